@@ -1,0 +1,85 @@
+"""The ``rulebook`` command: ``check`` the examples, ``play`` a random game."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import Sequence
+
+from .engines import engine_module
+from .engines.base import playout
+from .errors import LoadError, RulebookError
+from .examples import run_books
+from .loader import load_library, rulebook_paths
+
+
+def _paths(arguments: Sequence[str]) -> list:
+    paths = [p for argument in (arguments or ["rules"]) for p in rulebook_paths(argument)]
+    if not paths:
+        raise RulebookError(f"no rulebook files (*.yaml) in {' '.join(arguments or ['rules'])}")
+    return paths
+
+
+def check(args: argparse.Namespace) -> int:
+    books = load_library(_paths(args.paths))
+    outcomes = run_books(books.values())
+    failed = [o for o in outcomes if not o.passed]
+    for outcome in failed:
+        print(outcome.report(), end="\n\n")
+    if args.verbose:
+        for outcome in outcomes:
+            print(f"{'ok  ' if outcome.passed else 'FAIL'} {outcome.name}  {outcome.example.path}:{outcome.example.line}")
+    print(f"rulebook check: {len(books)} books, {len(outcomes)} examples, {len(failed)} failed")
+    return 1 if failed else 0
+
+
+def play(args: argparse.Namespace) -> int:
+    module = engine_module(args.game)
+    if not hasattr(module, "new_game"):
+        raise RulebookError(f"engine {args.game!r} cannot start a game on its own (no new_game)")
+    rng = random.Random(args.seed)
+    state = module.new_game(rng, players=args.players)
+    print(state)
+    for number, (action, step) in enumerate(playout(state, rng, args.max_actions), start=1):
+        print(f"\n#{number} {action}")
+        for fired in step.trace:
+            print(f"   {fired}")
+        state = step.state
+    print(f"\n{state}\n" if not state.is_over else "")
+    print(f"outcome: {state.outcome}" if state.is_over else f"stopped after {args.max_actions} actions (cap)")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="rulebook", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    checking = commands.add_parser("check", help="run every worked example against its engine")
+    checking.add_argument("paths", nargs="*", help="rulebook files or folders (default: rules)")
+    checking.add_argument("-v", "--verbose", action="store_true", help="list every example")
+    checking.set_defaults(run=check)
+
+    playing = commands.add_parser("play", help="play a seeded random game and print its log")
+    playing.add_argument("game", help="engine name, e.g. bingomagic")
+    playing.add_argument("--players", type=int, default=2)
+    playing.add_argument("--seed", type=int, default=0)
+    playing.add_argument("--max-actions", type=int, default=5000)
+    playing.set_defaults(run=play)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except LoadError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except RulebookError as exc:
+        print(f"rulebook: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,87 @@
+"""The one shape every game engine follows (after OpenSpiel's State).
+
+- A state is immutable. ``current_player`` says who acts: a player index, ``CHANCE`` when
+  the game waits for a die roll or a shuffle, ``TERMINAL`` when it is over.
+- ``legal_actions()`` lists what the player to act may do (the engine computes it; nothing is
+  looked up). At a chance node the *caller* supplies the outcome: engines hold no random
+  generator, so examples are deterministic and playouts sample with ``sample_chance(rng)``.
+- ``apply(action)`` returns a :class:`Step`: the new state and the trace of rule ids that
+  produced each change, so examples and the site can show why. An illegal action raises
+  :class:`~rulebook.errors.IllegalAction` naming the rule that forbids it.
+- ``is_over`` and ``outcome`` (engine-specific: a winner, scores…) end the game.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, Generic, Iterator, Sequence, TypeVar
+
+CHANCE = -1
+TERMINAL = -2
+
+Action = Any
+S = TypeVar("S", bound="State")
+
+
+@dataclass(frozen=True)
+class Fired:
+    """One rule that produced one change."""
+
+    rule: str
+    what: str
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.what}"
+
+
+@dataclass(frozen=True)
+class Step(Generic[S]):
+    state: S
+    trace: tuple[Fired, ...]
+
+    def rules(self) -> list[str]:
+        """The rule ids that fired, in order, without repeats."""
+        return list(dict.fromkeys(f.rule for f in self.trace))
+
+
+class State(ABC):
+    """Base of every engine's state. Subclasses are frozen dataclasses."""
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int: ...
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Action]: ...
+
+    @abstractmethod
+    def apply(self: S, action: Action) -> Step[S]: ...
+
+    @property
+    def is_over(self) -> bool:
+        return self.current_player == TERMINAL
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Any: ...
+
+    @property
+    def is_chance(self) -> bool:
+        return self.current_player == CHANCE
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """A random chance outcome (die roll, shuffle); only playouts call this."""
+        raise NotImplementedError(f"{type(self).__name__} has no chance nodes")
+
+
+def playout(state: S, rng: random.Random, max_actions: int = 10_000) -> Iterator[tuple[Action, Step[S]]]:
+    """Play random legal actions (and sampled chance outcomes) until the game ends or the cap."""
+    for _ in range(max_actions):
+        if state.is_over:
+            return
+        action = state.sample_chance(rng) if state.is_chance else rng.choice(list(state.legal_actions()))
+        step = state.apply(action)
+        yield action, step
+        state = step.state

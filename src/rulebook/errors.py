@@ -1,0 +1,42 @@
+"""One small exception family. Every message names where (file:line:col or rule id)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class RulebookError(ValueError):
+    """Base of every error this package raises on purpose."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an input file, at a 1-based line and column."""
+
+    path: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}: {self.message}"
+
+
+class LoadError(RulebookError):
+    """A rulebook file was rejected; carries every problem found, not just the first."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = tuple(problems)
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+class IllegalAction(RulebookError):
+    """An engine refused an action; the message names the rule that forbids it."""
+
+    def __init__(self, rule_id: str, message: str):
+        self.rule_id = rule_id
+        super().__init__(f"[{rule_id}] {message}")
+
+
+class AmbiguousAction(RulebookError):
+    """An action could mean more than one legal thing; the caller must say which."""

@@ -1,0 +1,101 @@
+"""Worked examples as doctests: regions of the YAML, run by the stdlib doctest machinery.
+
+Like Sybil: each example's doctest is a region whose first line is known, the evaluator is
+:class:`doctest.DocTestRunner`, and each failure is mapped back to ``rules/FILE.yaml:LINE``
+of its ``>>>`` line. The globals of a doctest are the public names of the book's engine.
+"""
+
+from __future__ import annotations
+
+import doctest
+import traceback
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from .engines import engine_module
+from .errors import RulebookError
+from .model import Book, Example, Rule
+
+OPTIONS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+
+@dataclass(frozen=True)
+class Failure:
+    path: str
+    line: int
+    source: str
+    expected: str
+    got: str
+
+    def __str__(self) -> str:
+        def block(text: str) -> str:
+            return "".join(f"    {line}\n" for line in (text.rstrip("\n") or "(nothing)").split("\n"))
+
+        return f"{self.path}:{self.line}: >>> {self.source.rstrip()}\n  Expected:\n{block(self.expected)}  Got:\n{block(self.got)}"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What happened to one worked example."""
+
+    book: Book
+    rule: Rule
+    example: Example
+    attempted: int
+    failures: tuple[Failure, ...] = field(default=())
+
+    @property
+    def passed(self) -> bool:
+        return self.attempted > 0 and not self.failures
+
+    @property
+    def name(self) -> str:
+        return f"{self.book.id}::{self.example.id}"
+
+    def report(self) -> str:
+        head = f"FAILED {self.name} (rule {self.rule.number} {self.rule.id})"
+        return "\n".join([head, *(str(f) for f in self.failures)])
+
+
+class _CollectingRunner(doctest.DocTestRunner):
+    """Keeps failures as values instead of printing them."""
+
+    def __init__(self) -> None:
+        super().__init__(verbose=False, optionflags=OPTIONS)
+        self.found: list[Failure] = []
+
+    def _line(self, test: doctest.DocTest, example: doctest.Example) -> int:
+        return (test.lineno or 0) + example.lineno + 1
+
+    def report_failure(self, out, test, example, got):  # noqa: ANN001 - doctest's signature
+        self.found.append(Failure(test.filename or "", self._line(test, example), example.source, example.want, got))
+
+    def report_unexpected_exception(self, out, test, example, exc_info):  # noqa: ANN001
+        got = "".join(traceback.format_exception_only(exc_info[0], exc_info[1]))
+        self.found.append(Failure(test.filename or "", self._line(test, example), example.source, example.want, got))
+
+
+def _globals(book: Book) -> dict[str, object]:
+    module = engine_module(book.engine)
+    names = getattr(module, "__all__", [n for n in vars(module) if not n.startswith("_")])
+    return {name: getattr(module, name) for name in names}
+
+
+def run_example(book: Book, rule: Rule, example: Example) -> Outcome:
+    """Run one example's doctest; never raises for a failing or broken doctest."""
+    try:
+        globs = _globals(book)
+        test = doctest.DocTestParser().get_doctest(
+            example.doctest, globs, f"{book.id}::{example.id}", book.path, example.doctest_line - 1
+        )
+    except (RulebookError, ValueError) as exc:
+        # ValueError: doctest's own parser (e.g. a '>>>' line without a space after it).
+        failure = Failure(book.path, example.doctest_line, "", "a runnable doctest", str(exc))
+        return Outcome(book, rule, example, attempted=0, failures=(failure,))
+    runner = _CollectingRunner()
+    result = runner.run(test, out=lambda _text: None, clear_globs=True)
+    return Outcome(book, rule, example, attempted=result.attempted, failures=tuple(runner.found))
+
+
+def run_books(books: Iterable[Book]) -> list[Outcome]:
+    return [run_example(book, rule, example) for book in books for rule, example in book.examples()]

@@ -1,0 +1,296 @@
+"""Strict YAML -> model. Every problem is reported as ``path:line:column: what to do``.
+
+All problems of a file are collected before raising, as far as the YAML parse allows.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+from .errors import LoadError, Problem
+from .model import ID_RE, XREF_RE, Book, Example, Rule, Ruling, Section, XRef, xrefs_in
+from .symbols import SYMBOLS, tokens_in
+from .yamlnodes import Mapping, Scalar, Sequence, YNode, decode, parse
+
+_RAW_HTML_RE = re.compile(r"</?[A-Za-z][^>]*>|&[a-zA-Z#0-9]+;")
+
+
+def display_path(path: str | os.PathLike[str]) -> str:
+    """The path as a reader types it: relative to the working directory when inside it."""
+    path = Path(path)
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+@dataclass
+class _PendingRef:
+    ref: XRef
+    line: int
+    column: int
+
+
+class _Reader:
+    """Walks the node tree of one file, building model objects and collecting problems."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.problems: list[Problem] = []
+        self.refs: list[_PendingRef] = []
+        self.ids: dict[str, int] = {}
+
+    def fail(self, node: YNode | Scalar, message: str) -> None:
+        self.problems.append(Problem(self.path, node.line, node.column, message))
+
+    def fields(self, node: YNode, what: str, required: set[str], optional: set[str]) -> dict[str, YNode]:
+        if not isinstance(node, Mapping):
+            self.fail(node, f"{what} must be a mapping with the fields {', '.join(sorted(required))}")
+            return {}
+        found = {}
+        for name, (key, value) in node.items.items():
+            if name in required or name in optional:
+                found[name] = value
+            else:
+                known = ", ".join(sorted(required | optional))
+                self.fail(key, f"unknown field {name!r} in {what}; known fields: {known}")
+        for name in sorted(required - found.keys()):
+            self.fail(node, f"missing field {name!r} in {what}")
+        return found
+
+    def string(self, node: YNode | None, what: str) -> str:
+        if node is None:
+            return ""
+        if not isinstance(node, Scalar):
+            self.fail(node, f"{what} must be a string")
+            return ""
+        return node.value
+
+    def ident(self, node: YNode | None, what: str) -> str:
+        value = self.string(node, what)
+        if node is None or not isinstance(node, Scalar):
+            return value
+        if not ID_RE.match(value):
+            self.fail(node, f"{what} {value!r} must be lower-case letters, digits, '.' or '-'")
+        elif value in self.ids:
+            self.fail(node, f"duplicate id {value!r} (first at line {self.ids[value]}); ids must be unique in a book")
+        else:
+            self.ids[value] = node.line
+        return value
+
+    def text(self, node: YNode | None, what: str) -> str:
+        """A translatable text: symbols must be known, cross-references are checked later."""
+        value = self.string(node, what)
+        if not isinstance(node, Scalar):
+            return value
+        if not value.strip():
+            self.fail(node, f"{what} is empty; write the text or remove the field")
+        for offset, token in tokens_in(value):
+            if token not in SYMBOLS:
+                line, column = self._position(node, offset)
+                self.problems.append(
+                    Problem(self.path, line, column, f"unknown symbol {token} in {what}; see docs/format.md for the list")
+                )
+        for match in _RAW_HTML_RE.finditer(value):
+            line, column = self._position(node, match.start())
+            self.problems.append(
+                Problem(self.path, line, column, f"raw HTML {match.group(0)!r} in {what}; use **bold**, *italic* or a symbol")
+            )
+        for match in XREF_RE.finditer(value):
+            line, column = self._position(node, match.start())
+            self.refs.append(_PendingRef(XRef(match.group(1), match.group(2)), line, column))
+        if "[[" in XREF_RE.sub("", value):
+            line, column = self._position(node, XREF_RE.sub("", value).index("[["))
+            self.problems.append(
+                Problem(self.path, line, column, f"malformed cross-reference in {what}; write [[rule-id]] or [[book:rule-id]]")
+            )
+        return value
+
+    @staticmethod
+    def _position(node: Scalar, offset: int) -> tuple[int, int]:
+        # Only block scalars map offsets to lines exactly; flow scalars are folded by YAML.
+        if node.style in ("|", ">"):
+            before = node.value[:offset]
+            return node.line + 1 + before.count("\n"), offset - (before.rfind("\n") + 1) + 1
+        return node.line, node.column
+
+    def items(self, node: YNode | None, what: str) -> list[YNode]:
+        if node is None:
+            return []
+        if not isinstance(node, Sequence):
+            self.fail(node, f"{what} must be a list (lines starting with '- ')")
+            return []
+        return node.items
+
+    @staticmethod
+    def lines(found: dict[str, YNode]) -> dict[str, int]:
+        return {name: node.line + (1 if isinstance(node, Scalar) and node.style in ("|", ">") else 0) for name, node in found.items()}
+
+    # --- the schema, one method per object -------------------------------------------------
+
+    def book(self, root: YNode) -> Book | None:
+        top = self.fields(root, "the rulebook file", {"book", "sections"}, set())
+        if "book" not in top:
+            return None
+        meta = self.fields(top["book"], "'book'", {"id", "title", "summary", "language", "engine"}, set())
+        language = self.string(meta.get("language"), "book language")
+        if "language" in meta and language != "it":
+            self.fail(meta["language"], f"source language must be 'it', not {language!r}")
+        book_id = self.string(meta.get("id"), "book id")
+        if "id" in meta and not re.match(r"^[a-z0-9][a-z0-9-]*$", book_id):
+            self.fail(meta["id"], f"book id {book_id!r} must be lower-case letters, digits or '-'")
+        sections = tuple(
+            section
+            for index, node in enumerate(self.items(top.get("sections"), "'sections'"), start=1)
+            if (section := self.section(node, index)) is not None
+        )
+        return Book(
+            id=book_id,
+            title=self.text(meta.get("title"), "book title"),
+            summary=self.text(meta.get("summary"), "book summary"),
+            language=language,
+            engine=self.string(meta.get("engine"), "book engine"),
+            sections=sections,
+            path=self.path,
+            line=root.line,
+            lines=self.lines(meta),
+        )
+
+    def section(self, node: YNode, index: int) -> Section | None:
+        found = self.fields(node, "a section", {"id", "title", "rules"}, {"intro", "number"})
+        if not found:
+            return None
+        number = self.string(found.get("number"), "section number") or str(index)
+        rules = tuple(
+            rule
+            for rule_index, rule_node in enumerate(self.items(found.get("rules"), "'rules'"), start=1)
+            if (rule := self.rule(rule_node, f"{number}.{rule_index}")) is not None
+        )
+        return Section(
+            id=self.ident(found.get("id"), "section id"),
+            number=number,
+            title=self.text(found.get("title"), "section title"),
+            intro=self.text(found.get("intro"), "section intro") if "intro" in found else "",
+            rules=rules,
+            path=self.path,
+            line=node.line,
+            lines=self.lines(found),
+        )
+
+    def rule(self, node: YNode, default_number: str) -> Rule | None:
+        found = self.fields(node, "a rule", {"id", "text"}, {"number", "title", "examples", "rulings"})
+        if not found:
+            return None
+        rule_id = self.ident(found.get("id"), "rule id")
+        return Rule(
+            id=rule_id,
+            number=self.string(found.get("number"), "rule number") or default_number,
+            title=self.text(found.get("title"), f"title of rule {rule_id!r}") if "title" in found else "",
+            text=self.text(found.get("text"), f"text of rule {rule_id!r}"),
+            examples=tuple(e for n in self.items(found.get("examples"), "'examples'") if (e := self.example(n)) is not None),
+            rulings=tuple(r for n in self.items(found.get("rulings"), "'rulings'") if (r := self.ruling(n)) is not None),
+            path=self.path,
+            line=node.line,
+            lines=self.lines(found),
+        )
+
+    def example(self, node: YNode) -> Example | None:
+        found = self.fields(node, "an example", {"id", "text", "doctest"}, {"title"})
+        if not found:
+            return None
+        example_id = self.ident(found.get("id"), "example id")
+        doctest_node = found.get("doctest")
+        doctest_text = self.string(doctest_node, "doctest")
+        if isinstance(doctest_node, Scalar):
+            if doctest_node.style != "|":
+                self.fail(doctest_node, "a doctest must be a literal block: write 'doctest: |' and indent the lines below")
+            elif ">>>" not in doctest_text:
+                self.fail(doctest_node, "a doctest needs at least one '>>> ' line")
+        return Example(
+            id=example_id,
+            title=self.text(found.get("title"), f"title of example {example_id!r}") if "title" in found else "",
+            text=self.text(found.get("text"), f"text of example {example_id!r}"),
+            doctest=doctest_text,
+            doctest_line=(doctest_node.line + 1) if doctest_node is not None else 0,
+            path=self.path,
+            line=node.line,
+            lines=self.lines(found),
+        )
+
+    def ruling(self, node: YNode) -> Ruling | None:
+        found = self.fields(node, "a ruling", {"id", "text", "reason"}, set())
+        if not found:
+            return None
+        ruling_id = self.ident(found.get("id"), "ruling id")
+        return Ruling(
+            id=ruling_id,
+            text=self.text(found.get("text"), f"text of ruling {ruling_id!r}"),
+            reason=self.text(found.get("reason"), f"reason of ruling {ruling_id!r}"),
+            path=self.path,
+            line=node.line,
+            lines=self.lines(found),
+        )
+
+
+def _load(path: str | os.PathLike[str]) -> tuple[Book, list[_PendingRef]]:
+    shown = display_path(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise LoadError([Problem(shown, 1, 1, f"cannot read the file: {exc.strerror}")]) from None
+    root = parse(decode(data, shown), shown)
+    reader = _Reader(shown)
+    book = reader.book(root)
+    local = [p for p in reader.refs if p.ref.book is None or p.ref.book == (book.id if book else None)]
+    for pending in local:
+        if pending.ref.target not in reader.ids:
+            reader.problems.append(
+                Problem(shown, pending.line, pending.column, f"cross-reference {pending.ref} names no rule in this book")
+            )
+    if reader.problems or book is None:
+        raise LoadError(sorted(reader.problems, key=lambda p: (p.line, p.column)))
+    return book, [p for p in reader.refs if p not in local]
+
+
+def load_book(path: str | os.PathLike[str]) -> Book:
+    """Load one rulebook; links to other books are checked by :func:`load_library`."""
+    return _load(path)[0]
+
+
+def load_library(paths: Iterable[str | os.PathLike[str]]) -> dict[str, Book]:
+    """Load several rulebooks and check the links between them; every file's problems are kept."""
+    books: dict[str, Book] = {}
+    foreign: list[tuple[Book, _PendingRef]] = []
+    problems: list[Problem] = []
+    for path in paths:
+        try:
+            book, refs = _load(path)
+        except LoadError as exc:
+            problems.extend(exc.problems)
+            continue
+        if book.id in books:
+            problems.append(Problem(book.path, book.line, 1, f"book id {book.id!r} is also used by {books[book.id].path}"))
+            continue
+        books[book.id] = book
+        foreign.extend((book, ref) for ref in refs)
+    for book, pending in foreign:
+        target = books.get(pending.ref.book or "")
+        if target is None:
+            problems.append(Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names an unknown book"))
+        elif pending.ref.target not in target.anchors():
+            problems.append(
+                Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names no rule in {target.path}")
+            )
+    if problems:
+        raise LoadError(problems)
+    return books
+
+
+def rulebook_paths(root: str | os.PathLike[str] = "rules") -> list[Path]:
+    """The rulebook files under a folder (or the file itself), in a stable order."""
+    root = Path(root)
+    return [root] if root.is_file() else sorted(root.glob("*.yaml"))

@@ -1,0 +1,158 @@
+"""The typed, frozen model of a rulebook.
+
+Every object keeps where it came from (``path`` and 1-based ``line``, plus the line of each
+field in ``lines``) so errors, catalogs and failing examples can point back at the YAML.
+Fields whose text is for readers are marked translatable in their metadata; the i18n stage
+finds them through :func:`translatable_fields` and needs no list of its own.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, fields
+from typing import Iterator, Mapping
+
+TRANSLATABLE = {"translatable": True}
+
+#: ``[[rule-id]]`` links within a book, ``[[book:rule-id]]`` across books.
+XREF_RE = re.compile(r"\[\[(?:([a-z0-9][a-z0-9-]*):)?([a-z0-9][a-z0-9.-]*)\]\]")
+ID_RE = re.compile(r"^[a-z0-9][a-z0-9.-]*$")
+
+
+@dataclass(frozen=True)
+class XRef:
+    """A cross-reference as written: ``book`` is None for a link within the same book."""
+
+    book: str | None
+    target: str
+
+    def __str__(self) -> str:
+        return f"[[{self.book + ':' if self.book else ''}{self.target}]]"
+
+
+def xrefs_in(text: str) -> list[XRef]:
+    """Every cross-reference in a text, in order.
+
+    >>> xrefs_in("vedi [[vittoria]] e [[casting:601.2f]]")
+    [XRef(book=None, target='vittoria'), XRef(book='casting', target='601.2f')]
+    """
+    return [XRef(m.group(1), m.group(2)) for m in XREF_RE.finditer(text)]
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example: reader's text plus a doctest that is code, never translated."""
+
+    id: str
+    text: str = field(metadata=TRANSLATABLE)
+    doctest: str
+    doctest_line: int  # line of the doctest's first content line in the YAML file
+    title: str = field(default="", metadata=TRANSLATABLE)
+    path: str = ""
+    line: int = 0
+    lines: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A decision taken where the source text is silent or ambiguous, with its reason."""
+
+    id: str
+    text: str = field(metadata=TRANSLATABLE)
+    reason: str = field(metadata=TRANSLATABLE)
+    path: str = ""
+    line: int = 0
+    lines: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    number: str
+    text: str = field(metadata=TRANSLATABLE)
+    title: str = field(default="", metadata=TRANSLATABLE)
+    examples: tuple[Example, ...] = ()
+    rulings: tuple[Ruling, ...] = ()
+    path: str = ""
+    line: int = 0
+    lines: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Section:
+    id: str
+    number: str
+    title: str = field(metadata=TRANSLATABLE)
+    intro: str = field(default="", metadata=TRANSLATABLE)
+    rules: tuple[Rule, ...] = ()
+    path: str = ""
+    line: int = 0
+    lines: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Book:
+    id: str
+    title: str = field(metadata=TRANSLATABLE)
+    summary: str = field(metadata=TRANSLATABLE)
+    language: str = "it"
+    engine: str = ""  # module name under rulebook.engines
+    sections: tuple[Section, ...] = ()
+    path: str = ""
+    line: int = 0
+    lines: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def rules(self) -> Iterator[Rule]:
+        for section in self.sections:
+            yield from section.rules
+
+    def examples(self) -> Iterator[tuple[Rule, Example]]:
+        for rule in self.rules():
+            for example in rule.examples:
+                yield rule, example
+
+    def anchors(self) -> dict[str, str]:
+        """Every linkable id (sections, rules, rulings, examples) -> its shown number."""
+        found: dict[str, str] = {}
+        for section in self.sections:
+            found[section.id] = section.number
+            for rule in section.rules:
+                found[rule.id] = rule.number
+                for ruling in rule.rulings:
+                    found[ruling.id] = f"{rule.number} ({ruling.id})"
+                for example in rule.examples:
+                    found[example.id] = f"{rule.number} ({example.id})"
+        return found
+
+
+Node = Book | Section | Rule | Example | Ruling
+
+
+def translatable_fields(obj: Node) -> Iterator[tuple[str, str]]:
+    """(field name, text) for each non-empty translatable field of one model object."""
+    for f in fields(obj):
+        if f.metadata.get("translatable"):
+            value = getattr(obj, f.name)
+            if value:
+                yield f.name, value
+
+
+def message_context(key: str, field_name: str) -> str:
+    """The gettext msgctxt of one translatable field, e.g. ``bingomagic/palude:text``."""
+    return f"{key}:{field_name}"
+
+
+def walk(book: Book) -> Iterator[tuple[str, Node]]:
+    """Every object of a book with a stable key (``book/section``, ``book/rule`` …).
+
+    The key is made of ids only, so moving or renumbering a rule never changes it.
+    """
+    yield book.id, book
+    for section in book.sections:
+        yield f"{book.id}/{section.id}", section
+        for rule in section.rules:
+            yield f"{book.id}/{rule.id}", rule
+            for example in rule.examples:
+                yield f"{book.id}/{rule.id}/{example.id}", example
+            for ruling in rule.rulings:
+                yield f"{book.id}/{rule.id}/{ruling.id}", ruling
