@@ -137,6 +137,8 @@ def parse(text: str, path: str) -> YNode:
         where = exc.problem_mark or exc.context_mark
         line, column = (where.line + 1, where.column + 1) if where else (1, 1)
         what = " ".join(str(part) for part in (exc.context, exc.problem) if part)
+        if "mapping values are not allowed" in what:
+            what += " (a text containing ': ' must be quoted or written as a '|' block)"
         problems.append(Problem(path, line, column, f"YAML syntax: {what}"))
         raise LoadError(problems) from None
     if not documents:

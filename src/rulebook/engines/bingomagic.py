@@ -1,0 +1,430 @@
+"""BingoMagic: two players, a shared deck of 60 basic lands, five lands of a kind to win.
+
+Rule ids in traces and errors are the ids of ``rules/bingomagic.yaml``.
+
+>>> state = BingoState.setup(hands=("WWB", "GG"), deck="RRGG")
+>>> print(state)
+deck 4 | player 0 to place or pass
+P0 hand W W B | territory - | discards -
+P1 hand G G | territory - | discards -
+>>> step = state.apply(Place(PLAINS))
+>>> step.rules()
+['posare', 'pianura', 'fine-turno', 'pesca-turno']
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter as Tally  # the action class below is called Counter
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from ..errors import IllegalAction
+from .base import CHANCE, TERMINAL, Fired, State, Step
+
+__all__ = [
+    "Land", "PLAINS", "ISLAND", "SWAMP", "MOUNTAIN", "FOREST", "lands", "standard_deck",
+    "Phase", "Place", "Pass", "Counter", "Allow", "Discard", "Destroy", "Retrieve", "Shuffle",
+    "BingoState", "Win", "new_game", "IllegalAction",
+]
+
+
+class Land(Enum):
+    """A basic land; its value is the colour letter used on Magic cards."""
+
+    PLAINS = "W"
+    ISLAND = "U"
+    SWAMP = "B"
+    MOUNTAIN = "R"
+    FOREST = "G"
+
+    def __repr__(self) -> str:
+        return self.name
+
+    def __str__(self) -> str:
+        return self.value
+
+
+PLAINS, ISLAND, SWAMP, MOUNTAIN, FOREST = Land
+WIN_COUNT = 5
+
+
+def lands(letters: str) -> tuple[Land, ...]:
+    """Lands from colour letters, in order: ``lands("WUB")``.
+
+    >>> lands("WUx")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'x' is not a land letter; use W U B R G
+    """
+    try:
+        return tuple(Land(letter) for letter in letters.replace(" ", ""))
+    except ValueError as exc:
+        bad = next(ch for ch in letters if ch not in "WUBRG ")
+        raise ValueError(f"{bad!r} is not a land letter; use W U B R G") from exc
+
+
+def standard_deck() -> tuple[Land, ...]:
+    """The 60-card deck, unshuffled: twelve of each basic land."""
+    return tuple(land for land in Land for _ in range(12))
+
+
+_WUBRG = {land: index for index, land in enumerate(Land)}
+
+
+def _sorted(cards: tuple[Land, ...] | list[Land] | set[Land]) -> tuple[Land, ...]:
+    # A hand is a multiset; keeping it in Magic's colour order makes equal hands compare equal.
+    return tuple(sorted(cards, key=_WUBRG.__getitem__))
+
+
+def _without(cards: tuple[Land, ...], *gone: Land) -> tuple[Land, ...]:
+    remaining = list(cards)
+    for land in gone:
+        remaining.remove(land)
+    return tuple(remaining)
+
+
+class Phase(Enum):
+    TURN = "to place or pass"
+    COUNTER = "may counter"
+    SWAMP = "discards for the swamp"
+    MOUNTAIN = "chooses a land to destroy"
+    FOREST = "chooses a land to take back"
+    SHUFFLE = "reshuffle (chance)"
+    OVER = "game over"
+
+
+@dataclass(frozen=True)
+class Place:
+    land: Land
+
+    def __str__(self) -> str:
+        return f"place {self.land.name.lower()}"
+
+
+@dataclass(frozen=True)
+class Pass:
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Counter:
+    """Discard an island and ``other`` to neutralise the land being placed."""
+
+    other: Land
+
+    def __str__(self) -> str:
+        return f"counter (island + {self.other.name.lower()})"
+
+
+@dataclass(frozen=True)
+class Allow:
+    def __str__(self) -> str:
+        return "allow"
+
+
+@dataclass(frozen=True)
+class Discard:
+    land: Land
+
+    def __str__(self) -> str:
+        return f"discard {self.land.name.lower()}"
+
+
+@dataclass(frozen=True)
+class Destroy:
+    land: Land
+
+    def __str__(self) -> str:
+        return f"destroy {self.land.name.lower()}"
+
+
+@dataclass(frozen=True)
+class Retrieve:
+    land: Land
+
+    def __str__(self) -> str:
+        return f"take back {self.land.name.lower()}"
+
+
+@dataclass(frozen=True)
+class Shuffle:
+    """Chance outcome: the new deck order (top first) made of both discard piles."""
+
+    order: tuple[Land, ...]
+
+    def __str__(self) -> str:
+        return f"reshuffle into {len(self.order)} cards"
+
+
+@dataclass(frozen=True)
+class Win:
+    player: int
+    reason: str  # "same-colour" or "five-colours"
+
+
+def winning_reason(territory: tuple[Land, ...]) -> str | None:
+    counts = Tally(territory)
+    if max(counts.values(), default=0) >= WIN_COUNT:
+        return "same-colour"
+    if len(counts) == WIN_COUNT:
+        return "five-colours"
+    return None
+
+
+@dataclass(frozen=True)
+class BingoState(State):
+    deck: tuple[Land, ...]  # top card first
+    hands: tuple[tuple[Land, ...], tuple[Land, ...]]
+    territories: tuple[tuple[Land, ...], tuple[Land, ...]] = ((), ())
+    discards: tuple[tuple[Land, ...], tuple[Land, ...]] = ((), ())
+    active: int = 0  # whose turn it is
+    phase: Phase = Phase.TURN
+    placing: Land | None = None  # the land waiting in the counter window
+    drawer: int | None = None  # who draws once the reshuffle is done
+    resume: Phase | None = None  # what the reshuffle interrupted: TURN, or None = end of turn
+    win: Win | None = None
+
+    @classmethod
+    def setup(cls, hands=("", ""), territories=("", ""), discards=("", ""), deck="", active=0) -> BingoState:
+        """A position written with colour letters, the active player about to place or pass."""
+        return cls(
+            deck=lands(deck),
+            hands=tuple(_sorted(lands(h)) for h in hands),  # type: ignore[arg-type]
+            territories=tuple(lands(t) for t in territories),  # type: ignore[arg-type]
+            discards=tuple(lands(d) for d in discards),  # type: ignore[arg-type]
+            active=active,
+        )
+
+    # --- the engine shape -------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        if self.phase is Phase.OVER:
+            return TERMINAL
+        if self.phase is Phase.SHUFFLE:
+            return CHANCE
+        if self.phase in (Phase.COUNTER, Phase.SWAMP):
+            return 1 - self.active
+        return self.active
+
+    @property
+    def outcome(self) -> Win | None:
+        return self.win
+
+    def legal_actions(self) -> list:
+        me = self.current_player
+        if me < 0:
+            return []
+        hand = self.hands[me]
+        options = _sorted(set(hand))
+        if self.phase is Phase.TURN:
+            return [Place(land) for land in options] + [Pass()]
+        if self.phase is Phase.COUNTER:
+            others = _sorted(set(_without(hand, ISLAND))) if ISLAND in hand else []
+            return [Allow()] + [Counter(land) for land in others]
+        if self.phase is Phase.SWAMP:
+            return [Discard(land) for land in options]
+        if self.phase is Phase.MOUNTAIN:
+            return [Destroy(land) for land in _sorted(set(self.territories[1 - me]))]
+        if self.phase is Phase.FOREST:
+            return [Retrieve(land) for land in _sorted(set(self.discards[me]))]
+        raise AssertionError(self.phase)
+
+    def sample_chance(self, rng: random.Random) -> Shuffle:
+        pool = list(self.discards[0] + self.discards[1])
+        rng.shuffle(pool)
+        return Shuffle(tuple(pool))
+
+    def apply(self, action) -> Step[BingoState]:  # noqa: ANN001 - any action class above
+        trace: list[Fired] = []
+        handler = getattr(self, f"_apply_{type(action).__name__.lower()}", None)
+        if handler is None:
+            raise IllegalAction("turno", f"{action!r} is not a BingoMagic action")
+        state = handler(action, trace)
+        return Step(state, tuple(trace))
+
+    # --- actions ---------------------------------------------------------------------------
+
+    def _expect(self, phase: Phase, action, rule: str) -> None:  # noqa: ANN001
+        if self.phase is not phase:
+            who = self.current_player
+            raise IllegalAction(rule, f"{action!r} is not possible now: {'player ' + str(who) if who >= 0 else 'nobody'} {self.phase.value}")
+
+    def _apply_place(self, action: Place, trace: list[Fired]) -> BingoState:
+        self._expect(Phase.TURN, action, "posare")
+        if action.land not in self.hands[self.active]:
+            raise IllegalAction("posare", f"player {self.active} has no {action.land.name.lower()} in hand {self._hand(self.active)}")
+        state = self._move_hand(self.active, action.land)
+        trace.append(Fired("posare", f"player {self.active} places a {action.land.name.lower()}"))
+        opponent = 1 - self.active
+        hand = state.hands[opponent]
+        if ISLAND in hand and len(hand) >= 2:
+            trace.append(Fired("counter", f"player {opponent} may counter it"))
+            return replace(state, phase=Phase.COUNTER, placing=action.land)
+        return state._resolve(action.land, trace)
+
+    def _apply_pass(self, action: Pass, trace: list[Fired]) -> BingoState:
+        self._expect(Phase.TURN, action, "passare")
+        trace.append(Fired("passare", f"player {self.active} passes"))
+        return self._end_turn(trace)
+
+    def _apply_allow(self, action: Allow, trace: list[Fired]) -> BingoState:
+        self._expect(Phase.COUNTER, action, "counter")
+        assert self.placing is not None
+        return replace(self, phase=Phase.TURN, placing=None)._resolve(self.placing, trace)
+
+    def _apply_counter(self, action: Counter, trace: list[Fired]) -> BingoState:
+        self._expect(Phase.COUNTER, action, "counter")
+        me = 1 - self.active
+        hand = self.hands[me]
+        if ISLAND not in hand or action.other not in _without(hand, ISLAND):
+            raise IllegalAction("counter", f"player {me} needs U + {action.other} in hand {self._hand(me)}")
+        assert self.placing is not None
+        hands = list(self.hands)
+        hands[me] = _without(hand, ISLAND, action.other)
+        discards = list(self.discards)
+        discards[me] = discards[me] + (ISLAND, action.other)
+        discards[self.active] = discards[self.active] + (self.placing,)
+        trace.append(Fired("counter", f"player {me} discards an island and a {action.other.name.lower()}"))
+        trace.append(Fired("neutralizzata", f"the {self.placing.name.lower()} is not placed and goes to player {self.active}'s discards"))
+        state = replace(self, hands=tuple(hands), discards=tuple(discards), phase=Phase.TURN, placing=None)
+        return state._end_turn(trace)
+
+    def _apply_discard(self, action: Discard, trace: list[Fired]) -> BingoState:
+        self._expect(Phase.SWAMP, action, "palude")
+        me = 1 - self.active
+        if action.land not in self.hands[me]:
+            raise IllegalAction("palude", f"player {me} has no {action.land.name.lower()} in hand {self._hand(me)}")
+        state = self._move_hand(me, action.land, to_discards=True)
+        trace.append(Fired("palude", f"player {me} discards a {action.land.name.lower()}"))
+        return replace(state, phase=Phase.TURN)._end_turn(trace)
+
+    def _apply_destroy(self, action: Destroy, trace: list[Fired]) -> BingoState:
+        self._expect(Phase.MOUNTAIN, action, "montagna")
+        victim = 1 - self.active
+        if action.land not in self.territories[victim]:
+            raise IllegalAction("montagna", f"player {victim} controls no {action.land.name.lower()}")
+        territories = list(self.territories)
+        territories[victim] = _without(territories[victim], action.land)
+        discards = list(self.discards)
+        discards[victim] = discards[victim] + (action.land,)
+        trace.append(Fired("montagna", f"player {victim}'s {action.land.name.lower()} is destroyed"))
+        state = replace(self, territories=tuple(territories), discards=tuple(discards), phase=Phase.TURN)
+        return state._end_turn(trace)
+
+    def _apply_retrieve(self, action: Retrieve, trace: list[Fired]) -> BingoState:
+        self._expect(Phase.FOREST, action, "foresta")
+        me = self.active
+        if action.land not in self.discards[me]:
+            raise IllegalAction("foresta", f"no {action.land.name.lower()} in player {me}'s discards")
+        discards = list(self.discards)
+        discards[me] = _without(discards[me], action.land)
+        hands = list(self.hands)
+        hands[me] = _sorted(hands[me] + (action.land,))
+        trace.append(Fired("foresta", f"player {me} takes a {action.land.name.lower()} back into hand"))
+        state = replace(self, hands=tuple(hands), discards=tuple(discards), phase=Phase.TURN)
+        return state._end_turn(trace)
+
+    def _apply_shuffle(self, action: Shuffle, trace: list[Fired]) -> BingoState:
+        self._expect(Phase.SHUFFLE, action, "rimescolare")
+        if Tally(action.order) != Tally(self.discards[0] + self.discards[1]):
+            raise IllegalAction("rimescolare", f"{action!r} is not an order of the two discard piles")
+        trace.append(Fired("rimescolare", f"both discard piles become a new deck of {len(action.order)}"))
+        state = replace(self, deck=action.order, discards=((), ()), phase=Phase.TURN)
+        assert self.drawer is not None
+        return state._draw(self.drawer, self.resume, trace)
+
+    # --- what follows an action ------------------------------------------------------------
+
+    def _resolve(self, land: Land, trace: list[Fired]) -> BingoState:
+        """The land enters the territory: a win ends the game at once, else its effect."""
+        me, opponent = self.active, 1 - self.active
+        territories = list(self.territories)
+        territories[me] = territories[me] + (land,)
+        state = replace(self, territories=tuple(territories))
+        reason = winning_reason(territories[me])
+        if reason:
+            trace.append(Fired("vittoria", f"player {me} wins with {reason.replace('-', ' ')}"))
+            return replace(state, phase=Phase.OVER, win=Win(me, reason))
+        if land is PLAINS:
+            trace.append(Fired("pianura", f"player {me} draws a card"))
+            return state._draw(me, None, trace)
+        if land is ISLAND:
+            trace.append(Fired("isola", "no effect"))
+        elif land is SWAMP:
+            if state.hands[opponent]:
+                return replace(state, phase=Phase.SWAMP)
+            trace.append(Fired("palude-mano-vuota", f"player {opponent} has no card to discard"))
+        elif land is MOUNTAIN:
+            if state.territories[opponent]:
+                return replace(state, phase=Phase.MOUNTAIN)
+            trace.append(Fired("montagna-nessun-bersaglio", f"player {opponent} controls no land"))
+        elif land is FOREST:
+            if state.discards[me]:
+                return replace(state, phase=Phase.FOREST)
+            trace.append(Fired("foresta-scarti-vuoti", f"player {me}'s discard pile is empty"))
+        return state._end_turn(trace)
+
+    def _end_turn(self, trace: list[Fired]) -> BingoState:
+        following = 1 - self.active
+        trace.append(Fired("fine-turno", f"player {following}'s turn"))
+        return replace(self, active=following)._draw(following, Phase.TURN, trace, rule="pesca-turno")
+
+    def _draw(self, player: int, resume: Phase | None, trace: list[Fired], rule: str | None = None) -> BingoState:
+        """Draw one card, pausing for a reshuffle when the deck is empty."""
+        if not self.deck:
+            if self.discards[0] or self.discards[1]:
+                return replace(self, phase=Phase.SHUFFLE, drawer=player, resume=resume)
+            trace.append(Fired("rimescolare-vuoto", "no card left anywhere to draw"))
+            state = self
+        else:
+            hands = list(self.hands)
+            hands[player] = _sorted(hands[player] + self.deck[:1])
+            if rule:
+                trace.append(Fired(rule, f"player {player} draws"))
+            state = replace(self, deck=self.deck[1:], hands=tuple(hands))
+        state = replace(state, drawer=None, resume=None, phase=Phase.TURN)
+        return state if resume is Phase.TURN else state._end_turn(trace)
+
+    def _move_hand(self, player: int, land: Land, to_discards: bool = False) -> BingoState:
+        hands = list(self.hands)
+        hands[player] = _without(hands[player], land)
+        discards = list(self.discards)
+        if to_discards:
+            discards[player] = discards[player] + (land,)
+        return replace(self, hands=tuple(hands), discards=tuple(discards))
+
+    def _hand(self, player: int) -> str:
+        return " ".join(str(land) for land in self.hands[player]) or "(empty)"
+
+    def __str__(self) -> str:
+        def row(cards: tuple[Land, ...]) -> str:
+            return " ".join(str(land) for land in cards) or "-"
+
+        who = self.current_player
+        if self.phase is Phase.OVER and self.win:
+            head = f"player {self.win.player} has won ({self.win.reason})"
+        elif who == CHANCE:
+            head = self.phase.value
+        else:
+            head = f"player {who} {self.phase.value}"
+            if self.placing:
+                head += f" the {self.placing.name.lower()}"
+        lines = [f"deck {len(self.deck)} | {head}"]
+        for p in (0, 1):
+            lines.append(f"P{p} hand {row(self.hands[p])} | territory {row(self.territories[p])} | discards {row(self.discards[p])}")
+        return "\n".join(lines)
+
+
+def new_game(rng: random.Random, players: int = 2) -> BingoState:
+    """Shuffle, deal five cards each, and let the die choose who starts (the caller's rng)."""
+    if players != 2:
+        raise IllegalAction("preparazione", f"BingoMagic is for 2 players, not {players!r}")
+    deck = list(standard_deck())
+    rng.shuffle(deck)
+    first = rng.randrange(2)
+    hands = [(), ()]
+    hands[first], hands[1 - first] = _sorted(deck[:5]), _sorted(deck[5:10])
+    return BingoState(deck=tuple(deck[10:]), hands=tuple(hands), active=first)  # type: ignore[arg-type]
