@@ -1,0 +1,175 @@
+"""Templates and catalogs: reading, merging, writing. Nothing is ever dropped.
+
+``Catalog.update`` does the merge, but Babel's fuzzy matcher compares msgids only and can hand
+one rule's translation to another rule; and ``read_po`` does not read back the ``#|`` previous
+msgid it writes. So the merge runs with ``no_fuzzy_matching`` and pairs a changed source with
+its old translation only by msgctxt (the same field of the same rule), and :func:`read_catalog`
+restores ``previous_id``. Every write goes to a temporary file that then replaces the catalog,
+so a crash never leaves half a catalog.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import PoFileError, read_po, unescape, write_po
+from babel.util import LOCALTZ
+
+from ..errors import Problem, RulebookError
+from ..loader import display_path
+
+_QUOTED_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def read_catalog(path: Path, locale: str | None = None, domain: str | None = None) -> tuple[Catalog | None, list[Problem]]:
+    """A catalog, or None and the problem at ``FILE:LINE`` when the file is not valid PO."""
+    shown = display_path(path)
+    try:
+        with open(path, "rb") as handle:
+            catalog = read_po(handle, locale=locale, domain=domain, abort_invalid=True)
+    except PoFileError as exc:
+        # Babel counts lines from 0 and appends " on N" to its message.
+        what = str(exc).rsplit(" on ", 1)[0]
+        return None, [Problem(shown, exc.lineno + 1, 1, f"not a valid PO file: {what}; fix the line in a PO editor")]
+    except UnicodeDecodeError as exc:
+        line = Path(path).read_bytes()[: exc.start].count(b"\n") + 1
+        return None, [Problem(shown, line, 1, f"not valid {exc.encoding}: save the file as UTF-8")]
+    except (ValueError, UnknownLocaleError) as exc:
+        return None, [Problem(shown, 1, 1, f"not a valid PO file: {exc}")]
+    except OSError as exc:
+        return None, [Problem(shown, 1, 1, f"cannot read the catalog: {exc.strerror}")]
+    for message in [*catalog, *catalog.obsolete.values()]:
+        _restore_previous(message)
+    return catalog, []
+
+
+def _restore_previous(message: Message) -> None:
+    """Turn the ``#| msgid "..."`` lines that read_po keeps as user comments back into previous_id."""
+    previous = [c for c in message.user_comments if c.startswith("|")]
+    if not previous:
+        return
+    message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
+    parts: dict[str, list[str]] = {}
+    keyword = ""
+    for comment in previous:
+        line = comment[1:].strip()
+        if not line.startswith('"'):
+            keyword, _, line = line.partition(" ")
+        parts.setdefault(keyword, []).extend(unescape(q) for q in _QUOTED_RE.findall(line))
+    if "msgid" in parts:
+        message.previous_id = ["".join(parts["msgid"])] + (["".join(parts["msgid_plural"])] if "msgid_plural" in parts else [])
+
+
+def serialize(catalog: Catalog) -> bytes:
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, include_previous=True, width=76)
+    return buffer.getvalue()
+
+
+def write_atomic(path: Path, data: bytes) -> bool:
+    """Write ``data`` unless the file already holds it; True when the file changed."""
+    path = Path(path)
+    if path.exists() and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+    return True
+
+
+@dataclass(frozen=True)
+class MergeReport:
+    fuzzy: tuple[str, ...]  # msgctxts whose source changed: old translation kept, marked fuzzy
+    obsolete: tuple[str, ...]  # msgctxts no longer in the source: kept as #~
+    restored: tuple[str, ...]  # msgctxts back in the source: their #~ translation is active again
+
+
+def merge(catalog: Catalog, template: Catalog) -> MergeReport:
+    """Update ``catalog`` in place from ``template``; fuzzy matches only within one msgctxt."""
+    before = {(m.id, m.context): m for m in catalog if m.id}
+    obsolete_before = set(catalog.obsolete)
+    catalog.update(template, no_fuzzy_matching=True)
+
+    # Babel rebuilds each kept message from the template and forgets its previous_id.
+    for message in catalog:
+        old = before.get((message.id, message.context))
+        if old is not None and message.fuzzy and old.previous_id and not message.previous_id:
+            message.previous_id = list(old.previous_id)
+
+    # Candidates by msgctxt, the translation just made obsolete first, older ones after.
+    candidates: dict[str, list[tuple[object, Message]]] = {}
+    for key, old in catalog.obsolete.items():
+        if old.context and old.string and isinstance(old.id, str):
+            candidates.setdefault(old.context, []).append((key, old))
+    for found in candidates.values():
+        found.sort(key=lambda item: item[0] in obsolete_before)
+
+    fuzzy, restored = [], []
+    for message in catalog:
+        if not message.id or message.string or not message.context or message.context not in candidates:
+            continue
+        key, old = candidates[message.context].pop(0)
+        if not candidates[message.context]:
+            del candidates[message.context]
+        del catalog.obsolete[key]
+        message.string = old.string
+        message.user_comments = list(dict.fromkeys(old.user_comments + message.user_comments))
+        if old.id == message.id:
+            message.flags |= old.flags
+            message.previous_id = list(old.previous_id)
+            restored.append(message.context)
+        else:
+            message.flags |= old.flags | {"fuzzy"}
+            # Keep the source the translation was written from, even across several changes.
+            message.previous_id = list(old.previous_id) if old.fuzzy and old.previous_id else [old.id]
+            fuzzy.append(message.context)
+    newly_obsolete = tuple(m.context or str(m.id) for k, m in catalog.obsolete.items() if k not in obsolete_before)
+    return MergeReport(tuple(fuzzy), newly_obsolete, tuple(restored))
+
+
+def new_catalog(template: Catalog, language: str, domain: str) -> Catalog:
+    """A catalog for a new language, with the headers (Plural-Forms …) Babel's Locale gives."""
+    try:
+        locale = Locale.parse(language)
+    except (ValueError, UnknownLocaleError) as exc:
+        raise RulebookError(f"unknown language {language!r}: {exc}; use a code such as en, fr, pt_BR") from None
+    catalog = Catalog(
+        locale=locale,
+        domain=domain,
+        project=template.project,
+        version=template.version,
+        header_comment=template.header_comment,
+        creation_date=template.creation_date,
+        revision_date=datetime.now(LOCALTZ),
+        fuzzy=False,
+    )
+    catalog.update(template, no_fuzzy_matching=True)
+    return catalog
+
+
+@dataclass(frozen=True)
+class Stats:
+    total: int
+    translated: int  # shown: translated, not fuzzy, passing the checks
+    fuzzy: int  # translated once, but the source changed since
+    untranslated: int  # missing or failing a check
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.translated / self.total if self.total else 100.0

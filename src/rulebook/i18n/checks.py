@@ -1,0 +1,189 @@
+"""What a translation must keep of its Italian source, like Weblate's checks and pofilter.
+
+Each check is a small function ``(source, translation, language, glossary) -> details`` that
+names what is wrong; nothing stops at the first failure (house style, habit 8). A translation
+is untrusted text: it may not add HTML, links, template syntax or symbols of its own.
+:func:`check_catalog` runs every check over a catalog and turns the details into
+:class:`~rulebook.errors.Problem` values at ``FILE.po:LINE`` naming the msgctxt and the check.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from babel.messages.catalog import Catalog, Message, TranslationError
+
+from ..errors import Problem
+from ..model import XREF_RE
+from ..symbols import SYMBOLS, TOKEN_RE
+from .glossary import Glossary
+
+Check = Callable[[str, str, str, Glossary], Iterable[str]]
+
+_HTML_RE = re.compile(r"<[/!?]?[A-Za-z!][^<>]*>?|&#?[A-Za-z0-9]+;")
+_LINK_RE = re.compile(r"\]\s*\(")
+_DANGEROUS_SCHEME_RE = re.compile(r"(?i)\b(?:javascript|vbscript|data|file)\s*:")
+_URL_RE = re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://|\bwww\.")
+# A number: digits with decimal or grouping separators in any of the target languages
+# ("1.5", "1,5", "1 000", "1 000" with a no-break or narrow no-break space).
+_NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*(?:[ \u00a0\u202f]\d{3}(?![\d]))*")
+_LIST_RE = re.compile(r"^[ \t]*- ", re.MULTILINE)
+_PARAGRAPH_RE = re.compile(r"\n[ \t]*\n")
+
+
+def _plural(counter: Counter[str]) -> str:
+    return ", ".join(f"{k} ×{n}" if n > 1 else k for k, n in sorted(counter.items()))
+
+
+def check_tokens(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+    """Symbols are meanings the site draws as icons: the same ones, as many times."""
+    found = [m.group(0) for m in TOKEN_RE.finditer(translation)]
+    unknown = [t for t in found if t not in SYMBOLS]
+    if unknown:
+        yield f"unknown symbol {', '.join(unknown)}; only symbols of the source may be used"
+    stray = TOKEN_RE.sub("", translation)
+    for brace in ("{", "}"):
+        if brace in stray:
+            yield f"stray {brace!r}: template syntax such as {{{{ }}}} or {{% %}} is not allowed; copy the source's symbols like {{W}}"
+            break
+    wanted = Counter(m.group(0) for m in TOKEN_RE.finditer(source))
+    have = Counter(t for t in found if t in SYMBOLS)
+    if missing := wanted - have:
+        yield f"symbol missing: {_plural(missing)}; keep every symbol of the source"
+    if extra := have - wanted:
+        yield f"symbol not in the source: {_plural(extra)}"
+
+
+def check_references(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+    """Cross-references are links the site resolves by id: copy them unchanged."""
+    wanted = Counter(m.group(0) for m in XREF_RE.finditer(source))
+    have = Counter(m.group(0) for m in XREF_RE.finditer(translation))
+    if missing := wanted - have:
+        yield f"cross-reference missing: {_plural(missing)}; copy [[...]] unchanged"
+    if extra := have - wanted:
+        yield f"cross-reference not in the source: {_plural(extra)}"
+    rest = XREF_RE.sub("", translation)
+    if "[[" in rest or "]]" in rest:
+        yield "malformed cross-reference: '[[' or ']]' outside [[rule-id]] / [[book:rule-id]]"
+
+
+def check_links(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+    """Links come only from [[...]] cross-references; a translation may not add any other."""
+    if _LINK_RE.search(translation):
+        yield "Markdown link syntax '](' is not allowed; use [[rule-id]] cross-references"
+    for pattern, what in ((_DANGEROUS_SCHEME_RE, "script or data URL"), (_URL_RE, "URL")):
+        if len(pattern.findall(translation)) > len(pattern.findall(source)):
+            yield f"{what} not in the source: {pattern.search(translation).group(0)!r}"
+
+
+def check_html(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+    """The site escapes text and adds its own markup; raw HTML or entities are never needed."""
+    found = [m.group(0) for m in _HTML_RE.finditer(translation)]
+    if found:
+        yield f"raw HTML {', '.join(repr(f) for f in found[:3])}; use **bold**, *italic* or a symbol"
+
+
+def _numbers(text: str) -> Counter[str]:
+    plain = XREF_RE.sub(" ", TOKEN_RE.sub(" ", text))
+    return Counter(re.sub(r"\D", "", m.group(0)) for m in _NUMBER_RE.finditer(plain))
+
+
+def check_numbers(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+    """The same numbers in digits; decimal and grouping separators may follow the language."""
+    wanted, have = _numbers(source), _numbers(translation)
+    if missing := wanted - have:
+        yield f"number missing: {_plural(missing)}; write numbers in digits as in the source"
+    if extra := have - wanted:
+        yield f"number not in the source: {_plural(extra)}"
+
+
+def _markup(text: str) -> dict[str, int]:
+    without_bold = text.replace("**", "")
+    return {
+        "'**' (bold)": text.count("**"),
+        "'*' (italic)": without_bold.count("*"),
+        "list line ('- ')": len(_LIST_RE.findall(text)),
+        "paragraph break (blank line)": len(_PARAGRAPH_RE.findall(text.strip())),
+    }
+
+
+def check_markup(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+    """Bold, italic, list lines and paragraphs as in the source, and balanced."""
+    wanted, have = _markup(source), _markup(translation)
+    for what, count in have.items():
+        if what.startswith("'") and count % 2:
+            yield f"unbalanced {what}: every opening marker needs its closing one"
+        elif count != wanted[what]:
+            yield f"{what}: source has {wanted[what]}, translation has {count}"
+
+
+def check_glossary(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+    """Where the source uses a glossary term, the translation uses its official form."""
+    for term in glossary.required(source, language):
+        if not term.found_in(language, translation):
+            yield f"glossary: the source uses {term.shown('it')!r}; write the official {language} {term.shown(language)!r} (see {term.origin})"
+
+
+#: Every check by the name a problem reports; order is the order of the report.
+CHECKS: dict[str, Check] = {
+    "tokens": check_tokens,
+    "references": check_references,
+    "links": check_links,
+    "html": check_html,
+    "numbers": check_numbers,
+    "markup": check_markup,
+    "glossary": check_glossary,
+}
+
+
+def check_translation(source: str, translation: str, language: str, glossary: Glossary = Glossary()) -> list[tuple[str, str]]:
+    """Every (check name, detail) a translation breaks; empty when it may be shown."""
+    return [(name, detail) for name, check in CHECKS.items() for detail in check(source, translation, language, glossary)]
+
+
+def checked_messages(catalog: Catalog) -> Iterator[Message]:
+    """Messages that would be shown: translated, not fuzzy (a fuzzy one falls back anyway)."""
+    for message in catalog:
+        if message.id and isinstance(message.id, str) and isinstance(message.string, str) and message.string and not message.fuzzy:
+            yield message
+
+
+def message_problems(message: Message, path: str, language: str, glossary: Glossary) -> list[Problem]:
+    return [
+        Problem(path, message.lineno or 1, 1, f"{message.context}: [{name}] {detail}")
+        for name, detail in check_translation(message.id, message.string, language, glossary)
+    ]
+
+
+def check_catalog(catalog: Catalog, path: str, language: str, glossary: Glossary = Glossary()) -> list[Problem]:
+    """Every problem of every shown message of one catalog, in file order."""
+    problems = [p for message in checked_messages(catalog) for p in message_problems(message, path, language, glossary)]
+    return sorted(problems, key=lambda p: p.line)
+
+
+# --- Babel checkers (entry point ``babel.checkers``), so ``pybabel compile`` reports the same -----
+
+_OUR_CONTEXT_RE = re.compile(r"^[a-z0-9][a-z0-9-]*(?:/[a-z0-9][a-z0-9.-]*)*:[a-z_]+$")
+
+
+def _babel_check(check: Check, catalog: Catalog | None, message: Message) -> None:
+    # Babel runs every registered checker on every catalog it compiles; touch only ours.
+    if not (message.context and _OUR_CONTEXT_RE.match(message.context)):
+        return
+    if not (isinstance(message.id, str) and isinstance(message.string, str) and message.string) or message.fuzzy:
+        return
+    language = str(catalog.locale) if catalog is not None and catalog.locale else ""
+    details = list(check(message.id, message.string, language, Glossary()))
+    if details:
+        raise TranslationError(f"{message.context}: " + "; ".join(details))
+
+
+def babel_check_tokens(catalog: Catalog | None, message: Message) -> None:
+    _babel_check(check_tokens, catalog, message)
+
+
+def babel_check_references(catalog: Catalog | None, message: Message) -> None:
+    _babel_check(check_references, catalog, message)

@@ -1,0 +1,161 @@
+"""The glossary: official game terms and card names per language.
+
+``locales/glossary.yaml`` lists game terms; card names are read from the engine's card data
+(``src/rulebook/engines/data/cards.yaml``, each card with ``names: {it: ..., en: ...}``) when
+that file exists, so no name is written twice. A form ending in ``*`` matches any word that
+starts with it (Russian, French … inflect); any other form must match a whole word. Case is
+ignored.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+import yaml
+
+from ..errors import Problem
+from ..loader import display_path
+
+
+@dataclass(frozen=True)
+class Term:
+    forms: dict[str, tuple[str, ...]]  # language -> accepted forms
+    origin: str  # "FILE:LINE" of the entry, so a translator can find and fix it
+    note: str = ""
+
+    def found_in(self, language: str, text: str) -> bool:
+        return any(_form_re(form).search(text) for form in self.forms.get(language, ()))
+
+    def shown(self, language: str) -> str:
+        return " / ".join(f.rstrip("*") for f in self.forms.get(language, ()))
+
+
+@dataclass(frozen=True)
+class Glossary:
+    terms: tuple[Term, ...] = ()
+    problems: tuple[Problem, ...] = field(default=(), compare=False)
+
+    def required(self, source: str, language: str) -> Iterator[Term]:
+        """The terms the source uses that have an official form in ``language``."""
+        for term in self.terms:
+            if term.forms.get(language) and term.found_in("it", source):
+                yield term
+
+
+_FORM_CACHE: dict[str, re.Pattern[str]] = {}
+
+
+def _form_re(form: str) -> re.Pattern[str]:
+    if form not in _FORM_CACHE:
+        if form.endswith("*"):
+            pattern = rf"(?<!\w){re.escape(form[:-1])}"
+        else:
+            pattern = rf"(?<!\w){re.escape(form)}(?!\w)"
+        _FORM_CACHE[form] = re.compile(pattern, re.IGNORECASE)
+    return _FORM_CACHE[form]
+
+
+def cards_path() -> Path:
+    return Path(__file__).resolve().parent.parent / "engines" / "data" / "cards.yaml"
+
+
+def load_glossary(locales: Path = Path("locales"), cards: Path | None = None) -> Glossary:
+    """Game terms from ``locales/glossary.yaml`` plus card names; problems are kept, not raised."""
+    terms: list[Term] = []
+    problems: list[Problem] = []
+    glossary_file = Path(locales) / "glossary.yaml"
+    if glossary_file.exists():
+        _read_terms(glossary_file, terms, problems)
+    cards = cards_path() if cards is None else cards
+    if cards.exists():
+        _read_cards(cards, terms, problems)
+    return Glossary(tuple(terms), tuple(problems))
+
+
+def _compose(path: Path, problems: list[Problem]) -> yaml.Node | None:
+    shown = display_path(path)
+    try:
+        return yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        problems.append(Problem(shown, line, column, f"not valid YAML: {exc.problem}; the glossary is ignored"))
+    except (OSError, UnicodeDecodeError) as exc:
+        problems.append(Problem(shown, 1, 1, f"cannot read the glossary: {exc}"))
+    return None
+
+
+def _forms(node: yaml.Node) -> tuple[str, ...] | None:
+    if isinstance(node, yaml.ScalarNode) and node.value.strip():
+        return (node.value.strip(),)
+    if isinstance(node, yaml.SequenceNode) and all(isinstance(n, yaml.ScalarNode) and n.value.strip() for n in node.value):
+        return tuple(n.value.strip() for n in node.value)
+    return None
+
+
+def _read_terms(path: Path, terms: list[Term], problems: list[Problem]) -> None:
+    shown = display_path(path)
+    root = _compose(path, problems)
+    if root is None:
+        return
+    entries = _mapping(root).get("terms")
+    if not isinstance(entries, yaml.SequenceNode):
+        problems.append(Problem(shown, root.start_mark.line + 1, 1, "the glossary needs a 'terms:' list"))
+        return
+    for entry in entries.value:
+        where = f"{shown}:{entry.start_mark.line + 1}"
+        if not isinstance(entry, yaml.MappingNode):
+            problems.append(Problem(shown, entry.start_mark.line + 1, entry.start_mark.column + 1, "a term is a mapping language -> form(s)"))
+            continue
+        forms: dict[str, tuple[str, ...]] = {}
+        note = ""
+        for key, value in entry.value:
+            if key.value == "note" and isinstance(value, yaml.ScalarNode):
+                note = value.value
+                continue
+            found = _forms(value)
+            if found is None:
+                problems.append(
+                    Problem(shown, value.start_mark.line + 1, value.start_mark.column + 1, f"forms of {key.value!r} must be a word or a list of words")
+                )
+            else:
+                forms[key.value] = found
+        if "it" not in forms:
+            problems.append(Problem(shown, entry.start_mark.line + 1, entry.start_mark.column + 1, "a term needs its Italian form ('it:')"))
+            continue
+        terms.append(Term(forms, where, note))
+
+
+def _mapping(node: yaml.Node) -> dict[str, yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return {k.value: v for k, v in node.value if isinstance(k, yaml.ScalarNode)}
+    return {}
+
+
+def _read_cards(path: Path, terms: list[Term], problems: list[Problem]) -> None:
+    # The card file belongs to the engine; only its ``names`` mappings are read, wherever they are.
+    shown = display_path(path)
+    root = _compose(path, problems)
+    if root is None:
+        return
+    for node in _walk(root):
+        names = _mapping(node).get("names")
+        if names is None:
+            continue
+        forms = {k: f for k, v in _mapping(names).items() if (f := _forms(v)) is not None}
+        if "it" in forms and len(forms) > 1:
+            terms.append(Term(forms, f"{shown}:{names.start_mark.line + 1}", "card name"))
+
+
+def _walk(node: yaml.Node) -> Iterator[yaml.Node]:
+    yield node
+    children: list[Any] = []
+    if isinstance(node, yaml.MappingNode):
+        children = [v for _, v in node.value]
+    elif isinstance(node, yaml.SequenceNode):
+        children = node.value
+    for child in children:
+        yield from _walk(child)

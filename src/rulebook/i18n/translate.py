@@ -1,0 +1,91 @@
+"""Catalogs -> translated model, at render time.
+
+A msgstr is untrusted text: it only ever replaces a field of the frozen model as plain data
+(``dataclasses.replace``), after the checks of :mod:`.checks` pass. Anything missing, fuzzy or
+failing a check falls back to the Italian source and is counted, so the site can say so. A
+catalog that is not valid PO is reported at ``FILE:LINE`` and only that catalog falls back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import Problem
+from ..loader import display_path
+from ..model import Book, Example, Node, Rule, Ruling, Section, message_context, translatable_fields, walk
+from . import SOURCE_LANGUAGE, catalog_path
+from .catalogs import Stats, read_catalog
+from .checks import message_problems
+from .glossary import load_glossary
+
+
+@dataclass(frozen=True)
+class TranslatedBook:
+    book: Book  # same structure and ids; translatable fields replaced (dataclasses.replace)
+    language: str
+    fallback: frozenset[str]  # msgctxts shown in Italian: missing, fuzzy, or failing a check
+    outdated: frozenset[str]  # msgctxts whose translation exists but is fuzzy (source changed)
+    problems: tuple[Problem, ...]  # catalog-level problems (PO syntax error at FILE:LINE) and check failures
+
+    def stats(self) -> Stats:
+        total = sum(1 for _, node in walk(self.book) for _ in translatable_fields(node))
+        fuzzy = len(self.outdated)
+        return Stats(total, total - len(self.fallback), fuzzy, len(self.fallback) - fuzzy)
+
+
+def translate_book(book: Book, language: str, locales: Path = Path("locales")) -> TranslatedBook:
+    sources = {
+        message_context(key, name): (node, name, text)
+        for key, node in walk(book)
+        for name, text in translatable_fields(node)
+    }
+    if language == SOURCE_LANGUAGE:
+        return TranslatedBook(book, language, frozenset(), frozenset(), ())
+    everything = frozenset(sources)
+    path = catalog_path(Path(locales), language, book.id)
+    if not path.exists():
+        return TranslatedBook(book, language, everything, frozenset(), ())
+    catalog, problems = read_catalog(path, locale=None, domain=book.id)
+    if catalog is None:
+        return TranslatedBook(book, language, everything, frozenset(), tuple(problems))
+    glossary = load_glossary(Path(locales))
+    problems.extend(glossary.problems)
+    shown = display_path(path)
+
+    by_context = {m.context: m for m in catalog if m.id and m.context}
+    fallback: set[str] = set()
+    outdated: set[str] = set()
+    replaced: dict[int, dict[str, str]] = {}
+    for context, (node, name, text) in sources.items():
+        message = by_context.get(context)
+        if message is None or not isinstance(message.string, str) or not message.string:
+            fallback.add(context)
+            continue
+        if message.fuzzy or message.id != text:
+            # A translation of an older source: the catalog was updated (fuzzy) or not yet.
+            fallback.add(context)
+            outdated.add(context)
+            continue
+        failures = message_problems(message, shown, language, glossary)
+        if failures:
+            fallback.add(context)
+            problems.extend(failures)
+            continue
+        replaced.setdefault(id(node), {})[name] = message.string
+
+    return TranslatedBook(_rebuild(book, replaced), language, frozenset(fallback), frozenset(outdated), tuple(problems))
+
+
+_FIELDS = {cls: {f.name for f in dataclasses.fields(cls)} for cls in (Book, Section, Rule, Example, Ruling)}
+
+
+def _rebuild(node: Node, replaced: dict[int, dict[str, str]]) -> Node:
+    """A copy of the tree with the translated fields of each object (found by identity)."""
+    changes: dict[str, object] = dict(replaced.get(id(node), {}))
+    for child_field in ("sections", "rules", "examples", "rulings"):
+        children = getattr(node, child_field) if child_field in _FIELDS[type(node)] else ()
+        if children:
+            changes[child_field] = tuple(_rebuild(child, replaced) for child in children)
+    return dataclasses.replace(node, **changes) if changes else node
