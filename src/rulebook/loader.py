@@ -38,8 +38,9 @@ class _PendingRef:
 class _Reader:
     """Walks the node tree of one file, building model objects and collecting problems."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, source: str):
         self.path = path
+        self.source_lines = source.splitlines()
         self.problems: list[Problem] = []
         self.refs: list[_PendingRef] = []
         self.ids: dict[str, int] = {}
@@ -110,12 +111,14 @@ class _Reader:
             )
         return value
 
-    @staticmethod
-    def _position(node: Scalar, offset: int) -> tuple[int, int]:
+    def _position(self, node: Scalar, offset: int) -> tuple[int, int]:
         # Only block scalars map offsets to lines exactly; flow scalars are folded by YAML.
         if node.style in ("|", ">"):
             before = node.value[:offset]
-            return node.line + 1 + before.count("\n"), offset - (before.rfind("\n") + 1) + 1
+            line = node.line + 1 + before.count("\n")
+            source = self.source_lines[line - 1] if line <= len(self.source_lines) else ""
+            indent = len(source) - len(source.lstrip(" "))
+            return line, indent + offset - (before.rfind("\n") + 1) + 1
         return node.line, node.column
 
     def items(self, node: YNode | None, what: str) -> list[YNode]:
@@ -242,8 +245,9 @@ def _load(path: str | os.PathLike[str]) -> tuple[Book, list[_PendingRef]]:
         data = Path(path).read_bytes()
     except OSError as exc:
         raise LoadError([Problem(shown, 1, 1, f"cannot read the file: {exc.strerror}")]) from None
-    root = parse(decode(data, shown), shown)
-    reader = _Reader(shown)
+    text = decode(data, shown)
+    root = parse(text, shown)
+    reader = _Reader(shown, text)
     book = reader.book(root)
     local = [p for p in reader.refs if p.ref.book is None or p.ref.book == (book.id if book else None)]
     for pending in local:

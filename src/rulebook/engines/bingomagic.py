@@ -25,7 +25,7 @@ from .base import CHANCE, TERMINAL, Fired, State, Step
 __all__ = [
     "Land", "PLAINS", "ISLAND", "SWAMP", "MOUNTAIN", "FOREST", "lands", "standard_deck",
     "Phase", "Place", "Pass", "Counter", "Allow", "Discard", "Destroy", "Retrieve", "Shuffle",
-    "BingoState", "Win", "new_game", "IllegalAction",
+    "BingoState", "Win", "deal", "new_game", "IllegalAction",
 ]
 
 
@@ -418,13 +418,21 @@ class BingoState(State):
         return "\n".join(lines)
 
 
+def deal(deck: tuple[Land, ...], first: int) -> BingoState:
+    """The opening position from a shuffled deck: five cards each, ``first`` won the die roll."""
+    if Tally(deck) != Tally(standard_deck()):
+        raise IllegalAction("mazzo", "the deck must hold exactly twelve lands of each colour")
+    if first not in (0, 1):
+        raise IllegalAction("preparazione", f"the first player is 0 or 1, not {first!r}")
+    hands: list[tuple[Land, ...]] = [(), ()]
+    hands[first], hands[1 - first] = _sorted(deck[:5]), _sorted(deck[5:10])
+    return BingoState(deck=tuple(deck[10:]), hands=(hands[0], hands[1]), active=first)
+
+
 def new_game(rng: random.Random, players: int = 2) -> BingoState:
-    """Shuffle, deal five cards each, and let the die choose who starts (the caller's rng)."""
+    """Shuffle and roll the die with the caller's rng, then :func:`deal`."""
     if players != 2:
-        raise IllegalAction("preparazione", f"BingoMagic is for 2 players, not {players!r}")
+        raise IllegalAction("due-giocatori", f"BingoMagic is for 2 players, not {players!r}")
     deck = list(standard_deck())
     rng.shuffle(deck)
-    first = rng.randrange(2)
-    hands = [(), ()]
-    hands[first], hands[1 - first] = _sorted(deck[:5]), _sorted(deck[5:10])
-    return BingoState(deck=tuple(deck[10:]), hands=tuple(hands), active=first)  # type: ignore[arg-type]
+    return deal(tuple(deck), rng.randrange(2))

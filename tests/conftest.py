@@ -1,0 +1,53 @@
+"""Shared fixtures: small rulebook files written on the fly, and pytester for plugin tests."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+pytest_plugins = ["pytester"]
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def write_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Write ``rules/NAME.yaml`` under a temporary working directory and return its path."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "rules").mkdir()
+
+    def write(text: str | bytes, name: str = "demo") -> Path:
+        path = tmp_path / "rules" / f"{name}.yaml"
+        if isinstance(text, bytes):
+            path.write_bytes(text)
+        else:
+            path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+        return path
+
+    return write
+
+
+MINIMAL = """
+book:
+  id: demo
+  title: Demo
+  summary: Un libro minimo.
+  language: it
+  engine: bingomagic
+sections:
+  - id: primo
+    title: Primo
+    rules:
+      - id: r1
+        text: Vedi [[r2]].
+        examples:
+          - id: e1
+            text: Un mazzo.
+            doctest: |
+              >>> len(standard_deck())
+              60
+      - id: r2
+        text: Due {W}.
+"""

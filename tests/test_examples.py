@@ -1,0 +1,70 @@
+"""Worked examples run as doctests; failures point at the YAML line, from pytest and the CLI."""
+
+from __future__ import annotations
+
+import textwrap
+
+from rulebook.cli import main
+from rulebook.examples import run_books
+from rulebook.loader import load_book
+from tests.conftest import MINIMAL
+
+FAILING = MINIMAL.replace("              60\n", "              61\n")
+BROKEN = MINIMAL.replace(">>> len(standard_deck())", ">>> len(standard_deck()")
+
+
+def test_passing_example(write_rules):
+    (outcome,) = run_books([load_book(write_rules(MINIMAL))])
+    assert outcome.passed and outcome.attempted == 1 and outcome.name == "demo::e1"
+
+
+def test_failure_points_at_the_yaml_line_of_its_prompt(write_rules):
+    (outcome,) = run_books([load_book(write_rules(FAILING))])
+    (failure,) = outcome.failures
+    assert (failure.path, failure.line, failure.expected, failure.got) == ("rules/demo.yaml", 17, "61\n", "60\n")
+    assert str(failure).startswith("rules/demo.yaml:17: >>> len(standard_deck())")
+
+
+def test_syntax_error_points_at_its_line(write_rules):
+    (outcome,) = run_books([load_book(write_rules(BROKEN))])
+    (failure,) = outcome.failures
+    assert failure.line == 17 and "SyntaxError" in failure.got
+
+
+def test_unknown_engine_is_a_failure_not_a_crash(write_rules):
+    (outcome,) = run_books([load_book(write_rules(MINIMAL.replace("engine: bingomagic", "engine: nope")))])
+    assert not outcome.passed and "no engine module rulebook.engines.nope" in outcome.failures[0].got
+
+
+def test_cli_check_reports_and_exits_non_zero(write_rules, capsys):
+    write_rules(FAILING)
+    assert main(["check"]) == 1
+    out = capsys.readouterr().out
+    assert "rules/demo.yaml:17: >>> len(standard_deck())" in out
+    assert "1 books, 1 examples, 1 failed" in out
+
+
+def test_cli_check_passes_and_reports_load_errors(write_rules, capsys):
+    write_rules(MINIMAL)
+    assert main(["check"]) == 0
+    write_rules(MINIMAL.replace("[[r2]]", "[[r9]]"))
+    assert main(["check", "rules"]) == 2
+    assert "rules/demo.yaml:12:15: cross-reference [[r9]]" in capsys.readouterr().err
+
+
+def test_pytest_collects_each_example_and_reports_the_yaml_line(pytester):
+    pytester.mkdir("rules")
+    (pytester.path / "rules" / "demo.yaml").write_text(textwrap.dedent(FAILING).lstrip("\n"), encoding="utf-8")
+    passing = MINIMAL.replace("id: demo", "id: other").replace("id: e1", "id: e2")
+    (pytester.path / "rules" / "other.yaml").write_text(textwrap.dedent(passing).lstrip("\n"), encoding="utf-8")
+    result = pytester.runpytest("rules")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*rules/demo.yaml:17: >>> len(standard_deck())*", "FAILED rules/demo.yaml::demo::e1*"])
+
+
+def test_pytest_reports_a_broken_rulebook_at_its_line(pytester):
+    pytester.mkdir("rules")
+    (pytester.path / "rules" / "demo.yaml").write_text("book: [\n", encoding="utf-8")
+    result = pytester.runpytest("rules")
+    result.stdout.fnmatch_lines(["*rules/demo.yaml:2:1: YAML syntax*"])
+    assert result.ret != 0

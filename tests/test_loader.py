@@ -1,0 +1,145 @@
+"""The strict loader: each rejection names the right file, line and what to do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulebook.errors import LoadError
+from rulebook.loader import load_book, load_library, rulebook_paths
+from tests.conftest import MINIMAL
+
+
+def problems(path: Path) -> list[str]:
+    with pytest.raises(LoadError) as caught:
+        load_book(path)
+    return [str(p) for p in caught.value.problems]
+
+
+def test_minimal_book_loads_with_positions(write_rules):
+    book = load_book(write_rules(MINIMAL))
+    rule = book.sections[0].rules[0]
+    assert (book.id, book.path, rule.id, rule.number, rule.line) == ("demo", "rules/demo.yaml", "r1", "1.1", 11)
+    example = rule.examples[0]
+    assert example.doctest_line == 17
+    assert example.doctest.splitlines()[0] == ">>> len(standard_deck())"
+
+
+def test_scalars_stay_strings(write_rules):
+    # YAML 1.1 would read these as a bool and a float; a rulebook never wants that.
+    book = load_book(write_rules(MINIMAL.replace("title: Primo", "title: no").replace("id: r2", "id: r2\n        number: 601.10")))
+    assert book.sections[0].title == "no"
+    assert book.sections[0].rules[1].number == "601.10"
+
+
+def test_duplicate_key(write_rules):
+    text = MINIMAL.replace("  title: Demo\n", "  title: Demo\n  title: Ancora\n")
+    assert problems(write_rules(text)) == ["rules/demo.yaml:4:3: duplicate key 'title' (first at line 3); remove one"]
+
+
+def test_tab_indentation(write_rules):
+    text = MINIMAL.replace("  title: Demo", "\ttitle: Demo")
+    assert problems(write_rules(text)) == ["rules/demo.yaml:3:1: tab in indentation; indent with spaces"]
+
+
+def test_unknown_and_missing_fields_reported_together(write_rules):
+    text = MINIMAL.replace("        text: Due {W}.", "        txt: Due {W}.")
+    found = problems(write_rules(text))
+    assert found[0].startswith("rules/demo.yaml:19:9: missing field 'text' in a rule")
+    assert found[1].startswith("rules/demo.yaml:20:9: unknown field 'txt' in a rule; known fields:")
+
+
+def test_duplicate_ids(write_rules):
+    text = MINIMAL.replace("- id: r2", "- id: r1").replace("[[r2]]", "[[r1]]")
+    assert problems(write_rules(text)) == [
+        "rules/demo.yaml:19:13: duplicate id 'r1' (first at line 11); ids must be unique in a book"
+    ]
+
+
+def test_cross_reference_to_missing_rule(write_rules):
+    text = MINIMAL.replace("[[r2]]", "[[r9]]")
+    assert problems(write_rules(text)) == ["rules/demo.yaml:12:15: cross-reference [[r9]] names no rule in this book"]
+
+
+def test_cross_reference_across_books(write_rules):
+    write_rules(MINIMAL.replace("[[r2]]", "[[other:x1]]"))
+    other = MINIMAL.replace("id: demo", "id: other").replace("[[r2]]", "[[demo:r2]]")
+    write_rules(other, name="other")
+    with pytest.raises(LoadError) as caught:
+        load_library(rulebook_paths("rules"))
+    assert [str(p) for p in caught.value.problems] == [
+        "rules/demo.yaml:12:15: cross-reference [[other:x1]] names no rule in rules/other.yaml"
+    ]
+    write_rules(MINIMAL.replace("[[r2]]", "[[other:r1]]"))
+    assert sorted(load_library(rulebook_paths("rules"))) == ["demo", "other"]
+
+
+def test_unknown_symbol_in_a_block_points_at_its_line(write_rules):
+    text = MINIMAL.replace("        text: Due {W}.", "        text: |\n          Due {W}\n          e {Q2}.")
+    assert problems(write_rules(text)) == [
+        "rules/demo.yaml:22:13: unknown symbol {Q2} in text of rule 'r2'; see docs/format.md for the list"
+    ]
+
+
+def test_raw_html_is_refused(write_rules):
+    text = MINIMAL.replace("Due {W}.", "Due <b>{W}</b>.")
+    assert problems(write_rules(text))[0].startswith("rules/demo.yaml:20:15: raw HTML '<b>'")
+
+
+@pytest.mark.parametrize(
+    "yaml_text, message",
+    [
+        ("book: &a {id: x}\nsections: *a\n", "1:7: YAML anchor &a is not allowed; write the value out"),
+        ("book: !!python/object/apply:os.system ['touch pwned']\nsections: []\n", "1:7: explicit tag"),
+        ("book: !custom x\nsections: []\n", "1:7: explicit tag '!custom' is not allowed; remove it"),
+    ],
+)
+def test_anchors_aliases_and_tags_are_refused(write_rules, tmp_path, yaml_text, message):
+    found = problems(write_rules(yaml_text))
+    assert found[0].startswith(f"rules/demo.yaml:{message}")
+    assert not (tmp_path / "pwned").exists()
+
+
+def test_alias_bomb_is_refused_without_expanding(write_rules):
+    lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    lines += [f"a{i}: &a{i} [{','.join([f'*a{i - 1}'] * 9)}]" for i in range(1, 10)]
+    found = problems(write_rules("\n".join(lines) + "\n"))
+    assert found[0] == "rules/demo.yaml:1:5: YAML anchor &a0 is not allowed; write the value out"
+    assert found[-1].endswith("too many problems; stopping")
+
+
+def test_empty_file(write_rules):
+    assert problems(write_rules("# solo un commento\n")) == [
+        "rules/demo.yaml:1:1: empty file; a rulebook needs at least a 'book' mapping"
+    ]
+
+
+def test_not_utf8(write_rules):
+    data = MINIMAL.lstrip("\n").encode("utf-8").replace(b"Un libro", b"Un libr\xe0")
+    assert problems(write_rules(data)) == ["rules/demo.yaml:4:19: byte 0xe0 is not UTF-8; save the file as UTF-8"]
+
+
+def test_yaml_syntax_error_says_what_to_do(write_rules):
+    text = MINIMAL.replace("text: Un mazzo.", "text: Attenzione: un mazzo.")
+    (found,) = problems(write_rules(text))
+    assert found.startswith("rules/demo.yaml:15:29: YAML syntax: mapping values are not allowed")
+    assert "quoted or written as a '|' block" in found
+
+
+def test_doctest_must_be_a_literal_block(write_rules):
+    text = MINIMAL.replace("doctest: |\n              >>> len(standard_deck())\n              60", "doctest: '>>> 1'")
+    assert problems(write_rules(text)) == [
+        "rules/demo.yaml:16:22: a doctest must be a literal block: write 'doctest: |' and indent the lines below"
+    ]
+
+
+def test_two_documents(write_rules):
+    assert problems(write_rules(MINIMAL + "---\nbook: {}\n"))[0].startswith("rules/demo.yaml:22:1: more than one YAML document")
+
+
+def test_every_rulebook_in_the_repo_loads_and_links():
+    from tests.conftest import REPO
+
+    books = load_library(rulebook_paths(REPO / "rules"))
+    assert "bingomagic" in books
