@@ -1,0 +1,112 @@
+"""The total cost of a spell (601.2f) as a pipeline of data-driven modifiers.
+
+The stages run in the order of the rule, whatever order the modifiers are listed in:
+
+1. the printed mana cost (X already chosen) or the one alternative cost chosen in 601.2b;
+2. additional costs and cost increases (kicker, Thalia, Fireball's tax per extra target);
+3. cost reductions: generic only lowers generic mana and never goes below zero, so a
+   coloured requirement is never removed by a generic reduction;
+4. effects that look at the total so far, such as Trinisphere's "at least three".
+
+Each stage that changes something adds a :class:`CostStep` (rule id, effect, running total)
+so a derivation can be printed and turned into the trace of the cast.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .base import Fired
+from .casting_cards import CostModifier
+from .mana import ManaCost
+
+STAGES = ("increase", "target-tax", "reduce", "minimum")
+
+
+@dataclass(frozen=True)
+class CostStep:
+    rule: str
+    what: str
+    total: ManaCost
+
+    def __str__(self) -> str:
+        return f"{self.rule}  {self.what:<44} -> {self.total}"
+
+
+@dataclass(frozen=True)
+class Derivation:
+    """How a total cost was reached; ``total`` is the last running total."""
+
+    steps: tuple[CostStep, ...]
+    parts: tuple[str, ...] = ()  # non-mana parts of the cost: pay-life-1, sacrifice-land …
+
+    @property
+    def total(self) -> ManaCost:
+        return self.steps[-1].total
+
+    def __str__(self) -> str:
+        lines = [str(step) for step in self.steps]
+        if self.parts:
+            lines.append(f"601.2f  {'plus ' + ', '.join(self.parts):<44}")
+        return "\n".join(lines)
+
+    def trace(self) -> tuple[Fired, ...]:
+        return tuple(Fired(step.rule, f"{step.what} -> {step.total}") for step in self.steps)
+
+
+def modify(
+    start: ManaCost,
+    label: str,
+    modifiers: Iterable[tuple[str, CostModifier]],
+    *,
+    additional: Sequence[tuple[str, ManaCost]] = (),
+    targets: int = 1,
+    parts: Sequence[str] = (),
+) -> Derivation:
+    """Run the 601.2f pipeline.
+
+    ``modifiers`` are (source name, modifier) pairs already known to apply to this spell;
+    ``additional`` are mana additional costs chosen in 601.2b (source, cost).
+
+    >>> thalia = CostModifier("increase", "{1}", "noncreature")
+    >>> trinisphere = CostModifier("minimum", "3")
+    >>> print(modify(ManaCost("{W}"), "printed cost", [("Trinisphere", trinisphere), ("Thalia", thalia)]))
+    601.2f  printed cost                                 -> {W}
+    601.2f  Thalia: increase {1}                         -> {1}{W}
+    601.2f  Trinisphere: at least 3                      -> {2}{W}
+    """
+    steps = [CostStep("601.2f", label, start)]
+    total = start
+    by_stage: dict[str, list[tuple[str, CostModifier]]] = {stage: [] for stage in STAGES}
+    for source, modifier in modifiers:
+        if modifier.stage not in by_stage:
+            raise ValueError(f"unknown cost stage {modifier.stage!r} of {source}; known: {', '.join(STAGES)}")
+        by_stage[modifier.stage].append((source, modifier))
+
+    for source, cost in additional:
+        total = total + cost
+        steps.append(CostStep("601.2f", f"{source}: additional {cost}", total))
+    for source, modifier in by_stage["increase"]:
+        total = total + ManaCost(modifier.amount)
+        steps.append(CostStep("601.2f", f"{source}: increase {modifier.amount}", total))
+    for source, modifier in by_stage["target-tax"]:
+        extra = max(targets - 1, 0)
+        if extra:
+            tax = ManaCost.of(ManaCost(modifier.amount).generic * extra, ManaCost(modifier.amount).coloured * extra)
+            total = total + tax
+            steps.append(CostStep("601.2f", f"{source}: {extra} extra target(s), increase {tax}", total))
+    for source, modifier in by_stage["reduce"]:
+        before = total
+        total = total.reduced_by(ManaCost(modifier.amount))
+        shown = f"{source}: reduce {modifier.amount}" + ("" if before != total else " (nothing to reduce)")
+        steps.append(CostStep("601.2f", shown, total))
+    for source, modifier in by_stage["minimum"]:
+        floor = int(modifier.amount)
+        missing = floor - total.mana_value()
+        if missing > 0:
+            total = ManaCost.of(total.generic + missing, total.symbols)
+            steps.append(CostStep("601.2f", f"{source}: at least {floor}", total))
+        else:
+            steps.append(CostStep("601.2f", f"{source}: at least {floor} (already)", total))
+    return Derivation(tuple(steps), tuple(parts))
