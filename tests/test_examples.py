@@ -68,3 +68,35 @@ def test_pytest_reports_a_broken_rulebook_at_its_line(pytester):
     result = pytester.runpytest("rules")
     result.stdout.fnmatch_lines(["*rules/demo.yaml:2:1: YAML syntax*"])
     assert result.ret != 0
+
+
+def test_the_final_state_of_an_example_gives_its_board(write_rules, monkeypatch):
+    import sys
+    import types
+    from dataclasses import dataclass
+
+    from rulebook.engines.base import BoardFigure, Piece, State
+
+    @dataclass(frozen=True)
+    class Pawn(State):
+        square: str
+        current_player = 0
+        outcome = None
+
+        def legal_actions(self):
+            return []
+
+        def apply(self, action):
+            raise NotImplementedError
+
+        def figure(self):
+            return BoardFigure(pieces=(Piece(self.square, "orc"),))
+
+    fake = types.ModuleType("rulebook.engines.fakeboard")
+    fake.Pawn, fake.__all__ = Pawn, ["Pawn"]
+    monkeypatch.setitem(sys.modules, "rulebook.engines.fakeboard", fake)
+    text = MINIMAL.replace("engine: bingomagic", "engine: fakeboard").replace(
+        ">>> len(standard_deck())\n              60", ">>> state = Pawn('a1')\n              >>> state = Pawn('c3')"
+    )
+    (outcome,) = run_books([load_book(write_rules(text))])
+    assert outcome.passed and outcome.figure == BoardFigure(pieces=(Piece("c3", "orc"),))

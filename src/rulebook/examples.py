@@ -13,10 +13,13 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from .engines import engine_module
+from .engines.base import BoardFigure, State
 from .errors import RulebookError
 from .model import Book, Example, Rule
 
 OPTIONS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+#: The doctest variable whose final value is drawn beside the example (if it has a board).
+FIGURE_NAME = "state"
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,7 @@ class Outcome:
     example: Example
     attempted: int
     failures: tuple[Failure, ...] = field(default=())
+    figure: BoardFigure | None = None  # the board of the example's final ``state``, if any
 
     @property
     def passed(self) -> bool:
@@ -93,8 +97,17 @@ def run_example(book: Book, rule: Rule, example: Example) -> Outcome:
         failure = Failure(book.path, example.doctest_line, "", "a runnable doctest", str(exc))
         return Outcome(book, rule, example, attempted=0, failures=(failure,))
     runner = _CollectingRunner()
-    result = runner.run(test, out=lambda _text: None, clear_globs=True)
-    return Outcome(book, rule, example, attempted=result.attempted, failures=tuple(runner.found))
+    result = runner.run(test, out=lambda _text: None, clear_globs=False)
+    figure = _figure(test.globs.get(FIGURE_NAME))
+    test.globs.clear()
+    return Outcome(book, rule, example, attempted=result.attempted, failures=tuple(runner.found), figure=figure)
+
+
+def _figure(value: object) -> BoardFigure | None:
+    # Board positions are drawn from the example's state, never from a picture file.
+    if isinstance(value, State):
+        return value.figure()
+    return None
 
 
 def run_books(books: Iterable[Book]) -> list[Outcome]:

@@ -46,8 +46,30 @@ class Step(Generic[S]):
         return list(dict.fromkeys(f.rule for f in self.trace))
 
 
+@dataclass(frozen=True)
+class Piece:
+    square: str  # "a1" … "h8": file letter, rank number (rank 1 at the bottom)
+    kind: str  # engine's word for the piece, e.g. "orc", "sprite", "half-elf"
+    side: str = ""  # e.g. a clan colour; "" when the piece belongs to nobody
+
+
+@dataclass(frozen=True)
+class BoardFigure:
+    """A board position as plain data; the site draws it (as SVG), the engine never draws."""
+
+    pieces: tuple[Piece, ...]
+    arrows: tuple[tuple[str, str], ...] = ()  # moves, from square to square
+    marks: tuple[str, ...] = ()  # highlighted squares
+    files: int = 8
+    ranks: int = 8
+
+
 class State(ABC):
     """Base of every engine's state. Subclasses are frozen dataclasses."""
+
+    def figure(self) -> BoardFigure | None:
+        """The position to draw beside an example, for games played on a board."""
+        return None
 
     @property
     @abstractmethod
