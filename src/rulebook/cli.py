@@ -11,6 +11,7 @@ from .engines import engine_module
 from .engines.base import playout
 from .errors import LoadError, RulebookError
 from .examples import run_books
+from .i18n.frontend import register as register_i18n
 from .loader import load_library, rulebook_paths
 
 
@@ -66,6 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     playing.add_argument("--seed", type=int, default=0)
     playing.add_argument("--max-actions", type=int, default=5000)
     playing.set_defaults(run=play)
+    register_i18n(commands)
     return parser
 
 

@@ -25,6 +25,7 @@ from babel.util import LOCALTZ
 
 from ..errors import Problem, RulebookError
 from ..loader import display_path
+from . import template_path
 
 _QUOTED_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
 
@@ -173,3 +174,73 @@ class Stats:
     @property
     def percent(self) -> float:
         return 100.0 * self.translated / self.total if self.total else 100.0
+
+
+# --- templates ------------------------------------------------------------------------------
+
+
+def build_template(book_path: Path, book_id: str, locales: Path) -> Catalog:
+    """The template of one rulebook, made the way ``pybabel extract`` makes it.
+
+    Locations are relative to the folder holding ``locales/`` (the repository root), so the
+    ``#:`` references read ``rules/FILE.yaml:LINE`` wherever the command runs.
+    """
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
+
+    root = Path(locales).resolve().parent
+    try:
+        location = Path(book_path).resolve().relative_to(root).as_posix()
+    except ValueError:
+        location = display_path(book_path)
+    # The same header pybabel writes with --project rulebook --version BOOK.
+    template = Catalog(project="rulebook", version=book_id, domain=book_id)
+    for lineno, message, comments, context in extract_from_file("rulebook", book_path, DEFAULT_KEYWORDS):
+        template.add(message, None, [(location, lineno)], auto_comments=comments, context=context)
+    return template
+
+
+def _content(catalog: Catalog) -> list[tuple]:
+    return [(m.id, m.context, m.string, sorted(m.locations), m.auto_comments, sorted(m.flags)) for m in catalog if m.id]
+
+
+def write_template(book_path: Path, book_id: str, locales: Path) -> tuple[Catalog, bool]:
+    """Write ``templates/<book>.pot`` unless only its date would change; (template, written)."""
+    path = template_path(locales, book_id)
+    template = build_template(book_path, book_id, locales)
+    if path.exists():
+        old, problems = read_catalog(path)
+        if old is not None and _content(old) == _content(template):
+            return old, False
+    return template, write_atomic(path, serialize(template))
+
+
+# --- catalogs -------------------------------------------------------------------------------
+
+
+def languages_in(locales: Path, configured: tuple[str, ...]) -> list[str]:
+    """The configured languages plus any a translator has added as a folder under locales/."""
+    found = [p.parent.name for p in sorted(Path(locales).glob("*/LC_MESSAGES")) if p.is_dir()]
+    return list(dict.fromkeys([*configured, *found]))
+
+
+@dataclass(frozen=True)
+class Updated:
+    path: Path
+    language: str
+    created: bool
+    written: bool
+    report: MergeReport
+
+
+def update_catalog(template: Catalog, path: Path, language: str, domain: str) -> tuple[Updated | None, list[Problem]]:
+    """Merge the template into one catalog (creating it if missing); a broken catalog is left alone."""
+    created = not Path(path).exists()
+    if created:
+        catalog, report = new_catalog(template, language, domain), MergeReport((), (), ())
+    else:
+        catalog, problems = read_catalog(path, locale=language, domain=domain)
+        if catalog is None:
+            return None, [Problem(p.path, p.line, p.column, f"{p.message} (catalog not updated)") for p in problems]
+        report = merge(catalog, template)
+    written = write_atomic(path, serialize(catalog))
+    return Updated(Path(path), language, created, written, report), []

@@ -187,3 +187,38 @@ def babel_check_tokens(catalog: Catalog | None, message: Message) -> None:
 
 def babel_check_references(catalog: Catalog | None, message: Message) -> None:
     _babel_check(check_references, catalog, message)
+
+
+# --- whole files ----------------------------------------------------------------------------
+
+
+def check_po_file(path: Path, language: str, glossary: Glossary = Glossary()) -> list[Problem]:
+    """Every problem of one catalog: its PO syntax, then every check of every shown message."""
+    from ..loader import display_path
+    from .catalogs import read_catalog
+
+    catalog, problems = read_catalog(path, locale=None)
+    if catalog is None:
+        return problems
+    return check_catalog(catalog, display_path(path), language, glossary)
+
+
+def po_files(locales: Path, languages: Iterable[str] | None = None) -> list[tuple[str, Path]]:
+    """(language, path) of every catalog under ``locales/<lang>/LC_MESSAGES/``."""
+    wanted = set(languages) if languages else None
+    return [
+        (po.parent.parent.name, po)
+        for po in sorted(Path(locales).glob("*/LC_MESSAGES/*.po"))
+        if wanted is None or po.parent.parent.name in wanted
+    ]
+
+
+def check_locales(locales: Path, languages: Iterable[str] | None = None) -> list[Problem]:
+    """Problems of the glossary and of every catalog; one broken file never hides another's."""
+    from .glossary import load_glossary
+
+    glossary = load_glossary(Path(locales))
+    problems = list(glossary.problems)
+    for language, path in po_files(locales, languages):
+        problems.extend(check_po_file(path, language, glossary))
+    return problems

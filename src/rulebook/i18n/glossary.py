@@ -2,15 +2,18 @@
 
 ``locales/glossary.yaml`` lists game terms; card names are read from the engine's card data
 (``src/rulebook/engines/data/cards.yaml``, each card with ``names: {it: ..., en: ...}``) when
-that file exists, so no name is written twice. A form ending in ``*`` matches any word that
-starts with it (Russian, French … inflect); any other form must match a whole word. Case is
-ignored.
+that file exists, so no name is written twice. In ``glossary.yaml`` a form ending in ``*``
+matches any word that starts with it (Russian, French … inflect); any other form must match a
+whole word; case is ignored. Card names are proper names: in the Italian source they match
+only capitalised, with the Italian plural (Palude, Paludi); in a translation a plural ending
+(Swamps, Llanuras) and, for Russian, any case ending of each word (Белого Рыцаря) is accepted.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -25,9 +28,10 @@ class Term:
     forms: dict[str, tuple[str, ...]]  # language -> accepted forms
     origin: str  # "FILE:LINE" of the entry, so a translator can find and fix it
     note: str = ""
+    card: bool = False
 
     def found_in(self, language: str, text: str) -> bool:
-        return any(_form_re(form).search(text) for form in self.forms.get(language, ()))
+        return any(_form_re(form, language, self.card).search(text) for form in self.forms.get(language, ()))
 
     def shown(self, language: str) -> str:
         return " / ".join(f.rstrip("*") for f in self.forms.get(language, ()))
@@ -45,17 +49,27 @@ class Glossary:
                 yield term
 
 
-_FORM_CACHE: dict[str, re.Pattern[str]] = {}
+_RUSSIAN_ENDINGS = "аяоеёыийьуюэ"
 
 
-def _form_re(form: str) -> re.Pattern[str]:
-    if form not in _FORM_CACHE:
+@lru_cache(maxsize=None)
+def _form_re(form: str, language: str, card: bool) -> re.Pattern[str]:
+    if not card:
         if form.endswith("*"):
-            pattern = rf"(?<!\w){re.escape(form[:-1])}"
-        else:
-            pattern = rf"(?<!\w){re.escape(form)}(?!\w)"
-        _FORM_CACHE[form] = re.compile(pattern, re.IGNORECASE)
-    return _FORM_CACHE[form]
+            return re.compile(rf"(?<!\w){re.escape(form[:-1])}", re.IGNORECASE)
+        return re.compile(rf"(?<!\w){re.escape(form)}(?!\w)", re.IGNORECASE)
+    words = form.split()
+    if language == "it":
+        # Italian plurals change the final vowel: Palude -> Paludi, Pianura -> Pianure.
+        last = words[-1]
+        stem = last[:-1] if last[-1:].lower() in "aeio" else last
+        body = r"\s+".join(map(re.escape, words[:-1] + [stem])) + (r"[aeio]" if stem != last else "")
+        return re.compile(rf"(?<!\w){body}(?!\w)")
+    if language == "ru":
+        stems = [w.rstrip(_RUSSIAN_ENDINGS) or w for w in words]
+        return re.compile(r"(?<!\w)" + r"\s+".join(re.escape(w) + r"\w*" for w in stems), re.IGNORECASE)
+    body = r"\s+".join(map(re.escape, words))
+    return re.compile(rf"(?<!\w){body}\w{{0,2}}(?!\w)", re.IGNORECASE)
 
 
 def cards_path() -> Path:
@@ -147,7 +161,7 @@ def _read_cards(path: Path, terms: list[Term], problems: list[Problem]) -> None:
             continue
         forms = {k: f for k, v in _mapping(names).items() if (f := _forms(v)) is not None}
         if "it" in forms and len(forms) > 1:
-            terms.append(Term(forms, f"{shown}:{names.start_mark.line + 1}", "card name"))
+            terms.append(Term(forms, f"{shown}:{names.start_mark.line + 1}", "card name", card=True))
 
 
 def _walk(node: yaml.Node) -> Iterator[yaml.Node]:
