@@ -1,0 +1,240 @@
+"""Catalog lifecycle: create, update, never lose a translation, never give it to another rule."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+
+from rulebook.cli import main
+from rulebook.errors import RulebookError
+from rulebook.i18n import LANGUAGES
+from rulebook.i18n.catalogs import merge, read_catalog, serialize, write_atomic
+from rulebook.i18n.translate import translate_book
+from rulebook.loader import load_book
+
+BOOK = """
+book:
+  id: demo
+  title: Demo
+  summary: Un libro di prova.
+  language: it
+  engine: bingomagic
+sections:
+  - id: primo
+    title: Primo
+    rules:
+      - id: pesca
+        text: Il giocatore pesca una carta dal mazzo.
+      - id: scarta
+        text: Il giocatore scarta una carta dalla mano.
+"""
+
+
+def po_path(tmp_path: Path, language: str = "en") -> Path:
+    return tmp_path / "locales" / language / "LC_MESSAGES" / "demo.po"
+
+
+def catalog(tmp_path: Path, language: str = "en") -> Catalog:
+    found, problems = read_catalog(po_path(tmp_path, language))
+    assert problems == []
+    return found
+
+
+def translate(tmp_path: Path, context: str, text: str, language: str = "en") -> None:
+    """What a translator's editor does: fill one msgstr and save."""
+    found = catalog(tmp_path, language)
+    (message,) = [m for m in found if m.context == context]
+    message.string = text
+    message.flags.discard("fuzzy")
+    po_path(tmp_path, language).write_bytes(serialize(found))
+
+
+def by_context(found: Catalog) -> dict:
+    return {m.context: m for m in found if m.id}
+
+
+def test_update_creates_a_catalog_per_language_with_babel_headers(write_rules, tmp_path):
+    write_rules(BOOK)
+    assert main(["i18n", "update"]) == 0
+    for language in LANGUAGES:
+        found = catalog(tmp_path, language)
+        assert str(found.locale) == language
+        assert {m.context for m in found if m.id} == {"demo:title", "demo:summary", "demo/primo:title", "demo/pesca:text", "demo/scarta:text"}
+        assert all(m.string == "" for m in found if m.id)
+    text = po_path(tmp_path, "ru").read_text(encoding="utf-8")
+    assert '"Language: ru\\n"' in text
+    assert "nplurals=3;" in text
+    assert "nplurals=2;" in po_path(tmp_path, "en").read_text(encoding="utf-8")
+    assert (tmp_path / "locales" / "templates" / "demo.pot").exists()
+
+
+def test_update_keeps_translations_and_is_idempotent(write_rules, tmp_path):
+    write_rules(BOOK)
+    main(["i18n", "update"])
+    translate(tmp_path, "demo/pesca:text", "The player draws a card from the library.")
+    before = po_path(tmp_path).read_bytes()
+    assert main(["i18n", "update"]) == 0
+    assert po_path(tmp_path).read_bytes() == before
+    assert by_context(catalog(tmp_path))["demo/pesca:text"].string == "The player draws a card from the library."
+
+
+def test_changed_source_keeps_translation_fuzzy_with_previous_msgid(write_rules, tmp_path):
+    write_rules(BOOK)
+    main(["i18n", "update"])
+    translate(tmp_path, "demo/pesca:text", "The player draws a card from the library.")
+    write_rules(BOOK.replace("pesca una carta dal mazzo", "pesca due carte dal mazzo"))
+    main(["i18n", "update"])
+    message = by_context(catalog(tmp_path))["demo/pesca:text"]
+    assert message.id == "Il giocatore pesca due carte dal mazzo."
+    assert message.string == "The player draws a card from the library."
+    assert message.fuzzy
+    assert message.previous_id == ["Il giocatore pesca una carta dal mazzo."]
+    text = po_path(tmp_path).read_text(encoding="utf-8")
+    assert '#| msgid "Il giocatore pesca una carta dal mazzo."' in text
+    assert "#~" not in text  # paired with its new source, not left obsolete
+
+    # Shown in Italian until the translator confirms it; counted as outdated.
+    translated = translate_book(load_book("rules/demo.yaml"), "en", Path("locales"))
+    assert "demo/pesca:text" in translated.fallback and "demo/pesca:text" in translated.outdated
+    assert translated.book.sections[0].rules[0].text == "Il giocatore pesca due carte dal mazzo."
+
+    # A second update, and a second change, keep the source the translation was made from.
+    main(["i18n", "update"])
+    assert by_context(catalog(tmp_path))["demo/pesca:text"].previous_id == ["Il giocatore pesca una carta dal mazzo."]
+    write_rules(BOOK.replace("pesca una carta dal mazzo", "pesca tre carte dal mazzo"))
+    main(["i18n", "update"])
+    message = by_context(catalog(tmp_path))["demo/pesca:text"]
+    assert (message.string, message.fuzzy) == ("The player draws a card from the library.", True)
+    assert message.previous_id == ["Il giocatore pesca una carta dal mazzo."]
+
+
+def test_removed_source_becomes_obsolete_and_comes_back(write_rules, tmp_path):
+    write_rules(BOOK)
+    main(["i18n", "update"])
+    translate(tmp_path, "demo/scarta:text", "The player discards a card.")
+    without = BOOK.replace("      - id: scarta\n        text: Il giocatore scarta una carta dalla mano.\n", "")
+    write_rules(without)
+    main(["i18n", "update"])
+    found = catalog(tmp_path)
+    assert "demo/scarta:text" not in by_context(found)
+    (old,) = found.obsolete.values()
+    assert (old.context, old.string) == ("demo/scarta:text", "The player discards a card.")
+    text = po_path(tmp_path).read_text(encoding="utf-8")
+    assert '#~ msgctxt "demo/scarta:text"' in text and '#~ msgstr "The player discards a card."' in text
+
+    write_rules(BOOK)
+    main(["i18n", "update"])
+    found = catalog(tmp_path)
+    restored = by_context(found)["demo/scarta:text"]
+    assert (restored.string, restored.fuzzy) == ("The player discards a card.", False)
+    assert not found.obsolete
+
+
+def test_fuzzy_matching_never_crosses_rules(write_rules, tmp_path):
+    write_rules(BOOK)
+    main(["i18n", "update"])
+    translate(tmp_path, "demo/pesca:text", "The player draws a card from the library.")
+    # 'pesca' goes away; a new rule with an almost identical text appears.
+    write_rules(BOOK.replace("id: pesca\n        text: Il giocatore pesca una carta dal mazzo.", "id: pescata\n        text: Il giocatore pesca una carta dal mazzo comune."))
+
+    # Babel's own matcher would hand 'pesca' to 'pescata' (it compares msgids, not contexts) ...
+    template = Catalog()
+    template.add("Il giocatore pesca una carta dal mazzo comune.", context="demo/pescata:text")
+    plain = catalog(tmp_path)
+    plain.update(template)
+    assert plain.get("Il giocatore pesca una carta dal mazzo comune.", "demo/pescata:text").string
+
+    # ... ours does not: the new rule is untranslated and the old translation is kept as #~.
+    main(["i18n", "update"])
+    found = catalog(tmp_path)
+    assert by_context(found)["demo/pescata:text"].string == ""
+    assert [(m.context, m.string) for m in found.obsolete.values()] == [("demo/pesca:text", "The player draws a card from the library.")]
+
+
+def test_merge_reports_what_changed():
+    old = Catalog(locale="en")
+    old.add("Uno.", "One.", context="b/r1:text")
+    old.add("Due.", "Two.", context="b/r2:text")
+    template = Catalog()
+    template.add("Uno, cambiato.", context="b/r1:text")
+    template.add("Tre.", context="b/r3:text")
+    report = merge(old, template)
+    assert (report.fuzzy, report.obsolete, report.restored) == (("b/r1:text",), ("b/r2:text",), ())
+
+
+def test_write_is_atomic(tmp_path, monkeypatch):
+    target = tmp_path / "en.po"
+    target.write_bytes(b"old complete catalog\n")
+
+    def crash(src, dst):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(OSError):
+        write_atomic(target, b"new catalog\n")
+    assert target.read_bytes() == b"old complete catalog\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["en.po"]  # no temporary file left behind
+    monkeypatch.undo()
+    assert write_atomic(target, b"new catalog\n") is True
+    assert target.read_bytes() == b"new catalog\n"
+    assert write_atomic(target, b"new catalog\n") is False
+
+
+def test_a_broken_catalog_is_reported_and_left_alone(write_rules, tmp_path, capsys):
+    write_rules(BOOK)
+    main(["i18n", "update"])
+    translate(tmp_path, "demo/pesca:text", "The player draws a card from the library.")
+    translate(tmp_path, "demo/pesca:text", "Le joueur pioche une carte.", language="fr")
+    broken = po_path(tmp_path, "fr")
+    lines = broken.read_text(encoding="utf-8").splitlines(keepends=True)
+    bad_line = next(i for i, line in enumerate(lines) if line.startswith("msgstr") and "pioche" in line) + 1
+    lines[bad_line - 1] = 'msgstre "Le joueur pioche une carte."\n'
+    broken.write_text("".join(lines), encoding="utf-8")
+    broken_bytes = broken.read_bytes()
+
+    write_rules(BOOK.replace("Il giocatore scarta", "Chi gioca scarta"))
+    capsys.readouterr()
+    assert main(["i18n", "update"]) == 1
+    out = capsys.readouterr().out
+    assert f"locales/fr/LC_MESSAGES/demo.po:{bad_line}:1: not a valid PO file" in out
+    assert broken.read_bytes() == broken_bytes  # untouched, nothing lost
+    assert "updated locales/en/LC_MESSAGES/demo.po" in out  # the others still updated
+
+    book = load_book("rules/demo.yaml")
+    french = translate_book(book, "fr", Path("locales"))
+    assert french.fallback == frozenset({"demo:title", "demo:summary", "demo/primo:title", "demo/pesca:text", "demo/scarta:text"})
+    assert [str(p) for p in french.problems] == [
+        f"locales/fr/LC_MESSAGES/demo.po:{bad_line}:1: not a valid PO file: Unknown or misformatted keyword; fix the line in a PO editor"
+    ]
+    english = translate_book(book, "en", Path("locales"))
+    assert english.book.sections[0].rules[0].text == "The player draws a card from the library."
+    assert english.problems == ()
+
+
+def test_stats_and_fail_under(write_rules, tmp_path, capsys):
+    write_rules(BOOK)
+    main(["i18n", "update"])
+    for context, text in [("demo:title", "Demo"), ("demo:summary", "A test book."), ("demo/primo:title", "First")]:
+        translate(tmp_path, context, text)
+    capsys.readouterr()
+    assert main(["i18n", "stats", "-l", "en", "--fail-under", "60"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[1].split() == ["demo", "en", "3", "0", "2", "5", "60.0"]
+    assert main(["i18n", "stats", "--fail-under", "60"]) == 1
+    assert "below 60%: demo/fr 0.0%" in capsys.readouterr().out
+    assert main(["i18n", "stats"]) == 0
+
+
+def test_a_new_language_is_one_option(write_rules, tmp_path, capsys):
+    write_rules(BOOK)
+    assert main(["i18n", "update", "-l", "de"]) == 0
+    assert "nplurals=2;" in po_path(tmp_path, "de").read_text(encoding="utf-8")
+    # From then on its folder is enough: a plain update keeps it up to date.
+    write_rules(BOOK.replace("Un libro di prova.", "Un libro."))
+    main(["i18n", "update"])
+    assert by_context(catalog(tmp_path, "de"))["demo:summary"].id == "Un libro."
+    assert main(["i18n", "update", "-l", "xx-nope"]) == 2
+    assert "unknown language 'xx-nope'" in capsys.readouterr().err
