@@ -428,13 +428,11 @@ def position(
     players = len(hands)
     built = []
     for number, text in enumerate(rows, start=1):
-        row = Row()
-        for word in text.split():
-            p = pair(word)
-            if not row.end_for(p.value):
-                raise RulebookError(f"row {number} {text!r}: {p} does not continue {row}")
-            row = row.add(p)
-        built.append(row)
+        laid = tuple(pair(word) for word in text.split())
+        values = [p.value for p in laid]
+        if laid and (START not in values or values != list(range(values[0], values[0] + len(values)))):
+            raise RulebookError(f"row {number} {text!r}: the values must run one by one, left to right, through 15")
+        built.append(Row(laid))
     state = new_game(players=players)
     return replace(
         state,
@@ -657,7 +655,7 @@ class _Table:
             self.noted[p] += score
             self.fire("secondo-esaurimento", f"no stock: {_plural(score, 'point', 'points')} noted on the score sheet for P{p}")
         if hand:
-            self.fire("pesca-incompleta", f"P{p} is {_plural(hand, 'card', 'cards')} short and plays on with {len(self.hands[p])}")
+            self.fire("secondo-esaurimento", f"P{p} is {_plural(hand, 'card', 'cards')} short and plays on with {len(self.hands[p])}")
 
     # --- after each turn -----------------------------------------------------------------
 
