@@ -34,8 +34,10 @@ def read_catalog(path: Path, locale: str | None = None, domain: str | None = Non
     """A catalog, or None and the problem at ``FILE:LINE`` when the file is not valid PO."""
     shown = display_path(path)
     try:
-        with open(path, "rb") as handle:
-            catalog = read_po(handle, locale=locale, domain=domain, abort_invalid=True)
+        data = Path(path).read_bytes()
+        catalog = read_po(io.BytesIO(data), locale=locale, domain=domain, abort_invalid=True)
+        if (bad := _unquoted_line(data)) is not None:
+            return None, [Problem(shown, bad, 1, "not a valid PO file: a string must be in double quotes; fix the line in a PO editor")]
     except PoFileError as exc:
         # Babel counts lines from 0 and appends " on N" to its message.
         what = str(exc).rsplit(" on ", 1)[0]
@@ -50,6 +52,26 @@ def read_catalog(path: Path, locale: str | None = None, domain: str | None = Non
     for message in [*catalog, *catalog.obsolete.values()]:
         _restore_previous(message)
     return catalog, []
+
+
+_STRING_LINE_RE = re.compile(rb'^(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)[ \t]+)?"(?:[^"\\]|\\.)*"$')
+
+
+def _unquoted_line(data: bytes) -> int | None:
+    """The first entry line whose string is not properly quoted, which read_po accepts silently.
+
+    Babel strips the first and last character of a string as its quotes without looking, so
+    ``msgstr Ciao"`` would lose a letter; such a line is rejected instead of misread.
+    """
+    for number, raw in enumerate(data.splitlines(), start=1):
+        line = raw.strip()
+        if line.startswith(b"#~"):
+            line = line[2:].strip()
+        elif line.startswith(b"#"):
+            continue
+        if line and not _STRING_LINE_RE.match(line):
+            return number
+    return None
 
 
 def _restore_previous(message: Message) -> None:

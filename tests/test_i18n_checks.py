@@ -1,0 +1,190 @@
+"""Each check catches its own breakage, lets a good translation through, and says where."""
+
+from __future__ import annotations
+
+import logging
+import textwrap
+from pathlib import Path
+
+import pytest
+from babel.messages.frontend import CommandLineInterface
+from babel.messages.pofile import escape
+
+from rulebook.cli import main
+from rulebook.i18n.checks import CHECKS, check_locales, check_translation
+from rulebook.i18n.glossary import Glossary, load_glossary
+
+GLOSSARY = """
+terms:
+  - it: [terra, terre]
+    en: land*
+    fr: terrain*
+    ru: земл*
+  - it: cimitero
+    en: graveyard
+"""
+
+# (check, source, a good translation, a broken one)
+CASES = [
+    ("tokens", "Paga {2}{W}.", "Pay {2}{W}.", "Pay {2}."),
+    ("tokens", "Paga {W}{W}.", "Pay {W}{W}.", "Pay {W}."),
+    ("tokens", "Paga {W}.", "Pay {W}.", "Pay {W}{U}."),
+    ("tokens", "Paga {W}.", "Pay {W}.", "Pay {W} {FOO}."),
+    ("tokens", "Paga {W}.", "Pay {W}.", "Pay {W} {{ 7*7 }}."),
+    ("references", "Vedi [[r2]].", "See [[r2]].", "See [[r3]]."),
+    ("references", "Vedi [[casting:601.2]].", "See [[casting:601.2]].", "See [[601.2]]."),
+    ("references", "Vedi [[r2]].", "See [[r2]].", "See [[r2]] and [[r2]."),
+    ("numbers", "Pesca 3 carte.", "Draw 3 cards.", "Draw three cards."),
+    ("numbers", "Costa 1,5 punti.", "Costs 1.5 points.", "Costs 15 points or 2."),
+    ("numbers", "Fino a 1.000 punti.", "Jusqu’à 1\u202f000 points.", "Jusqu’à 10 000 points."),
+    ("numbers", "Il giocatore 0 passa.", "Player 0 passes.", "Player 1 passes."),
+    ("markup", "È **vietato**.", "It is **forbidden**.", "It is **forbidden."),
+    ("markup", "È *raro*.", "It is *rare*.", "It is rare."),
+    ("markup", "Serve:\n\n- uno\n- due", "You need:\n\n- one\n- two", "You need:\n\n- one, two"),
+    ("markup", "Uno.\n\nDue.", "One.\n\nTwo.", "One. Two."),
+    ("html", "Testo.", "Text.", "<b>Text</b>."),
+    ("html", "Testo.", "Text.", "Text &amp; more."),
+    ("links", "Vedi [[r2]].", "See [[r2]].", "See [[r2]] and [here](https://example.com)."),
+    ("links", "Testo.", "Text.", "Text javascript:alert(1)"),
+    ("links", "Testo.", "Text.", "Text at https://example.com"),
+    ("glossary", "Posa una terra.", "Play a land.", "Play a card."),
+    ("glossary", "Due terre.", "Deux terrains.", "Deux cartes."),
+    ("glossary", "Nel cimitero.", "In the graveyard.", "In the discard pile."),
+]
+
+
+@pytest.mark.parametrize(("check", "source", "good", "bad"), CASES)
+def test_each_check_catches_its_breakage(check, source, good, bad):
+    language = "fr" if "Deux" in good or "Jusqu" in good else "en"
+    glossary = Glossary(load_glossary(_glossary_folder(GLOSSARY), cards=Path("/nonexistent")).terms)
+    assert check_translation(source, good, language, glossary) == []
+    broken = check_translation(source, bad, language, glossary)
+    assert check in {name for name, _ in broken}, broken
+
+
+def test_every_check_has_a_case():
+    assert {case[0] for case in CASES} == set(CHECKS)
+
+
+def test_a_check_reports_every_problem_not_just_the_first():
+    found = check_translation("Paga {W} e vedi [[r2]] per 3 turni.", "Pay <i>now</i> and see [x](javascript:go) for many turns.", "en")
+    assert {name for name, _ in found} == {"tokens", "references", "numbers", "html", "links"}
+
+
+def test_russian_glossary_form_may_inflect():
+    glossary = load_glossary(_glossary_folder(GLOSSARY), cards=Path("/nonexistent"))
+    assert check_translation("Posa una terra.", "Выложите землю.", "ru", glossary) == []
+    assert [n for n, _ in check_translation("Posa una terra.", "Выложите карту.", "ru", glossary)] == ["glossary"]
+
+
+def test_card_names_come_from_the_engine_data(tmp_path):
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(
+        textwrap.dedent(
+            """
+            cards:
+              - name: Swamp
+                names: {it: Palude, en: Swamp, fr: Marais, ru: Болото}
+              - name: White Knight
+                names: {it: Cavaliere Bianco, en: White Knight, ru: Белый Рыцарь}
+            """
+        ),
+        encoding="utf-8",
+    )
+    glossary = load_glossary(tmp_path / "no-locales", cards=cards)
+    assert check_translation("Posa una Palude.", "Play a Swamp.", "en", glossary) == []
+    assert check_translation("Due Paludi.", "Two Swamps.", "en", glossary) == []
+    assert check_translation("Due Paludi.", "Два Болота.", "ru", glossary) == []
+    assert check_translation("Con il Cavaliere Bianco.", "С Белым Рыцарем.", "ru", glossary) == []
+    assert [n for n, _ in check_translation("Posa una Palude.", "Play a Marsh.", "en", glossary)] == ["glossary"]
+    # A common word written in lower case is not the card.
+    assert check_translation("Una palude vera.", "A real marsh.", "en", glossary) == []
+
+
+def test_the_real_card_file_feeds_the_glossary():
+    from rulebook.i18n.glossary import cards_path
+
+    if not cards_path().exists():
+        pytest.skip("no card data yet")
+    glossary = load_glossary(Path("/nonexistent"))
+    assert any(t.forms.get("it") == ("Palude",) and t.forms.get("en") == ("Swamp",) for t in glossary.terms)
+
+
+def test_a_broken_glossary_is_a_problem_at_its_line(tmp_path):
+    folder = _glossary_folder("terms:\n  - it: terra\n    en: [land\n", tmp_path)
+    glossary = load_glossary(folder, cards=Path("/nonexistent"))
+    assert glossary.terms == ()
+    assert len(glossary.problems) == 1 and glossary.problems[0].path.endswith("glossary.yaml")
+    assert glossary.problems[0].line == 4
+    folder = _glossary_folder("terms:\n  - en: land\n", tmp_path)
+    (problem,) = load_glossary(folder, cards=Path("/nonexistent")).problems
+    assert (problem.line, problem.message) == (2, "a term needs its Italian form ('it:')")
+
+
+def _glossary_folder(text: str, folder: Path | None = None) -> Path:
+    import tempfile
+
+    folder = folder or Path(tempfile.mkdtemp())
+    (folder / "glossary.yaml").write_text(text, encoding="utf-8")
+    return folder
+
+
+def write_po(path: Path, entries: list[tuple[str, str, str]], fuzzy: tuple[str, ...] = ()) -> None:
+    out = ['msgid ""', 'msgstr ""', '"Language: en\\n"', '"Content-Type: text/plain; charset=UTF-8\\n"', ""]
+    for context, source, translation in entries:
+        if context in fuzzy:
+            out.append("#, fuzzy")
+        out += [f'msgctxt "{context}"', f'msgid "{escape(source)[1:-1]}"', f'msgstr "{escape(translation)[1:-1]}"', ""]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(out), encoding="utf-8")
+
+
+def test_problems_name_po_file_line_context_and_check(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    po = Path("locales/en/LC_MESSAGES/demo.po")
+    write_po(
+        po,
+        [
+            ("demo:title", "Demo", "Demo"),
+            ("demo/r1:text", "Paga {W} e vedi [[r2]].", "Pay and see <b>[[r2]]</b>."),
+            ("demo/r2:text", "Pesca 3 carte.", "Draw three cards."),
+            ("demo/r3:text", "Pesca {W}.", "Draw."),
+        ],
+        fuzzy=("demo/r3:text",),  # fuzzy falls back anyway: not checked
+    )
+    problems = [str(p) for p in check_locales(Path("locales"))]
+    assert problems == [
+        "locales/en/LC_MESSAGES/demo.po:11:1: demo/r1:text: [tokens] symbol missing: {W}; keep every symbol of the source",
+        "locales/en/LC_MESSAGES/demo.po:11:1: demo/r1:text: [html] raw HTML '<b>', '</b>'; use **bold**, *italic* or a symbol",
+        "locales/en/LC_MESSAGES/demo.po:15:1: demo/r2:text: [numbers] number missing: 3; write numbers in digits as in the source",
+    ]
+    assert main(["i18n", "check"]) == 1
+    out = capsys.readouterr().out
+    assert "demo.po:15:1: demo/r2:text: [numbers]" in out and out.rstrip().endswith("3 problems")
+    write_po(po, [("demo/r1:text", "Paga {W} e vedi [[r2]].", "Pay {W} and see [[r2]].")])
+    assert main(["i18n", "check"]) == 0
+
+
+def test_a_syntax_error_is_reported_with_the_others(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write_po(Path("locales/en/LC_MESSAGES/demo.po"), [("demo/r2:text", "Pesca 3 carte.", "Draw three cards.")])
+    broken = Path("locales/fr/LC_MESSAGES/demo.po")
+    write_po(broken, [("demo/r2:text", "Pesca 3 carte.", "Piochez 3 cartes.")])
+    broken.write_text(broken.read_text(encoding="utf-8").replace('msgstr "Pioch', 'msgstr Pioch'), encoding="utf-8")
+    problems = [str(p) for p in check_locales(Path("locales"))]
+    assert len(problems) == 2
+    assert problems[0].startswith("locales/en/LC_MESSAGES/demo.po:7:1: demo/r2:text: [numbers]")
+    # Babel itself would silently drop the first and last letter of an unquoted string.
+    assert problems[1] == "locales/fr/LC_MESSAGES/demo.po:8:1: not a valid PO file: a string must be in double quotes; fix the line in a PO editor"
+
+
+def test_pybabel_compile_runs_the_token_and_reference_checks(tmp_path, caplog):
+    po = tmp_path / "locales" / "en" / "LC_MESSAGES" / "demo.po"
+    write_po(po, [("demo/r1:text", "Paga {W} e vedi [[r2]].", "Pay and see [[r3]]."), ("demo/r2:text", "Due {W}.", "Two {W}.")])
+    with caplog.at_level(logging.ERROR, logger="babel"):
+        status = CommandLineInterface().run(["pybabel", "compile", "-d", str(tmp_path / "locales"), "-D", "demo"])
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert status == 1
+    assert any("demo.po:7: demo/r1:text: symbol missing: {W}" in e for e in errors), errors
+    assert any("demo.po:7: demo/r1:text: cross-reference missing: [[r2]]" in e for e in errors), errors
+    assert not any("demo/r2:text" in e for e in errors)
