@@ -1,0 +1,194 @@
+"""Bidomino engine: whole seeded games, card accounting, scores, notation and a golden game."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from rulebook.engines import bidomino as bd
+from rulebook.engines.base import playout
+from rulebook.errors import IllegalAction, RulebookError
+from rulebook.loader import load_book
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = Path(__file__).parent / "playthroughs" / "bidomino_2p_seed7.txt"
+RULE_IDS = {rule.id for rule in load_book(ROOT / "rules" / "bidomino.yaml").rules()}
+
+
+def all_cards(state: bd.Bidomino) -> Counter:
+    zones = [c for hand in state.hands for c in hand]
+    zones += [c for row in state.rows for p in row.pairs for c in p.cards]
+    zones += list(state.stock) + list(state.discards) + [c for pile in state.score_piles for c in pile]
+    return Counter(zones)
+
+
+def points_of(act: bd.Play) -> int:
+    # Counted from the action alone, independently of the engine's card movements.
+    pairs = [pl.pair for pl in act.placements]
+    bonus = sum((p.first.suit == p.second.suit) + (p.first.rank == p.second.rank) for p in pairs if p.second)
+    return (2 if len(pairs) == 2 else 1) + bonus
+
+
+def check_rows(state: bd.Bidomino) -> None:
+    for row in state.rows:
+        values = list(row.values)
+        if values:
+            assert 15 in values and 0 <= values[0] and values[-1] <= 26, values
+            assert values == list(range(values[0], values[-1] + 1)), values
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_whole_game(players: int, seed: int) -> None:
+    rng = random.Random(seed * 100 + players)
+    state = bd.new_game(rng, players=players)
+    pack = Counter(bd.full_pack())
+    earned = [0] * players
+    deals = 0
+    for action, step in playout(state, rng, max_actions=20_000):
+        before, state = state, step.state
+        assert all_cards(state) == pack, f"cards lost or made after {action}"
+        check_rows(state)
+        assert {f.rule for f in step.trace} <= RULE_IDS
+        assert all(len(h) <= 4 for h in state.hands)
+        if state.phase == "play" and state.exhausted < 2 and state.pending is None:
+            assert all(len(h) == 4 for h in state.hands), str(state)
+        if isinstance(action, bd.Play):
+            earned[before.turn] += points_of(action)
+        deals += any(f.rule == "mazziere" for f in step.trace)
+        # Between deals every point is on the sheet, and it is exactly what the plays earned.
+        if state.phase in ("deal", "over") and before.phase == "play":
+            assert list(state.noted) == earned
+    assert state.is_over, "the game did not end"
+    assert deals == players
+    assert state.outcome.scores == tuple(earned)
+    assert state.scores == tuple(n + len(p) for n, p in zip(state.noted, state.score_piles))
+    assert max(state.outcome.scores) == state.outcome.scores[state.outcome.winners[0]]
+
+
+def test_every_legal_action_applies_and_reads_back() -> None:
+    rng = random.Random(3)
+    state = bd.new_game(rng, players=4)
+    checked = 0
+    for _action, step in playout(state, rng):
+        state = step.state
+        if state.phase != "play":
+            continue
+        for act in state.legal_actions():
+            assert bd.action(str(act)) == act
+            after = state.apply(act).state
+            assert all_cards(after) == all_cards(state)
+            checked += 1
+    assert checked > 2000
+
+
+def test_illegal_actions_name_their_rule() -> None:
+    state = bd.position(hands=["2♣ 5♠ 9♣ 10♠", "K♥ 4♣ 2♠ 6♦"], rows=["8♣+7♦=15", ""], stock="3♥ 6♣ J♠")
+    cases = {
+        "play K♥+4♣=17 on row 1, point 2♠": "file",  # 17 does not touch 15
+        "play K♥-4♣=9 on row 2, point 2♠": "apertura",
+        "play K♥+4♣=17 on row 1, point 9♣": "una-coppia",  # the point must come from the hand
+        "play K♥+2♠=15 on row 2": "una-coppia",  # one pair always sets a point aside while cards remain
+        "play 10♠+6♦=16 on row 1, point 2♠": "turno",  # 10♠ is P0's
+        "discard Q♥": "nessuna-coppia",
+        "shuffle 3♥": "turno",
+    }
+    for text, rule in cases.items():
+        with pytest.raises(IllegalAction) as caught:
+            state.play(text)
+        assert caught.value.rule_id == rule, (text, str(caught.value))
+    with pytest.raises(IllegalAction, match=r"\[coppia\]"):
+        bd.pair("K♥-4♣=17")
+    with pytest.raises(RulebookError):
+        bd.action("play K♥+4♣=17 somewhere")
+    with pytest.raises(IllegalAction, match=r"\[mazziere\]"):
+        bd.new_game(players=2).apply(bd.Shuffle(bd.cards("A♥ 2♥")))
+
+
+def test_legal_actions_are_exactly_the_playable_ones() -> None:
+    # Two Aces: independent values (ruling assi-nella-coppia) give 2, 15, 28 and 0, 13.
+    values = sorted(p.value for p in bd.pairs_of(bd.card("A♠"), bd.card("A♥")))
+    assert values == [0, 2, 13, 15, 28]
+    state = bd.position(hands=["2♣ 5♠ 9♣ 10♠", "A♠ A♥ K♣ 2♦"], stock="3♥ 6♣ J♠ Q♦ 4♠ 7♥ 8♣ 9♥")
+    plays = [a for a in state.legal_actions() if isinstance(a, bd.Play)]
+    opened = {str(a.placements[0].pair) for a in plays}
+    assert opened == {"A♠+A♥=15", "K♣+2♦=15"}  # only a 15 opens an empty row
+    doubles = [a for a in plays if len(a.placements) == 2]
+    # Both 15s, in one order only, plus 15 then 14 or 16 on the same row from the other cards.
+    assert any({str(p.pair) for p in a.placements} == {"A♠+A♥=15", "K♣+2♦=15"} for a in doubles)
+    assert len({frozenset(a.placements) for a in doubles}) == len(doubles)
+    for act in doubles:
+        rows = state.rows
+        for pl in act.placements:
+            assert rows[pl.row - 1].end_for(pl.pair.value)
+            rows = bd.placed(rows, pl)
+
+
+def test_values_no_row_can_hold() -> None:
+    state = bd.position(
+        hands=["2♣ 5♠ 9♣ 10♠", "A♠ K♣ A♦ A♥"],
+        rows=["8♣+7♦=15 9♠+7♣=16 10♥+7♠=17 J♦+7♥=18 Q♠+7♦=19 K♥+7♣=20 K♦+8♠=21 K♣+9♦=22 K♠+10♦=23 K♦+J♦=24 K♠+Q♠=25 K♥+K♦=26", ""],
+        stock="3♥ 6♣ J♠",
+    )
+    assert state.rows[0].wanted() == (14,)
+    with pytest.raises(IllegalAction, match=r"\[file\]"):
+        state.play("A♠+K♣=27 on row 1, point A♦")
+
+
+def test_reshuffle_then_second_exhaustion_notes_missing_points() -> None:
+    # Two cards left and a two-pair turn: 2 score cards exhaust the stock; after the
+    # reshuffle of a single card the rest cannot be drawn (ruling pesca-incompleta).
+    state = bd.position(hands=["2♣ 5♠ 9♣ 10♠", "9♠ 6♥ K♣ 2♦"], stock="3♥ 6♣", discards="4♦")
+    step = state.play("9♠+6♥=15 on row 1, K♣+2♦=15 on row 2")
+    assert step.state.is_chance and step.state.pending == (1, 0, 4)
+    again = step.state.play("shuffle 6♣ 3♥ 4♦")
+    assert again.state.exhausted == 2 and again.state.hands[1] == bd.cards("3♥ 4♦ 6♣")
+    assert again.state.noted == (0, 2) and again.state.current_player == 0
+    assert "secondo-esaurimento" in again.rules()
+
+
+def test_cli_prints_a_game_and_exits_zero() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "rulebook.cli", "play", "bidomino", "--players", "3", "--seed", "1"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "mazziere: P0 deals 4 cards to each player" in done.stdout
+    assert "\noutcome: " in done.stdout and "wins" in done.stdout.splitlines()[-1]
+
+
+# --- the golden playthrough --------------------------------------------------------------
+
+
+def transcript(actions: list[bd.Action], players: int, header: str) -> str:
+    state = bd.new_game(players=players)
+    lines = [header]
+    for act in actions:
+        step = state.apply(act)
+        lines.append(str(act))
+        lines.extend(f"    {fired}" for fired in step.trace)
+        state = step.state
+    lines.append(f"# outcome: {state.outcome}")
+    return "\n".join(lines) + "\n"
+
+
+def test_golden_playthrough() -> None:
+    """Replays every recorded action and chance outcome, and diffs the resulting log.
+
+    Regenerate after an intended rule change with ``BIDOMINO_REGENERATE=1 pytest -k golden``.
+    """
+    if os.environ.get("BIDOMINO_REGENERATE"):
+        rng = random.Random(7)
+        actions = [a for a, _ in playout(bd.new_game(rng, players=2), rng)]
+        GOLDEN.parent.mkdir(exist_ok=True)
+        GOLDEN.write_text(transcript(actions, 2, "# bidomino, 2 players, seed 7: one action or chance outcome a line"), encoding="utf-8")
+    recorded = GOLDEN.read_text(encoding="utf-8")
+    lines = recorded.splitlines()
+    actions = [bd.action(line) for line in lines if line and not line.startswith(("#", " "))]
+    assert transcript(actions, 2, lines[0]) == recorded
