@@ -1,0 +1,261 @@
+"""Everything but the cast itself: mana and other abilities, lands, priority, resolution,
+and the list of legal actions (computed by trying candidates on the immutable state)."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ..errors import IllegalAction
+from .base import Fired
+from .casting_steps import PLAYER_IDS, activate_mana, cast, choose_targets, target_problem
+from .mana import COLOURS
+
+if TYPE_CHECKING:
+    from .casting import Game
+
+# Bounds for enumerating legal actions; a state in the examples never comes near them.
+MAX_TARGET_SETS = 60
+
+
+def apply(game: Game, action: object) -> tuple[Game, list[Fired]]:
+    from .casting import Activate, Cast, Choose, Decline, Mana, Pass, PlayLand, Resolve
+
+    if game.is_over:
+        raise IllegalAction("601.2", f"the game is over; {action!r} can't be taken")
+    player = game.current_player
+    if game.pending is not None and not isinstance(action, (Cast, Decline, Choose)):
+        raise IllegalAction("601.2", f"first answer the offer of {game.pending.source} about {game.pending.object!r}")
+    if isinstance(action, Cast):
+        try:
+            return cast(game, action, player)
+        except IllegalAction as exc:
+            message = str(exc).split("] ", 1)[1]
+            raise IllegalAction(exc.rule_id, f"{message}; the cast is reversed, nothing was moved or paid") from None
+    if isinstance(action, Mana):
+        game, trace = activate_mana(game, action, player, "605.3a")
+        return replace(game, passes=0), trace
+    if isinstance(action, Activate):
+        return activate(game, action, player)
+    if isinstance(action, PlayLand):
+        return play_land(game, action, player)
+    if isinstance(action, Resolve):
+        return resolve(game)
+    if isinstance(action, Pass):
+        if game.passes + 1 >= 2 and game.stack:
+            return resolve(game)
+        return replace(game, priority=1 - player, passes=game.passes + 1), [Fired("601.2i", f"P{player} passes priority")]
+    if isinstance(action, Decline):
+        return decline(game)
+    if isinstance(action, Choose):
+        return choose(game, action)
+    raise IllegalAction("601.2", f"unknown action {action!r}")
+
+
+# --- abilities and lands ----------------------------------------------------------------
+
+
+def activate(game: Game, action: object, player: int) -> tuple[Game, list[Fired]]:
+    from .casting import Entry
+
+    source = game.obj(action.source, "605.1a")
+    if source.zone != "battlefield" or source.controller != player:
+        raise IllegalAction("605.1a", f"{source.id!r} is not a permanent you control")
+    ability = next((a for a in source.card.abilities if not a.is_mana_ability), None)
+    if ability is None:
+        raise IllegalAction("605.3a", f"{source.card.name}'s ability is a mana ability: activate it with Mana({source.id!r})")
+    trace = [Fired("605.1a", f"{source.card.name}'s ability " + ("has a target: it is not a mana ability and uses the stack" if ability.targets else "uses the stack"))]
+    if ability.targets:
+        trace.extend(choose_targets(game, source, source.card, ability.targets, action.targets, player))
+    if ability.adds == "any" and action.colour not in tuple(COLOURS):
+        raise IllegalAction("605.1a", f"say which colour {source.card.name} adds: colour='G'")
+    if ability.tap:
+        if source.tapped:
+            raise IllegalAction("605.1a", f"{source.id!r} is already tapped")
+        game = game.set(source.id, tapped=True)
+    for mana in action.mana:
+        game, fired = activate_mana(game, mana, player, "601.2g")
+        trace.extend(fired)
+    if ability.cost:
+        game = game.with_pool(player, game.pools[player].pay(ability.cost))
+        trace.append(Fired("601.2h", f"pays {ability.cost}"))
+    entry = Entry(f"{source.id}-ability", player, "ability", source.id, effect=ability.effect or "add-mana",
+                  targets=tuple(action.targets), colour=action.colour)
+    return replace(game, stack=game.stack + (entry,), priority=player, passes=0), trace
+
+
+def play_land(game: Game, action: object, player: int) -> tuple[Game, list[Fired]]:
+    land = game.obj(action.card, "601.1a")
+    if not land.card.is_land:
+        raise IllegalAction("601.1a", f"{land.card.name} is not a land: a spell is cast, not played as a land")
+    if land.zone == "hand" and land.owner == player:
+        how = "from the hand"
+    elif land.zone == "exile" and land.exiled_by and game.has(land.exiled_by):
+        source = game.obj(land.exiled_by).card
+        if source.permission != "play":
+            raise IllegalAction(
+                "601.1a", f"{source.name} lets you cast the exiled card, and a land can't be cast: {land.card.name} stays in exile"
+            )
+        how = f"from exile ({source.name} lets you play it)"
+    else:
+        raise IllegalAction("601.1a", f"nothing lets you play {land.card.name} from the {land.zone}")
+    if game.stack or player != game.active or game.lands_played >= 1:
+        raise IllegalAction("601.1a", "a land is played in your main phase, with an empty stack, once a turn (305.2)")
+    game = game.move(land.id, "battlefield", controlled_by=player)
+    return replace(game, lands_played=game.lands_played + 1, passes=0), [Fired("601.1a", f"{land.id} is played {how}")]
+
+
+# --- offers -----------------------------------------------------------------------------
+
+
+def decline(game: Game) -> tuple[Game, list[Fired]]:
+    pending = game.pending
+    if pending is None or pending.kind != "cast-free":
+        raise IllegalAction("601.2", "there is no offer to decline")
+    if game.obj(pending.object).copy:
+        game = game.remove(pending.object)
+    else:
+        game = game.move(pending.object, "library")
+    for revealed in pending.revealed:
+        game = game.move(revealed, "library")
+    return replace(game, pending=None), [Fired("601.2", f"{pending.object} is not cast")]
+
+
+def choose(game: Game, action: object) -> tuple[Game, list[Fired]]:
+    from .casting import Entry
+
+    pending = game.pending
+    if pending is None or pending.kind != "target":
+        raise IllegalAction("601.2c", "no triggered ability is waiting for a target")
+    source = game.obj(pending.object)
+    word = _grant_word()
+    problem = target_problem(game, action.target, word, pending.player, source.card, "")
+    if problem:
+        raise IllegalAction("601.2c", f"{action.target!r} can't be the target of {source.card.name}'s ability: {problem}")
+    entry = Entry(f"{source.id}-trigger", pending.player, "trigger", source.id, effect="grant-flashback", targets=(action.target,))
+    game = replace(game, stack=game.stack + (entry,), pending=None, priority=pending.player, passes=0)
+    return game, [Fired("601.2c", f"{source.card.name}'s ability targets {action.target} and goes on the stack")]
+
+
+def _grant_word():
+    from .casting_cards import TargetWord
+
+    return TargetWord(1, 1, "instant or sorcery card in your graveyard")
+
+
+# --- resolution -------------------------------------------------------------------------
+
+
+def resolve(game: Game) -> tuple[Game, list[Fired]]:
+    from .casting_resolve import resolve_entry
+
+    if not game.stack:
+        raise IllegalAction("608.2", "the stack is empty: nothing resolves")
+    entry = game.stack[-1]
+    game = replace(game, stack=game.stack[:-1], priority=game.active, passes=0)
+    return resolve_entry(game, entry)
+
+
+# --- legal actions ----------------------------------------------------------------------
+
+
+def legal_actions(game: Game) -> list[object]:
+    """Every action the player to act may take now, found by trying each candidate.
+
+    Mana abilities are separate actions (605.3a), so casts are listed as paid from the pool.
+    """
+    from .casting import Cast, Choose, Decline, Pass, Resolve
+
+    if game.is_over:
+        return []
+    candidates: list[object] = []
+    pending = game.pending
+    if pending is not None:
+        if pending.kind == "cast-free":
+            candidates.extend(_casts(game, game.obj(pending.object)))
+            candidates.append(Decline())
+        else:
+            candidates.extend(Choose(o.id) for o in game.objects if o.zone == "graveyard")
+    else:
+        candidates.append(Pass())
+        if game.stack:
+            candidates.append(Resolve())
+        candidates.extend(_abilities(game))
+        candidates.extend(_lands(game))
+        for obj in game.objects:
+            if obj.zone in ("hand", "graveyard", "exile") and not obj.card.is_land:
+                candidates.extend(_casts(game, obj))
+    legal = []
+    for action in candidates:
+        try:
+            game.apply(action)
+        except IllegalAction:
+            continue
+        legal.append(action)
+    return legal
+
+
+def _abilities(game: Game) -> list[object]:
+    from .casting import Activate, Mana
+
+    found: list[object] = []
+    player = game.current_player
+    for source in game.battlefield():
+        if source.controller != player:
+            continue
+        for ability in source.card.abilities:
+            colours = tuple(COLOURS) if ability.adds == "any" else ("",)
+            if ability.is_mana_ability:
+                victims = [o.id for o in game.battlefield() if o.card.is_type("creature") and o.controller == player]
+                for colour in colours:
+                    if ability.sacrifice == "creature":
+                        found.extend(Mana(source.id, colour, v) for v in victims)
+                    else:
+                        found.append(Mana(source.id, colour))
+            else:
+                targets = [o.id for o in game.objects] if ability.targets else [None]
+                for target, colour in itertools.product(targets, colours):
+                    found.append(Activate(source.id, targets=(target,) if target else (), colour=colour))
+    return found
+
+
+def _lands(game: Game) -> list[object]:
+    from .casting import PlayLand
+
+    return [PlayLand(o.id) for o in game.objects if o.card.is_land and o.zone in ("hand", "exile")]
+
+
+def _casts(game: Game, obj) -> list[object]:
+    from .casting import Cast
+
+    c = obj.card
+    player = game.current_player
+    alternatives = [""] + [a.id for a in c.alternative] + (["flashback"] if obj.flashback else [])
+    pool_ids = [o.id for o in game.objects if o.zone in ("battlefield", "stack") and o.id != obj.id] + list(PLAYER_IDS)
+    hand_blue = [o.id for o in game.zone(player, "hand") if "U" in o.card.colours and o.id != obj.id] or [""]
+    lands = [o.id for o in game.battlefield() if o.card.is_land and o.controller == player] or [""]
+    found = []
+    for kicked in ([False, True] if c.kicker else [False]):
+        words = [w for w in c.targets if not w.kicked or kicked]
+        low, high = sum(w.min for w in words), min(sum(w.max for w in words), len(pool_ids) * max(len(words), 1))
+        target_sets: list[tuple[str, ...]] = []
+        for n in range(low, high + 1):
+            for combo in itertools.product(pool_ids, repeat=n) if len(words) > 1 else itertools.combinations(pool_ids, n):
+                target_sets.append(combo)
+                if len(target_sets) >= MAX_TARGET_SETS:
+                    break
+        for targets, alt in itertools.product(target_sets or [()], alternatives):
+            divisions = [()]
+            if c.divide == "at-casting":
+                divisions = [d for d in itertools.product(range(1, int(c.amount) + 1), repeat=len(targets)) if sum(d) == int(c.amount)]
+            own = next((a for a in c.alternative if a.id == alt), None)
+            exiles = hand_blue if own and "exile-blue-card-from-hand" in own.parts else [""]
+            sacrifices = lands if kicked else [""]
+            for division, exile, sacrifice in itertools.product(divisions, exiles, sacrifices):
+                found.append(
+                    Cast(obj.id, targets=targets, alternative=alt, kicked=kicked, division=division,
+                         exile=(exile,) if exile else (), sacrifice=(sacrifice,) if sacrifice else (),
+                         pay_as=tuple(s.split("/")[0] for s in (c.cost.open_symbols if c.cost else ())))
+                )
+    return found

@@ -1,0 +1,173 @@
+"""Resolving what is on the stack: just enough of 608 for the worked examples to finish.
+
+A spell whose targets have all become illegal does not resolve (608.2b). Damage "divided
+evenly" is split among the targets still legal now, rounded down; damage divided as the
+caster chose was fixed in 601.2d. After each resolution, lethal damage destroys a creature.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .base import Fired
+from .casting_cards import TargetWord
+from .casting_steps import PLAYER_IDS, split_targets, target_problem
+
+if TYPE_CHECKING:
+    from .casting import Entry, Game
+
+
+def _legal(game: Game, entry: Entry, words: list[TargetWord]) -> list[str]:
+    source = game.obj(entry.source).card
+    groups = split_targets(entry.targets, words, source.name)
+    return [t for word, group in groups for t in group if target_problem(game, t, word, entry.controller, source, entry.id) is None]
+
+
+def resolve_entry(game: Game, entry: Entry) -> tuple[Game, list[Fired]]:
+    if entry.kind == "spell":
+        return _spell(game, entry)
+    if entry.effect == "cascade":
+        return _cascade(game, entry)
+    if entry.effect == "grant-flashback":
+        target = entry.targets[0]
+        if game.has(target) and game.obj(target).zone == "graveyard":
+            return game.set(target, flashback=True), [Fired("608.2", f"{target} gains flashback until end of turn")]
+        return game, [Fired("608.2b", "the target is gone: the ability does nothing")]
+    if entry.effect == "cast-copy":
+        return _scepter(game, entry)
+    return _ability(game, entry)
+
+
+def _damage(game: Game, target: str, amount: int) -> Game:
+    if target in PLAYER_IDS:
+        player = PLAYER_IDS.index(target)
+        return game.with_life(player, game.life[player] - amount)
+    return game.set(target, damage=game.obj(target).damage + amount)
+
+
+def _spell(game: Game, entry: Entry) -> tuple[Game, list[Fired]]:
+    obj = game.obj(entry.id)
+    c = obj.card
+    trace = []
+    words = [w for w in c.targets if not w.kicked or entry.kicked]
+    legal = _legal(game, entry, words) if words else []
+    if entry.targets and not legal:
+        trace.append(Fired("608.2b", f"every target of {entry.id} is illegal now: it does not resolve"))
+    else:
+        if c.effect == "damage":
+            if c.divide == "at-casting":
+                shares = [(t, d) for t, d in zip(entry.targets, entry.division) if t in legal]
+            elif c.divide == "evenly":
+                each = entry.x // len(legal)
+                shares = [(t, each) for t in legal]
+                trace.append(Fired("608.2", f"{entry.x} damage divided evenly among {len(legal)} target(s): {each} each"))
+            else:
+                shares = [(t, int(c.amount)) for t in legal]
+            for target, amount in shares:
+                game = _damage(game, target, amount)
+                trace.append(Fired("608.2", f"{entry.id} deals {amount} damage to {target}"))
+        elif c.effect in ("destroy", "exile", "bounce"):
+            zone = {"destroy": "graveyard", "exile": "exile", "bounce": "hand"}[c.effect]
+            for target in legal:
+                game = game.move(target, zone, controlled_by=-1)
+                trace.append(Fired("608.2", f"{target} goes to its owner's {zone}"))
+        elif c.effect == "tap":
+            for target in legal:
+                game = game.set(target, tapped=True)
+                trace.append(Fired("608.2", f"{target} is tapped"))
+        elif c.effect == "counters":
+            for target in [t for t in entry.targets if t in legal]:  # once per word "target"
+                game = game.set(target, counters=game.obj(target).counters + int(c.amount))
+                trace.append(Fired("608.2", f"{target} gets a +1/+1 counter"))
+        elif c.effect == "counter":
+            for target in legal:
+                countered = game.obj(target)
+                game = replace(game, stack=tuple(e for e in game.stack if e.id != target))
+                game = game.remove(target) if countered.copy else game.move(target, "graveyard", controlled_by=-1)
+                trace.append(Fired("608.2", f"{target} is countered"))
+        elif c.effect == "search-creature":
+            found = next(
+                (o for o in game.zone(entry.controller, "library") if o.card.is_type("creature") and o.card.mana_value() <= entry.x),
+                None,
+            )
+            if found:
+                game = game.move(found.id, "battlefield")
+            trace.append(Fired("608.2", f"search for a creature card with mana value {entry.x} or less: {found.id if found else 'none'}"))
+    return _leave_stack(game, entry, trace)
+
+
+def _leave_stack(game: Game, entry: Entry, trace: list[Fired]) -> tuple[Game, list[Fired]]:
+    from .casting import Pending
+
+    obj = game.obj(entry.id)
+    c = obj.card
+    if obj.copy:
+        game = game.remove(obj.id)  # a copy of a card ceases to exist once it leaves the stack
+    elif c.is_type("instant") or c.is_type("sorcery"):
+        zone = "exile" if entry.alternative == "flashback" else "graveyard"
+        game = game.move(obj.id, zone, controlled_by=-1, flashback=False)
+        if zone == "exile":
+            trace.append(Fired("608.2", f"{obj.id} was cast with flashback: it is exiled instead"))
+    else:
+        game = game.move(obj.id, "battlefield")
+        trace.append(Fired("608.2", f"{obj.id} enters the battlefield"))
+        if c.grants == "flashback" and any(
+            o.card.is_type("instant") or o.card.is_type("sorcery") for o in game.zone(entry.controller, "graveyard")
+        ):
+            game = replace(game, pending=Pending("target", entry.controller, obj.id, obj.id))
+            trace.append(Fired("601.2c", f"{obj.id}'s ability triggers: choose its target"))
+    # 704.5g: lethal damage destroys a creature.
+    for dead in [o for o in game.battlefield() if o.card.is_type("creature") and o.damage >= max(o.card.toughness, 1)]:
+        game = game.move(dead.id, "graveyard", controlled_by=-1)
+        trace.append(Fired("704.5g", f"{dead.id} has lethal damage and is destroyed"))
+    return game, trace
+
+
+def _cascade(game: Game, entry: Entry) -> tuple[Game, list[Fired]]:
+    from .casting import Pending
+
+    limit = game.obj(entry.source).card.mana_value()
+    revealed = []
+    hit = None
+    for card in game.zone(entry.controller, "library"):
+        game = game.move(card.id, "exile")
+        if not card.card.is_land and card.card.mana_value() < limit:
+            hit = card.id
+            break
+        revealed.append(card.id)
+    if hit is None:
+        for card_id in revealed:
+            game = game.move(card_id, "library")
+        return game, [Fired("702.85a", f"cascade exiles {', '.join(revealed) or 'nothing'}: no card to cast")]
+    game = replace(game, pending=Pending("cast-free", entry.controller, hit, "cascade", tuple(revealed)))
+    shown = ", ".join(revealed + [hit])
+    return game, [Fired("702.85a", f"cascade exiles {shown}; {hit} may be cast without paying its mana cost")]
+
+
+def _scepter(game: Game, entry: Entry) -> tuple[Game, list[Fired]]:
+    from .casting import Obj, Pending
+
+    scepter = game.obj(entry.source)
+    if not scepter.imprinted or not game.has(scepter.imprinted):
+        return game, [Fired("608.2", "no card is imprinted: nothing to copy")]
+    original = game.obj(scepter.imprinted)
+    copy = Obj(f"{original.id}-copy", original.name, entry.controller, "exile", copy=True)
+    game = replace(game, objects=game.objects + (copy,), pending=Pending("cast-free", entry.controller, copy.id, "isochron-scepter"))
+    return game, [Fired("608.2", f"{scepter.id} copies {original.id}: {copy.id} may be cast without paying its mana cost")]
+
+
+def _ability(game: Game, entry: Entry) -> tuple[Game, list[Fired]]:
+    source = game.obj(entry.source)
+    ability = next(a for a in source.card.abilities if not a.is_mana_ability)
+    trace = []
+    legal = [t for t in entry.targets if target_problem(game, t, ability.targets[0], entry.controller, source.card, entry.id) is None] if ability.targets else []
+    if ability.targets and not legal:
+        return game, [Fired("608.2b", f"the target of {entry.id} is illegal now: it does not resolve")]
+    for target in legal:
+        game = game.move(target, "exile")
+        trace.append(Fired("608.2", f"{target} is exiled"))
+    if ability.adds:
+        game = game.with_pool(entry.controller, game.pools[entry.controller].add(entry.colour))
+        trace.append(Fired("608.2", f"{source.id} adds {{{entry.colour}}}"))
+    return game, trace
