@@ -161,8 +161,10 @@ def test_merge_reports_what_changed():
     template = Catalog()
     template.add("Uno, cambiato.", context="b/r1:text")
     template.add("Tre.", context="b/r3:text")
+    old.add("Quattro.", "", context="b/r4:text")  # untranslated: nothing to keep when it goes
     report = merge(old, template)
     assert (report.fuzzy, report.obsolete, report.restored) == (("b/r1:text",), ("b/r2:text",), ())
+    assert [m.context for m in old.obsolete.values()] == ["b/r2:text"]
 
 
 def test_write_is_atomic(tmp_path, monkeypatch):

@@ -58,7 +58,7 @@ def template(tmp_path: Path) -> dict[str, tuple[str, list, list[str]]]:
     return {m.context: (m.id, m.locations, m.auto_comments) for m in catalog if m.id}
 
 
-def test_every_translatable_field_is_one_message_at_its_line(write_rules, tmp_path):
+def test_every_translatable_field_is_one_message_at_its_line_in_file_order(write_rules, tmp_path):
     write_rules(BOOK)
     assert main(["i18n", "extract"]) == 0
     found = template(tmp_path)
@@ -67,8 +67,8 @@ def test_every_translatable_field_is_one_message_at_its_line(write_rules, tmp_pa
         "demo:summary",
         "demo/primo:title",
         "demo/primo:intro",
-        "demo/r1:text",
         "demo/r1:title",
+        "demo/r1:text",
         "demo/r1/e1:text",
         "demo/r2:text",
         "demo/r2/d1:text",
@@ -172,3 +172,25 @@ def test_extract_reports_a_broken_rulebook_at_its_line(write_rules, capsys):
     write_rules(BOOK.replace("text: Due.", "text: Due {NOPE}."))
     assert main(["i18n", "extract"]) == 2
     assert "rules/demo.yaml:26:" in capsys.readouterr().err
+
+
+def test_rewrapping_a_paragraph_changes_no_msgid(write_rules, tmp_path):
+    wrapped = BOOK.replace("Paragrafo con **grassetto**.", "Paragrafo\n      con **grassetto**.").replace(
+        "- voce uno", "- voce\n        uno"
+    )
+    write_rules(wrapped)
+    main(["i18n", "extract"])
+    # Line breaks inside a paragraph or list item are the YAML's, not the text's.
+    assert template(tmp_path)["demo/primo:intro"][0] == "Paragrafo con **grassetto**.\n\n- voce uno\n- voce due"
+    write_rules(BOOK)
+    main(["i18n", "extract"])
+    assert template(tmp_path)["demo/primo:intro"][0] == "Paragrafo con **grassetto**.\n\n- voce uno\n- voce due"
+
+
+def test_canonical_text_renders_like_the_source():
+    from rulebook.i18n.extract import canonical
+
+    render = pytest.importorskip("rulebook.render.text").text_to_html
+    source = "Uno\ndue.\n\n- a\n  segue\n- b\ndopo\n\n\nFine.\n"
+    assert canonical(source) == "Uno due.\n\n- a segue\n- b\ndopo\n\nFine."
+    assert render(canonical(source)) == render(source)

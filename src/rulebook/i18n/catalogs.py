@@ -162,6 +162,9 @@ def merge(catalog: Catalog, template: Catalog) -> MergeReport:
             # Keep the source the translation was written from, even across several changes.
             message.previous_id = list(old.previous_id) if old.fuzzy and old.previous_id else [old.id]
             fuzzy.append(message.context)
+    # An untranslated message that left the source holds nothing to keep; #~ is for translations.
+    for key in [k for k, m in catalog.obsolete.items() if not m.string and not m.user_comments]:
+        del catalog.obsolete[key]
     newly_obsolete = tuple(m.context or str(m.id) for k, m in catalog.obsolete.items() if k not in obsolete_before)
     return MergeReport(tuple(fuzzy), newly_obsolete, tuple(restored))
 

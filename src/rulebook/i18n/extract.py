@@ -9,6 +9,7 @@ extracted: the model marks which fields are for readers, and a doctest is not on
 
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path
 from typing import IO, Any, Collection, Iterator, Mapping
@@ -34,10 +35,43 @@ def extract_rulebook(
 
 
 def messages(book: Book) -> Iterator[Extracted]:
-    for key, node in walk(book):
-        for field_name, text in translatable_fields(node):
-            line = node.lines.get(field_name, node.line)
-            yield line, KEYWORD, (message_context(key, field_name), text), translator_comments(text)
+    """In file order, so a translator reads the catalog alongside the rulebook."""
+    found = [
+        (node.lines.get(field_name, node.line), message_context(key, field_name), canonical(text))
+        for key, node in walk(book)
+        for field_name, text in translatable_fields(node)
+    ]
+    for line, context, text in sorted(found, key=lambda item: item[0]):
+        yield line, KEYWORD, (context, text), translator_comments(text)
+
+
+_LIST_LINE_RE = re.compile(r"^[ \t]*- ")
+
+
+def canonical(text: str) -> str:
+    """The msgid of a text: the YAML's line wrapping undone, as the page shows it.
+
+    Re-wrapping a paragraph in the YAML then changes no msgid (no translation turns fuzzy),
+    and translators see sentences, not the source's line breaks. Paragraphs stay apart by a
+    blank line and list items stay one per line, so the text renders exactly as before.
+    """
+    paragraphs = []
+    for block in re.split(r"\n[ \t]*\n", text.strip()):
+        lines: list[str] = []
+        in_item = False
+        for line in block.split("\n"):
+            if not line.strip():
+                continue
+            if _LIST_LINE_RE.match(line):
+                lines.append(line.strip())
+                in_item = True
+            elif lines and (not in_item or line[:1] in (" ", "\t")):
+                lines[-1] += " " + line.strip()  # a wrapped line, or a list item's continuation
+            else:
+                lines.append(line.strip())
+                in_item = False
+        paragraphs.append("\n".join(lines))
+    return "\n\n".join(p for p in paragraphs if p)
 
 
 def load_bytes(data: bytes, name: str) -> Book:

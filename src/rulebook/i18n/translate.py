@@ -18,6 +18,7 @@ from ..model import Book, Example, Node, Rule, Ruling, Section, message_context,
 from . import SOURCE_LANGUAGE, catalog_path
 from .catalogs import Stats, read_catalog
 from .checks import message_problems
+from .extract import canonical
 from .glossary import load_glossary
 
 
@@ -37,7 +38,7 @@ class TranslatedBook:
 
 def translate_book(book: Book, language: str, locales: Path = Path("locales")) -> TranslatedBook:
     sources = {
-        message_context(key, name): (node, name, text)
+        message_context(key, name): (node, name, canonical(text))
         for key, node in walk(book)
         for name, text in translatable_fields(node)
     }
