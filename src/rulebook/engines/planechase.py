@@ -1,0 +1,477 @@
+"""Planechase (Magic Planare): planar decks, the planar die, roll costs, plane control, leaving.
+
+Rule ids in traces and errors are the ids of ``rules/planechase.yaml``. The engine models what
+the Planechase rules decide, not the rest of Magic: seats in turn order (seat ``p + 1`` sits on
+the left of seat ``p``), each player's planar deck (its order supplied by the caller: the engine
+knows it, no action shows or changes it), the face-up plane with its owner and controller, the
+planar die as a chance outcome, roll costs paid from a count of mana, the chaos and
+planeswalking abilities waiting on the stack, mulligans, and players leaving. Spells,
+creatures and combat stay outside, and so does *why* a player leaves: ``Leave(p)`` is the
+moment the rest of Magic takes ``p`` out (a loss or a concession).
+
+>>> state = started([["Agyrem", "Bant"], ["Krosa", "Shiv"], ["Naya"]])
+>>> print(state)
+turn 1 · player 0 to act · main phase · rolls 0 (next costs {0}) · mana 3
+plane Agyrem (P0), controlled by P0
+P0 hand 8 · planar deck 1: Bant
+P1 hand 7 · planar deck 2: Krosa | Shiv
+P2 hand 7 · planar deck 1: Naya
+>>> step = state.play(Roll(), PLANESWALKER, Resolve())
+>>> step.rules()
+['tiro-costo', 'tiro-risposta', 'faccia-planeswalker', 'viaggio-innesca']
+>>> print(step.state.plane)
+Bant (P0)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Sequence
+
+from ..errors import IllegalAction
+from .base import CHANCE, TERMINAL, Fired, State, Step
+
+__all__ = [
+    "DieFace", "BLANK", "CHAOS", "PLANESWALKER", "DIE", "Plane", "Ability", "Phase",
+    "Keep", "Mulligan", "Roll", "Resolve", "EndTurn", "Leave", "Win", "Planechase",
+    "PLANES", "setup", "started", "new_game", "IllegalAction",
+]
+
+HAND = 7
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MANA_PER_TURN = 3  # a stand-in for the lands a player taps; examples choose their own
+PLANAR_DECK = 10  # planes per deck in new_game: what one Planechase game pack holds
+
+#: The planes of the 2009 Planechase game packs, by their English card names.
+PLANES = (
+    "Academy at Tolaria West", "Agyrem", "Bant", "Cliffside Market", "Eloren Wilds",
+    "Feeding Grounds", "Fields of Summer", "Glimmervoid Basin", "Goldmeadow", "Grixis",
+    "Immersturm", "Isle of Vesuva", "Izzet Steam Maze", "Krosa", "Lethe Lake", "Llanowar",
+    "Minamo", "Murasa", "Naar Isle", "Naya", "Otaria", "Panopticon", "Pools of Becoming",
+    "Raven's Run", "Sanctum of Serra", "Sea of Sand", "Shiv", "Skybreen", "Sokenzan",
+    "Stronghold Furnace", "Tazeem", "The Aether Flues", "The Dark Barony", "The Eon Fog",
+    "The Fourth Sphere", "The Great Forest", "The Maelstrom", "Turri Island",
+    "Undercity Reaches", "Velis Vel",
+)
+
+
+class DieFace(Enum):
+    """A face of the planar die; the value is the rulebook's symbol token."""
+
+    BLANK = "{BLANK}"
+    CHAOS = "{CHAOS}"
+    PLANESWALKER = "{PW}"
+
+    def __repr__(self) -> str:
+        return self.name
+
+    def __str__(self) -> str:
+        return self.value
+
+
+BLANK, CHAOS, PLANESWALKER = DieFace
+#: The six faces: one planeswalker symbol, one chaos symbol, four blank faces.
+DIE = (PLANESWALKER, CHAOS, BLANK, BLANK, BLANK, BLANK)
+
+
+@dataclass(frozen=True)
+class Plane:
+    """A plane card; its owner (the seat whose planar deck it came from) never changes."""
+
+    name: str
+    owner: int
+
+    def __str__(self) -> str:
+        return f"{self.name} (P{self.owner})"
+
+
+@dataclass(frozen=True)
+class Ability:
+    """A triggered ability waiting on the stack: ``kind`` is "chaos" or "planeswalk"."""
+
+    kind: str
+    plane: Plane
+    controller: int
+
+    def __str__(self) -> str:
+        return f"{self.kind} ability of {self.plane}, controlled by P{self.controller}"
+
+
+class Phase(Enum):
+    MULLIGAN = "to keep or mulligan"
+    MAIN = "main phase"
+    ROLLING = "the planar die is rolling (chance)"
+    OVER = "game over"
+
+
+@dataclass(frozen=True)
+class Keep:
+    def __str__(self) -> str:
+        return "keep"
+
+
+@dataclass(frozen=True)
+class Mulligan:
+    def __str__(self) -> str:
+        return "mulligan"
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Pay the roll cost and roll the planar die; the face is the chance outcome that follows."""
+
+    def __str__(self) -> str:
+        return "roll the planar die"
+
+
+@dataclass(frozen=True)
+class Resolve:
+    """Every player passes in turn: the top ability of the stack resolves."""
+
+    def __str__(self) -> str:
+        return "resolve"
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    def __str__(self) -> str:
+        return "end the turn"
+
+
+@dataclass(frozen=True)
+class Leave:
+    """``player`` leaves the game (loses or concedes: decided by the rest of Magic)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"player {self.player} leaves the game"
+
+
+@dataclass(frozen=True)
+class Win:
+    player: int
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+@dataclass(frozen=True)
+class Planechase(State):
+    decks: tuple[tuple[str, ...], ...]  # each seat's planar deck, top card first
+    first: int = 0  # who starts: mulligans, the first plane and the first turn
+    players_at_start: int = 0  # multiplayer means three or more here (ruling multiplayer)
+    hands: tuple[int, ...] = ()  # hand sizes only: the cards themselves are ordinary Magic
+    mulligans: tuple[int, ...] = ()
+    kept: frozenset[int] = frozenset()
+    gone: tuple[int, ...] = ()  # seats that left, in the order they left
+    plane: Plane | None = None  # the face-up plane in the command zone
+    controller: int | None = None  # who controls it ("you" on the card)
+    active: int = 0  # whose turn it is (that seat may have left: the turn goes on)
+    turn: int = 0
+    rolls: int = 0  # rolls made by the active player this turn
+    mana: int = 0  # mana the active player still has this turn
+    mana_per_turn: int = MANA_PER_TURN
+    stack: tuple[Ability, ...] = ()  # bottom first, top last
+    phase: Phase = Phase.MULLIGAN
+    winner: int | None = None
+
+    # --- what the rules compute ------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return len(self.decks)
+
+    @property
+    def multiplayer(self) -> bool:
+        return self.players_at_start >= 3
+
+    @property
+    def in_game(self) -> tuple[int, ...]:
+        return tuple(p for p in range(self.players) if p not in self.gone)
+
+    @property
+    def roll_cost(self) -> int:
+        """Generic mana the next roll costs: one for each roll already made this turn."""
+        return self.rolls
+
+    def next_player(self, seat: int) -> int | None:
+        """The first seat still in the game to the left of ``seat`` (never ``seat`` itself)."""
+        for step in range(1, self.players):
+            candidate = (seat + step) % self.players
+            if candidate not in self.gone:
+                return candidate
+        return None
+
+    # --- the engine shape ------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        if self.phase is Phase.OVER:
+            return TERMINAL
+        if self.phase is Phase.ROLLING:
+            return CHANCE
+        if self.phase is Phase.MULLIGAN:
+            return next(p for p in self._seats_from(self.first) if p not in self.kept)
+        if self.active in self.gone:  # the turn goes on without its player (uscita-turno-chi)
+            return self.next_player(self.active)  # type: ignore[return-value]
+        return self.active
+
+    @property
+    def outcome(self) -> Win | None:
+        return None if self.winner is None else Win(self.winner)
+
+    def legal_actions(self) -> list:
+        if self.phase is Phase.MULLIGAN:
+            return [Keep()] + ([Mulligan()] if self.hands[self.current_player] else [])
+        if self.phase is not Phase.MAIN:
+            return []
+        leaving = [Leave(p) for p in self.in_game]
+        if self.stack:
+            return [Resolve()] + leaving
+        can_roll = self.active not in self.gone and self.mana >= self.roll_cost
+        return ([Roll()] if can_roll else []) + [EndTurn()] + leaving
+
+    def sample_chance(self, rng: random.Random) -> DieFace:
+        return rng.choice(DIE)
+
+    def apply(self, action) -> Step[Planechase]:  # noqa: ANN001 - any action class above
+        handler = getattr(self, f"_apply_{type(action).__name__.lower()}", None)
+        if handler is None:
+            raise IllegalAction("piano-a-faccia-in-su", f"{action!r} is not a Planechase action")
+        trace: list[Fired] = []
+        return Step(handler(action, trace), tuple(trace))
+
+    def play(self, *actions) -> Step[Planechase]:  # noqa: ANN002
+        """Apply several actions in a row; the step carries the whole trace."""
+        state, trace = self, ()
+        for action in actions:
+            step = state.apply(action)
+            state, trace = step.state, trace + step.trace
+        return Step(state, trace)
+
+    # --- mulligans and the first plane -----------------------------------------------------
+
+    def _apply_keep(self, action: Keep, trace: list[Fired]) -> Planechase:
+        self._expect(Phase.MULLIGAN, action, "mano-iniziale")
+        me = self.current_player
+        trace.append(Fired("mano-iniziale", f"player {me} keeps a hand of {self.hands[me]}"))
+        state = replace(self, kept=self.kept | {me})
+        if len(state.kept) < self.players:
+            return state
+        return state._turn_over_first_plane(trace)._begin_turn(self.first, trace)
+
+    def _apply_mulligan(self, action: Mulligan, trace: list[Fired]) -> Planechase:
+        self._expect(Phase.MULLIGAN, action, "mano-iniziale")
+        me = self.current_player
+        if not self.hands[me]:
+            raise IllegalAction("mulligan-ordine", f"player {me} has no card left to mulligan; they must keep")
+        taken = self.mulligans[me] + 1
+        free = 1 if self.multiplayer else 0
+        size = max(0, HAND - max(0, taken - free))
+        if self.multiplayer and taken == 1:
+            trace.append(Fired("mulligan-multiplayer", f"player {me}'s first mulligan: a new hand of seven"))
+        else:
+            trace.append(Fired("mulligan-consueto", f"player {me}'s mulligan number {taken}: a new hand of {size}"))
+        return replace(self, hands=_put(self.hands, me, size), mulligans=_put(self.mulligans, me, taken))
+
+    def _turn_over_first_plane(self, trace: list[Fired]) -> Planechase:
+        plane = Plane(self.decks[self.first][0], self.first)
+        trace.append(Fired("primo-piano", f"player {self.first} turns over {plane}; no 'when you planeswalk to' ability triggers: the game has not begun"))
+        decks = _put(self.decks, self.first, self.decks[self.first][1:])
+        return replace(self, decks=decks, plane=plane, controller=self.first)
+
+    # --- turns -----------------------------------------------------------------------------
+
+    def _apply_endturn(self, action: EndTurn, trace: list[Fired]) -> Planechase:
+        self._expect(Phase.MAIN, action, "turni")
+        if self.stack:
+            raise IllegalAction("turni", f"{action!r}: the turn cannot end while {self.stack[-1]} waits")
+        following = self.next_player(self.active)
+        assert following is not None  # at least two players remain while the game goes on
+        trace.append(Fired("turni", f"player {self.active}'s turn ends; the turn passes to the left"))
+        return self._begin_turn(following, trace)
+
+    def _begin_turn(self, player: int, trace: list[Fired]) -> Planechase:
+        turn = self.turn + 1
+        state = replace(self, active=player, turn=turn, rolls=0, mana=self.mana_per_turn, phase=Phase.MAIN)
+        trace.append(Fired("turni", f"turn {turn} begins: player {player}'s"))
+        if self.controller != player:
+            trace.append(Fired("proprietario-controllore", f"player {player} now controls {self.plane}"))
+            state = replace(state, controller=player)
+        if turn == 1 and not self.multiplayer:
+            trace.append(Fired("prima-pescata-due", f"player {player} skips the draw of the game's first turn"))
+            return state
+        hands = _put(self.hands, player, self.hands[player] + 1)
+        rule = "prima-pescata" if turn == 1 else "turni"
+        trace.append(Fired(rule, f"player {player} draws (hand {hands[player]})"))
+        return replace(state, hands=hands)
+
+    # --- the planar die --------------------------------------------------------------------
+
+    def _apply_roll(self, action: Roll, trace: list[Fired]) -> Planechase:
+        self._expect(Phase.MAIN, action, "tiro-quando")
+        if self.active in self.gone:
+            raise IllegalAction("tiro-quando", f"{action!r}: only the active player rolls, and player {self.active} has left the game")
+        if self.stack:
+            raise IllegalAction("tiro-quando", f"{action!r} needs an empty stack, as a sorcery does; waiting: {self.stack[-1]}")
+        cost, number = self.roll_cost, self.rolls + 1
+        if self.mana < cost:
+            raise IllegalAction("tiro-costo", f"the {_ordinal(number)} roll this turn costs {{{cost}}}; player {self.active} has {self.mana} mana")
+        trace.append(Fired("tiro-costo", f"player {self.active} pays {{{cost}}} for the {_ordinal(number)} roll this turn"))
+        trace.append(Fired("tiro-risposta", "the die is rolled at once: nobody can respond to the roll"))
+        return replace(self, rolls=number, mana=self.mana - cost, phase=Phase.ROLLING)
+
+    def _apply_dieface(self, face: DieFace, trace: list[Fired]) -> Planechase:
+        self._expect(Phase.ROLLING, face, "tiro-risposta")
+        assert self.plane is not None and self.controller is not None
+        state = replace(self, phase=Phase.MAIN)
+        if face is BLANK:
+            trace.append(Fired("faccia-vuota", f"{face}: nothing happens"))
+            return state
+        kind, rule = ("chaos", "faccia-caos") if face is CHAOS else ("planeswalk", "faccia-planeswalker")
+        ability = Ability(kind, self.plane, self.controller)
+        trace.append(Fired(rule, f"{face}: the {kind} ability of {self.plane} triggers and waits on the stack"))
+        return replace(state, stack=self.stack + (ability,))
+
+    def _apply_resolve(self, action: Resolve, trace: list[Fired]) -> Planechase:
+        self._expect(Phase.MAIN, action, "faccia-caos")
+        if not self.stack:
+            raise IllegalAction("faccia-caos", f"{action!r}: no ability is waiting on the stack")
+        ability, state = self.stack[-1], replace(self, stack=self.stack[:-1])
+        if ability.kind == "chaos":
+            rule = "faccia-caos" if ability.plane == self.plane else "caos-resta"
+            trace.append(Fired(rule, f"the chaos ability of {ability.plane} resolves; its 'you' is player {ability.controller}"))
+            return state
+        old = self.plane
+        assert old is not None
+        decks = _put(self.decks, old.owner, self.decks[old.owner] + (old.name,))
+        trace.append(Fired("faccia-planeswalker", f"{old} goes to the bottom of player {old.owner}'s planar deck"))
+        return replace(state, decks=decks)._turn_over(ability.controller, old, "faccia-planeswalker", trace)
+
+    def _turn_over(self, player: int, old: Plane, rule: str, trace: list[Fired]) -> Planechase:
+        """``player`` turns over their top planar card: planeswalking from ``old`` to it."""
+        deck = self.decks[player]
+        assert deck, "a player's cards are in their deck whenever the face-up plane is not theirs"
+        new = Plane(deck[0], player)
+        trace.append(Fired(rule, f"player {player} turns over {new}"))
+        trace.append(Fired("viaggio-innesca", f"planeswalking from {old.name} to {new.name}: their 'when you planeswalk' abilities trigger"))
+        return replace(self, decks=_put(self.decks, player, deck[1:]), plane=new)
+
+    # --- leaving the game ------------------------------------------------------------------
+
+    def _apply_leave(self, action: Leave, trace: list[Fired]) -> Planechase:
+        self._expect(Phase.MAIN, action, "uscita-quando")
+        who = action.player
+        if who not in self.in_game:
+            raise IllegalAction("uscita", f"{action!r}: player {who!r} is not in the game")
+        state = self
+        trace.append(Fired("uscita", f"player {who} leaves the game"))
+        if self.controller == who:
+            heir = self.next_player(who)
+            trace.append(Fired("uscita-controllore-piano", f"player {heir} takes control of {self.plane} just before player {who} leaves"))
+            state = replace(state, controller=heir)
+        for ability in state.stack:
+            if ability.controller == who:
+                trace.append(Fired("uscita-abilita", f"the {ability} ceases to exist"))
+        stack = tuple(a for a in state.stack if a.controller != who)
+        if self.decks[who]:
+            trace.append(Fired("uscita", f"the {len(self.decks[who])} cards of player {who}'s planar deck leave with them"))
+        state = replace(state, stack=stack, decks=_put(self.decks, who, ()), gone=self.gone + (who,))
+        if state.plane is not None and state.plane.owner == who:
+            state = state._owner_left(trace)
+        if who == self.active:
+            trace.append(Fired("uscita-turno", f"player {who}'s turn goes on without them"))
+        if len(state.in_game) == 1:
+            winner = state.in_game[0]
+            trace.append(Fired("vittoria", f"player {winner} is the last player left and wins"))
+            return replace(state, phase=Phase.OVER, winner=winner)
+        return state
+
+    def _owner_left(self, trace: list[Fired]) -> Planechase:
+        old, controller = self.plane, self.controller
+        assert old is not None and controller is not None
+        trace.append(Fired("uscita-proprietario-piano", f"{old} leaves the game with its owner"))
+        for ability in self.stack:
+            if ability.kind == "planeswalk":
+                trace.append(Fired("uscita-proprietario-piano", f"the {ability} ceases to exist"))
+            else:
+                trace.append(Fired("caos-resta", f"the {ability} stays on the stack"))
+        stack = tuple(a for a in self.stack if a.kind != "planeswalk")
+        return replace(self, stack=stack)._turn_over(controller, old, "uscita-proprietario-piano", trace)
+
+    # --- helpers ---------------------------------------------------------------------------
+
+    def _expect(self, phase: Phase, action, rule: str) -> None:  # noqa: ANN001
+        if self.phase is not phase:
+            raise IllegalAction(rule, f"{action!r} is not possible now: {self._headline()}")
+
+    def _seats_from(self, seat: int) -> list[int]:
+        return [(seat + i) % self.players for i in range(self.players) if (seat + i) % self.players not in self.gone]
+
+    def _headline(self) -> str:
+        who = self.current_player
+        if self.phase is Phase.OVER:
+            return f"game over, player {self.winner} has won"
+        if self.phase is Phase.ROLLING:
+            return self.phase.value
+        if self.phase is Phase.MULLIGAN:
+            return f"mulligans · player {who} {self.phase.value}"
+        rolls = f"rolls {self.rolls} (next costs {{{self.roll_cost}}})"
+        return f"turn {self.turn} · player {who} to act · main phase · {rolls} · mana {self.mana}"
+
+    def __str__(self) -> str:
+        lines = [self._headline()]
+        if self.plane is not None:
+            lines.append(f"plane {self.plane}, controlled by P{self.controller}")
+        if self.stack:
+            lines.append("stack (top first): " + "; ".join(str(a) for a in reversed(self.stack)))
+        for p in range(self.players):
+            if p in self.gone:
+                lines.append(f"P{p} has left the game")
+                continue
+            deck = " | ".join(self.decks[p]) or "-"
+            extra = f" · mulligans {self.mulligans[p]}" if self.phase is Phase.MULLIGAN else ""
+            lines.append(f"P{p} hand {self.hands[p]}{extra} · planar deck {len(self.decks[p])}: {deck}")
+        return "\n".join(lines)
+
+
+def _put(values: tuple, index: int, value) -> tuple:  # noqa: ANN001
+    return values[:index] + (value,) + values[index + 1 :]
+
+
+def setup(decks: Sequence[Sequence[str]], first: int = 0, mana_per_turn: int = MANA_PER_TURN) -> Planechase:
+    """The game before the mulligans: each seat's planar deck (top first, already shuffled)
+    and the player who starts. Seats are numbered in turn order."""
+    if not MIN_PLAYERS <= len(decks) <= MAX_PLAYERS:
+        raise IllegalAction("giocatori-numero", f"Planechase is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(decks)!r}")
+    for seat, deck in enumerate(decks):
+        if isinstance(deck, str) or not deck or not all(isinstance(name, str) and name for name in deck):
+            raise IllegalAction("mazzo-planare-composizione", f"player {seat}'s planar deck must be a non-empty list of plane names, not {deck!r}")
+    if not (isinstance(first, int) and 0 <= first < len(decks)):
+        raise IllegalAction("primo-giocatore", f"the first player is a seat from 0 to {len(decks) - 1}, not {first!r}")
+    n = len(decks)
+    return Planechase(decks=tuple(tuple(d) for d in decks), first=first, players_at_start=n,
+                      hands=(HAND,) * n, mulligans=(0,) * n, mana_per_turn=mana_per_turn)
+
+
+def started(decks: Sequence[Sequence[str]], first: int = 0, mana_per_turn: int = MANA_PER_TURN) -> Planechase:
+    """:func:`setup`, then every player keeps their seven: the first turn's main phase."""
+    state = setup(decks, first, mana_per_turn)
+    while state.phase is Phase.MULLIGAN:
+        state = state.apply(Keep()).state
+    return state
+
+
+def new_game(rng: random.Random, players: int = 2) -> Planechase:
+    """Ten different planes per player, shuffled, and a random first player, with the caller's rng.
+
+    Random seating needs nothing more: seats are simply numbered in turn order.
+    """
+    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise IllegalAction("giocatori-numero", f"Planechase is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+    decks = [rng.sample(PLANES, PLANAR_DECK) for _ in range(players)]
+    return setup(decks, first=rng.randrange(players))
