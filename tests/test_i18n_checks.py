@@ -44,6 +44,8 @@ CASES = [
     ("markup", "Uno.\n\nDue.", "One.\n\nTwo.", "One. Two."),
     ("html", "Testo.", "Text.", "<b>Text</b>."),
     ("html", "Testo.", "Text.", "Text &amp; more."),
+    ("characters", "Testo.", "Text.", "Te\u202ext."),
+    ("characters", "Testo.", "Text.", "Text\x00."),
     ("links", "Vedi [[r2]].", "See [[r2]].", "See [[r2]] and [here](https://example.com)."),
     ("links", "Testo.", "Text.", "Text javascript:alert(1)"),
     ("links", "Testo.", "Text.", "Text at https://example.com"),

@@ -55,6 +55,7 @@ HOSTILE = [
     ("Pay {W}, see [[r2]] [[evil:r2]]", "references"),
     ("Pay {W}, see [[r2]] {FOO}", "tokens"),
     ("Pay {W}{W}, see [[r2]]", "tokens"),
+    ("Pay {W}, see [[r2]] \u202egnp.exe", "characters"),
 ]
 
 

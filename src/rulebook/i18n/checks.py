@@ -86,6 +86,18 @@ def check_html(source: str, translation: str, language: str, glossary: Glossary)
         yield f"raw HTML {', '.join(repr(f) for f in found[:3])}; use **bold**, *italic* or a symbol"
 
 
+# C0/C1 controls other than newline and tab, and the bidirectional overrides that can make
+# text read differently from what it is ("Trojan Source").
+_INVISIBLE_RE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def check_characters(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+    """No control characters or direction overrides: what a reader sees is what the text is."""
+    found = sorted({f"U+{ord(c):04X}" for c in _INVISIBLE_RE.findall(translation)} - {f"U+{ord(c):04X}" for c in _INVISIBLE_RE.findall(source)})
+    if found:
+        yield f"invisible control character {', '.join(found)}; delete it"
+
+
 def _numbers(text: str) -> Counter[str]:
     plain = XREF_RE.sub(" ", TOKEN_RE.sub(" ", text))
     return Counter(re.sub(r"\D", "", m.group(0)) for m in _NUMBER_RE.finditer(plain))
@@ -133,6 +145,7 @@ CHECKS: dict[str, Check] = {
     "references": check_references,
     "links": check_links,
     "html": check_html,
+    "characters": check_characters,
     "numbers": check_numbers,
     "markup": check_markup,
     "glossary": check_glossary,
