@@ -10,6 +10,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rulebook.engines import bidomino as bd
 from rulebook.engines.base import playout
@@ -128,6 +130,19 @@ def test_legal_actions_are_exactly_the_playable_ones() -> None:
         for pl in act.placements:
             assert rows[pl.row - 1].end_for(pl.pair.value)
             rows = bd.placed(rows, pl)
+
+
+@given(st.sampled_from(bd.full_pack()), st.sampled_from(bd.full_pack()))
+def test_every_pair_reads_back_and_keeps_its_arithmetic(a: bd.Card, b: bd.Card) -> None:
+    faces = {"A": (1, 14), "J": (11,), "Q": (12,), "K": (13,)}
+    va, vb = faces.get(a.rank, (int(a.rank) if a.rank.isdigit() else 0,)), faces.get(b.rank, (int(b.rank) if b.rank.isdigit() else 0,))
+    expected = {("+", x + y) for x in va for y in vb} | {("-", abs(x - y)) for x in va for y in vb}
+    made = bd.pairs_of(a, b)
+    assert {(p.how, p.value) for p in made} == expected
+    for p in made:
+        assert bd.pair(str(p)) == p == bd.Pair(b, a, p.how, p.value)
+        assert eval(repr(p), vars(bd)) == p
+        assert p.bonus == (a.suit == b.suit) + (a.rank == b.rank)
 
 
 def test_values_no_row_can_hold() -> None:
