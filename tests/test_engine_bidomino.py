@@ -30,6 +30,10 @@ def all_cards(state: bd.Bidomino) -> Counter:
     return Counter(zones)
 
 
+def face_values(c: bd.Card) -> tuple[int, ...]:
+    return {"A": (1, 14), "J": (11,), "Q": (12,), "K": (13,)}.get(c.rank) or (int(c.rank),)
+
+
 def points_of(act: bd.Play) -> int:
     # Counted from the action alone, independently of the engine's card movements.
     pairs = [pl.pair for pl in act.placements]
@@ -134,8 +138,7 @@ def test_legal_actions_are_exactly_the_playable_ones() -> None:
 
 @given(st.sampled_from(bd.full_pack()), st.sampled_from(bd.full_pack()))
 def test_every_pair_reads_back_and_keeps_its_arithmetic(a: bd.Card, b: bd.Card) -> None:
-    faces = {"A": (1, 14), "J": (11,), "Q": (12,), "K": (13,)}
-    va, vb = faces.get(a.rank, (int(a.rank) if a.rank.isdigit() else 0,)), faces.get(b.rank, (int(b.rank) if b.rank.isdigit() else 0,))
+    va, vb = face_values(a), face_values(b)
     expected = {("+", x + y) for x in va for y in vb} | {("-", abs(x - y)) for x in va for y in vb}
     made = bd.pairs_of(a, b)
     assert {(p.how, p.value) for p in made} == expected
