@@ -1,0 +1,78 @@
+"""Board figures beside worked examples, drawn as SVG.
+
+The engine never draws: a state's ``figure()`` gives a :class:`~rulebook.engines.base.BoardFigure`
+(plain data: pieces on squares, arrows for moves, marked squares) and the example runner keeps
+the final one on the :class:`~rulebook.examples.Outcome`. This module turns it into SVG. Piece
+kinds and sides are engine words (``"orc"``, ``"half-elf"``), so they are escaped like any text.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from markupsafe import Markup, escape
+
+from ..engines.base import BoardFigure
+from ..errors import RulebookError
+
+_LIGHT, _DARK, _MARK, _ARROW = "#f0d9b5", "#b58863", "#f6f669", "#15781b"
+_CHESS = {"king": "\u265a", "queen": "\u265b", "rook": "\u265c", "bishop": "\u265d", "knight": "\u265e", "pawn": "\u265f"}
+_SIDES = {"white": ("#ffffff", "#222222"), "black": ("#222222", "#ffffff")}
+_PALETTE = ("#c62828", "#1565c0", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#4e342e", "#ad1457")
+
+
+def square_xy(square: str, figure: BoardFigure, cell: float) -> tuple[float, float]:
+    """Centre of a square (``a1`` bottom left) in SVG coordinates."""
+    letters = "abcdefghijklmnopqrstuvwxyz"[: figure.files]
+    column, rank = square[:1], square[1:]
+    if not column or column not in letters or not rank.isdigit() or not 1 <= int(rank) <= figure.ranks:
+        raise RulebookError(f"{square!r} is not a square of a {figure.files}x{figure.ranks} board")
+    return (letters.index(column) + 0.5) * cell, (figure.ranks - int(rank) + 0.5) * cell
+
+
+def _side_colours(side: str) -> tuple[str, str]:
+    if side.lower() in _SIDES:
+        return _SIDES[side.lower()]
+    if not side:
+        return "#9e9e9e", "#000000"
+    digest = hashlib.sha1(side.encode()).digest()[0]  # a stable colour per side name
+    return _PALETTE[digest % len(_PALETTE)], "#ffffff"
+
+
+def board_svg(figure: BoardFigure, *, cell: int = 40, label: str = "") -> Markup:
+    """The board: squares, marked squares, pieces (a glyph or the kind's initial) and arrows."""
+    width, height = figure.files * cell, figure.ranks * cell
+    title = label or f"{figure.files}x{figure.ranks} board"
+    marker = "rb-arrowhead-" + hashlib.sha1(f"{title}{figure!r}".encode()).hexdigest()[:10]  # ids unique per page
+    out = [
+        Markup('<svg class="rb-board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {0} {1}" width="{0}" height="{1}" role="img" aria-label="{2}">'
+               "<title>{2}</title>").format(width, height, title),
+        Markup('<defs><marker id="{}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" '
+               'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{}"/></marker></defs>').format(marker, _ARROW),
+    ]
+    marked = set(figure.marks)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    for row in range(figure.ranks):
+        for column in range(figure.files):
+            square = f"{letters[column]}{figure.ranks - row}"
+            fill = _MARK if square in marked else (_LIGHT if (row + column) % 2 == 0 else _DARK)
+            out.append(Markup('<rect data-square="{}" x="{}" y="{}" width="{}" height="{}" fill="{}"/>').format(
+                square, column * cell, row * cell, cell, cell, fill))
+    for piece in figure.pieces:
+        x, y = square_xy(piece.square, figure, cell)
+        fill, ink = _side_colours(piece.side)
+        name = " ".join(part for part in (piece.side, piece.kind) if part)
+        glyph = _CHESS.get(piece.kind.lower()) or (piece.kind[:1].upper() or "?")
+        out.append(Markup(
+            '<g class="rb-piece" data-square="{0}" data-kind="{1}"><title>{2} {0}</title>'
+            '<circle cx="{3:g}" cy="{4:g}" r="{5:g}" fill="{6}" stroke="{7}" stroke-width="1.5"/>'
+            '<text x="{3:g}" y="{4:g}" font-size="{8:g}" fill="{7}" text-anchor="middle" dominant-baseline="central">{9}</text></g>'
+        ).format(piece.square, piece.kind, name, x, y, cell * 0.4, fill, ink, cell * 0.5, glyph))
+    for start, end in figure.arrows:
+        (x1, y1), (x2, y2) = square_xy(start, figure, cell), square_xy(end, figure, cell)
+        out.append(Markup(
+            '<line class="rb-arrow" data-move="{}-{}" x1="{:g}" y1="{:g}" x2="{:g}" y2="{:g}" stroke="{}" '
+            'stroke-width="{:g}" stroke-opacity="0.8" marker-end="url(#{})"/>'
+        ).format(start, end, x1, y1, x2, y2, _ARROW, cell / 7, marker))
+    out.append(Markup("</svg>"))
+    return Markup("").join(out)

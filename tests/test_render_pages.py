@@ -1,0 +1,69 @@
+"""Pages rendered straight from the model, without MkDocs: layout, marks, escaping."""
+
+from __future__ import annotations
+
+import dataclasses
+import textwrap
+from pathlib import Path
+
+from rulebook.examples import run_books
+from rulebook.i18n.translate import TranslatedBook
+from rulebook.loader import load_library, rulebook_paths
+from rulebook.model import Book
+from rulebook.render import Site
+from rulebook.render.pages import relative_url
+
+from .test_site_build import ALTRO, DEMO
+
+
+def books(tmp_path: Path) -> dict[str, Book]:
+    (tmp_path / "demo.yaml").write_text(textwrap.dedent(DEMO).lstrip(), encoding="utf-8")
+    (tmp_path / "altro.yaml").write_text(textwrap.dedent(ALTRO).lstrip(), encoding="utf-8")
+    return load_library(rulebook_paths(tmp_path))
+
+
+def test_relative_urls() -> None:
+    assert relative_url("en/demo/", "en/altro/#fine") == "../altro/#fine"
+    assert relative_url("", "ru/demo/") == "ru/demo/"
+    assert relative_url("ru/demo/", "demo/") == "../../demo/"
+    assert relative_url("ru/", "ru/") == "./"
+    assert relative_url("ru/demo.html", "altro.html") == "../altro.html"
+
+
+def test_layout_italian_at_the_root_others_under_their_code(tmp_path: Path) -> None:
+    site = Site(books(tmp_path), languages=("it", "ru"))
+    assert [p.src_uri for p in site.all_pages()] == [
+        "index.md", "altro.md", "demo.md", "coverage.md", "ru/index.md", "ru/altro.md", "ru/demo.md", "ru/coverage.md",
+    ]
+    page = site.book_page("demo", "ru")
+    assert page.url == "ru/demo/" and [a.url for a in page.alternates] == ["demo/", "ru/demo/"]
+    assert [(e.id, [c.id for c in e.children]) for e in page.toc] == [("primo", ["mana-bianco", "pesca"])]
+    flat = Site(books(tmp_path), languages=("it", "ru"), directory_urls=False)
+    assert flat.book_page("demo", "ru").url == "ru/demo.html"
+    assert 'href="altro.html#fine"' in flat.book_page("demo", "ru").html
+
+
+def test_unchecked_hostile_translation_is_still_escaped(tmp_path: Path) -> None:
+    """Even if a msgstr skipped the catalog checks, the renderer alone keeps it inert."""
+    library = books(tmp_path)
+    hostile = "<script>alert(1)</script>{{ 7*7 }} [x](javascript:alert(1)) \" onload=\"x"
+
+    def translate(book: Book, language: str, locales: Path) -> TranslatedBook:
+        evil = dataclasses.replace(book, title=hostile, summary=hostile)
+        return TranslatedBook(evil, language, frozenset(), frozenset(), ())
+
+    site = Site(library, run_books(library.values()), languages=("it", "ru"), translate=translate)
+    for page in site.pages("ru"):
+        assert "<script>" not in page.html and 'href="javascript' not in page.html
+        assert "onload=\"x" not in page.html
+    page = site.book_page("demo", "ru")
+    assert "&lt;script&gt;" in page.html and "{{ 7*7 }}" in page.html
+    assert "<script>" not in page.title  # the head and nav get escaped plain text
+
+
+def test_example_outcomes_are_on_the_page(tmp_path: Path) -> None:
+    library = books(tmp_path)
+    site = Site(library, run_books(library.values()), languages=("it",))
+    html = site.book_page("demo", "it").html
+    assert 'id="somma" data-rb-status="passed"' in html and "verificato" in html
+    assert 'data-rb-status="not_run"' in Site(library, (), languages=("it",)).book_page("demo", "it").html

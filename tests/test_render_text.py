@@ -1,0 +1,93 @@
+"""Rulebook text -> HTML: escaped first, then only the known markup becomes tags."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rulebook.model import XRef
+from rulebook.render.text import Target, symbol_html, text_to_html, text_to_plain
+from rulebook.symbols import SYMBOLS
+
+ALLOWED_TAGS = {"p", "ul", "li", "strong", "em", "a", "i", "span"}
+
+
+def resolve(ref: XRef) -> Target | None:
+    if ref.target == "nowhere":
+        return None
+    href = f"../{ref.book}/#{ref.target}" if ref.book else f"#{ref.target}"
+    return Target(href, "4.2", "Vittoria 4.2")
+
+
+def test_paragraphs_lists_and_emphasis() -> None:
+    html = text_to_html("Primo **forte** e *lieve*.\nStessa riga.\n\n- uno\n- due\n  continua\n\nFine.")
+    assert html == (
+        "<p>Primo <strong>forte</strong> e <em>lieve</em>. Stessa riga.</p>\n"
+        "<ul><li>uno</li><li>due continua</li></ul>\n<p>Fine.</p>"
+    )
+
+
+def test_cross_references_become_internal_links_with_the_target_number() -> None:
+    html = text_to_html("Vedi [[vittoria]] e [[casting:601.2f]] ma non [[nowhere]].", resolve)
+    assert '<a class="rb-xref" href="#vittoria" title="Vittoria 4.2">4.2</a>' in html
+    assert '<a class="rb-xref" href="../casting/#601.2f" title="Vittoria 4.2">4.2</a>' in html
+    assert '<span class="rb-xref rb-xref--missing">[[nowhere]]</span>' in html
+
+
+def test_symbols_render_as_icons_with_labels_in_the_language() -> None:
+    assert symbol_html(SYMBOLS["{W}"], "en") == '<i class="ms ms-w ms-cost" role="img" aria-label="white mana" title="white mana"></i>'
+    assert 'class="ms ms-wu ms-cost"' in symbol_html(SYMBOLS["{W/U}"], "it")
+    assert 'aria-label="mana bianco di Phyrexia"' in symbol_html(SYMBOLS["{W/P}"], "it")
+    assert 'class="ms ms-wp ms-cost"' in symbol_html(SYMBOLS["{W/P}"], "it")
+    assert 'class="ms ms-20 ms-cost"' in symbol_html(SYMBOLS["{20}"], "fr")
+    assert 'class="ms ms-tap"' in symbol_html(SYMBOLS["{T}"], "es")
+    assert 'class="ms ms-planeswalker"' in symbol_html(SYMBOLS["{PW}"], "pt")
+    assert 'class="ms ms-chaos"' in symbol_html(SYMBOLS["{CHAOS}"], "ru")
+    assert 'class="rb-planar-blank"' in symbol_html(SYMBOLS["{BLANK}"], "ru")
+    assert symbol_html(SYMBOLS["{diamonds}"], "en") == (
+        '<span class="rb-suit rb-suit--diamonds" role="img" aria-label="diamonds" title="diamonds">\u2666</span>'
+    )
+    assert "\u2680" in symbol_html(SYMBOLS["{d1}"], "it") and 'aria-label="dado: 1"' in symbol_html(SYMBOLS["{d1}"], "it")
+
+
+def test_every_symbol_has_an_icon_and_a_label_in_every_language() -> None:
+    for symbol in SYMBOLS.values():
+        for language in ("it", "en", "fr", "es", "pt", "ru"):
+            html = str(symbol_html(symbol, language))
+            label = re.search(r'aria-label="([^"]+)"', html).group(1)
+            assert label and "{" not in label, (symbol, language)
+
+
+def test_hostile_text_stays_text() -> None:
+    html = text_to_html(
+        "<script>alert(1)</script> [x](javascript:alert(1)) {{ 7*7 }} \" onmouseover=\"x <img src=x onerror=y> &amp; {nope}",
+        resolve,
+    )
+    assert "<script" not in html and "<img" not in html
+    assert "&lt;script&gt;" in html and "{{ 7*7 }}" in html and "&amp;amp;" in html and "{nope}" in html
+    assert "href" not in html  # links come only from [[cross-references]]
+    assert '&#34; onmouseover=&#34;x' in html
+
+
+def test_emphasis_never_mis_nests() -> None:
+    assert text_to_html("**a *b** c*") == "<p><strong>a *b</strong> c*</p>"
+    assert text_to_html("2*3*4 e 2 * 3") == "<p>2*3*4 e 2 * 3</p>"
+
+
+def test_titles_render_inline_and_plain() -> None:
+    assert text_to_html("Pianura {W}\n**x**", inline=True, language="en").startswith("Pianura <i class=\"ms ms-w")
+    assert text_to_plain("Pianura {W} e *[[casting:601.2f]]*", "en") == "Pianura (white mana) e casting:601.2f"
+
+
+PIECES = list("ab <>&\"'*-[]{}:/\n") + ["{W}", "[[x]]", "[[b:y]]", "**", "javascript:", "- ", "\n\n"]
+
+
+@given(st.lists(st.sampled_from(PIECES), max_size=40).map("".join))
+def test_any_text_yields_only_known_tags(text: str) -> None:
+    html = str(text_to_html(text, resolve))
+    tags = set(re.findall(r"</?([a-zA-Z0-9]+)", html))
+    assert tags <= ALLOWED_TAGS, tags
+    assert all(href.startswith(("#", "../")) for href in re.findall(r'href="([^"]*)"', html))
+    assert "javascript:" not in "".join(re.findall(r'="([^"]*)"', html))

@@ -1,0 +1,307 @@
+"""The site, built for real through MkDocs from small rulebooks and catalogs made here.
+
+The helpers at the top (``make_project``, ``build``) are shared with the browser test.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import textwrap
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+import yaml
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
+from mkdocs.commands.build import build as mkdocs_build
+from mkdocs.config import load_config
+from mkdocs.exceptions import Abort
+
+from rulebook.loader import load_library, rulebook_paths
+from rulebook.i18n.extract import messages as extract_messages
+
+REPO = Path(__file__).resolve().parents[1]
+
+DEMO = """
+book:
+  id: demo
+  title: Demo
+  summary: Un libro di prova con {W} e {hearts}.
+  language: it
+  engine: base
+sections:
+  - id: primo
+    title: Primo capitolo
+    rules:
+      - id: mana-bianco
+        title: Il mana bianco
+        text: |
+          Paga {W} e {2/U} per giocare la carta; il dado mostra {d6} o {CHAOS}. Vedi [[pesca]] e [[altro:fine]].
+        examples:
+          - id: somma
+            text: Due più due fa quattro.
+            doctest: |
+              >>> 2 + 2
+              4
+        rulings:
+          - id: decisione-mana
+            text: Il mana non si conserva tra i turni.
+            reason: Il testo originale non lo dice.
+      - id: pesca
+        title: Pescare
+        text: Il giocatore pesca una carta dal mazzo.
+"""
+
+ALTRO = """
+book:
+  id: altro
+  title: Altro libro
+  summary: Un secondo libro per i collegamenti tra libri.
+  language: it
+  engine: base
+sections:
+  - id: unico
+    title: Unico capitolo
+    rules:
+      - id: fine
+        title: La fine
+        text: Si torna a [[demo:pesca]] con {spades}.
+"""
+
+#: Russian for the demo book, by msgctxt. ``demo/primo:title`` is translated from an older
+#: source (outdated); the book "altro" has no catalog at all (everything falls back).
+RUSSIAN = {
+    "demo:title": "Демо",
+    "demo:summary": "Пробная книга с {W} и {hearts}.",
+    "demo/mana-bianco:title": "Белая мана",
+    "demo/mana-bianco:text": "Заплатите {W} и {2/U}, чтобы сыграть карту; кубик показывает {d6} или {CHAOS}. См. [[pesca]] и [[altro:fine]].",
+    "demo/mana-bianco/somma:text": "Два плюс два — четыре.",
+    "demo/mana-bianco/decisione-mana:text": "Мана не сохраняется между ходами.",
+    "demo/mana-bianco/decisione-mana:reason": "В исходном тексте об этом не сказано.",
+    "demo/pesca:title": "Взять карту",
+    "demo/pesca:text": "Игрок берёт карту из колоды.",
+}
+OLD_SOURCES = {"demo/primo:title": ("Capitolo primo", "Первая глава")}
+
+
+def write_catalog(locales: Path, language: str, book_id: str, translations: dict[str, str],
+                  old: dict[str, tuple[str, str]] | None = None, rules: Path | None = None) -> Path:
+    """A PO catalog for one book: msgid as the i18n extractor writes it, msgstr ours."""
+    books = load_library(rulebook_paths(rules))
+    catalog = Catalog(locale=language, domain=book_id)
+    for _line, _keyword, (context, text), _comments in extract_messages(books[book_id]):
+        if old and context in old:
+            source, translated = old[context]
+            catalog.add(source, translated, context=context, flags=("fuzzy",))
+        elif context in translations:
+            catalog.add(text, translations[context], context=context)
+    path = locales / language / "LC_MESSAGES" / f"{book_id}.po"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as out:
+        write_po(out, catalog)
+    return path
+
+
+def make_project(root: Path, *, demo: str = DEMO, russian: dict[str, str] | None = None,
+                 languages: list[str] | None = None, check_examples: bool = True) -> Path:
+    """rules/, locales/ and an mkdocs.yml like the repository's (same theme and overrides)."""
+    rules, locales, docs = root / "rules", root / "locales", root / "docs"
+    for folder in (rules, locales, docs):
+        folder.mkdir(parents=True, exist_ok=True)
+    (rules / "demo.yaml").write_text(textwrap.dedent(demo).lstrip(), encoding="utf-8")
+    (rules / "altro.yaml").write_text(textwrap.dedent(ALTRO).lstrip(), encoding="utf-8")
+    write_catalog(locales, "ru", "demo", RUSSIAN if russian is None else russian, OLD_SOURCES, rules)
+    config = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
+    config["docs_dir"] = str(docs)
+    config["site_dir"] = str(root / "site")
+    config["theme"]["custom_dir"] = str(REPO / "site_overrides")
+    plugin = {"rules": str(rules), "locales": str(locales), "check_examples": check_examples}
+    if languages:
+        plugin["languages"] = languages
+    config["plugins"] = [p if p != "rulebook" and "rulebook" not in (p if isinstance(p, dict) else {}) else {"rulebook": plugin}
+                         for p in config["plugins"]]
+    path = root / "mkdocs.yml"
+    path.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+def build(config_file: Path, strict: bool = True) -> Path:
+    config = load_config(str(config_file), strict=strict)
+    mkdocs_build(config)
+    return Path(config.site_dir)
+
+
+class Elements(HTMLParser):
+    """Every start tag with its attributes, and the text inside <script> elements."""
+
+    def __init__(self, html: str):
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str]]] = []
+        self.scripts: list[str] = []
+        self._in_script = False
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):  # noqa: ANN001
+        self.tags.append((tag, {k: v or "" for k, v in attrs}))
+        self._in_script = tag == "script"
+
+    def handle_endtag(self, tag):  # noqa: ANN001
+        self._in_script = False
+
+    def handle_data(self, data):  # noqa: ANN001
+        if self._in_script:
+            self.scripts.append(data)
+
+    def find(self, tag: str, **attrs: str) -> list[dict[str, str]]:
+        return [a for t, a in self.tags if t == tag and all(a.get(k.rstrip("_")) == v for k, v in attrs.items())]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(make_project(tmp_path_factory.mktemp("site")))
+
+
+def page(site: Path, path: str) -> str:
+    return (site / path / "index.html").read_text(encoding="utf-8")
+
+
+def test_every_language_has_home_books_and_coverage(site: Path) -> None:
+    for prefix in ("", "en/", "fr/", "es/", "pt/", "ru/"):
+        for name in ("", "demo/", "altro/", "coverage/"):
+            assert (site / prefix / name / "index.html").exists(), prefix + name
+
+
+def test_html_lang_and_hreflang_alternates_are_per_page(site: Path) -> None:
+    html = page(site, "ru/demo")
+    assert re.search(r'<html lang="ru"', html)
+    alternates = {a["hreflang"]: a["href"] for a in Elements(html).find("link", rel="alternate")}
+    assert alternates == {"it": "../../demo/", "en": "../../en/demo/", "fr": "../../fr/demo/", "es": "../../es/demo/",
+                          "pt": "../../pt/demo/", "ru": "./", "x-default": "../../demo/"}
+    assert re.search(r'<html lang="it"', page(site, "demo"))
+    switcher = [a for a in Elements(html).find("a") if "rb-alternate" in a.get("class", "")]
+    assert [a["hreflang"] for a in switcher] == ["it", "en", "fr", "es", "pt", "ru"]
+
+
+def test_rule_anchors_are_ids_in_every_language(site: Path) -> None:
+    for prefix in ("", "ru/", "en/"):
+        ids = {a.get("id") for _, a in Elements(page(site, prefix + "demo")).tags}
+        assert {"mana-bianco", "pesca", "somma", "decisione-mana", "primo"} <= ids
+
+
+def test_cross_references_link_to_numbers_within_and_across_books(site: Path) -> None:
+    links = Elements(page(site, "ru/demo")).find("a", class_="rb-xref")
+    assert [a["href"] for a in links] == ["#pesca", "../altro/#fine"]
+    html = page(site, "ru/demo")
+    assert re.search(r'<a class="rb-xref" href="#pesca"[^>]*>1\.2</a>', html)
+    assert re.search(r'<a class="rb-xref" href="#demo-pesca|<a class="rb-xref" href="../demo/#pesca"[^>]*>1\.2</a>', page(site, "ru/altro"))
+
+
+def test_symbols_are_icons_with_text_alternatives_in_the_page_language(site: Path) -> None:
+    html = page(site, "ru/demo")
+    assert '<i class="ms ms-w ms-cost" role="img" aria-label="белая мана" title="белая мана"></i>' in html
+    assert 'class="ms ms-2u ms-cost"' in html and 'class="ms ms-chaos"' in html
+    assert re.search(r'<span class="rb-suit rb-suit--hearts" role="img" aria-label="червы"[^>]*>\u2665</span>', html)
+    assert re.search(r'<span class="rb-die"[^>]*>\u2685</span>', html)
+    assert (site / "assets" / "mana-font" / "css" / "mana.min.css").exists()
+    assert (site / "assets" / "mana-font" / "fonts" / "mana.woff").exists()
+
+
+def test_fallback_and_outdated_text_is_marked_never_silent(site: Path) -> None:
+    html = page(site, "ru/demo")
+    # Translated text is Russian and unmarked; the outdated chapter title is Italian and marked.
+    assert "Белая мана" in html and "Заплатите" in html
+    assert re.search(r'data-rb-state="outdated"><span lang="it">Primo capitolo</span>', html)
+    altro = page(site, "ru/altro")
+    assert re.search(r'data-rb-state="fallback"><div lang="it"><p>Si torna a', altro)
+    assert "ещё не переведено" in altro  # the badge speaks the reader's language
+    assert 'data-rb-state=' not in page(site, "altro")  # the Italian site is the source: no marks
+
+
+def test_examples_show_text_doctest_and_outcome(site: Path) -> None:
+    html = page(site, "ru/demo")
+    example = re.search(r'<div class="admonition example rb-example rb-example--passed" id="somma" data-rb-status="passed">(.*?)</details>', html, re.S)
+    assert example, "example block"
+    assert "Два плюс два" in example.group(1)
+    assert "<details" in example.group(1) and "2</span> <span class=\"o\">+</span>" in example.group(1)
+    assert "пройден" in example.group(1)
+
+
+def test_search_index_per_language_with_its_stemmer(site: Path) -> None:
+    indexes = {lang: json.loads((site / prefix / "search" / "search_index.json").read_text(encoding="utf-8"))
+               for lang, prefix in (("it", ""), ("ru", "ru/"), ("en", "en/"))}
+    assert indexes["ru"]["config"]["lang"] == ["ru"] and indexes["it"]["config"]["lang"] == ["it"]
+    ru_text = " ".join(d["text"] + d["title"] for d in indexes["ru"]["docs"])
+    it_text = " ".join(d["text"] + d["title"] for d in indexes["it"]["docs"])
+    assert "колоды" in ru_text and "колоды" not in it_text
+    for lang, index in indexes.items():
+        assert not any(d["location"].startswith(("ru/", "en/", "fr/", "es/", "pt/")) for d in index["docs"]), lang
+    assert any(d["location"] == "demo/#pesca" for d in indexes["ru"]["docs"])
+    # Each page tells the theme where its language's index is.
+    assert '"ru/"' in page(site, "ru/demo") and "config.base" in page(site, "ru/demo")
+
+
+def test_home_lists_books_with_summaries_and_coverage_counts(site: Path) -> None:
+    home = page(site, "ru")
+    assert "Пробная книга с" in home and 'href="demo/"' in home and 'href="altro/"' in home
+    coverage = Elements(page(site, "coverage"))
+    rows = [a for t, a in coverage.tags if t == "tr" and a.get("data-rb-book") == "demo"]
+    assert [r["data-rb-language"] for r in rows] == ["it", "en", "fr", "es", "pt", "ru"]
+    html = page(site, "coverage")
+    ru_row = re.search(r'<tr data-rb-book="demo" data-rb-language="ru">(.*?)</tr>', html, re.S).group(1)
+    cells = re.findall(r"<td>(\d+)</td>", ru_row)
+    assert cells == ["10", "9", "1", "1"]  # texts, translated, fuzzy, shown in Italian
+
+
+def test_nav_lists_only_the_readers_language(site: Path) -> None:
+    html = page(site, "ru/demo")
+    nav = html[html.index('<nav class="md-nav md-nav--primary"'):html.index('md-sidebar--secondary')]
+    assert "Покрытие переводов" in nav and "Правила игр" in nav
+    assert "Copertura delle traduzioni" not in html and "Translation coverage" not in html
+
+
+def test_a_failing_example_is_shown_and_fails_the_strict_build(tmp_path: Path) -> None:
+    config = make_project(tmp_path, demo=DEMO.replace("              4\n", "              5\n"))
+    with pytest.raises(Abort):
+        build(config, strict=True)
+    site = build(config, strict=False)
+    html = page(site, "demo")
+    assert 'id="somma" data-rb-status="failed"' in html
+    assert "Expected:" in html and "fallito" in html
+
+
+HOSTILE = {
+    "demo:title": "Демо</title><script>alert('pwned')</script>",
+    "demo:summary": "Книга {W} {hearts} <img src=x onerror=alert('pwned')>",
+    "demo/mana-bianco:title": "{{ 7*7 }} {% raw %}pwned",
+    "demo/mana-bianco:text": "Заплатите {W} и {2/U}; [pwned](javascript:alert(1)) кубик {d6} {CHAOS}. [[pesca]] [[altro:fine]]",
+    # Passes the catalog checks (no tag, link, number or brace): quotes must not break out of anything.
+    "demo/mana-bianco/somma:text": "\"pwned\" onmouseover=alert() x='y' ` ---<-- /etc/passwd",
+    "demo/pesca:title": "javascript:alert('pwned')",
+    "demo/pesca:text": "&lt;script&gt;pwned&lt;/script&gt; ${{pwned}}",
+}
+
+
+def test_hostile_catalog_is_text_in_the_built_html(tmp_path: Path) -> None:
+    site = build(make_project(tmp_path, russian=HOSTILE), strict=False)
+    for path in ("ru/demo", "ru", "ru/coverage"):
+        html = page(site, path)
+        parsed = Elements(html)
+        assert not [s for s in parsed.scripts if "pwned" in s or "alert" in s], path
+        for tag, attrs in parsed.tags:
+            assert tag not in ("img", "iframe", "object", "embed"), (path, tag)
+            for name, value in attrs.items():
+                assert not name.startswith("on"), (path, tag, name)
+                assert "javascript:" not in value.lower(), (path, tag, name, value)
+                assert "pwned" not in value, (path, tag, name, value)
+        assert not re.search(r">[^<]*\b49\b[^<]*<", html.split('<div class="rb-', 1)[1]), "a template was evaluated"
+    html = page(site, "ru/demo")
+    # What the catalog checks let through is text, quotes escaped, no file included.
+    assert "&#34;pwned&#34; onmouseover=alert() x=&#39;y&#39; ` ---&lt;-- /etc/passwd" in html
+    assert "root:" not in html
+    # What they refused is shown in Italian, marked, never silently.
+    assert re.search(r'data-rb-state="fallback"><div lang="it"><p>Paga', html)
+    assert re.search(r'data-rb-state="fallback"><span lang="it">Demo</span>', html)
+    index = (site / "ru" / "search" / "search_index.json").read_text(encoding="utf-8")
+    assert "<script" not in index and "<img" not in index
