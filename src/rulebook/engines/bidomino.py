@@ -8,7 +8,7 @@ playing order: player ``d`` deals deal ``d`` (P0 deals first) and P(d+1) opens i
 >>> step.rules()
 ['apertura', 'una-coppia']
 >>> print(step.state)
-deal 1/2 · dealer P0 · P0 to play · stock 1 · discards 0 · stock ran out 0 times
+deal 1/2 · dealer P0 · P0 to play · stock 1 · discards 0 · stock ran out never
 row 1: 8♦+7♣=15
 row 2: -
 P0: 4♣ 9♦ 9♠ K♥ · score cards 0 · noted 0
@@ -135,7 +135,7 @@ class Bidomino(State):
             )
         who = "reshuffle the stock" if self.phase == "reshuffle" else f"P{self.turn} to play"
         lines = [
-            f"{head} · {who} · stock {len(self.stock)} · discards {len(self.discards)} · stock ran out {self.exhausted} times",
+            f"{head} · {who} · stock {len(self.stock)} · discards {len(self.discards)} · stock ran out {('never', 'once', 'twice')[self.exhausted]}",
             f"row 1: {self.rows[0]}",
             f"row 2: {self.rows[1]}",
         ]
