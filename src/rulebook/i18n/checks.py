@@ -75,8 +75,9 @@ def check_links(source: str, translation: str, language: str, glossary: Glossary
     if _LINK_RE.search(translation):
         yield "Markdown link syntax '](' is not allowed; use [[rule-id]] cross-references"
     for pattern, what in ((_DANGEROUS_SCHEME_RE, "script or data URL"), (_URL_RE, "URL")):
-        if len(pattern.findall(translation)) > len(pattern.findall(source)):
-            yield f"{what} not in the source: {pattern.search(translation).group(0)!r}"
+        found = pattern.search(translation)
+        if found and len(pattern.findall(translation)) > len(pattern.findall(source)):
+            yield f"{what} not in the source: {found.group(0)!r}"
 
 
 def check_html(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:

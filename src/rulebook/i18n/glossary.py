@@ -80,19 +80,35 @@ def load_glossary(locales: Path = Path("locales"), cards: Path | None = None) ->
     """Game terms from ``locales/glossary.yaml`` plus card names; problems are kept, not raised."""
     terms: list[Term] = []
     problems: list[Problem] = []
-    glossary_file = Path(locales) / "glossary.yaml"
-    if glossary_file.exists():
-        _read_terms(glossary_file, terms, problems)
-    cards = cards_path() if cards is None else cards
-    if cards.exists():
-        _read_cards(cards, terms, problems)
+    for path, read in ((Path(locales) / "glossary.yaml", _read_terms), (cards_path() if cards is None else cards, _read_cards)):
+        if path.exists():
+            found_terms, found_problems = _read_cached(path, read)
+            terms.extend(found_terms)
+            problems.extend(found_problems)
     return Glossary(tuple(terms), tuple(problems))
+
+
+_CACHE: dict[tuple[str, str], tuple[tuple[int, int], tuple[tuple[Term, ...], tuple[Problem, ...]]]] = {}
+
+
+def _read_cached(path: Path, read) -> tuple[tuple[Term, ...], tuple[Problem, ...]]:
+    # The site translates every book into every language; the card file is parsed once per
+    # change of the file (size and mtime), not once per call.
+    stat = path.stat()
+    key, version = (str(path.resolve()), display_path(path)), (stat.st_mtime_ns, stat.st_size)
+    cached = _CACHE.get(key)
+    if cached is None or cached[0] != version:
+        terms: list[Term] = []
+        problems: list[Problem] = []
+        read(path, terms, problems)
+        cached = _CACHE[key] = (version, (tuple(terms), tuple(problems)))
+    return cached[1]
 
 
 def _compose(path: Path, problems: list[Problem]) -> yaml.Node | None:
     shown = display_path(path)
     try:
-        return yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+        return yaml.compose(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)

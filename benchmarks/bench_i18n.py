@@ -1,0 +1,75 @@
+"""Translation speed, as ratios measured in one process (never as a timed test).
+
+The site calls translate_book once per book and language, right after loading the book, so
+translating must cost no more than a small multiple of loading: reading the catalog, the
+glossary and card names, running every check on every message and rebuilding the model.
+
+- translate_book on a fully translated catalog <= 5 x load_book of the same rulebook (about 4
+  when measured; 17 if the card names were parsed again on every call instead of once per
+  change of cards.yaml — the cache in glossary.py is what this target guards).
+- `rulebook i18n update` of an up-to-date catalog (extract + merge, nothing written)
+  <= 15 x load_book (about 11 when measured): it loads the book again through Babel's
+  extractor, reads template and catalog with Babel's pure-Python PO parser, and merges.
+
+Run: .venv/bin/python benchmarks/bench_i18n.py   (exits 1 if a target is missed)
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import timeit
+from pathlib import Path
+
+from rulebook.i18n import catalog_path
+from rulebook.i18n.catalogs import serialize, update_catalog, write_template
+from rulebook.i18n.translate import translate_book
+from rulebook.loader import load_book
+
+REPO = Path(__file__).resolve().parent.parent
+RULEBOOK = REPO / "rules" / "bingomagic.yaml"
+LANGUAGE = "de"  # no glossary forms: every message passes, so every field is replaced
+
+
+def best(statement, number: int = 10) -> float:
+    return min(timeit.repeat(statement, number=number, repeat=5)) / number
+
+
+def main() -> int:
+    book = load_book(RULEBOOK)
+    with tempfile.TemporaryDirectory() as folder:
+        locales = Path(folder) / "locales"
+        template, _ = write_template(RULEBOOK, book.id, locales)
+        path = catalog_path(locales, LANGUAGE, book.id)
+        update_catalog(template, path, LANGUAGE, book.id)
+        # A "translation" that keeps every symbol, reference and number: the source itself.
+        from rulebook.i18n.catalogs import read_catalog
+
+        catalog, _ = read_catalog(path)
+        for message in catalog:
+            if message.id:
+                message.string = message.id
+        path.write_bytes(serialize(catalog))
+        translated = translate_book(book, LANGUAGE, locales)
+        assert not translated.fallback and not translated.problems, translated.problems[:3]
+
+        load = best(lambda: load_book(RULEBOOK))
+        translate = best(lambda: translate_book(book, LANGUAGE, locales))
+        update = best(lambda: update_catalog(write_template(RULEBOOK, book.id, locales)[0], path, LANGUAGE, book.id), number=5)
+
+    messages = sum(1 for m in catalog if m.id)
+    results = [
+        ("translate_book / load_book", translate / load, 5.0),
+        ("i18n update (nothing to write) / load_book", update / load, 15.0),
+    ]
+    print(f"bingomagic: {messages} messages; load_book {load * 1000:.1f} ms")
+    missed = 0
+    for name, ratio, target in results:
+        ok = ratio <= target
+        missed += not ok
+        print(f"{'ok  ' if ok else 'MISS'} {name}: {ratio:.2f} (target <= {target})")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
