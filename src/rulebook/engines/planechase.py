@@ -379,7 +379,8 @@ class Planechase(State):
                 trace.append(Fired("uscita-abilita", f"the {ability} ceases to exist"))
         stack = tuple(a for a in state.stack if a.controller != who)
         if self.decks[who]:
-            trace.append(Fired("uscita", f"the {len(self.decks[who])} cards of player {who}'s planar deck leave with them"))
+            count = len(self.decks[who])
+            trace.append(Fired("uscita", f"player {who}'s planar deck ({count} card{'s' * (count != 1)}) leaves with them"))
         state = replace(state, stack=stack, decks=_put(self.decks, who, ()), gone=self.gone + (who,))
         if state.plane is not None and state.plane.owner == who:
             state = state._owner_left(trace)
