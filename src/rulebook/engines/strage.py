@@ -1,0 +1,681 @@
+"""La Strage degli Innocenti: three clans of half-elves escort sprites past the orcs.
+
+Rule and ruling ids in traces and errors are the ids of ``rules/strage.yaml``. Players are
+numbered by clan: 0 red, 1 green, 2 blue (3 yellow when four play). Every die roll is a
+chance outcome, :class:`Roll`, supplied by the caller. The map is described in
+:mod:`.strage_board`; the optional magic rules live in :mod:`.strage_magic`.
+
+>>> state = StrageState.setup(red="c4", sprites="e2 a1", orcs="g6", ap=4)
+>>> print(state)
+turn 1 | red to place, move, fight or end | 4 AP, placed 0/2, may fight
+saved: red 0, green 0, blue 0 | killed 14 | off map: orcs 7, red 5, green 6, blue 6
+  a b c d e f g h
+8 . . . . . . . . 8
+7 . . . . . . . . 7
+6 . . . . . . o . 6
+5 . . . . . . . . 5
+4 . . R . . . . . 4
+3 . . . . . . . . 3
+2 . . . . s . . . 2
+1 s . . . . . . . 1
+  a b c d e f g h
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Sequence
+
+from ..errors import IllegalAction
+from . import strage_board as board
+from . import strage_magic as magic
+from .base import CHANCE, TERMINAL, BoardFigure, Fired, Piece, State, Step
+from .strage_board import ALONE, CLANS, ESCORTING, NOTHING, ORC, SPRITE, Phase, at, put
+from .strage_magic import (
+    Accept, Breach, Caprice, Curse, Immunity, Insist, Joker, Lightning, Magic, Metamorphosis,
+    Oppose, Shuffle, Upheaval, Yield, magic_cards, magic_deck,
+)
+
+__all__ = [
+    "Phase", "Roll", "Place", "Move", "Attack", "End", "PlaceOrc", "MoveOrc", "OrcAttack",
+    "StrageState", "Result", "new_game", "IllegalAction", "CLANS", "picture",
+    # the optional magic rules
+    "Magic", "Joker", "magic_cards", "magic_deck", "Lightning", "Immunity", "Metamorphosis",
+    "Curse", "Upheaval", "Caprice", "Breach", "Oppose", "Accept", "Insist", "Yield", "Shuffle",
+]
+
+picture = board.picture
+MAX_PLACED = 2  # half-elves a player may put on the map in one turn
+HIT = 5  # a combat or orc attack roll of 5 or 6 eliminates the victim
+MASSACRE_HIT = 6  # an unescorted sprite next to an orc dies on a 6
+
+
+CHANCE_PHASES = (Phase.ORDER, Phase.AP, Phase.SHUFFLE, Phase.COMBAT, Phase.ORC_ROLL, Phase.MASSACRE)
+
+
+# --- actions ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Roll:
+    """Chance outcome: the face of the die."""
+
+    value: int
+
+    def __repr__(self) -> str:
+        return f"Roll({self.value})"
+
+    def __str__(self) -> str:
+        return f"roll {self.value}"
+
+
+@dataclass(frozen=True)
+class Place:
+    """Put one of your half-elves from off the map on a square of the placement area."""
+
+    square: str
+
+    def __repr__(self) -> str:
+        return f"Place({self.square!r})"
+
+    def __str__(self) -> str:
+        return f"place a half-elf on {self.square}"
+
+
+@dataclass(frozen=True)
+class Move:
+    """One step of one of your half-elves, with the sprite it escorts if ``escort``.
+
+    ``withdraw`` takes the half-elf off the map after it has brought a sprite to the exit row.
+    """
+
+    start: str
+    end: str
+    escort: bool = False
+    withdraw: bool = False
+
+    def __repr__(self) -> str:
+        extra = (", escort=True" if self.escort else "") + (", withdraw=True" if self.withdraw else "")
+        return f"Move({self.start!r}, {self.end!r}{extra})"
+
+    def __str__(self) -> str:
+        return f"{self.start}-{self.end}" + (" with the sprite" if self.escort else "") + (", then off the map" if self.withdraw else "")
+
+
+@dataclass(frozen=True)
+class Attack:
+    """Your half-elf at ``attacker`` fights the orc or rival half-elf at ``target``."""
+
+    attacker: str
+    target: str
+
+    def __repr__(self) -> str:
+        return f"Attack({self.attacker!r}, {self.target!r})"
+
+    def __str__(self) -> str:
+        return f"{self.attacker} attacks {self.target}"
+
+
+@dataclass(frozen=True)
+class End:
+    """Stop spending action points (or end the magic phase)."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True)
+class PlaceOrc:
+    square: str
+
+    def __repr__(self) -> str:
+        return f"PlaceOrc({self.square!r})"
+
+    def __str__(self) -> str:
+        return f"place an orc on {self.square}"
+
+
+@dataclass(frozen=True)
+class MoveOrc:
+    start: str
+    end: str
+
+    def __repr__(self) -> str:
+        return f"MoveOrc({self.start!r}, {self.end!r})"
+
+    def __str__(self) -> str:
+        return f"orc {self.start}-{self.end}"
+
+
+@dataclass(frozen=True)
+class OrcAttack:
+    orc: str
+    target: str
+
+    def __repr__(self) -> str:
+        return f"OrcAttack({self.orc!r}, {self.target!r})"
+
+    def __str__(self) -> str:
+        return f"the orc at {self.orc} attacks {self.target}"
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game: sprites saved and half-elves left on the map, per player."""
+
+    saved: tuple[int, ...]
+    on_map: tuple[int, ...]
+    winner: int | None  # None: a tie even on half-elves, nobody wins
+
+    def __str__(self) -> str:
+        scores = ", ".join(f"{CLANS[p]} {s} saved/{m} on map" for p, (s, m) in enumerate(zip(self.saved, self.on_map)))
+        head = f"{CLANS[self.winner]} wins" if self.winner is not None else "no winner"
+        return f"{head} ({scores})"
+
+
+def winner_of(saved: Sequence[int], on_map: Sequence[int]) -> int | None:
+    """Most sprites saved; a tie goes to more half-elves on the map; a tie again to nobody."""
+    best = max(saved)
+    tied = [p for p, s in enumerate(saved) if s == best]
+    most = max(on_map[p] for p in tied)
+    tied = [p for p in tied if on_map[p] == most]
+    return tied[0] if len(tied) == 1 else None
+
+
+# --- the state -------------------------------------------------------------------------------
+
+START = "s" * 16 + "." * 48  # the sprites fill the placement area; everyone else waits off the map
+
+
+@dataclass(frozen=True)
+class StrageState(State):
+    players: int = 3
+    cells: str = START
+    saved: tuple[int, ...] = (0, 0, 0)
+    killed: int = 0  # sprites eliminated
+    order: tuple[int, ...] = ()  # the turn order, once rolled
+    ranking: tuple[tuple[int, ...], ...] = ((0, 1, 2),)  # groups still tied while rolling for it
+    rolls: tuple[int, ...] = ()  # the rolls so far of the tied group being decided
+    active: int = 0
+    turn: int = 0  # turns begun
+    phase: Phase = Phase.ORDER
+    ap: int = 0
+    placed: int = 0  # half-elves put on the map this turn
+    fought: bool = False  # the one combat of the turn has been tried
+    attack: tuple[str, str] | None = None  # (attacker, target) waiting for its roll
+    massacre: tuple[str, ...] = ()  # sprites still to roll in the massacre
+    arrows: tuple[tuple[str, str], ...] = ()  # this turn's moves, for the figure
+    marks: tuple[str, ...] = ()  # squares to highlight: the sprites that rolled in the massacre
+    magic: Magic | None = None  # the optional magic rules, when played
+
+    @classmethod
+    def setup(cls, *, sprites: str = "", orcs: str = "", red: str = "", green: str = "", blue: str = "",
+              yellow: str = "", players: int = 3, active: int = 0, ap: int | None = None,
+              saved: Sequence[int] | None = None, killed: int | None = None,
+              hands: Sequence[str] | None = None, deck: str = "", discards: str = "",
+              immunities: Sequence[str] | None = None) -> StrageState:
+        """A position in the middle of a game, squares separated by spaces.
+
+        A half-elf on a sprite's square escorts it. Turn order is red, green, blue; ``active``
+        plays, about to roll for action points, or with ``ap`` points ready to spend. Sprites
+        neither on the map nor ``saved`` count as killed; ``hands`` turns the magic rules on.
+        """
+        cells = board.EMPTY
+        for square in sprites.split():
+            cells = put(cells, square, SPRITE)
+        for square in orcs.split():
+            if at(cells, square) != NOTHING:
+                raise IllegalAction("materiale", f"{square!r} cannot hold an orc and another piece")
+            cells = put(cells, square, ORC)
+        for player, squares in enumerate((red, green, blue, yellow)):
+            for square in squares.split():
+                here = at(cells, square)
+                if here not in (NOTHING, SPRITE):
+                    raise IllegalAction("materiale", f"{square!r} already holds {here!r}")
+                cells = put(cells, square, (ESCORTING if here == SPRITE else ALONE)[player])
+        saved = tuple(saved or (0,) * players)
+        on_map = board.count(cells, SPRITE + ESCORTING)
+        killed = board.SPRITES - on_map - sum(saved) if killed is None else killed
+        state = cls(players=players, cells=cells, saved=saved, killed=killed, order=tuple(range(players)),
+                    ranking=tuple((p,) for p in range(players)), active=active, turn=1,
+                    phase=Phase.AP if ap is None else Phase.ACTIONS, ap=ap or 0)
+        if hands is not None:
+            state = replace(state, magic=Magic.setup(hands, deck=deck, discards=discards, immunities=immunities))
+        state._check()
+        return state
+
+    def _check(self) -> None:
+        if self.killed < 0 or self.sprites_on_map + sum(self.saved) + self.killed != board.SPRITES:
+            raise IllegalAction("materiale", f"{board.SPRITES} sprites in all: {self.sprites_on_map} on the map, {sum(self.saved)} saved, {self.killed} killed")
+        if self.orcs_off_map < 0 or min(self.half_elves_off_map(p) for p in range(self.players)) < 0:
+            raise IllegalAction("materiale", f"{board.ORCS} orcs and {board.HALF_ELVES} half-elves per clan at most")
+
+    # --- counts ------------------------------------------------------------------------------
+
+    @property
+    def sprites_on_map(self) -> int:
+        return board.count(self.cells, SPRITE + ESCORTING)
+
+    @property
+    def orcs_off_map(self) -> int:
+        return board.ORCS - self.cells.count(ORC)
+
+    def half_elves_on_map(self, player: int) -> int:
+        return self.cells.count(ALONE[player]) + self.cells.count(ESCORTING[player])
+
+    def half_elves_off_map(self, player: int) -> int:
+        return board.HALF_ELVES - self.half_elves_on_map(player)
+
+    # --- the engine shape --------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        if self.phase is Phase.OVER:
+            return TERMINAL
+        if self.phase in CHANCE_PHASES:
+            return CHANCE
+        if self.phase is Phase.OPPOSE:
+            assert self.magic and self.magic.pending
+            return self.magic.pending.victim
+        return self.active
+
+    @property
+    def outcome(self) -> Result | None:
+        if self.phase is not Phase.OVER:
+            return None
+        on_map = tuple(self.half_elves_on_map(p) for p in range(self.players))
+        return Result(self.saved, on_map, winner_of(self.saved, on_map))
+
+    def legal_actions(self) -> list:
+        if self.phase is Phase.ACTIONS:
+            return self._placements() + self._moves() + self._attacks() + [End()]
+        if self.phase is Phase.ORCS:
+            return self._orc_options()
+        if self.phase is Phase.ORC_ATTACK:
+            return [OrcAttack(orc, target) for orc, target in self._orc_attacks()]
+        if self.phase in (Phase.MAGIC, Phase.OPPOSE, Phase.INSIST):
+            return magic.legal_actions(self)
+        return []
+
+    def sample_chance(self, rng: random.Random):  # noqa: ANN201 - a Roll or a Shuffle
+        if self.phase is Phase.SHUFFLE:
+            assert self.magic is not None
+            return self.magic.sample_shuffle(rng)
+        return Roll(rng.randint(1, 6))
+
+    def apply(self, action) -> Step[StrageState]:  # noqa: ANN001 - any action of this module
+        trace: list[Fired] = []
+        if isinstance(action, Roll):
+            if not self.is_chance or self.phase is Phase.SHUFFLE:
+                raise IllegalAction("fasi", f"{action!r}: nobody is rolling now; {self._who()} {self.phase.value}")
+            if action.value not in range(1, 7):
+                raise IllegalAction("materiale", f"{action!r}: a die shows 1 to 6")
+            state = getattr(self, f"_roll_{self.phase.name.lower()}")(action.value, trace)
+        else:
+            handler = getattr(self, f"_apply_{type(action).__name__.lower()}", None)
+            if handler is not None:
+                state = handler(action, trace)
+            elif magic.handles(action):
+                state = magic.apply(self, action, trace)
+            else:
+                raise IllegalAction("fasi", f"{action!r} is not an action of La Strage degli Innocenti")
+        return Step(state, tuple(trace))
+
+    # --- turn order --------------------------------------------------------------------------
+
+    def _roll_order(self, value: int, trace: list[Fired]) -> StrageState:
+        position = next(i for i, group in enumerate(self.ranking) if len(group) > 1)
+        group = self.ranking[position]
+        roller = group[len(self.rolls)]
+        trace.append(Fired("ordine-di-gioco", f"{CLANS[roller]} rolls {value}"))
+        rolls = self.rolls + (value,)
+        if len(rolls) < len(group):
+            return replace(self, rolls=rolls)
+        # The group splits by roll, highest first; players still level roll again among themselves.
+        faces = sorted(set(rolls), reverse=True)
+        split = tuple(tuple(p for p, r in zip(group, rolls) if r == face) for face in faces)
+        for tied in split:
+            if len(tied) > 1:
+                trace.append(Fired("ordine-spareggio", f"{' and '.join(CLANS[p] for p in tied)} tie on {rolls[group.index(tied[0])]} and roll again"))
+        ranking = self.ranking[:position] + split + self.ranking[position + 1:]
+        state = replace(self, ranking=ranking, rolls=())
+        if any(len(g) > 1 for g in ranking):
+            return state
+        order = tuple(g[0] for g in ranking)
+        trace.append(Fired("ordine-di-gioco", "turn order: " + ", ".join(CLANS[p] for p in order)))
+        return replace(state, order=order)._begin_turn(order[0], trace)
+
+    # --- action points: place, move, fight -----------------------------------------------------
+
+    def _begin_turn(self, player: int, trace: list[Fired]) -> StrageState:
+        trace.append(Fired("fasi", f"{CLANS[player]}'s turn"))
+        return replace(self, active=player, turn=self.turn + 1, phase=Phase.AP, ap=0, placed=0, fought=False,
+                       attack=None, massacre=(), arrows=(), marks=())
+
+    def _roll_ap(self, value: int, trace: list[Fired]) -> StrageState:
+        trace.append(Fired("punti-azione", f"{CLANS[self.active]} rolls {value}: {value} action points"))
+        state = replace(self, ap=value, phase=Phase.ACTIONS)
+        if self.magic is not None:
+            return magic.draw_for_turn(state, trace)
+        return state
+
+    def _expect(self, phases: tuple[Phase, ...], action, rule: str) -> None:  # noqa: ANN001
+        if self.phase not in phases:
+            raise IllegalAction(rule, f"{action!r} is not possible now: {self._who()} {self.phase.value}")
+
+    def _spend(self, action, rule: str) -> None:  # noqa: ANN001
+        self._expect((Phase.ACTIONS,), action, rule)
+        if self.ap < 1:
+            raise IllegalAction("punti-azione", f"{action!r}: {CLANS[self.active]} has no action point left")
+
+    def _placements(self) -> list[Place]:
+        if self.ap < 1 or self.placed >= MAX_PLACED or not self.half_elves_off_map(self.active):
+            return []
+        return [Place(s) for s in board.SQUARES if board.rank(s) in board.PLACEMENT_RANKS and at(self.cells, s) in (NOTHING, SPRITE)]
+
+    def _apply_place(self, action: Place, trace: list[Fired]) -> StrageState:
+        self._spend(action, "collocare")
+        me = self.active
+        if board.rank(action.square) not in board.PLACEMENT_RANKS:
+            raise IllegalAction("collocare", f"{action!r}: half-elves enter the map on rows 1 and 2 only")
+        if self.placed >= MAX_PLACED:
+            raise IllegalAction("collocare", f"{action!r}: {CLANS[me]} has already placed {MAX_PLACED} half-elves this turn")
+        if not self.half_elves_off_map(me):
+            raise IllegalAction("collocare", f"{action!r}: all {board.HALF_ELVES} {CLANS[me]} half-elves are on the map")
+        here = at(self.cells, action.square)
+        if here not in (NOTHING, SPRITE):
+            raise IllegalAction("collocare", f"{action!r}: {action.square} is taken ({here!r})")
+        letter = (ESCORTING if here == SPRITE else ALONE)[me]
+        trace.append(Fired("collocare", f"{CLANS[me]} places a half-elf on {action.square}" + (" with the sprite there" if here == SPRITE else "")))
+        state = replace(self, cells=put(self.cells, action.square, letter), ap=self.ap - 1, placed=self.placed + 1)
+        return state._spent(trace)
+
+    def _moves(self) -> list[Move]:
+        if self.ap < 1:
+            return []
+        me, found = self.active, []
+        for start in board.squares_of(self.cells, ALONE[me] + ESCORTING[me]):
+            escorting = at(self.cells, start) in ESCORTING
+            for end in board.neighbours(start):
+                here = at(self.cells, end)
+                if here in (NOTHING, SPRITE):
+                    found.append(Move(start, end))
+                if escorting and here == NOTHING:
+                    found.append(Move(start, end, escort=True))
+                    if board.rank(end) == board.EXIT_RANK:
+                        found.append(Move(start, end, escort=True, withdraw=True))
+        return found
+
+    def _apply_move(self, action: Move, trace: list[Fired]) -> StrageState:
+        self._spend(action, "muovere")
+        me, start, end = self.active, action.start, action.end
+        letter = at(self.cells, start)
+        if board.clan_of(letter) != me:
+            raise IllegalAction("muovere", f"{action!r}: no {CLANS[me]} half-elf on {start}")
+        if not board.adjacent(start, end):
+            raise IllegalAction("muovere", f"{action!r}: a half-elf moves one square at a time")
+        here = at(self.cells, end)
+        rule = "accompagnare" if action.escort else "muovere"
+        if action.escort and letter not in ESCORTING:
+            raise IllegalAction("accompagnare", f"{action!r}: the half-elf on {start} escorts no sprite")
+        if here not in ((NOTHING,) if action.escort else (NOTHING, SPRITE)):
+            why = "an escorted sprite needs an empty square" if here == SPRITE else f"{end} is taken ({here!r})"
+            raise IllegalAction(rule, f"{action!r}: {why}")
+        saves = action.escort and board.rank(end) == board.EXIT_RANK
+        if action.withdraw and not saves:
+            raise IllegalAction("uscita", f"{action!r}: a half-elf leaves the map only with a sprite it brings to row {board.EXIT_RANK}")
+        cells = put(self.cells, start, SPRITE if letter in ESCORTING and not action.escort else NOTHING)
+        if action.escort:
+            trace.append(Fired("accompagnare", f"{CLANS[me]} half-elf {start}-{end} with its sprite"))
+        else:
+            trace.append(Fired("muovere", f"{CLANS[me]} half-elf {start}-{end}" + (", leaving its sprite" if letter in ESCORTING else "")
+                               + (", joining the sprite there" if here == SPRITE else "")))
+        saved = self.saved
+        if saves:
+            saved = saved[:me] + (saved[me] + 1,) + saved[me + 1:]
+            trace.append(Fired("uscita", f"the sprite reaches {end} and is saved by {CLANS[me]} ({saved[me]} saved)"))
+            if action.withdraw:
+                trace.append(Fired("uscita", f"the {CLANS[me]} half-elf leaves the map with it"))
+            cells = put(cells, end, NOTHING if action.withdraw else ALONE[me])
+        else:
+            cells = put(cells, end, (ESCORTING if action.escort or here == SPRITE else ALONE)[me])
+        state = replace(self, cells=cells, saved=saved, ap=self.ap - 1, arrows=self.arrows + ((start, end),))
+        if state.sprites_on_map == 0:
+            return state._game_over(trace)
+        return state._spent(trace)
+
+    def attack_targets(self, square: str) -> list[str]:
+        """Squares the active player's half-elf at ``square`` may attack: orcs, rival half-elves."""
+        found = []
+        for target in board.neighbours(square):
+            here = at(self.cells, target)
+            owner = board.clan_of(here)
+            if here == ORC or (owner is not None and owner != self.active and not magic.immune(self, owner)):
+                found.append(target)
+        return found
+
+    def _attacks(self) -> list[Attack]:
+        if self.ap < 1 or self.fought:
+            return []
+        me = self.active
+        return [Attack(s, t) for s in board.squares_of(self.cells, ALONE[me] + ESCORTING[me]) for t in self.attack_targets(s)]
+
+    def _apply_attack(self, action: Attack, trace: list[Fired]) -> StrageState:
+        self._spend(action, "combattimento")
+        me = self.active
+        if self.fought:
+            raise IllegalAction("combattimento", f"{action!r}: {CLANS[me]} has already fought this turn")
+        if board.clan_of(at(self.cells, action.attacker)) != me:
+            raise IllegalAction("combattimento", f"{action!r}: no {CLANS[me]} half-elf on {action.attacker}")
+        if action.target not in self.attack_targets(action.attacker):
+            owner = board.clan_of(at(self.cells, action.target))
+            if owner is not None and owner != me and magic.immune(self, owner) and board.adjacent(action.attacker, action.target):
+                raise IllegalAction("immunita", f"{action!r}: the {CLANS[owner]} half-elves are immune")
+            raise IllegalAction("combattimento", f"{action!r}: no orc or rival half-elf next to {action.attacker} on {action.target}")
+        trace.append(Fired("combattimento", f"{CLANS[me]} half-elf on {action.attacker} attacks the {self._piece(action.target)} on {action.target}"))
+        return replace(self, ap=self.ap - 1, fought=True, attack=(action.attacker, action.target), phase=Phase.COMBAT)
+
+    def _roll_combat(self, value: int, trace: list[Fired]) -> StrageState:
+        assert self.attack is not None
+        target = self.attack[1]
+        state = replace(self, attack=None, phase=Phase.ACTIONS)
+        if value >= HIT:
+            trace.append(Fired("combattimento", f"roll {value}: the {self._piece(target)} on {target} is eliminated"))
+            state = replace(state, cells=put(self.cells, target, board.without_half_elf(at(self.cells, target))))
+        else:
+            trace.append(Fired("combattimento", f"roll {value}: the {self._piece(target)} on {target} stays"))
+        return state._spent(trace)
+
+    def _spent(self, trace: list[Fired]) -> StrageState:
+        if self.ap == 0:
+            trace.append(Fired("pa-esauriti", f"{CLANS[self.active]} has no action point left"))
+            return self._after_actions(trace)
+        return self
+
+    def _apply_end(self, action: End, trace: list[Fired]) -> StrageState:
+        self._expect((Phase.ACTIONS, Phase.MAGIC), action, "fasi")
+        if self.phase is Phase.MAGIC:
+            trace.append(Fired("fase-magica", f"{CLANS[self.active]} ends the magic phase"))
+            return self._orc_phase(trace)
+        if self.ap:
+            trace.append(Fired("pa-non-spesi", f"{CLANS[self.active]} stops with {self.ap} action points unspent"))
+        return replace(self, ap=0)._after_actions(trace)
+
+    def _after_actions(self, trace: list[Fired]) -> StrageState:
+        if self.magic is not None:
+            return replace(self, phase=Phase.MAGIC, magic=replace(self.magic, cast=False))
+        return self._orc_phase(trace)
+
+    # --- the orcs ----------------------------------------------------------------------------
+
+    def _orc_options(self) -> list:
+        if self.orcs_off_map:
+            places = [PlaceOrc(s) for s in board.SQUARES if board.rank(s) not in board.PLACEMENT_RANKS and at(self.cells, s) == NOTHING]
+            if places:
+                return places
+        return [MoveOrc(orc, end) for orc in board.squares_of(self.cells, ORC) for end in board.orc_reach(self.cells, orc)]
+
+    def _orc_phase(self, trace: list[Fired]) -> StrageState:
+        state = replace(self, phase=Phase.ORCS)
+        if state._orc_options():
+            return state
+        trace.append(Fired("orchi-bloccati", "no orc can be placed or moved"))
+        return state._orc_attack_phase(trace)
+
+    def _apply_placeorc(self, action: PlaceOrc, trace: list[Fired]) -> StrageState:
+        self._expect((Phase.ORCS,), action, "orchi")
+        if action not in self._orc_options():
+            if not self.orcs_off_map:
+                raise IllegalAction("orchi", f"{action!r}: every orc is on the map; move one instead")
+            if board.rank(action.square) in board.PLACEMENT_RANKS:
+                raise IllegalAction("orchi", f"{action!r}: orcs are never placed in the placement area (rows 1 and 2)")
+            raise IllegalAction("orchi", f"{action!r}: {action.square} is not empty")
+        trace.append(Fired("orchi", f"{CLANS[self.active]} places an orc on {action.square}"))
+        return replace(self, cells=put(self.cells, action.square, ORC))._orc_attack_phase(trace)
+
+    def _apply_moveorc(self, action: MoveOrc, trace: list[Fired]) -> StrageState:
+        self._expect((Phase.ORCS,), action, "orchi")
+        if action not in self._orc_options():
+            if self.orcs_off_map and self._orc_options() and isinstance(self._orc_options()[0], PlaceOrc):
+                raise IllegalAction("orchi", f"{action!r}: {self.orcs_off_map} orcs are off the map; place one instead")
+            if at(self.cells, action.start) != ORC:
+                raise IllegalAction("orchi", f"{action!r}: no orc on {action.start}")
+            raise IllegalAction("orchi-passi", f"{action!r}: an orc takes one or two steps through empty squares")
+        trace.append(Fired("orchi", f"{CLANS[self.active]} moves the orc {action.start}-{action.end}"))
+        cells = put(put(self.cells, action.start, NOTHING), action.end, ORC)
+        return replace(self, cells=cells, arrows=self.arrows + ((action.start, action.end),))._orc_attack_phase(trace)
+
+    def _orc_attacks(self) -> list[tuple[str, str]]:
+        return [(orc, t) for orc in board.squares_of(self.cells, ORC) for t in board.neighbours(orc)
+                if board.clan_of(at(self.cells, t)) is not None]
+
+    def _orc_attack_phase(self, trace: list[Fired]) -> StrageState:
+        if self._orc_attacks():
+            return replace(self, phase=Phase.ORC_ATTACK)
+        trace.append(Fired("attacco-orchi", "no orc stands next to a half-elf"))
+        return self._massacre_phase(trace)
+
+    def _apply_orcattack(self, action: OrcAttack, trace: list[Fired]) -> StrageState:
+        self._expect((Phase.ORC_ATTACK,), action, "attacco-orchi")
+        if (action.orc, action.target) not in self._orc_attacks():
+            raise IllegalAction("attacco-orchi", f"{action!r}: no orc on {action.orc} next to a half-elf on {action.target}")
+        trace.append(Fired("attacco-orchi", f"the orc on {action.orc} attacks the {self._piece(action.target)} on {action.target}"))
+        return replace(self, attack=(action.orc, action.target), phase=Phase.ORC_ROLL)
+
+    def _roll_orc_roll(self, value: int, trace: list[Fired]) -> StrageState:
+        assert self.attack is not None
+        target = self.attack[1]
+        state = replace(self, attack=None)
+        if value >= HIT:
+            trace.append(Fired("attacco-orchi", f"roll {value}: the {self._piece(target)} on {target} is eliminated"))
+            state = replace(state, cells=put(self.cells, target, board.without_half_elf(at(self.cells, target))))
+        else:
+            trace.append(Fired("attacco-orchi", f"roll {value}: the {self._piece(target)} on {target} survives"))
+        return state._massacre_phase(trace)
+
+    # --- the massacre ------------------------------------------------------------------------
+
+    def exposed_sprites(self) -> tuple[str, ...]:
+        """Sprites with no half-elf beside them in their square and an orc next to them."""
+        return tuple(s for s in board.squares_of(self.cells, SPRITE) if any(at(self.cells, n) == ORC for n in board.neighbours(s)))
+
+    def _massacre_phase(self, trace: list[Fired]) -> StrageState:
+        exposed = self.exposed_sprites()
+        escorted = [s for s in board.squares_of(self.cells, ESCORTING) if any(at(self.cells, n) == ORC for n in board.neighbours(s))]
+        if escorted:
+            trace.append(Fired("strage", f"escorted sprites on {' '.join(escorted)} do not roll"))
+        if not exposed:
+            trace.append(Fired("strage", "no unescorted sprite next to an orc"))
+            return self._end_turn(trace)
+        trace.append(Fired("strage", f"{len(exposed)} sprites must roll: {' '.join(exposed)}"))
+        return replace(self, phase=Phase.MASSACRE, massacre=exposed, marks=exposed)
+
+    def _roll_massacre(self, value: int, trace: list[Fired]) -> StrageState:
+        square, rest = self.massacre[0], self.massacre[1:]
+        state = replace(self, massacre=rest)
+        if value >= MASSACRE_HIT:
+            trace.append(Fired("strage", f"the sprite on {square} rolls {value} and is killed"))
+            state = replace(state, cells=put(self.cells, square, NOTHING), killed=self.killed + 1)
+        else:
+            trace.append(Fired("strage", f"the sprite on {square} rolls {value} and survives"))
+        if rest:
+            return state
+        if state.sprites_on_map == 0:
+            return state._game_over(trace)
+        return state._end_turn(trace)
+
+    # --- end of turn, end of game --------------------------------------------------------------
+
+    def _end_turn(self, trace: list[Fired]) -> StrageState:
+        following = self.order[(self.order.index(self.active) + 1) % len(self.order)]
+        return self._begin_turn(following, trace)
+
+    def _game_over(self, trace: list[Fired]) -> StrageState:
+        trace.append(Fired("fine-partita", "no sprite is left on the map"))
+        state = replace(self, phase=Phase.OVER, attack=None, massacre=())
+        result = state.outcome
+        assert result is not None
+        trace.append(Fired("vincitore", str(result)))
+        return state
+
+    # --- showing it --------------------------------------------------------------------------
+
+    def _piece(self, square: str) -> str:
+        letter = at(self.cells, square)
+        owner = board.clan_of(letter)
+        return {ORC: "orc", SPRITE: "sprite"}.get(letter) or (f"{CLANS[owner]} half-elf" if owner is not None else "nothing")
+
+    def _who(self) -> str:
+        player = self.current_player
+        return CLANS[player] if player >= 0 else "chance:" if player == CHANCE else "nobody:"
+
+    def figure(self) -> BoardFigure:
+        pieces = []
+        for square, letter in zip(board.SQUARES, self.cells):
+            if letter == ORC:
+                pieces.append(Piece(square, "orc"))
+            elif letter == SPRITE:
+                pieces.append(Piece(square, "sprite"))
+            elif letter != NOTHING:
+                owner = board.clan_of(letter)
+                assert owner is not None
+                if letter in ESCORTING:
+                    pieces.append(Piece(square, "sprite"))  # drawn first: the half-elf stands over it
+                pieces.append(Piece(square, "half-elf", CLANS[owner]))
+        return BoardFigure(tuple(pieces), arrows=self.arrows, marks=self.marks)
+
+    def __str__(self) -> str:
+        if self.phase is Phase.OVER:
+            head = f"game over: {self.outcome}"
+        elif self.phase is Phase.ORDER:
+            group = next(g for g in self.ranking if len(g) > 1)
+            head = f"{CLANS[group[len(self.rolls)]]} rolls for the turn order"
+        else:
+            head = f"turn {self.turn} | {self._who()} {self.phase.value}"
+            if self.phase is Phase.ACTIONS:
+                head += f" | {self.ap} AP, placed {self.placed}/{MAX_PLACED}, {'has fought' if self.fought else 'may fight'}"
+            if self.phase is Phase.MASSACRE:
+                head += f" | to roll: {' '.join(self.massacre)}"
+        clans = range(self.players)
+        counts = (f"saved: {', '.join(f'{CLANS[p]} {self.saved[p]}' for p in clans)} | killed {self.killed} | off map: orcs {self.orcs_off_map}, "
+                  + ", ".join(f"{CLANS[p]} {self.half_elves_off_map(p)}" for p in clans))
+        lines = [head, counts]
+        if self.magic is not None:
+            lines.append(self.magic.summary(self.players))
+        lines.append(board.picture(self.cells))
+        return "\n".join(lines)
+
+
+def new_game(rng: random.Random, players: int = 3, magic_rules: bool = False) -> StrageState:
+    """The opening position; the turn order is then rolled as chance outcomes.
+
+    With ``magic_rules`` the rng shuffles the 42-card magic deck and everyone draws four.
+    """
+    if players not in (3, 4):
+        raise IllegalAction("quattro-giocatori", f"La Strage degli Innocenti is for 3 players (4 at most), not {players!r}")
+    state = StrageState(players=players, saved=(0,) * players, ranking=(tuple(range(players)),))
+    if magic_rules:
+        deck = list(magic_deck())
+        rng.shuffle(deck)
+        state = replace(state, magic=Magic.deal(tuple(deck), players))
+    return state
