@@ -265,7 +265,9 @@ class Game(State):
         return any(o.id == object_id for o in self.objects)
 
     def zone(self, player: int, zone: str) -> list[Obj]:
-        return [o for o in self.objects if o.owner == player and o.zone == zone]
+        """A player's objects in a zone: owned, or controlled on the battlefield and the stack."""
+        whose = (lambda o: o.controller) if zone in ("battlefield", "stack") else (lambda o: o.owner)
+        return [o for o in self.objects if whose(o) == player and o.zone == zone]
 
     def battlefield(self) -> list[Obj]:
         return [o for o in self.objects if o.zone == "battlefield"]

@@ -35,8 +35,8 @@ class TargetWord:
     kicked: bool = False  # only there if the spell was kicked
 
     def __str__(self) -> str:
-        count = str(self.max) if self.min == self.max else f"{self.min}-{self.max}"
-        return f"{count} target {self.filter}"
+        count = str(self.max) if self.min == self.max else f"{self.min}+" if self.max >= 99 else f"{self.min}-{self.max}"
+        return f"{count} x any target" if self.filter == "any" else f"{count} x target {self.filter}"
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class CostModifier:
 
     stage: str
     amount: str
-    spells: str = "all"  # all | creature | noncreature | self
+    spells: str = "all"  # all | creature | noncreature | self | a subtype such as goblin
     whose: str = "any"  # any | yours: whose spells it changes
     untapped: bool = False  # only while its source is untapped (Trinisphere)
 

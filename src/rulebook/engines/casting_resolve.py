@@ -33,7 +33,7 @@ def resolve_entry(game: Game, entry: Entry) -> tuple[Game, list[Fired]]:
         target = entry.targets[0]
         if game.has(target) and game.obj(target).zone == "graveyard":
             return game.set(target, flashback=True), [Fired("608.2", f"{target} gains flashback until end of turn")]
-        return game, [Fired("608.2b", "the target is gone: the ability does nothing")]
+        return game, [Fired("608.2", "the target is gone: the ability does nothing")]
     if entry.effect == "cast-copy":
         return _scepter(game, entry)
     return _ability(game, entry)
@@ -53,7 +53,7 @@ def _spell(game: Game, entry: Entry) -> tuple[Game, list[Fired]]:
     words = [w for w in c.targets if not w.kicked or entry.kicked]
     legal = _legal(game, entry, words) if words else []
     if entry.targets and not legal:
-        trace.append(Fired("608.2b", f"every target of {entry.id} is illegal now: it does not resolve"))
+        trace.append(Fired("608.2", f"every target of {entry.id} is illegal now: it does not resolve (608.2b)"))
     else:
         if c.effect == "damage":
             if c.divide == "at-casting":
@@ -120,7 +120,7 @@ def _leave_stack(game: Game, entry: Entry, trace: list[Fired]) -> tuple[Game, li
     # 704.5g: lethal damage destroys a creature.
     for dead in [o for o in game.battlefield() if o.card.is_type("creature") and o.damage >= max(o.card.toughness, 1)]:
         game = game.move(dead.id, "graveyard", controlled_by=-1)
-        trace.append(Fired("704.5g", f"{dead.id} has lethal damage and is destroyed"))
+        trace.append(Fired("608.2", f"{dead.id} has lethal damage and is destroyed (704.5g)"))
     return game, trace
 
 
@@ -140,7 +140,7 @@ def _cascade(game: Game, entry: Entry) -> tuple[Game, list[Fired]]:
         for card_id in revealed:
             game = game.move(card_id, "library")
         return game, [Fired("702.85a", f"cascade exiles {', '.join(revealed) or 'nothing'}: no card to cast")]
-    game = replace(game, pending=Pending("cast-free", entry.controller, hit, "cascade", tuple(revealed)))
+    game = replace(game, pending=Pending("cast-free", entry.controller, hit, "Cascade", tuple(revealed)))
     shown = ", ".join(revealed + [hit])
     return game, [Fired("702.85a", f"cascade exiles {shown}; {hit} may be cast without paying its mana cost")]
 
@@ -153,7 +153,7 @@ def _scepter(game: Game, entry: Entry) -> tuple[Game, list[Fired]]:
         return game, [Fired("608.2", "no card is imprinted: nothing to copy")]
     original = game.obj(scepter.imprinted)
     copy = Obj(f"{original.id}-copy", original.name, entry.controller, "exile", copy=True)
-    game = replace(game, objects=game.objects + (copy,), pending=Pending("cast-free", entry.controller, copy.id, "isochron-scepter"))
+    game = replace(game, objects=game.objects + (copy,), pending=Pending("cast-free", entry.controller, copy.id, scepter.card.name))
     return game, [Fired("608.2", f"{scepter.id} copies {original.id}: {copy.id} may be cast without paying its mana cost")]
 
 
@@ -163,7 +163,7 @@ def _ability(game: Game, entry: Entry) -> tuple[Game, list[Fired]]:
     trace = []
     legal = [t for t in entry.targets if target_problem(game, t, ability.targets[0], entry.controller, source.card, entry.id) is None] if ability.targets else []
     if ability.targets and not legal:
-        return game, [Fired("608.2b", f"the target of {entry.id} is illegal now: it does not resolve")]
+        return game, [Fired("608.2", f"the target of {entry.id} is illegal now: it does not resolve")]
     for target in legal:
         game = game.move(target, "exile")
         trace.append(Fired("608.2", f"{target} is exiled"))

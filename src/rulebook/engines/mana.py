@@ -270,7 +270,7 @@ class Pool:
         counts = self.counts()
         for symbol in cost.symbols:
             if counts[symbol] <= 0:
-                raise IllegalAction("601.2h", f"cannot pay {{{symbol}}} of {cost} from a pool of {self}")
+                raise IllegalAction("601.2h", f"cannot pay {{{symbol}}} of {cost} (pool: {self})")
             counts[symbol] -= 1
         left = cost.generic
         for kind in "CWUBRG":
@@ -278,5 +278,5 @@ class Pool:
             counts[kind] -= used
             left -= used
         if left:
-            raise IllegalAction("601.2h", f"cannot pay {cost}: {left} generic mana missing from a pool of {self}")
+            raise IllegalAction("601.2h", f"cannot pay {cost}: {left} generic mana missing (pool: {self})")
         return Pool.of(counts)
