@@ -7,6 +7,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import escape
 
@@ -190,3 +192,34 @@ def test_pybabel_compile_runs_the_token_and_reference_checks(tmp_path, caplog):
     assert any("demo.po:7: demo/r1:text: symbol missing: {W}" in e for e in errors), errors
     assert any("demo.po:7: demo/r1:text: cross-reference missing: [[r2]]" in e for e in errors), errors
     assert not any("demo/r2:text" in e for e in errors)
+
+
+def _loadable(text: str) -> bool:
+    """What the loader lets into a source text: only known symbols."""
+    from rulebook.symbols import SYMBOLS, tokens_in
+
+    return all(token in SYMBOLS for _, token in tokens_in(text))
+
+
+# Text made of everything a rulebook field may hold, and of what merely looks like it.
+_PIECES = st.sampled_from(
+    ["Paga", " ", "\n", "\n\n", "- ", "**", "*", "{W}", "{2}", "{ x }", "{", "}", "[[r2]]", "[[casting:601.2f]]", "[", "]",
+     "3", "1,5", "1.000", "<", "a < b", "&", "http", ":", "terra", "Palude", "è", "«", "»"]
+)
+
+
+@given(st.lists(_PIECES, max_size=25).map("".join))
+def test_the_source_itself_always_passes(source):
+    assume(_loadable(source))
+    # No check may fail a translation that keeps everything: no false alarm from the source's own text.
+    assert check_translation(source, source, "en") == []
+
+
+@given(st.lists(_PIECES, max_size=25).map("".join))
+def test_canonical_text_is_stable(text):
+    from rulebook.i18n.extract import canonical
+
+    assume(_loadable(text))
+    once = canonical(text)
+    assert canonical(once) == once
+    assert check_translation(text, once, "en") == []  # unwrapping changes nothing a check sees
