@@ -57,6 +57,13 @@ def test_duplicate_ids(write_rules):
     ]
 
 
+def test_duplicate_id_between_a_section_and_its_rule_points_at_the_rule(write_rules):
+    text = MINIMAL.replace("- id: r2", "- id: primo").replace("[[r2]]", "[[primo]]")
+    assert problems(write_rules(text)) == [
+        "rules/demo.yaml:19:13: duplicate id 'primo' (first at line 8); ids must be unique in a book"
+    ]
+
+
 def test_cross_reference_to_missing_rule(write_rules):
     text = MINIMAL.replace("[[r2]]", "[[r9]]")
     assert problems(write_rules(text)) == ["rules/demo.yaml:12:15: cross-reference [[r9]] names no rule in this book"]

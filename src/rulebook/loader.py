@@ -167,6 +167,8 @@ class _Reader:
         found = self.fields(node, "a section", {"id", "title", "rules"}, {"intro", "number"})
         if not found:
             return None
+        # The id first, so a duplicate is reported at the later of the two places.
+        section_id = self.ident(found.get("id"), "section id")
         number = self.string(found.get("number"), "section number") or str(index)
         rules = tuple(
             rule
@@ -174,7 +176,7 @@ class _Reader:
             if (rule := self.rule(rule_node, f"{number}.{rule_index}")) is not None
         )
         return Section(
-            id=self.ident(found.get("id"), "section id"),
+            id=section_id,
             number=number,
             title=self.text(found.get("title"), "section title"),
             intro=self.text(found.get("intro"), "section intro") if "intro" in found else "",
