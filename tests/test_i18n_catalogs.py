@@ -240,3 +240,34 @@ def test_a_new_language_is_one_option(write_rules, tmp_path, capsys):
     assert by_context(catalog(tmp_path, "de"))["demo:summary"].id == "Un libro."
     assert main(["i18n", "update", "-l", "xx-nope"]) == 2
     assert "unknown language 'xx-nope'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda text: text.replace(b"The player", b"The pl\xe4yer"), "not valid utf-8: save the file as UTF-8"),
+        (lambda text: text.replace(b'msgstr "The player', b"msgstr The player"), "not a valid PO file: a string must be in double quotes"),
+        (lambda text: text.replace(b'msgstr "The player', b'msgstri "The player'), "not a valid PO file: Unknown or misformatted keyword"),
+    ],
+)
+def test_a_damaged_catalog_is_reported_at_the_damaged_line(write_rules, tmp_path, damage, message):
+    write_rules(BOOK)
+    main(["i18n", "update"])
+    translate(tmp_path, "demo/pesca:text", "The player draws a card from the library.")
+    path = po_path(tmp_path)
+    original = path.read_bytes()
+    damaged_line = next(n for n, raw in enumerate(original.splitlines(), start=1) if b"The player" in raw)
+    path.write_bytes(damage(original))
+    found, problems = read_catalog(path)
+    assert found is None
+    assert [(p.path, p.line) for p in problems] == [("locales/en/LC_MESSAGES/demo.po", damaged_line)]
+    assert problems[0].message.startswith(message)
+
+
+def test_a_byte_order_mark_is_not_an_error(write_rules, tmp_path):
+    write_rules(BOOK)
+    main(["i18n", "update"])
+    path = po_path(tmp_path)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    found, problems = read_catalog(path)
+    assert problems == [] and found is not None

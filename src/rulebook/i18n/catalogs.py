@@ -10,6 +10,7 @@ so a crash never leaves half a catalog.
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
 import re
@@ -34,7 +35,7 @@ def read_catalog(path: Path, locale: str | None = None, domain: str | None = Non
     """A catalog, or None and the problem at ``FILE:LINE`` when the file is not valid PO."""
     shown = display_path(path)
     try:
-        data = Path(path).read_bytes()
+        data = Path(path).read_bytes().removeprefix(codecs.BOM_UTF8)  # some editors on Windows add one
         catalog = read_po(io.BytesIO(data), locale=locale, domain=domain, abort_invalid=True)
         if (bad := _unquoted_line(data)) is not None:
             return None, [Problem(shown, bad, 1, "not a valid PO file: a string must be in double quotes; fix the line in a PO editor")]
@@ -43,7 +44,8 @@ def read_catalog(path: Path, locale: str | None = None, domain: str | None = Non
         what = str(exc).rsplit(" on ", 1)[0]
         return None, [Problem(shown, exc.lineno + 1, 1, f"not a valid PO file: {what}; fix the line in a PO editor")]
     except UnicodeDecodeError as exc:
-        line = Path(path).read_bytes()[: exc.start].count(b"\n") + 1
+        # read_po decodes line by line, so the error's offset is within a line: find the line.
+        line = next((n for n, raw in enumerate(data.splitlines(), start=1) if not _decodes(raw, exc.encoding)), 1)
         return None, [Problem(shown, line, 1, f"not valid {exc.encoding}: save the file as UTF-8")]
     except (ValueError, UnknownLocaleError) as exc:
         return None, [Problem(shown, 1, 1, f"not a valid PO file: {exc}")]
@@ -52,6 +54,14 @@ def read_catalog(path: Path, locale: str | None = None, domain: str | None = Non
     for message in [*catalog, *catalog.obsolete.values()]:
         _restore_previous(message)
     return catalog, []
+
+
+def _decodes(raw: bytes, encoding: str) -> bool:
+    try:
+        raw.decode(encoding)
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 _STRING_LINE_RE = re.compile(rb'^(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)[ \t]+)?"(?:[^"\\]|\\.)*"$')
