@@ -173,7 +173,7 @@ def legal_actions(game: Game) -> list[object]:
     pending = game.pending
     if pending is not None:
         if pending.kind == "cast-free":
-            candidates.extend(_casts(game, game.obj(pending.object)))
+            candidates.extend(cast_proposals(game, game.obj(pending.object)))
             candidates.append(Decline())
         else:
             candidates.extend(Choose(o.id) for o in game.objects if o.zone == "graveyard")
@@ -185,7 +185,7 @@ def legal_actions(game: Game) -> list[object]:
         candidates.extend(_lands(game))
         for obj in game.objects:
             if obj.zone in ("hand", "graveyard", "exile") and not obj.card.is_land:
-                candidates.extend(_casts(game, obj))
+                candidates.extend(cast_proposals(game, obj))
     legal = []
     for action in candidates:
         try:
@@ -226,7 +226,9 @@ def _lands(game: Game) -> list[object]:
     return [PlayLand(o.id) for o in game.objects if o.card.is_land and o.zone in ("hand", "exile")]
 
 
-def _casts(game: Game, obj) -> list[object]:
+def cast_proposals(game: Game, obj) -> list[object]:
+    """Well-formed casts of one card (targets, division, cost choices), paid from the pool;
+    they are proposals, not yet known to be legal."""
     from .casting import Cast
 
     c = obj.card

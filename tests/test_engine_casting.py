@@ -1,0 +1,266 @@
+"""The casting engine: mana costs, the 601.2f pipeline, and casts as all-or-nothing transactions."""
+
+from __future__ import annotations
+
+import doctest
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from rulebook.engines import casting, casting_cards, casting_costs, mana
+from rulebook.engines.base import playout
+from rulebook.engines.casting import Cast, Game, Mana, setup
+from rulebook.engines.casting_cards import CostModifier, cards
+from rulebook.engines.casting_costs import modify
+from rulebook.engines.casting_moves import cast_proposals
+from rulebook.engines.mana import COLOURS, HYBRID_PAIRS, ManaCost, Pool
+from rulebook.errors import IllegalAction
+
+# --- mana costs: parsing and printing -------------------------------------------------------
+
+symbols = st.one_of(
+    st.integers(0, 12).map(str),
+    st.sampled_from(list(COLOURS) + ["C", "X"]),
+    st.sampled_from([f"{a}/{b}" for a, b in HYBRID_PAIRS] + [f"{b}/{a}" for a, b in HYBRID_PAIRS]),
+    st.sampled_from([f"{c}/P" for c in COLOURS] + [f"2/{c}" for c in COLOURS]),
+)
+costs = st.lists(symbols, max_size=8).map(lambda codes: ManaCost("".join("{" + c + "}" for c in codes)))
+plain_costs = st.lists(st.one_of(st.integers(0, 6).map(str), st.sampled_from(list(COLOURS) + ["C"])), max_size=7).map(
+    lambda codes: ManaCost("".join("{" + c + "}" for c in codes))
+)
+
+
+@pytest.mark.parametrize(
+    ("written", "printed"),
+    [
+        ("{W}{2}", "{2}{W}"),
+        ("{1}{1}{W}", "{2}{W}"),
+        ("{R}{X}", "{X}{R}"),
+        ("{W}{1}{G}", "{1}{G}{W}"),  # green-white prints green first
+        ("{B}{W}", "{W}{B}"),
+        ("{U/W}", "{W/U}"),
+        ("", "{0}"),
+        ("{0}", "{0}"),
+        ("{u/b}{U/B}{U/B}", "{U/B}{U/B}{U/B}"),
+    ],
+)
+def test_costs_print_in_one_canonical_form(written: str, printed: str) -> None:
+    cost = ManaCost(written)
+    assert str(cost) == printed
+    assert repr(cost) == f"ManaCost({printed!r})"
+    assert eval(repr(cost), {"ManaCost": ManaCost}) == cost
+
+
+@pytest.mark.parametrize("bad", ["{Q}", "{W/W}", "2W", "{1}x", "{P/W}", "{3/W}"])
+def test_unknown_symbols_are_refused(bad: str) -> None:
+    with pytest.raises(ValueError):
+        ManaCost(bad)
+
+
+@pytest.mark.parametrize(
+    ("cost", "x", "value"),
+    [("{X}{R}", 0, 1), ("{X}{R}", 5, 6), ("{X}{X}{G}", 2, 5), ("{2/W}{2/U}", 0, 4), ("{W/P}", 0, 1), ("{0}", 0, 0)],
+)
+def test_mana_value(cost: str, x: int, value: int) -> None:
+    assert ManaCost(cost).mana_value(x) == value
+
+
+@given(costs)
+def test_printing_round_trips(cost: ManaCost) -> None:
+    again = ManaCost(str(cost))
+    assert again == cost
+    assert str(again) == str(cost)
+    assert again.mana_value(3) == cost.mana_value(3)
+
+
+@given(st.lists(symbols, max_size=8), st.randoms(use_true_random=False))
+def test_symbol_order_does_not_matter(codes: list[str], rng: random.Random) -> None:
+    shuffled = list(codes)
+    rng.shuffle(shuffled)
+    assert ManaCost("".join("{" + c + "}" for c in codes)) == ManaCost("".join("{" + c + "}" for c in shuffled))
+
+
+@given(plain_costs, st.lists(st.sampled_from("WUBRGC"), max_size=10))
+def test_paying_from_a_pool_spends_exactly_the_cost(cost: ManaCost, mana_letters: list[str]) -> None:
+    pool = Pool.of(mana_letters)
+    try:
+        left = pool.pay(cost)
+    except IllegalAction as exc:
+        assert exc.rule_id == "601.2h"
+        # refused only when the pool really cannot pay: a missing colour or too little mana
+        need = Counter(cost.symbols)
+        have = pool.counts()
+        assert any(have[s] < n for s, n in need.items()) or pool.total < cost.mana_value()
+    else:
+        assert left.total == pool.total - cost.mana_value()
+
+
+# --- the 601.2f pipeline ---------------------------------------------------------------------
+
+modifiers = st.lists(
+    st.one_of(
+        st.builds(lambda n, c: CostModifier("increase", str(ManaCost.of(n, c))), st.integers(0, 3), st.lists(st.sampled_from(COLOURS), max_size=1)),
+        st.builds(lambda n: CostModifier("reduce", f"{{{n}}}"), st.integers(0, 6)),
+        st.builds(lambda n: CostModifier("target-tax", f"{{{n}}}"), st.integers(1, 2)),
+        st.builds(lambda n: CostModifier("minimum", str(n)), st.integers(1, 5)),
+    ),
+    max_size=6,
+).map(lambda ms: [(f"source-{i}", m) for i, m in enumerate(ms)])
+
+
+@given(plain_costs, modifiers, st.integers(1, 4))
+def test_total_is_never_negative(start: ManaCost, mods, targets: int) -> None:
+    total = modify(start, "start", mods, targets=targets).total
+    assert total.generic >= 0
+    assert total.mana_value() >= 0
+
+
+@given(plain_costs, modifiers)
+def test_generic_reductions_never_remove_coloured_requirements(start: ManaCost, mods) -> None:
+    total = modify(start, "start", mods).total
+    missing = Counter(start.symbols) - Counter(total.symbols)
+    assert not missing, f"{start} lost {missing} on the way to {total}"
+
+
+@given(plain_costs, modifiers)
+def test_at_least_three_always_leaves_three(start: ManaCost, mods) -> None:
+    mods = mods + [("Trinisphere", CostModifier("minimum", "3"))]
+    assert modify(start, "start", mods).total.mana_value() >= 3
+
+
+@given(plain_costs, modifiers, st.randoms(use_true_random=False))
+def test_the_stages_not_the_listing_order_decide(start: ManaCost, mods, rng: random.Random) -> None:
+    shuffled = list(mods)
+    rng.shuffle(shuffled)
+    # Within a stage order does not matter either: sums commute, floors are applied once.
+    key = lambda derivation: derivation.total.mana_value()  # noqa: E731
+    assert key(modify(start, "s", mods)) == key(modify(start, "s", shuffled))
+
+
+def test_reductions_come_after_increases() -> None:
+    # {1}{W} reduced by {2} then increased by {1} would be {1}{W}; 601.2f increases first: {W}.
+    mods = [("reduce", CostModifier("reduce", "{2}")), ("increase", CostModifier("increase", "{1}"))]
+    assert str(modify(ManaCost("{1}{W}"), "s", mods).total) == "{W}"
+
+
+def test_derivation_is_the_trace_of_the_cast() -> None:
+    game = setup(hand=["Path to Exile"], battlefield=["Trinisphere"], pool="WWW", their_battlefield=["Thalia, Guardian of Thraben"])
+    action = Cast("path-to-exile", targets="thalia")
+    derivation = game.total_cost(action)
+    step = game.apply(action)
+    assert [f for f in step.trace if f.rule == "601.2f"] == list(derivation.trace())
+    assert step.state.entry("path-to-exile").total == ManaCost("{2}{W}")
+
+
+# --- casts are transactions ------------------------------------------------------------------
+
+NAMES = sorted(n for n, c in cards().items() if not c.is_land)
+LANDS = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
+
+
+@st.composite
+def games_and_casts(draw):
+    game = setup(
+        hand=draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=4)),
+        battlefield=draw(st.lists(st.sampled_from(NAMES + LANDS), max_size=5)),
+        graveyard=draw(st.lists(st.sampled_from(NAMES), max_size=2)),
+        their_battlefield=draw(st.lists(st.sampled_from(NAMES), max_size=4)),
+        pool="".join(draw(st.lists(st.sampled_from("WUBRGC"), max_size=7))),
+    )
+    ids = [o.id for o in game.objects] + ["p0", "p1"]
+    hand = [o.id for o in game.objects if o.zone == "hand"]
+    # Half the casts are well-formed proposals (right number of targets, a division that
+    # adds up), so both outcomes are exercised: success, and refusal at payment or later.
+    proposals = cast_proposals(game, game.obj(draw(st.sampled_from(hand))))
+    if proposals and draw(st.booleans()):
+        return game, draw(st.sampled_from(proposals))
+    action = Cast(
+        draw(st.sampled_from(hand)),
+        targets=tuple(draw(st.lists(st.sampled_from(ids), max_size=4))),
+        x=draw(st.one_of(st.none(), st.integers(0, 4))),
+        alternative=draw(st.sampled_from(["", "force-of-will", "flashback"])),
+        kicked=draw(st.booleans()),
+        division=tuple(draw(st.lists(st.integers(0, 3), max_size=3))),
+        mana=tuple(Mana(i, draw(st.sampled_from(["", "G", "R"]))) for i in draw(st.lists(st.sampled_from(ids), max_size=3))),
+        convoke=tuple(draw(st.lists(st.sampled_from(ids), max_size=2))),
+        exile=tuple(draw(st.lists(st.sampled_from(ids), max_size=1))),
+        sacrifice=tuple(draw(st.lists(st.sampled_from(ids), max_size=1))),
+    )
+    return game, action
+
+
+@settings(max_examples=300, deadline=None)
+@given(games_and_casts())
+def test_a_failed_cast_leaves_the_game_exactly_as_before(case) -> None:
+    game, action = case
+    before_repr, before_str = repr(game), str(game)
+    try:
+        step = game.apply(action)
+    except IllegalAction as exc:
+        assert exc.rule_id  # every refusal names a rule
+        assert "reversed" in str(exc) or exc.rule_id == "601.1a"
+    else:
+        entry = step.state.entry(action.card)
+        assert entry is not None and step.state.obj(action.card).zone == "stack"
+        assert step.rules()[0] in ("601.3", "601.2a")
+        assert "601.2i" in step.rules()
+        if not action.mana and not action.convoke:
+            # paid from the pool alone: exactly the locked total left it
+            assert step.state.pools[0].total == game.pools[0].total - entry.total.mana_value()
+    assert repr(game) == before_repr and str(game) == before_str
+
+
+@settings(max_examples=40, deadline=None)
+@given(games_and_casts())
+def test_every_listed_action_is_legal(case) -> None:
+    game, _ = case
+    for action in game.legal_actions():
+        game.apply(action)  # raises if the list lied
+
+
+def test_random_playouts_only_take_legal_actions() -> None:
+    rng = random.Random(6)
+    game = setup(
+        hand=["Lightning Bolt", "Fireball", "Downpour", "Path to Exile"],
+        battlefield=["Mountain", "Mountain", "Island", "Plains", "Wild Cantor"],
+        their_battlefield=["Thalia, Guardian of Thraben", "White Knight"],
+    )
+    steps = list(playout(game, rng, max_actions=40))
+    assert steps and all(isinstance(s.state, Game) for _, s in steps)
+
+
+# --- the card file and the module doctests ------------------------------------------------------
+
+
+def test_every_card_has_six_official_names() -> None:
+    for name, c in cards().items():
+        assert set(c.names) == set(casting_cards.LANGUAGES), name
+        assert c.names["en"] == name
+        if any(c.names[lang] == name for lang in ("it", "fr", "es", "pt", "ru")):
+            assert c.note, f"{name}: an English name kept in another language must be explained in a note"
+
+
+def test_the_cards_named_by_the_source_are_all_there() -> None:
+    named = {
+        "Meddling Mage", "Isochron Scepter", "Daxos of Meletis", "Nightveil Specter", "Terror", "White Knight",
+        "Force of Will", "Rushing River", "Snapcaster Mage", "Hex", "Downpour", "Common Bond",
+        "Flames of the Firebrand", "Fireball", "Thalia, Guardian of Thraben", "Heartless Summoning", "Trinisphere",
+        "Path to Exile", "Bloodbraid Elf", "Lightning Bolt", "Deathrite Shaman", "Chord of Calling", "Wild Cantor",
+        "Plains", "Island", "Swamp", "Mountain", "Forest",
+    }
+    assert named <= set(cards())
+
+
+def test_mana_abilities_are_computed_by_the_definition() -> None:
+    assert cards()["Wild Cantor"].abilities[0].is_mana_ability
+    assert cards()["Mountain"].abilities[0].is_mana_ability
+    assert not cards()["Deathrite Shaman"].abilities[0].is_mana_ability  # it targets
+
+
+@pytest.mark.parametrize("module", [mana, casting_costs, casting_cards, casting])
+def test_module_doctests(module) -> None:
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0
