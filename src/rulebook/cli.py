@@ -81,6 +81,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RulebookError as exc:
         print(f"rulebook: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # `rulebook play … | head`: the reader left; stop quietly like other Unix tools.
+        sys.stdout = None  # type: ignore[assignment]  # no flush error at exit
+        return 0
 
 
 if __name__ == "__main__":
