@@ -39,7 +39,7 @@ from .strage_magic import (
 
 __all__ = [
     "Phase", "Roll", "Place", "Move", "Attack", "End", "PlaceOrc", "MoveOrc", "OrcAttack",
-    "StrageState", "Result", "new_game", "IllegalAction", "CLANS", "picture",
+    "StrageState", "Result", "winner_of", "new_game", "IllegalAction", "CLANS", "picture",
     # the optional magic rules
     "Magic", "Joker", "magic_cards", "magic_deck", "Lightning", "Immunity", "Metamorphosis",
     "Curse", "Upheaval", "Caprice", "Breach", "Oppose", "Accept", "Insist", "Yield", "Shuffle",
@@ -321,6 +321,14 @@ class StrageState(State):
                 raise IllegalAction("fasi", f"{action!r} is not an action of La Strage degli Innocenti")
         return Step(state, tuple(trace))
 
+    def run(self, *actions) -> Step[StrageState]:  # noqa: ANN002 - actions of this module
+        """Apply several actions in turn: the last state, with the trace of them all."""
+        state, trace = self, []
+        for action in actions:
+            step = state.apply(action)
+            state, trace = step.state, trace + list(step.trace)
+        return Step(state, tuple(trace))
+
     # --- turn order --------------------------------------------------------------------------
 
     def _roll_order(self, value: int, trace: list[Fired]) -> StrageState:
@@ -587,7 +595,7 @@ class StrageState(State):
         if not exposed:
             trace.append(Fired("strage", "no unescorted sprite next to an orc"))
             return self._end_turn(trace)
-        trace.append(Fired("strage", f"{len(exposed)} sprites must roll: {' '.join(exposed)}"))
+        trace.append(Fired("strage", f"{len(exposed)} sprite{'s' if len(exposed) > 1 else ''} must roll: {' '.join(exposed)}"))
         return replace(self, phase=Phase.MASSACRE, massacre=exposed, marks=exposed)
 
     def _roll_massacre(self, value: int, trace: list[Fired]) -> StrageState:

@@ -23,6 +23,8 @@ copy and compare (index 0 is a1, 7 is h1, 63 is h8):
   a b c d e f g h
 >>> neighbours("a1")
 ('b1', 'a2', 'b2')
+
+:class:`Phase` lives here too, so the engine and its magic rules share it without a cycle.
 """
 
 from __future__ import annotations
@@ -124,16 +126,16 @@ def picture(cells: str) -> str:
 class Phase(Enum):
     """What a game waits for; shared by the engine and its magic rules."""
 
-    ORDER = "rolls for the turn order (chance)"
-    AP = "rolls for action points (chance)"
-    SHUFFLE = "reshuffle (chance)"
+    ORDER = "turn order roll"
+    AP = "action point roll"
+    SHUFFLE = "reshuffle"
     ACTIONS = "to place, move, fight or end"
-    COMBAT = "combat roll (chance)"
+    COMBAT = "combat roll"
     MAGIC = "may cast a spell or end"
     OPPOSE = "may oppose the spell"
     INSIST = "may insist on the spell"
     ORCS = "to place or move an orc"
     ORC_ATTACK = "chooses the orcs' attack"
-    ORC_ROLL = "orc attack roll (chance)"
-    MASSACRE = "massacre rolls (chance)"
+    ORC_ROLL = "orc attack roll"
+    MASSACRE = "massacre rolls"
     OVER = "game over"
