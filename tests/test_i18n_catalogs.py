@@ -271,3 +271,16 @@ def test_a_byte_order_mark_is_not_an_error(write_rules, tmp_path):
     path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
     found, problems = read_catalog(path)
     assert problems == [] and found is not None
+
+
+def test_update_check_writes_nothing_and_fails_when_out_of_date(write_rules, tmp_path, capsys):
+    write_rules(BOOK)
+    main(["i18n", "update"])
+    assert main(["i18n", "update", "--check"]) == 0
+    write_rules(BOOK.replace("Un libro di prova.", "Un libro."))
+    before = {p: p.read_bytes() for p in (tmp_path / "locales").rglob("*.po*")}
+    capsys.readouterr()
+    assert main(["i18n", "update", "--check"]) == 1
+    out = capsys.readouterr().out
+    assert "out of date locales/templates/demo.pot" in out and "out of date locales/ru/LC_MESSAGES/demo.po" in out
+    assert {p: p.read_bytes() for p in (tmp_path / "locales").rglob("*.po*")} == before

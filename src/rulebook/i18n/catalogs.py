@@ -107,10 +107,14 @@ def serialize(catalog: Catalog) -> bytes:
     return buffer.getvalue()
 
 
+def _differs(path: Path, data: bytes) -> bool:
+    return not (Path(path).exists() and Path(path).read_bytes() == data)
+
+
 def write_atomic(path: Path, data: bytes) -> bool:
     """Write ``data`` unless the file already holds it; True when the file changed."""
     path = Path(path)
-    if path.exists() and path.read_bytes() == data:
+    if not _differs(path, data):
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -234,19 +238,21 @@ def build_template(book_path: Path, book_id: str, locales: Path) -> Catalog:
     return template
 
 
-def _content(catalog: Catalog) -> list[tuple]:
-    return [(m.id, m.context, m.string, sorted(m.locations), m.auto_comments, sorted(m.flags)) for m in catalog if m.id]
+def write_template(book_path: Path, book_id: str, locales: Path, write: bool = True) -> tuple[Catalog, bool]:
+    """Write ``templates/<book>.pot`` unless only its date would change; (template, changed).
 
-
-def write_template(book_path: Path, book_id: str, locales: Path) -> tuple[Catalog, bool]:
-    """Write ``templates/<book>.pot`` unless only its date would change; (template, written)."""
+    With ``write=False`` nothing is written: ``changed`` says whether the file is out of date.
+    """
     path = template_path(locales, book_id)
     template = build_template(book_path, book_id, locales)
     if path.exists():
         old, problems = read_catalog(path)
-        if old is not None and _content(old) == _content(template):
-            return old, False
-    return template, write_atomic(path, serialize(template))
+        if old is not None:
+            # Same text but for the date: keep the old date, so nothing changes and catalogs
+            # merged from it keep their POT-Creation-Date too.
+            template.creation_date = old.creation_date
+    data = serialize(template)
+    return template, write_atomic(path, data) if write else _differs(path, data)
 
 
 # --- catalogs -------------------------------------------------------------------------------
@@ -267,8 +273,13 @@ class Updated:
     report: MergeReport
 
 
-def update_catalog(template: Catalog, path: Path, language: str, domain: str) -> tuple[Updated | None, list[Problem]]:
-    """Merge the template into one catalog (creating it if missing); a broken catalog is left alone."""
+def update_catalog(
+    template: Catalog, path: Path, language: str, domain: str, write: bool = True
+) -> tuple[Updated | None, list[Problem]]:
+    """Merge the template into one catalog (creating it if missing); a broken catalog is left alone.
+
+    With ``write=False`` nothing is written: ``Updated.written`` says whether it would be.
+    """
     created = not Path(path).exists()
     if created:
         catalog, report = new_catalog(template, language, domain), MergeReport((), (), ())
@@ -277,5 +288,6 @@ def update_catalog(template: Catalog, path: Path, language: str, domain: str) ->
         if catalog is None:
             return None, [Problem(p.path, p.line, p.column, f"{p.message} (catalog not updated)") for p in problems]
         report = merge(catalog, template)
-    written = write_atomic(path, serialize(catalog))
+    data = serialize(catalog)
+    written = write_atomic(path, data) if write else _differs(path, data)
     return Updated(Path(path), language, created, written, report), []

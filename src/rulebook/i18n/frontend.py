@@ -34,20 +34,30 @@ def extract(args: argparse.Namespace) -> int:
 
 def update(args: argparse.Namespace) -> int:
     languages = languages_in(args.locales, tuple(args.language or LANGUAGES))
-    failed = 0
+    failed = stale = 0
+    write = not args.check
     for book in _books(args).values():
-        template, _ = write_template(Path(book.path), book.id, args.locales)
+        template, changed = write_template(Path(book.path), book.id, args.locales, write=write)
+        if changed and not write:
+            stale += 1
+            print(f"out of date {args.locales / 'templates' / (book.id + '.pot')}")
         for language in languages:
-            result, problems = update_catalog(template, catalog_path(args.locales, language, book.id), language, book.id)
+            result, problems = update_catalog(template, catalog_path(args.locales, language, book.id), language, book.id, write=write)
             for problem in problems:
                 print(problem)
             if result is None:
                 failed += 1
                 continue
+            if not write:
+                stale += result.written
+                print(f"{'out of date' if result.written else 'up to date'} {result.path}")
+                continue
             state = "created" if result.created else ("updated" if result.written else "unchanged")
             notes = [f"{len(v)} {k}" for k, v in (("fuzzy", result.report.fuzzy), ("obsolete", result.report.obsolete), ("restored", result.report.restored)) if v]
             print(f"{state} {result.path}" + (f" ({', '.join(notes)})" if notes else ""))
-    return 1 if failed else 0
+    if stale:
+        print(f"{stale} files out of date: run `rulebook i18n update`")
+    return 1 if failed or stale else 0
 
 
 def stats(args: argparse.Namespace) -> int:
@@ -90,9 +100,11 @@ def register(commands: argparse._SubParsersAction) -> None:
         return parser
 
     add("extract", extract, "write locales/templates/<book>.pot from the rulebooks")
-    add("update", update, "extract, then merge every catalog (fuzzy when the source changed, #~ when removed)").add_argument(
+    updating = add("update", update, "extract, then merge every catalog (fuzzy when the source changed, #~ when removed)")
+    updating.add_argument(
         "-l", "--language", action="append", help="also create/update this language (repeatable); default: en fr es pt ru and any folder present"
     )
+    updating.add_argument("--check", action="store_true", help="write nothing; exit 1 if a template or catalog is out of date (for CI)")
     stat = add("stats", stats, "coverage per book and language")
     stat.add_argument("-l", "--language", action="append", help="only this language (repeatable)")
     stat.add_argument("--fail-under", type=float, metavar="PCT", help="exit 1 when any book/language is below PCT%% translated")
