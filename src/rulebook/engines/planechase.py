@@ -105,6 +105,9 @@ class Phase(Enum):
     ROLLING = "the planar die is rolling (chance)"
     OVER = "game over"
 
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
 
 @dataclass(frozen=True)
 class Keep:
