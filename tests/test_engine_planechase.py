@@ -39,7 +39,7 @@ class Ledger:
         self.rolls = 0
         self.paid = 0
 
-    def record(self, before: pc.Planechase, action, after: pc.Planechase) -> None:  # noqa: ANN001
+    def record(self, action, after: pc.Planechase) -> None:  # noqa: ANN001
         if after.turn != self.turn:
             self.turn, self.rolls, self.paid = after.turn, 0, 0
         elif isinstance(action, pc.Roll):
@@ -93,7 +93,7 @@ def test_random_games_hold_the_invariants(players, seed):
                 state.apply(candidate)
         action = choose(state, rng)
         after = state.apply(action).state
-        ledger.record(state, action, after)
+        ledger.record(action, after)
         check_invariants(after, ledger)
         state = after
     else:
