@@ -211,6 +211,7 @@ def test_a_failed_cast_leaves_the_game_exactly_as_before(case) -> None:
             # paid from the pool alone: exactly the locked total left it
             assert step.state.pools[0].total == game.pools[0].total - entry.total.mana_value()
     assert repr(game) == before_repr and str(game) == before_str
+    assert eval(before_repr, vars(casting)) == game  # the repr of a state is a constructor call
 
 
 @settings(max_examples=40, deadline=None)

@@ -26,7 +26,7 @@ from dataclasses import MISSING, dataclass, fields, replace
 from typing import Iterable, Sequence
 
 from ..errors import IllegalAction
-from .base import TERMINAL, Fired, State, Step
+from .base import TERMINAL, State, Step
 from .casting_cards import Card, card
 from .casting_costs import Derivation
 from .mana import ManaCost, Pool

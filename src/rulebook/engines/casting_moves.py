@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import IllegalAction
 from .base import Fired
+from .casting_cards import TargetWord
 from .casting_steps import PLAYER_IDS, activate_mana, cast, choose_targets, target_problem
 from .mana import COLOURS
 
@@ -129,19 +130,13 @@ def choose(game: Game, action: object) -> tuple[Game, list[Fired]]:
     if pending is None or pending.kind != "target":
         raise IllegalAction("601.2c", "no triggered ability is waiting for a target")
     source = game.obj(pending.object)
-    word = _grant_word()
+    word = TargetWord(1, 1, "instant or sorcery card in your graveyard")  # Snapcaster Mage's
     problem = target_problem(game, action.target, word, pending.player, source.card, "")
     if problem:
         raise IllegalAction("601.2c", f"{action.target!r} can't be the target of {source.card.name}'s ability: {problem}")
     entry = Entry(f"{source.id}-trigger", pending.player, "trigger", source.id, effect="grant-flashback", targets=(action.target,))
     game = replace(game, stack=game.stack + (entry,), pending=None, priority=pending.player, passes=0)
     return game, [Fired("601.2c", f"{source.card.name}'s ability targets {action.target} and goes on the stack")]
-
-
-def _grant_word():
-    from .casting_cards import TargetWord
-
-    return TargetWord(1, 1, "instant or sorcery card in your graveyard")
 
 
 # --- resolution -------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..errors import IllegalAction
 from .base import Fired
-from .casting_cards import Card, CostModifier, TargetWord, card
+from .casting_cards import Card, CostModifier, TargetWord
 from .casting_costs import Derivation, modify
 from .mana import COLOURS, ZERO, ManaCost
 
@@ -435,5 +435,3 @@ def cast(game: Game, action: Cast, player: int) -> tuple[Game, list[Fired]]:
     trace.append(Fired("601.2i", f"P{player} receives priority"))
     return game, trace
 
-
-__all__ = ["propose", "cast", "activate_mana", "target_problem", "split_targets", "applies", "card"]
