@@ -100,3 +100,10 @@ def test_the_final_state_of_an_example_gives_its_board(write_rules, monkeypatch)
     )
     (outcome,) = run_books([load_book(write_rules(text))])
     assert outcome.passed and outcome.figure == BoardFigure(pieces=(Piece("c3", "orc"),))
+
+
+def test_cli_check_of_one_file_resolves_links_into_its_siblings(write_rules, capsys):
+    write_rules(MINIMAL.replace("[[r2]]", "[[other:r1]]"))
+    write_rules(MINIMAL.replace("id: demo", "id: other").replace("              60\n", "              61\n"), name="other")
+    assert main(["check", "rules/demo.yaml"]) == 0  # other's failing example is not run
+    assert "1 books, 1 examples, 0 failed" in capsys.readouterr().out

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from pathlib import Path
 from typing import Sequence
 
 from .engines import engine_module
@@ -23,7 +24,11 @@ def _paths(arguments: Sequence[str]) -> list:
 
 
 def check(args: argparse.Namespace) -> int:
-    books = load_library(_paths(args.paths))
+    chosen = {path.resolve() for path in _paths(args.paths)}
+    # Links may point into sibling rulebooks, so load each chosen file's whole folder.
+    siblings = {sibling.resolve() for path in chosen for sibling in rulebook_paths(path.parent)}
+    library = load_library(sorted(chosen | siblings))
+    books = {book_id: book for book_id, book in library.items() if Path(book.path).resolve() in chosen}
     outcomes = run_books(books.values())
     failed = [o for o in outcomes if not o.passed]
     for outcome in failed:
