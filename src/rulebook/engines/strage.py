@@ -34,14 +34,14 @@ from .base import CHANCE, TERMINAL, BoardFigure, Fired, Piece, State, Step
 from .strage_board import ALONE, CLANS, ESCORTING, NOTHING, ORC, SPRITE, Phase, at, put
 from .strage_magic import (
     Accept, Breach, Caprice, Curse, Immunity, Insist, Joker, Lightning, Magic, Metamorphosis,
-    Oppose, Shuffle, Upheaval, Yield, magic_cards, magic_deck,
+    Oppose, Shuffle, Upheaval, Yield, magic_cards, magic_deck, superior,
 )
 
 __all__ = [
     "Phase", "Roll", "Place", "Move", "Attack", "End", "PlaceOrc", "MoveOrc", "OrcAttack",
     "StrageState", "Result", "winner_of", "new_game", "IllegalAction", "CLANS", "picture",
     # the optional magic rules
-    "Magic", "Joker", "magic_cards", "magic_deck", "Lightning", "Immunity", "Metamorphosis",
+    "Magic", "Joker", "magic_cards", "magic_deck", "superior", "Lightning", "Immunity", "Metamorphosis",
     "Curse", "Upheaval", "Caprice", "Breach", "Oppose", "Accept", "Insist", "Yield", "Shuffle",
 ]
 
@@ -506,7 +506,7 @@ class StrageState(State):
             trace.append(Fired("fase-magica", f"{CLANS[self.active]} ends the magic phase"))
             return self._orc_phase(trace)
         if self.ap:
-            trace.append(Fired("pa-non-spesi", f"{CLANS[self.active]} stops with {self.ap} action points unspent"))
+            trace.append(Fired("pa-non-spesi", f"{CLANS[self.active]} stops with {self.ap} action point{'s' if self.ap > 1 else ''} unspent"))
         return replace(self, ap=0)._after_actions(trace)
 
     def _after_actions(self, trace: list[Fired]) -> StrageState:

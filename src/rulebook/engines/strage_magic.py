@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import MISSING, dataclass, fields, replace
 from itertools import combinations
 from typing import Sequence, Union
 
@@ -102,23 +102,59 @@ def show(cards: Sequence[MagicCard]) -> str:
 
 # --- actions ---------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Lightning:
+def _one(value) -> MagicCard:  # noqa: ANN001 - a card or its short name
+    if isinstance(value, (Card, Joker)):
+        return value
+    found = magic_cards(value)
+    if len(found) != 1:
+        raise RulebookError(f"{value!r} is not one card")
+    return found[0]
+
+
+def _many(value) -> tuple[MagicCard, ...]:  # noqa: ANN001 - cards or their short names
+    return magic_cards(value) if isinstance(value, str) else tuple(_one(c) for c in value)
+
+
+class _Spoken:
+    """Cards given and shown by their short names: ``Oppose('7♥ 5♣')`` is its own repr."""
+
+    def __post_init__(self) -> None:
+        for name, kind in self._cards.items():
+            object.__setattr__(self, name, _one(getattr(self, name)) if kind == "one" else _many(getattr(self, name)))
+
+    def __repr__(self) -> str:
+        parts = []
+        for f in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            if f.default is not MISSING and value == f.default:
+                continue
+            if f.name in self._cards:
+                value = str(value) if self._cards[f.name] == "one" else show(value)
+            elif f.name == "take" and value is not None:
+                value = (value[0], str(value[1]))
+            parts.append(repr(value) if f.default is MISSING else f"{f.name}={value!r}")
+        return f"{type(self).__name__}({', '.join(parts)})"
+
+
+@dataclass(frozen=True, repr=False)
+class Lightning(_Spoken):
     """Ace: eliminate the orc or rival half-elf on ``target``; opposable against a half-elf."""
 
     card: Card
     target: str
+    _cards = {"card": "one"}
 
 
-@dataclass(frozen=True)
-class Immunity:
+@dataclass(frozen=True, repr=False)
+class Immunity(_Spoken):
     """Jack: rival half-elves and Lightnings cannot attack your half-elves until it is broken."""
 
     card: Card
+    _cards = {"card": "one"}
 
 
-@dataclass(frozen=True)
-class Metamorphosis:
+@dataclass(frozen=True, repr=False)
+class Metamorphosis(_Spoken):
     """Queen: the sprite on ``square`` becomes an orc that kills the rival half-elf escorting it.
 
     ``orc`` is the square of the orc to move there, needed only when no orc is off the map.
@@ -127,71 +163,90 @@ class Metamorphosis:
     card: Card
     square: str
     orc: str | None = None
+    _cards = {"card": "one"}
 
 
-@dataclass(frozen=True)
-class Curse:
+@dataclass(frozen=True, repr=False)
+class Curse(_Spoken):
     """King: take one to three orcs off the map."""
 
     card: Card
     orcs: tuple[str, ...]
+    _cards = {"card": "one"}
 
 
-@dataclass(frozen=True)
-class Upheaval:
+@dataclass(frozen=True, repr=False)
+class Upheaval(_Spoken):
     """Joker: hands are shown; take ``take`` (player, card) and make all discard ``suit``."""
 
     card: Joker
     take: tuple[int, Card] | None = None
     suit: str | None = None
+    _cards = {"card": "one"}
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.take is not None:
+            object.__setattr__(self, "take", (self.take[0], _one(self.take[1])))
 
 
-@dataclass(frozen=True)
-class Caprice:
+@dataclass(frozen=True, repr=False)
+class Caprice(_Spoken):
     """Joker: move an unescorted sprite one or two squares; on the exit row it is yours."""
 
     card: Joker
     start: str
     end: str
+    _cards = {"card": "one"}
 
 
-@dataclass(frozen=True)
-class Breach:
+@dataclass(frozen=True, repr=False)
+class Breach(_Spoken):
     """Lay number cards beside ``owner``'s Immunity to break it."""
 
     owner: int
     cards: tuple[Card, ...]
+    _cards = {"cards": "many"}
 
 
-@dataclass(frozen=True)
-class Oppose:
+@dataclass(frozen=True, repr=False)
+class Oppose(_Spoken):
     """The target of an opposable spell plays numbers, a Joker, or a higher Queen against it."""
 
     cards: tuple[MagicCard, ...]
+    _cards = {"cards": "many"}
 
 
 @dataclass(frozen=True)
 class Accept:
     """The target lets the spell work."""
 
+    def __repr__(self) -> str:
+        return "Accept()"
 
-@dataclass(frozen=True)
-class Insist:
+
+@dataclass(frozen=True, repr=False)
+class Insist(_Spoken):
     """The caster matches the opposition's total with numbers: the spell works."""
 
     cards: tuple[Card, ...]
+    _cards = {"cards": "many"}
 
 
 @dataclass(frozen=True)
 class Yield:
     """The caster gives up: the opposed spell is cancelled."""
 
+    def __repr__(self) -> str:
+        return "Yield()"
 
-@dataclass(frozen=True)
-class Shuffle:
+
+@dataclass(frozen=True, repr=False)
+class Shuffle(_Spoken):
     """Chance outcome: the discards, reshuffled into a new deck (top first)."""
 
     order: tuple[MagicCard, ...]
+    _cards = {"order": "many"}
 
 
 SPELLS = (Lightning, Immunity, Metamorphosis, Curse, Upheaval, Caprice)
