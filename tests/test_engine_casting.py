@@ -265,3 +265,59 @@ def test_mana_abilities_are_computed_by_the_definition() -> None:
 def test_module_doctests(module) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
+
+
+# --- interactions the worked examples do not reach --------------------------------------------
+
+
+def test_generic_is_paid_with_the_most_plentiful_mana() -> None:
+    assert Pool.of("RRRRW").pay(ManaCost("{2}{R}")) == Pool.of("RW")
+    assert Pool.of("CGGW").pay(ManaCost("{2}")) == Pool.of("GW")
+
+
+def test_a_tapped_trinisphere_does_nothing() -> None:
+    game = setup(hand=["Lightning Bolt"], battlefield=["Trinisphere"])
+    assert game.total_cost(Cast("lightning-bolt", targets="p1")).total == ManaCost("{2}{R}")
+    assert game.set("trinisphere", tapped=True).total_cost(Cast("lightning-bolt", targets="p1")).total == ManaCost("{R}")
+
+
+def test_a_spell_whose_targets_are_all_gone_does_not_resolve() -> None:
+    game = setup(hand=["Terror", "Path to Exile"], pool="BBW", their_battlefield=["Meddling Mage"])
+    game = game.apply(Cast("terror", targets="meddling-mage")).state
+    game = game.apply(Cast("path-to-exile", targets="meddling-mage")).state
+    step = game.apply(casting.Resolve())  # Path resolves first
+    step = step.state.apply(casting.Resolve())
+    assert "does not resolve" in step.trace[0].what
+    assert step.state.obj("meddling-mage").zone == "exile"
+    assert step.state.obj("terror").zone == "graveyard"
+
+
+def test_evenly_divided_damage_counts_only_the_targets_still_legal() -> None:
+    game = setup(hand=["Fireball", "Path to Exile"], pool="RRRRRRW", their_battlefield=["White Knight", "Meddling Mage"])
+    game = game.apply(Cast("fireball", x=4, targets=("white-knight", "meddling-mage"))).state
+    game = game.apply(Cast("path-to-exile", targets="meddling-mage")).state
+    game = game.apply(casting.Resolve()).state
+    step = game.apply(casting.Resolve())
+    assert step.state.obj("white-knight").zone == "graveyard"  # all 4 damage to the one left
+    assert "4 damage divided evenly among 1 target(s): 4 each" in [f.what for f in step.trace]
+
+
+def test_declining_cascade_puts_the_cards_on_the_bottom() -> None:
+    game = setup(hand=["Bloodbraid Elf"], pool="RGRG", library=["Forest", "Lightning Bolt", "Terror"])
+    game = game.apply(Cast("bloodbraid-elf")).state
+    game = game.apply(casting.Resolve()).state
+    assert game.pending.object == "lightning-bolt" and game.pending.revealed == ("forest",)
+    with pytest.raises(IllegalAction):
+        game.apply(casting.Pass())  # the offer must be answered first
+    game = game.apply(casting.Decline()).state
+    assert [o.id for o in game.zone(0, "library")] == ["terror", "lightning-bolt", "forest"]
+
+
+def test_sorcery_speed_and_permission_to_cast() -> None:
+    game = setup(hand=["Hex"], graveyard=["Lightning Bolt"], pool="BBBBBBR")
+    with pytest.raises(IllegalAction, match=r"\[601\.3\] nothing lets you cast Lightning Bolt from a graveyard"):
+        game.apply(Cast("lightning-bolt", targets="p1"))
+    on_stack = game.set("lightning-bolt", flashback=True).apply(Cast("lightning-bolt", targets="p1", alternative="flashback")).state
+    with pytest.raises(IllegalAction, match=r"\[601\.3\] Hex can be cast only in your main phase while the stack is empty"):
+        on_stack.apply(Cast("hex", targets=()))
+    assert on_stack.apply(casting.Resolve()).state.obj("lightning-bolt").zone == "exile"  # flashback exiles it

@@ -263,7 +263,9 @@ class Pool:
         """The pool left after paying a plain cost (601.2h); partial payment is not allowed.
 
         Coloured and {C} symbols need that exact mana; generic takes whatever is left, so
-        paying the specific symbols first never blocks a payment that was possible.
+        paying the specific symbols first never blocks a payment that was possible. Generic
+        is paid with colourless mana first, then with the most plentiful colour (on a tie, the
+        cost's own colour), which keeps the rarer colours for later spells.
         """
         if not cost.is_plain or cost.x_count:
             raise ValueError(f"settle X, hybrid and Phyrexian symbols before paying {cost}")
@@ -273,7 +275,8 @@ class Pool:
                 raise IllegalAction("601.2h", f"cannot pay {{{symbol}}} of {cost} (pool: {self})")
             counts[symbol] -= 1
         left = cost.generic
-        for kind in "CWUBRG":
+        own = cost.colours
+        for kind in ["C"] + sorted(COLOURS, key=lambda c: (-counts[c], c not in own, COLOURS.index(c))):
             used = min(left, counts[kind])
             counts[kind] -= used
             left -= used
