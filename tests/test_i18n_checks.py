@@ -51,6 +51,7 @@ CASES = [
     ("links", "Vedi [[r2]].", "See [[r2]].", "See [[r2]] and [here](https://example.com)."),
     ("links", "Testo.", "Text.", "Text javascript:alert(1)"),
     ("links", "Testo.", "Text.", "Text at https://example.com"),
+    ("links", "Dati: 3.", "Data: 3.", "Data:text/html,3"),
     ("glossary", "Posa una terra.", "Play a land.", "Play a card."),
     ("glossary", "Due terre.", "Deux terrains.", "Deux cartes."),
     ("glossary", "Nel cimitero.", "In the graveyard.", "In the discard pile."),

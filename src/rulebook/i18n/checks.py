@@ -25,7 +25,8 @@ Check = Callable[[str, str, str, Glossary], Iterable[str]]
 
 _HTML_RE = re.compile(r"<[/!?]?[A-Za-z!][^<>]*>?|&#?[A-Za-z0-9]+;")
 _LINK_RE = re.compile(r"\]\s*\(")
-_DANGEROUS_SCHEME_RE = re.compile(r"(?i)\b(?:javascript|vbscript|data|file)\s*:")
+# Browsers ignore blanks inside "javascript :"; "data:"/"file:" count only as URLs ("data: 3" is prose).
+_DANGEROUS_SCHEME_RE = re.compile(r"(?i)\b(?:javascript|vbscript)\s*:|\b(?:data|file):(?=\S)")
 _URL_RE = re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://|\bwww\.")
 # A number: digits with decimal or grouping separators in any of the target languages
 # ("1.5", "1,5", "1 000", "1 000" with a no-break or narrow no-break space).
