@@ -222,6 +222,14 @@ def test_every_listed_action_is_legal(case) -> None:
         game.apply(action)  # raises if the list lied
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_random_games_end_when_both_players_pass(seed: int) -> None:
+    game = casting.new_game(random.Random(seed))
+    steps = list(playout(game, random.Random(seed), max_actions=400))
+    assert steps[-1][1].state.is_over
+    assert steps[-1][0] == casting.Pass() or steps[-1][1].state.outcome is not None
+
+
 def test_random_playouts_only_take_legal_actions() -> None:
     rng = random.Random(6)
     game = setup(

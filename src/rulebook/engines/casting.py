@@ -21,6 +21,7 @@ stack: lightning-bolt -> white-knight
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import MISSING, dataclass, fields, replace
 from typing import Iterable, Sequence
@@ -34,7 +35,7 @@ from .mana import ManaCost, Pool
 __all__ = [
     "Game", "Obj", "Entry", "Pending", "setup", "card", "ManaCost", "Pool", "Derivation",
     "Cast", "Mana", "Activate", "PlayLand", "Pass", "Resolve", "Decline", "Choose",
-    "IllegalAction", "ZONES",
+    "IllegalAction", "ZONES", "new_game",
 ]
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
@@ -227,18 +228,20 @@ class Game(State):
     lands_played: int = 0
     pending: Pending | None = None
     active: int = 0
+    ended: bool = False  # both players passed with an empty stack: the main phase is over
 
     # --- the shape of base.State --------------------------------------------------------
 
     @property
     def current_player(self) -> int:
-        if min(self.life) <= 0:
+        if min(self.life) <= 0 or self.ended:
             return TERMINAL
         return self.pending.player if self.pending else self.priority
 
     @property
     def outcome(self) -> int | None:
-        """The winner once a player is at 0 life or less (704.5a), else None."""
+        """The winner once a player is at 0 life or less (704.5a), else None (the phase
+        simply ended)."""
         losers = [p for p, life in enumerate(self.life) if life <= 0]
         return (1 - losers[0]) if len(losers) == 1 else None
 
@@ -386,3 +389,21 @@ def setup(
             used.add(object_id)
             objects.append(Obj(object_id, name, owner, zone))
     return Game(tuple(objects), life=life, pools=(Pool.of(pool), Pool()))
+
+
+def new_game(rng: random.Random, players: int = 2) -> Game:
+    """A random main phase for ``rulebook play casting``: the caller's rng deals each player
+    five basic lands and some spells; the engine itself never draws a random number."""
+    from .casting_cards import cards
+
+    if players != 2:
+        raise IllegalAction("601.2", f"the casting engine models two players, not {players!r}")
+    spells = sorted(n for n, c in cards().items() if not c.is_land)
+    creatures = sorted(n for n in spells if card(n).is_type("creature"))
+    basics = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
+    return setup(
+        hand=rng.sample(spells, 4),
+        battlefield=[rng.choice(basics) for _ in range(5)] + rng.sample(creatures, 1),
+        their_hand=rng.sample(spells, 3),
+        their_battlefield=[rng.choice(basics) for _ in range(5)] + rng.sample(creatures, 2),
+    )

@@ -46,6 +46,8 @@ def apply(game: Game, action: object) -> tuple[Game, list[Fired]]:
     if isinstance(action, Pass):
         if game.passes + 1 >= 2 and game.stack:
             return resolve(game)
+        if game.passes + 1 >= 2:
+            return replace(game, ended=True), [Fired("601.2i", f"P{player} passes too, with the stack empty: the phase ends")]
         return replace(game, priority=1 - player, passes=game.passes + 1), [Fired("601.2i", f"P{player} passes priority")]
     if isinstance(action, Decline):
         return decline(game)
