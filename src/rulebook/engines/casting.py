@@ -246,6 +246,7 @@ class Game(State):
         return (1 - losers[0]) if len(losers) == 1 else None
 
     def legal_actions(self) -> Sequence[object]:
+        # The rules live in sibling modules that import this one, hence the late imports.
         from .casting_moves import legal_actions
 
         return legal_actions(self)

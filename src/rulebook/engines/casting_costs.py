@@ -48,11 +48,14 @@ class Derivation:
     def __str__(self) -> str:
         lines = [str(step) for step in self.steps]
         if self.parts:
-            lines.append(f"601.2f  {'plus ' + ', '.join(self.parts):<44}")
+            lines.append(f"601.2f  the total cost also asks: {', '.join(self.parts)}")
         return "\n".join(lines)
 
     def trace(self) -> tuple[Fired, ...]:
-        return tuple(Fired(step.rule, f"{step.what} -> {step.total}") for step in self.steps)
+        fired = tuple(Fired(step.rule, f"{step.what} -> {step.total}") for step in self.steps)
+        if self.parts:
+            fired += (Fired("601.2f", f"the total cost also asks: {', '.join(self.parts)}"),)
+        return fired
 
 
 def modify(
