@@ -284,3 +284,38 @@ def test_update_check_writes_nothing_and_fails_when_out_of_date(write_rules, tmp
     out = capsys.readouterr().out
     assert "out of date locales/templates/demo.pot" in out and "out of date locales/ru/LC_MESSAGES/demo.po" in out
     assert {p: p.read_bytes() for p in (tmp_path / "locales").rglob("*.po*")} == before
+
+
+LONG = (
+    "Il giocatore di turno pesca una carta dal mazzo comune e poi, se vuole, mette una terra "
+    "della propria mano nel proprio territorio, una sola per turno."
+)
+
+
+def test_each_language_keeps_its_own_translation_when_a_source_changes(write_rules, tmp_path):
+    # Babel's Catalog.update inserts the template's own Message objects; filling one catalog's
+    # fuzzy match must never leak into the next language's catalog through that shared object.
+    write_rules(BOOK)
+    main(["i18n", "update"])
+    words = {"en": "The player draws.", "fr": "Le joueur pioche.", "ru": "Игрок берёт карту."}
+    for language, text in words.items():
+        translate(tmp_path, "demo/pesca:text", text, language)
+    write_rules(BOOK.replace("pesca una carta dal mazzo", "prende una carta dal mazzo"))
+    assert main(["i18n", "update"]) == 0
+    for language, text in words.items():
+        message = by_context(catalog(tmp_path, language))["demo/pesca:text"]
+        assert (message.string, message.fuzzy) == (text, True), language
+
+
+def test_a_long_previous_source_is_written_as_gettext_does_and_reads_back(write_rules, tmp_path):
+    write_rules(BOOK.replace("Il giocatore pesca una carta dal mazzo.", LONG))
+    main(["i18n", "update"])
+    translate(tmp_path, "demo/pesca:text", "The active player draws, then may play one land.")
+    write_rules(BOOK.replace("Il giocatore pesca una carta dal mazzo.", LONG.replace("comune", "condiviso")))
+    main(["i18n", "update"])
+    text = po_path(tmp_path).read_text(encoding="utf-8")
+    previous = [line for line in text.splitlines() if line.startswith("#|")]
+    assert previous[0] == '#| msgid ""' and all(line.startswith('#| "') and line.endswith('"') for line in previous[1:])
+    assert by_context(catalog(tmp_path))["demo/pesca:text"].previous_id == [LONG]
+    main(["i18n", "update"])  # and a second update keeps it byte for byte
+    assert po_path(tmp_path).read_text(encoding="utf-8") == text

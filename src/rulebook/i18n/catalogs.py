@@ -4,13 +4,16 @@
 one rule's translation to another rule; and ``read_po`` does not read back the ``#|`` previous
 msgid it writes. So the merge runs with ``no_fuzzy_matching`` and pairs a changed source with
 its old translation only by msgctxt (the same field of the same rule), and :func:`read_catalog`
-restores ``previous_id``. Every write goes to a temporary file that then replaces the catalog,
+restores ``previous_id``. ``write_po`` also re-wraps the quoted previous msgid as prose,
+which breaks it across quotes, so :func:`serialize` writes the ``#|`` lines itself, laid out
+as GNU gettext does. Every write goes to a temporary file that then replaces the catalog,
 so a crash never leaves half a catalog.
 """
 
 from __future__ import annotations
 
 import codecs
+import copy
 import io
 import os
 import re
@@ -21,7 +24,7 @@ from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import PoFileError, read_po, unescape, write_po
+from babel.messages.pofile import PoFileError, normalize, read_po, unescape, write_po
 from babel.util import LOCALTZ
 
 from ..errors import Problem, RulebookError
@@ -101,10 +104,29 @@ def _restore_previous(message: Message) -> None:
         message.previous_id = ["".join(parts["msgid"])] + (["".join(parts["msgid_plural"])] if "msgid_plural" in parts else [])
 
 
+WIDTH = 76
+
+
 def serialize(catalog: Catalog) -> bytes:
     buffer = io.BytesIO()
-    write_po(buffer, catalog, include_previous=True, width=76)
-    return buffer.getvalue()
+    write_po(buffer, catalog, include_previous=False, width=WIDTH)
+    text = buffer.getvalue().decode(catalog.charset or "utf-8")
+    for message in catalog:
+        if message.id and message.context and message.previous_id:
+            # msgctxt is unique in our catalogs, so its line locates the message.
+            anchor = f"\nmsgctxt {normalize(message.context, width=WIDTH)}\n"
+            text = text.replace(anchor, "\n" + _previous_lines(message) + anchor[1:], 1)
+    return text.encode(catalog.charset or "utf-8")
+
+
+def _previous_lines(message: Message) -> str:
+    """``#| msgid ""`` then one ``#| "…"`` line per wrapped piece, as msgmerge writes them."""
+    lines = []
+    for keyword, source in zip(("msgid", "msgid_plural"), message.previous_id):
+        pieces = normalize(source, width=WIDTH).split("\n")
+        lines.append(f"#| {keyword} {pieces[0]}")
+        lines.extend(f"#| {piece}" for piece in pieces[1:])
+    return "".join(line + "\n" for line in lines)
 
 
 def _differs(path: Path, data: bytes) -> bool:
@@ -141,7 +163,9 @@ def merge(catalog: Catalog, template: Catalog) -> MergeReport:
     """Update ``catalog`` in place from ``template``; fuzzy matches only within one msgctxt."""
     before = {(m.id, m.context): m for m in catalog if m.id}
     obsolete_before = set(catalog.obsolete)
-    catalog.update(template, no_fuzzy_matching=True)
+    # Babel inserts the template's own Message objects into the catalog; filling them in
+    # below would leak this language's translations into the next catalog merged.
+    catalog.update(copy.deepcopy(template), no_fuzzy_matching=True)
 
     # Babel rebuilds each kept message from the template and forgets its previous_id.
     for message in catalog:
