@@ -39,7 +39,7 @@ from .strage_magic import (
 
 __all__ = [
     "Phase", "Roll", "Place", "Move", "Attack", "End", "PlaceOrc", "MoveOrc", "OrcAttack",
-    "StrageState", "Result", "winner_of", "new_game", "IllegalAction", "CLANS", "picture",
+    "StrageState", "Result", "winner_of", "opening", "new_game", "IllegalAction", "CLANS", "picture",
     # the optional magic rules
     "Magic", "Joker", "magic_cards", "magic_deck", "superior", "Lightning", "Immunity", "Metamorphosis",
     "Curse", "Upheaval", "Caprice", "Breach", "Oppose", "Accept", "Insist", "Yield", "Shuffle",
@@ -516,38 +516,42 @@ class StrageState(State):
 
     # --- the orcs ----------------------------------------------------------------------------
 
+    def _orc_places(self) -> list[str]:
+        if not self.orcs_off_map:
+            return []
+        return [s for s in board.SQUARES if board.rank(s) not in board.PLACEMENT_RANKS and at(self.cells, s) == NOTHING]
+
     def _orc_options(self) -> list:
-        if self.orcs_off_map:
-            places = [PlaceOrc(s) for s in board.SQUARES if board.rank(s) not in board.PLACEMENT_RANKS and at(self.cells, s) == NOTHING]
-            if places:
-                return places
+        places = self._orc_places()
+        if places:
+            return [PlaceOrc(s) for s in places]
         return [MoveOrc(orc, end) for orc in board.squares_of(self.cells, ORC) for end in board.orc_reach(self.cells, orc)]
 
     def _orc_phase(self, trace: list[Fired]) -> StrageState:
         state = replace(self, phase=Phase.ORCS)
-        if state._orc_options():
+        if state._orc_places() or any(board.can_step(self.cells, orc) for orc in board.squares_of(self.cells, ORC)):
             return state
         trace.append(Fired("orchi-bloccati", "no orc can be placed or moved"))
         return state._orc_attack_phase(trace)
 
     def _apply_placeorc(self, action: PlaceOrc, trace: list[Fired]) -> StrageState:
         self._expect((Phase.ORCS,), action, "orchi")
-        if action not in self._orc_options():
-            if not self.orcs_off_map:
-                raise IllegalAction("orchi", f"{action!r}: every orc is on the map; move one instead")
-            if board.rank(action.square) in board.PLACEMENT_RANKS:
-                raise IllegalAction("orchi", f"{action!r}: orcs are never placed in the placement area (rows 1 and 2)")
+        if not self.orcs_off_map:
+            raise IllegalAction("orchi", f"{action!r}: every orc is on the map; move one instead")
+        if board.rank(action.square) in board.PLACEMENT_RANKS:
+            raise IllegalAction("orchi", f"{action!r}: orcs are never placed in the placement area (rows 1 and 2)")
+        if at(self.cells, action.square) != NOTHING:
             raise IllegalAction("orchi", f"{action!r}: {action.square} is not empty")
         trace.append(Fired("orchi", f"{CLANS[self.active]} places an orc on {action.square}"))
         return replace(self, cells=put(self.cells, action.square, ORC))._orc_attack_phase(trace)
 
     def _apply_moveorc(self, action: MoveOrc, trace: list[Fired]) -> StrageState:
         self._expect((Phase.ORCS,), action, "orchi")
-        if action not in self._orc_options():
-            if self.orcs_off_map and self._orc_options() and isinstance(self._orc_options()[0], PlaceOrc):
-                raise IllegalAction("orchi", f"{action!r}: {self.orcs_off_map} orcs are off the map; place one instead")
-            if at(self.cells, action.start) != ORC:
-                raise IllegalAction("orchi", f"{action!r}: no orc on {action.start}")
+        if self._orc_places():
+            raise IllegalAction("orchi", f"{action!r}: {self.orcs_off_map} orcs are off the map; place one instead")
+        if at(self.cells, action.start) != ORC:
+            raise IllegalAction("orchi", f"{action!r}: no orc on {action.start}")
+        if action.end not in board.orc_reach(self.cells, action.start):
             raise IllegalAction("orchi-passi", f"{action!r}: an orc takes one or two steps through empty squares")
         trace.append(Fired("orchi", f"{CLANS[self.active]} moves the orc {action.start}-{action.end}"))
         cells = put(put(self.cells, action.start, NOTHING), action.end, ORC)
@@ -674,16 +678,23 @@ class StrageState(State):
         return "\n".join(lines)
 
 
+def opening(players: int = 3, deck: Sequence | None = None) -> StrageState:
+    """The opening position, before the turn order is rolled; a shuffled ``deck`` adds the magic rules."""
+    if players not in (3, 4):
+        raise IllegalAction("quattro-giocatori", f"La Strage degli Innocenti is for 3 players (4 at most), not {players!r}")
+    state = StrageState(players=players, saved=(0,) * players, ranking=(tuple(range(players)),))
+    if deck is not None:
+        state = replace(state, magic=Magic.deal(tuple(deck), players))
+    return state
+
+
 def new_game(rng: random.Random, players: int = 3, magic_rules: bool = False) -> StrageState:
     """The opening position; the turn order is then rolled as chance outcomes.
 
     With ``magic_rules`` the rng shuffles the 42-card magic deck and everyone draws four.
     """
-    if players not in (3, 4):
-        raise IllegalAction("quattro-giocatori", f"La Strage degli Innocenti is for 3 players (4 at most), not {players!r}")
-    state = StrageState(players=players, saved=(0,) * players, ranking=(tuple(range(players)),))
+    deck = None
     if magic_rules:
         deck = list(magic_deck())
         rng.shuffle(deck)
-        state = replace(state, magic=Magic.deal(tuple(deck), players))
-    return state
+    return opening(players, deck)

@@ -46,10 +46,14 @@ EXIT_RANK = 8  # the top row: the exit area
 SPRITES, ORCS, HALF_ELVES = 16, 8, 6  # pieces in the box (half-elves per clan)
 
 
+_INDEX = {square: i for i, square in enumerate(SQUARES)}
+
+
 def index(square: str) -> int:
-    if len(square) != 2 or square[0] not in FILES or square[1] not in "12345678":
-        raise RulebookError(f"{square!r} is not a square of the map; write a1 … h8")
-    return (int(square[1]) - 1) * 8 + FILES.index(square[0])
+    try:
+        return _INDEX[square]
+    except (KeyError, TypeError):
+        raise RulebookError(f"{square!r} is not a square of the map; write a1 … h8") from None
 
 
 def rank(square: str) -> int:
@@ -57,7 +61,7 @@ def rank(square: str) -> int:
 
 
 def at(cells: str, square: str) -> str:
-    return cells[index(square)]
+    return cells[_INDEX[square] if square in _INDEX else index(square)]
 
 
 def put(cells: str, square: str, letter: str) -> str:
@@ -109,11 +113,16 @@ def squares_of(cells: str, letters: str) -> tuple[str, ...]:
 
 def orc_reach(cells: str, start: str) -> tuple[str, ...]:
     """Where an orc can end after one or two steps, each step into an empty square."""
-    first = [s for s in neighbours(start) if at(cells, s) == NOTHING]
+    first = [s for s in neighbours(start) if cells[_INDEX[s]] == NOTHING]
     found = set(first)
     for step in first:
-        found.update(s for s in neighbours(step) if s != start and at(cells, s) == NOTHING)
+        found.update(s for s in neighbours(step) if s != start and cells[_INDEX[s]] == NOTHING)
     return tuple(s for s in SQUARES if s in found)
+
+
+def can_step(cells: str, start: str) -> bool:
+    """Whether a piece on ``start`` has an empty square next to it."""
+    return any(cells[_INDEX[s]] == NOTHING for s in neighbours(start))
 
 
 def picture(cells: str) -> str:

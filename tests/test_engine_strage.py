@@ -1,0 +1,224 @@
+"""La Strage degli Innocenti engine: random games hold the invariants; recorded games replay exactly."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from rulebook.cli import main
+from rulebook.engines import strage as st
+from rulebook.engines.base import CHANCE, playout
+from rulebook.errors import IllegalAction
+from rulebook.loader import load_library
+
+GAMES = 20
+MAGIC_GAMES = 10
+FULLY_CHECKED = 2  # games in which every offered action is applied, not just a sample
+SAMPLE = 1  # other offered actions whose results are checked too, besides the one played
+ACTION_CAP = 6000
+ENGINE_FILES = [Path(st.__file__).with_name(name) for name in ("strage.py", "strage_board.py", "strage_magic.py")]
+PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
+GOLDEN = {"strage_seed161.txt": (161, False), "strage_magic_seed38.txt": (38, True)}
+
+
+# --- independent readings of a position (from its figure, not from the engine's counters) ---
+
+def squares(state: st.StrageState) -> dict[str, list]:
+    found: dict[str, list] = {}
+    for piece in state.figure().pieces:
+        found.setdefault(piece.square, []).append(piece)
+    return found
+
+
+def touching(a: str, b: str) -> bool:
+    return a != b and abs(ord(a[0]) - ord(b[0])) <= 1 and abs(int(a[1]) - int(b[1])) <= 1
+
+
+def exposed(state: st.StrageState) -> set[str]:
+    """Squares of sprites alone in their square with an orc next to them."""
+    board = squares(state)
+    orcs = [s for s, pieces in board.items() if pieces[0].kind == "orc"]
+    return {s for s, pieces in board.items() if [p.kind for p in pieces] == ["sprite"] and any(touching(s, o) for o in orcs)}
+
+
+def check_position(state: st.StrageState) -> None:
+    board = squares(state)
+    for square, pieces in board.items():
+        kinds = sorted(p.kind for p in pieces)
+        assert len(pieces) == 1 or kinds == ["half-elf", "sprite"], f"{square} holds {kinds}\n{state}"
+    kinds = Counter(p.kind for pieces in board.values() for p in pieces)
+    sides = Counter(p.side for pieces in board.values() for p in pieces if p.kind == "half-elf")
+    assert kinds["sprite"] + sum(state.saved) + state.killed == 16, f"sprites lost\n{state}"
+    assert kinds["orc"] <= 8 and all(n <= 6 for n in sides.values()), f"too many pieces\n{state}"
+    assert state.ap >= 0 and state.placed <= 2
+    assert state.is_over == (kinds["sprite"] == 0), f"the game ends exactly when no sprite is left\n{state}"
+    if state.magic is not None:
+        assert state.magic.all_cards() == Counter(st.magic_deck()), f"cards lost\n{state}"
+
+
+def expected_winner(state: st.StrageState) -> int | None:
+    sides = Counter(p.side for pieces in squares(state).values() for p in pieces if p.kind == "half-elf")
+    key = {p: (state.saved[p], sides[st.CLANS[p]]) for p in range(state.players)}
+    best = max(key.values())
+    leaders = [p for p, k in key.items() if k == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def check_step(before: st.StrageState, action, after: st.StrageState) -> None:  # noqa: ANN001
+    check_position(after)
+    assert all(b <= a for b, a in zip(before.saved, after.saved)) and before.killed <= after.killed
+    if after.killed > before.killed and before.magic is None:
+        # Without magic only the massacre kills sprites: one unescorted sprite next to an orc, on a 6.
+        assert before.phase is st.Phase.MASSACRE and action == st.Roll(6), f"{action} killed a sprite\n{before}"
+        assert before.massacre[0] in exposed(before)
+    if before.phase is not st.Phase.MASSACRE and after.phase is st.Phase.MASSACRE:
+        assert set(after.massacre) == exposed(after), f"wrong sprites roll\n{after}"
+    if after.is_over:
+        assert after.outcome.winner == expected_winner(after)
+        assert after.legal_actions() == []
+
+
+def random_game(seed: int, magic: bool) -> None:
+    rng = random.Random(seed)
+    state = st.new_game(rng, magic_rules=magic)
+    check_position(state)
+    for _ in range(ACTION_CAP):
+        if state.is_over:
+            return
+        if state.current_player == CHANCE:
+            action = state.sample_chance(rng)
+        else:
+            offered = state.legal_actions()
+            assert offered, f"no legal action offered in\n{state}"
+            assert len(set(offered)) == len(offered), "an action is offered twice"
+            if seed < FULLY_CHECKED:
+                for candidate in offered:  # every offered action must apply
+                    state.apply(candidate)
+            for candidate in offered if len(offered) <= SAMPLE else rng.sample(offered, SAMPLE):
+                check_step(state, candidate, state.apply(candidate).state)
+            action = rng.choice(offered)
+        after = state.apply(action).state
+        check_step(state, action, after)
+        state = after
+    pytest.skip(f"seed {seed}: not over within {ACTION_CAP} actions (turn cap)")
+
+
+@pytest.mark.parametrize("seed", range(GAMES))
+def test_random_games_hold_the_invariants(seed):
+    random_game(seed, magic=False)
+
+
+@pytest.mark.parametrize("seed", range(MAGIC_GAMES))
+def test_random_games_with_magic_hold_the_invariants(seed):
+    random_game(seed, magic=True)
+
+
+def test_four_players_play_to_the_end():
+    state = st.new_game(random.Random(4), players=4)
+    for _, step in playout(state, random.Random(4), ACTION_CAP):
+        check_position(step.state)
+        state = step.state
+    assert state.is_over and len(state.outcome.saved) == 4
+
+
+def test_refusals_name_their_rule():
+    state = st.StrageState.setup(red="c4", blue="c5", orcs="d5", sprites="a1", ap=3)
+    with pytest.raises(IllegalAction, match=r"^\[muovere\] Move\('c4', 'c5'\): c5 is taken \('B'\)"):
+        state.apply(st.Move("c4", "c5"))
+    with pytest.raises(IllegalAction, match=r"^\[accompagnare\]"):
+        state.apply(st.Move("c4", "c3", escort=True))
+    with pytest.raises(IllegalAction, match=r"^\[combattimento\]"):
+        state.apply(st.Attack("c4", "a1"))
+    with pytest.raises(IllegalAction, match=r"^\[orchi\]"):
+        state.apply(st.PlaceOrc("e6"))
+    with pytest.raises(IllegalAction, match=r"^\[fasi\] Roll\(3\): nobody is rolling now"):
+        state.apply(st.Roll(3))
+    with pytest.raises(IllegalAction, match=r"^\[regole-facoltative\]"):
+        state.apply(st.Accept())
+
+
+def test_setup_refuses_impossible_positions():
+    with pytest.raises(IllegalAction, match=r"^\[materiale\]"):
+        st.StrageState.setup(red="a1", blue="a1")
+    with pytest.raises(IllegalAction, match=r"^\[materiale\]"):
+        st.StrageState.setup(sprites="a1", saved=(10, 10, 0))
+
+
+def test_escorting_square_draws_both_pieces_and_the_moves():
+    state = st.StrageState.setup(red="c3", sprites="d4", ap=2).run(st.Move("c3", "d4"), st.Move("d4", "d5", escort=True)).state
+    figure = state.figure()
+    assert [(p.square, p.kind, p.side) for p in figure.pieces] == [("d5", "sprite", ""), ("d5", "half-elf", "red")]
+    assert figure.arrows == (("c3", "d4"), ("d4", "d5"))
+
+
+def test_every_rule_the_engine_names_is_in_the_rulebook():
+    book = load_library([Path(__file__).parent.parent / "rules" / "strage.yaml"])["strage"]
+    named = {m for path in ENGINE_FILES for m in re.findall(r'(?:Fired|IllegalAction)\("([a-z0-9-]+)"', path.read_text(encoding="utf-8"))}
+    named |= {rule for path in ENGINE_FILES for rule in re.findall(r'"([a-z][a-z-]+)"', path.read_text(encoding="utf-8")) if rule in {
+        "fulmine", "immunita", "metamorfosi", "maledizione", "rivolgimento", "folletto-capriccioso"}}
+    assert named - set(book.anchors()) == set()
+    assert len(named) > 30
+
+
+# --- golden playthroughs --------------------------------------------------------------------------
+
+def playthrough(players: int, deck: tuple | None, actions: list) -> str:
+    """The text of a game: the deck (if magic), the opening, each action with the rules that fired."""
+    state = st.opening(players, deck)
+    lines = [f"players {players}", "deck " + (" ".join(str(c) for c in deck) if deck else "-"), str(state)]
+    for action in actions:
+        step = state.apply(action)
+        lines.append(f"> {action!r}")
+        lines.extend(f"  {fired}" for fired in step.trace)
+        state = step.state
+    lines.append(str(state))
+    lines.append(f"outcome {state.outcome!r}")
+    return "\n".join(lines) + "\n"
+
+
+def replay(text: str) -> str:
+    lines = text.splitlines()
+    players = int(lines[0].removeprefix("players "))
+    deck_text = lines[1].removeprefix("deck ")
+    deck = None if deck_text == "-" else st.magic_cards(deck_text)
+    namespace = {name: getattr(st, name) for name in st.__all__}
+    # The file is our own fixture; actions are evaluable reprs limited to the engine's names.
+    actions = [eval(line[2:], {"__builtins__": {}}, namespace) for line in lines if line.startswith("> ")]
+    return playthrough(players, deck, actions)
+
+
+def record(seed: int, magic: bool) -> str:
+    rng = random.Random(seed)
+    state = st.new_game(rng, magic_rules=magic)
+    deck = None
+    if magic:
+        # new_game's first use of the rng is the shuffle: redo it to write the deck order down.
+        shuffled = list(st.magic_deck())
+        random.Random(seed).shuffle(shuffled)
+        deck = tuple(shuffled)
+        assert st.opening(3, deck) == state
+    actions = [action for action, _ in playout(state, rng, ACTION_CAP)]
+    return playthrough(3, deck, actions)
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_golden_playthrough_replays_exactly(name):
+    path = PLAYTHROUGHS / name
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.write_text(record(*GOLDEN[name]), encoding="utf-8")
+    recorded = path.read_text(encoding="utf-8")
+    assert replay(recorded) == recorded
+    assert "  uscita:" in recorded and "  combattimento:" in recorded and "  strage:" in recorded
+    if GOLDEN[name][1]:
+        assert "  opposizione:" in recorded and "  rimescolare:" in recorded
+
+
+def test_play_command_prints_a_game(capsys):
+    assert main(["play", "strage", "--players", "3", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "#1 roll " in out and "outcome: " in out and "fine-partita" in out
