@@ -21,7 +21,7 @@ MAGIC_GAMES = 10
 FULLY_CHECKED = 2  # games in which every offered action is applied, not just a sample
 SAMPLE = 1  # other offered actions whose results are checked too, besides the one played
 ACTION_CAP = 6000
-ENGINE_FILES = [Path(st.__file__).with_name(name) for name in ("strage.py", "strage_board.py", "strage_magic.py")]
+ENGINE_FILES = sorted(Path(st.__file__).parent.glob("strage*.py"))
 PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
 GOLDEN = {"strage_seed161.txt": (161, False), "strage_magic_seed38.txt": (38, True)}
 

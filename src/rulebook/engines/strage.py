@@ -3,7 +3,8 @@
 Rule and ruling ids in traces and errors are the ids of ``rules/strage.yaml``. Players are
 numbered by clan: 0 red, 1 green, 2 blue (3 yellow when four play). Every die roll is a
 chance outcome, :class:`Roll`, supplied by the caller. The map is described in
-:mod:`.strage_board`; the optional magic rules live in :mod:`.strage_magic`.
+:mod:`.strage_board`, the actions in :mod:`.strage_actions`; the optional magic rules are
+:mod:`.strage_cards` (the deck, the spells) and :mod:`.strage_magic` (how they are played).
 
 >>> state = StrageState.setup(red="c4", sprites="e2 a1", orcs="g6", ap=4)
 >>> print(state)
@@ -32,7 +33,8 @@ from . import strage_board as board
 from . import strage_magic as magic
 from .base import CHANCE, TERMINAL, BoardFigure, Fired, Piece, State, Step
 from .strage_board import ALONE, CLANS, ESCORTING, NOTHING, ORC, SPRITE, Phase, at, put
-from .strage_magic import (
+from .strage_actions import Attack, End, Move, MoveOrc, OrcAttack, Place, PlaceOrc, Result, Roll, winner_of
+from .strage_cards import (
     Accept, Breach, Caprice, Curse, Immunity, Insist, Joker, Lightning, Magic, Metamorphosis,
     Oppose, Shuffle, Upheaval, Yield, magic_cards, magic_deck, superior,
 )
@@ -52,134 +54,6 @@ MASSACRE_HIT = 6  # an unescorted sprite next to an orc dies on a 6
 
 
 CHANCE_PHASES = (Phase.ORDER, Phase.AP, Phase.SHUFFLE, Phase.COMBAT, Phase.ORC_ROLL, Phase.MASSACRE)
-
-
-# --- actions ---------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Roll:
-    """Chance outcome: the face of the die."""
-
-    value: int
-
-    def __repr__(self) -> str:
-        return f"Roll({self.value})"
-
-    def __str__(self) -> str:
-        return f"roll {self.value}"
-
-
-@dataclass(frozen=True)
-class Place:
-    """Put one of your half-elves from off the map on a square of the placement area."""
-
-    square: str
-
-    def __repr__(self) -> str:
-        return f"Place({self.square!r})"
-
-    def __str__(self) -> str:
-        return f"place a half-elf on {self.square}"
-
-
-@dataclass(frozen=True)
-class Move:
-    """One step of one of your half-elves, with the sprite it escorts if ``escort``.
-
-    ``withdraw`` takes the half-elf off the map after it has brought a sprite to the exit row.
-    """
-
-    start: str
-    end: str
-    escort: bool = False
-    withdraw: bool = False
-
-    def __repr__(self) -> str:
-        extra = (", escort=True" if self.escort else "") + (", withdraw=True" if self.withdraw else "")
-        return f"Move({self.start!r}, {self.end!r}{extra})"
-
-    def __str__(self) -> str:
-        return f"{self.start}-{self.end}" + (" with the sprite" if self.escort else "") + (", then off the map" if self.withdraw else "")
-
-
-@dataclass(frozen=True)
-class Attack:
-    """Your half-elf at ``attacker`` fights the orc or rival half-elf at ``target``."""
-
-    attacker: str
-    target: str
-
-    def __repr__(self) -> str:
-        return f"Attack({self.attacker!r}, {self.target!r})"
-
-    def __str__(self) -> str:
-        return f"{self.attacker} attacks {self.target}"
-
-
-@dataclass(frozen=True)
-class End:
-    """Stop spending action points (or end the magic phase)."""
-
-    def __str__(self) -> str:
-        return "end"
-
-
-@dataclass(frozen=True)
-class PlaceOrc:
-    square: str
-
-    def __repr__(self) -> str:
-        return f"PlaceOrc({self.square!r})"
-
-    def __str__(self) -> str:
-        return f"place an orc on {self.square}"
-
-
-@dataclass(frozen=True)
-class MoveOrc:
-    start: str
-    end: str
-
-    def __repr__(self) -> str:
-        return f"MoveOrc({self.start!r}, {self.end!r})"
-
-    def __str__(self) -> str:
-        return f"orc {self.start}-{self.end}"
-
-
-@dataclass(frozen=True)
-class OrcAttack:
-    orc: str
-    target: str
-
-    def __repr__(self) -> str:
-        return f"OrcAttack({self.orc!r}, {self.target!r})"
-
-    def __str__(self) -> str:
-        return f"the orc at {self.orc} attacks {self.target}"
-
-
-@dataclass(frozen=True)
-class Result:
-    """The end of a game: sprites saved and half-elves left on the map, per player."""
-
-    saved: tuple[int, ...]
-    on_map: tuple[int, ...]
-    winner: int | None  # None: a tie even on half-elves, nobody wins
-
-    def __str__(self) -> str:
-        scores = ", ".join(f"{CLANS[p]} {s} saved/{m} on map" for p, (s, m) in enumerate(zip(self.saved, self.on_map)))
-        head = f"{CLANS[self.winner]} wins" if self.winner is not None else "no winner"
-        return f"{head} ({scores})"
-
-
-def winner_of(saved: Sequence[int], on_map: Sequence[int]) -> int | None:
-    """Most sprites saved; a tie goes to more half-elves on the map; a tie again to nobody."""
-    best = max(saved)
-    tied = [p for p, s in enumerate(saved) if s == best]
-    most = max(on_map[p] for p in tied)
-    tied = [p for p in tied if on_map[p] == most]
-    return tied[0] if len(tied) == 1 else None
 
 
 # --- the state -------------------------------------------------------------------------------

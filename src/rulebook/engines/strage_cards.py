@@ -1,0 +1,305 @@
+"""The cards of the optional magic rules: a poker deck without 8, 9 and 10, and two Jokers.
+
+Aces, Jacks, Queens, Kings and the two Jokers cast spells; the number cards 2..7 oppose
+spells, insist on them, and break an Immunity. Suited cards are the shared
+:class:`~.playing_cards.Card`; the Joker, which that deck lacks, is :class:`Joker`.
+
+>>> magic_cards("A♠ 7♥ JK 4c")
+(Card('A', 'spades'), Card('7', 'hearts'), Joker(), Card('4', 'clubs'))
+>>> len(magic_deck())
+42
+>>> superior("hearts", "diamonds"), superior("spades", "clubs")
+(True, False)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import MISSING, dataclass, fields
+from typing import Sequence, Union
+
+from ..errors import IllegalAction, RulebookError
+from .playing_cards import Card, card
+from .strage_board import CLANS
+
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")  # 8, 9 and 10 leave the deck
+NUMBERS = ("2", "3", "4", "5", "6", "7")
+#: Highest first: hearts over diamonds over clubs over spades ("Come Quando Fuori Piove").
+SUIT_ORDER = ("hearts", "diamonds", "clubs", "spades")
+HAND, DRAW = 4, 2  # cards dealt before the game, drawn each turn
+BEAT = 10  # an opposition (and an attack on an Immunity) must total more than this
+PLAY_MENU = 4  # legal_actions lists number plays of up to this many cards (apply takes any)
+
+
+@dataclass(frozen=True)
+class Joker:
+    def __repr__(self) -> str:
+        return "Joker()"
+
+    def __str__(self) -> str:
+        return "JK"
+
+
+MagicCard = Union[Card, Joker]
+
+
+def magic_cards(text: str) -> tuple[MagicCard, ...]:
+    """Cards from short names (``A♠``, ``7h``, ``JK`` for a Joker), in the order written."""
+    found: list[MagicCard] = []
+    for word in text.replace(",", " ").split():
+        c = Joker() if word.upper() in ("JK", "JOKER") else card(word)
+        if isinstance(c, Card) and c.rank not in RANKS:
+            raise RulebookError(f"{word!r}: the 8s, 9s and 10s are taken out of the magic deck")
+        found.append(c)
+    return tuple(found)
+
+
+def magic_deck() -> tuple[MagicCard, ...]:
+    """The 42 cards: A, 2..7, J, Q, K of each suit and two Jokers, unshuffled."""
+    return tuple(Card(rank, suit) for suit in SUIT_ORDER for rank in RANKS) + (Joker(), Joker())
+
+
+def superior(suit: str, other: str) -> bool:
+    return SUIT_ORDER.index(suit) < SUIT_ORDER.index(other)
+
+
+def is_number(c: MagicCard) -> bool:
+    return isinstance(c, Card) and c.rank in NUMBERS
+
+
+def total(cards: Sequence[MagicCard]) -> int:
+    return sum(int(c.rank) for c in cards if isinstance(c, Card) and c.rank in NUMBERS)
+
+
+def suits(cards: Sequence[MagicCard]) -> set[str]:
+    return {c.suit for c in cards if isinstance(c, Card)}
+
+
+def _key(c: MagicCard) -> tuple[int, int]:
+    return (4, 0) if isinstance(c, Joker) else (SUIT_ORDER.index(c.suit), RANKS.index(c.rank))
+
+
+def _sorted(cards) -> tuple[MagicCard, ...]:  # noqa: ANN001 - any iterable of cards
+    return tuple(sorted(cards, key=_key))
+
+
+def _without(cards: tuple[MagicCard, ...], gone: Sequence[MagicCard]) -> tuple[MagicCard, ...] | None:
+    left = list(cards)
+    for c in gone:
+        if c not in left:
+            return None
+        left.remove(c)
+    return tuple(left)
+
+
+def _replace_at(items: tuple, i: int, value) -> tuple:  # noqa: ANN001 - any tuple
+    return items[:i] + (value,) + items[i + 1:]
+
+
+def show(cards: Sequence[MagicCard]) -> str:
+    return " ".join(str(c) for c in cards) or "-"
+
+
+# --- actions ---------------------------------------------------------------------------------
+
+def _one(value) -> MagicCard:  # noqa: ANN001 - a card or its short name
+    if isinstance(value, (Card, Joker)):
+        return value
+    found = magic_cards(value)
+    if len(found) != 1:
+        raise RulebookError(f"{value!r} is not one card")
+    return found[0]
+
+
+def _many(value) -> tuple[MagicCard, ...]:  # noqa: ANN001 - cards or their short names
+    return magic_cards(value) if isinstance(value, str) else tuple(_one(c) for c in value)
+
+
+class _Spoken:
+    """Cards given and shown by their short names: ``Oppose('7♥ 5♣')`` is its own repr."""
+
+    def __post_init__(self) -> None:
+        for name, kind in self._cards.items():
+            object.__setattr__(self, name, _one(getattr(self, name)) if kind == "one" else _many(getattr(self, name)))
+
+    def __repr__(self) -> str:
+        parts = []
+        for f in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            if f.default is not MISSING and value == f.default:
+                continue
+            if f.name in self._cards:
+                value = str(value) if self._cards[f.name] == "one" else show(value)
+            elif f.name == "take" and value is not None:
+                value = (value[0], str(value[1]))
+            parts.append(repr(value) if f.default is MISSING else f"{f.name}={value!r}")
+        return f"{type(self).__name__}({', '.join(parts)})"
+
+
+@dataclass(frozen=True, repr=False)
+class Lightning(_Spoken):
+    """Ace: eliminate the orc or rival half-elf on ``target``; opposable against a half-elf."""
+
+    card: Card
+    target: str
+    _cards = {"card": "one"}
+
+
+@dataclass(frozen=True, repr=False)
+class Immunity(_Spoken):
+    """Jack: rival half-elves and Lightnings cannot attack your half-elves until it is broken."""
+
+    card: Card
+    _cards = {"card": "one"}
+
+
+@dataclass(frozen=True, repr=False)
+class Metamorphosis(_Spoken):
+    """Queen: the sprite on ``square`` becomes an orc that kills the rival half-elf escorting it.
+
+    ``orc`` is the square of the orc to move there, needed only when no orc is off the map.
+    """
+
+    card: Card
+    square: str
+    orc: str | None = None
+    _cards = {"card": "one"}
+
+
+@dataclass(frozen=True, repr=False)
+class Curse(_Spoken):
+    """King: take one to three orcs off the map."""
+
+    card: Card
+    orcs: tuple[str, ...]
+    _cards = {"card": "one"}
+
+
+@dataclass(frozen=True, repr=False)
+class Upheaval(_Spoken):
+    """Joker: hands are shown; take ``take`` (player, card) and make all discard ``suit``."""
+
+    card: Joker
+    take: tuple[int, Card] | None = None
+    suit: str | None = None
+    _cards = {"card": "one"}
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.take is not None:
+            object.__setattr__(self, "take", (self.take[0], _one(self.take[1])))
+
+
+@dataclass(frozen=True, repr=False)
+class Caprice(_Spoken):
+    """Joker: move an unescorted sprite one or two squares; on the exit row it is yours."""
+
+    card: Joker
+    start: str
+    end: str
+    _cards = {"card": "one"}
+
+
+@dataclass(frozen=True, repr=False)
+class Breach(_Spoken):
+    """Lay number cards beside ``owner``'s Immunity to break it."""
+
+    owner: int
+    cards: tuple[Card, ...]
+    _cards = {"cards": "many"}
+
+
+@dataclass(frozen=True, repr=False)
+class Oppose(_Spoken):
+    """The target of an opposable spell plays numbers, a Joker, or a higher Queen against it."""
+
+    cards: tuple[MagicCard, ...]
+    _cards = {"cards": "many"}
+
+
+@dataclass(frozen=True)
+class Accept:
+    """The target lets the spell work."""
+
+    def __repr__(self) -> str:
+        return "Accept()"
+
+
+@dataclass(frozen=True, repr=False)
+class Insist(_Spoken):
+    """The caster matches the opposition's total with numbers: the spell works."""
+
+    cards: tuple[Card, ...]
+    _cards = {"cards": "many"}
+
+
+@dataclass(frozen=True)
+class Yield:
+    """The caster gives up: the opposed spell is cancelled."""
+
+    def __repr__(self) -> str:
+        return "Yield()"
+
+
+@dataclass(frozen=True, repr=False)
+class Shuffle(_Spoken):
+    """Chance outcome: the discards, reshuffled into a new deck (top first)."""
+
+    order: tuple[MagicCard, ...]
+    _cards = {"order": "many"}
+
+
+SPELLS = (Lightning, Immunity, Metamorphosis, Curse, Upheaval, Caprice)
+SPELL_RANK = {Lightning: "A", Immunity: "J", Metamorphosis: "Q", Curse: "K"}
+SPELL_RULE = {Lightning: "fulmine", Immunity: "immunita", Metamorphosis: "metamorfosi", Curse: "maledizione",
+              Upheaval: "rivolgimento", Caprice: "folletto-capriccioso"}
+ACTIONS = (*SPELLS, Breach, Oppose, Accept, Insist, Yield, Shuffle)
+
+
+@dataclass(frozen=True)
+class Pending:
+    """An opposable spell waiting for its target's answer (and maybe the caster's)."""
+
+    spell: Lightning | Metamorphosis
+    caster: int
+    victim: int
+    opposition: int = 0  # the total of the numbers opposed to it, once opposed
+
+
+@dataclass(frozen=True)
+class Magic:
+    deck: tuple[MagicCard, ...]  # top card first
+    hands: tuple[tuple[MagicCard, ...], ...]
+    discards: tuple[MagicCard, ...] = ()
+    immunities: tuple[tuple[MagicCard, ...], ...] = ()  # per player: () or the Jack and the numbers laid on it
+    cast: bool = False  # this turn's one spell has been cast
+    pending: Pending | None = None
+    drawing: int = 0  # cards still owed to the active player when a reshuffle interrupted
+
+    @classmethod
+    def setup(cls, hands: Sequence[str], deck: str = "", discards: str = "", immunities: Sequence[str] | None = None) -> Magic:
+        return cls(deck=magic_cards(deck), hands=tuple(_sorted(magic_cards(h)) for h in hands),
+                   discards=magic_cards(discards), immunities=tuple(magic_cards(i) for i in (immunities or [""] * len(hands))))
+
+    @classmethod
+    def deal(cls, deck: tuple[MagicCard, ...], players: int) -> Magic:
+        if Counter(deck) != Counter(magic_deck()):
+            raise IllegalAction("mazzo-magico", "the magic deck is A, 2..7, J, Q, K of each suit and two Jokers")
+        hands = tuple(_sorted(deck[p * HAND:(p + 1) * HAND]) for p in range(players))
+        return cls(deck=deck[players * HAND:], hands=hands, immunities=((),) * players)
+
+    def all_cards(self) -> Counter:
+        zones = [self.deck, self.discards, *self.hands, *self.immunities]
+        return Counter(c for zone in zones for c in zone)
+
+    def sample_shuffle(self, rng: random.Random) -> Shuffle:
+        order = list(self.discards)
+        rng.shuffle(order)
+        return Shuffle(tuple(order))
+
+    def summary(self, players: int) -> str:
+        hands = " | ".join(f"{CLANS[p]} {show(self.hands[p])}" + (f" [immune: {show(self.immunities[p])}]" if self.immunities[p] else "")
+                           for p in range(players))
+        return f"deck {len(self.deck)}, discards {len(self.discards)} | {hands}"
