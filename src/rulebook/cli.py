@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from pathlib import Path
 from typing import Sequence
 
 from .engines import engine_module
@@ -13,22 +12,11 @@ from .engines.base import playout
 from .errors import LoadError, RulebookError
 from .examples import run_books
 from .i18n.frontend import register as register_i18n
-from .loader import load_library, rulebook_paths
-
-
-def _paths(arguments: Sequence[str]) -> list:
-    paths = [p for argument in (arguments or ["rules"]) for p in rulebook_paths(argument)]
-    if not paths:
-        raise RulebookError(f"no rulebook files (*.yaml) in {' '.join(arguments or ['rules'])}")
-    return paths
+from .loader import load_chosen
 
 
 def check(args: argparse.Namespace) -> int:
-    chosen = {path.resolve() for path in _paths(args.paths)}
-    # Links may point into sibling rulebooks, so load each chosen file's whole folder.
-    siblings = {sibling.resolve() for path in chosen for sibling in rulebook_paths(path.parent)}
-    library = load_library(sorted(chosen | siblings))
-    books = {book_id: book for book_id, book in library.items() if Path(book.path).resolve() in chosen}
+    books = load_chosen(args.paths)
     outcomes = run_books(books.values())
     failed = [o for o in outcomes if not o.passed]
     for outcome in failed:

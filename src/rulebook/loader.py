@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from .errors import LoadError, Problem
+from .errors import LoadError, Problem, RulebookError
 from .model import ID_RE, XREF_RE, Book, Example, Rule, Ruling, Section, XRef, xrefs_in
 from .symbols import SYMBOLS, tokens_in
 from .yamlnodes import Mapping, Scalar, Sequence, YNode, decode, parse
@@ -300,3 +300,18 @@ def rulebook_paths(root: str | os.PathLike[str] = "rules") -> list[Path]:
     """The rulebook files under a folder (or the file itself), in a stable order."""
     root = Path(root)
     return [root] if root.is_file() else sorted(root.glob("*.yaml"))
+
+
+def load_chosen(arguments: Iterable[str | os.PathLike[str]] = ()) -> dict[str, Book]:
+    """The books named on a command line (files or folders; default ``rules``).
+
+    Links may point into sibling rulebooks, so each chosen file's whole folder is loaded and
+    checked too, but only the chosen books are returned.
+    """
+    arguments = list(arguments) or ["rules"]
+    chosen = {path.resolve() for argument in arguments for path in rulebook_paths(argument)}
+    if not chosen:
+        raise RulebookError(f"no rulebook files (*.yaml) in {' '.join(map(str, arguments))}")
+    siblings = {sibling.resolve() for path in chosen for sibling in rulebook_paths(path.parent)}
+    library = load_library(sorted(chosen | siblings))
+    return {book_id: book for book_id, book in library.items() if Path(book.path).resolve() in chosen}

@@ -8,8 +8,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..errors import RulebookError
-from ..loader import load_library, rulebook_paths
+from ..loader import load_chosen
 from ..model import Book
 from . import LANGUAGES, catalog_path
 from .catalogs import languages_in, update_catalog, write_template
@@ -18,10 +17,7 @@ from .translate import translate_book
 
 
 def _books(args: argparse.Namespace) -> dict[str, Book]:
-    paths = [p for argument in (args.paths or ["rules"]) for p in rulebook_paths(argument)]
-    if not paths:
-        raise RulebookError(f"no rulebook files (*.yaml) in {' '.join(args.paths or ['rules'])}")
-    return load_library(paths)
+    return load_chosen(args.paths)
 
 
 def extract(args: argparse.Namespace) -> int:
