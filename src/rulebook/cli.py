@@ -33,7 +33,8 @@ def play(args: argparse.Namespace) -> int:
     if not hasattr(module, "new_game"):
         raise RulebookError(f"engine {args.game!r} cannot start a game on its own (no new_game)")
     rng = random.Random(args.seed)
-    state = module.new_game(rng, players=args.players)
+    # Without --players each game starts with its own usual number (Strage: 3).
+    state = module.new_game(rng) if args.players is None else module.new_game(rng, players=args.players)
     print(state)
     for number, (action, step) in enumerate(playout(state, rng, args.max_actions), start=1):
         print(f"\n#{number} {action}")
@@ -56,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     playing = commands.add_parser("play", help="play a seeded random game and print its log")
     playing.add_argument("game", help="engine name, e.g. bingomagic")
-    playing.add_argument("--players", type=int, default=2)
+    playing.add_argument("--players", type=int, default=None, help="number of players (default: the game's own)")
     playing.add_argument("--seed", type=int, default=0)
     playing.add_argument("--max-actions", type=int, default=5000)
     playing.set_defaults(run=play)
