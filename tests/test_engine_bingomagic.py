@@ -115,8 +115,3 @@ def test_play_command_prints_a_game(capsys):
     assert main(["play", "bingomagic", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "#1 " in out and "outcome: Win(player=" in out
-
-
-def test_play_command_uses_each_games_own_player_count(capsys):
-    assert main(["play", "strage", "--seed", "3"]) == 0  # Strage is for three players
-    assert "outcome:" in capsys.readouterr().out
