@@ -82,6 +82,22 @@ def test_russian_glossary_form_may_inflect():
     assert [n for n, _ in check_translation("Posa una terra.", "Выложите карту.", "ru", glossary)] == ["glossary"]
 
 
+def test_a_term_scoped_to_books_binds_only_those_books():
+    # "incantesimo" is a Magic term (enchantment) in the Magic books and a plain "spell" elsewhere.
+    scoped = GLOSSARY + "  - it: incantesimo\n    ru: чар*\n    books: [casting]\n"
+    glossary = load_glossary(_glossary_folder(scoped), cards=Path("/nonexistent"))
+    source, plain = "Lancia un incantesimo.", "Произнесите заклинание."
+    assert [n for n, _ in check_translation(source, plain, "ru", glossary.for_book("casting"))] == ["glossary"]
+    assert check_translation(source, plain, "ru", glossary.for_book("strage")) == []
+    # Unscoped terms bind every book.
+    assert [n for n, _ in check_translation("Posa una terra.", "Выложите карту.", "ru", glossary.for_book("strage"))] == ["glossary"]
+
+
+def test_a_link_id_or_symbol_is_not_a_glossary_word():
+    glossary = load_glossary(_glossary_folder(GLOSSARY), cards=Path("/nonexistent"))
+    assert check_translation("Vedi [[terre-base]].", "See [[terre-base]].", "en", glossary) == []
+
+
 def test_card_names_come_from_the_engine_data(tmp_path):
     cards = tmp_path / "cards.yaml"
     cards.write_text(

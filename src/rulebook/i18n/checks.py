@@ -139,6 +139,8 @@ def check_markup(source: str, translation: str, language: str, glossary: Glossar
 
 def check_glossary(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
     """Where the source uses a glossary term, the translation uses its official form."""
+    # Link ids and symbols are not words: [[fasi-magia]] does not say "magia".
+    source, translation = (TOKEN_RE.sub(" ", XREF_RE.sub(" ", text)) for text in (source, translation))
     for term in glossary.required(source, language):
         if not term.found_in(language, translation):
             yield f"glossary: the source uses {term.shown('it')!r}; write the official {language} {term.shown(language)!r} (see {term.origin})"
@@ -218,7 +220,7 @@ def check_po_file(path: Path, language: str, glossary: Glossary = Glossary()) ->
     catalog, problems = read_catalog(path, locale=None)
     if catalog is None:
         return problems
-    return check_catalog(catalog, display_path(path), language, glossary)
+    return check_catalog(catalog, display_path(path), language, glossary.for_book(path.stem))
 
 
 def po_files(locales: Path, languages: Iterable[str] | None = None) -> list[tuple[str, Path]]:

@@ -29,6 +29,7 @@ class Term:
     origin: str  # "FILE:LINE" of the entry, so a translator can find and fix it
     note: str = ""
     card: bool = False
+    books: frozenset[str] = frozenset()  # the books it binds; empty: every book
 
     def found_in(self, language: str, text: str) -> bool:
         return any(_form_re(form, language, self.card).search(text) for form in self.forms.get(language, ()))
@@ -41,6 +42,10 @@ class Term:
 class Glossary:
     terms: tuple[Term, ...] = ()
     problems: tuple[Problem, ...] = field(default=(), compare=False)
+
+    def for_book(self, book_id: str) -> Glossary:
+        """The terms that bind one book: Magic's official terms must not bind a board game."""
+        return Glossary(tuple(t for t in self.terms if not t.books or book_id in t.books), self.problems)
 
     def required(self, source: str, language: str) -> Iterator[Term]:
         """The terms the source uses that have an official form in ``language``."""
@@ -142,9 +147,16 @@ def _read_terms(path: Path, terms: list[Term], problems: list[Problem]) -> None:
             continue
         forms: dict[str, tuple[str, ...]] = {}
         note = ""
+        books: frozenset[str] = frozenset()
         for key, value in entry.value:
             if key.value == "note" and isinstance(value, yaml.ScalarNode):
                 note = value.value
+                continue
+            if key.value == "books":
+                found_books = _forms(value)
+                if found_books is None:
+                    problems.append(Problem(shown, value.start_mark.line + 1, value.start_mark.column + 1, "books must be a list of book ids"))
+                books = frozenset(found_books or ())
                 continue
             found = _forms(value)
             if found is None:
@@ -156,7 +168,7 @@ def _read_terms(path: Path, terms: list[Term], problems: list[Problem]) -> None:
         if "it" not in forms:
             problems.append(Problem(shown, entry.start_mark.line + 1, entry.start_mark.column + 1, "a term needs its Italian form ('it:')"))
             continue
-        terms.append(Term(forms, where, note))
+        terms.append(Term(forms, where, note, books=books))
 
 
 def _mapping(node: yaml.Node) -> dict[str, yaml.Node]:

@@ -51,7 +51,7 @@ def translate_book(book: Book, language: str, locales: Path = Path("locales")) -
     catalog, problems = read_catalog(path, locale=None, domain=book.id)
     if catalog is None:
         return TranslatedBook(book, language, everything, frozenset(), tuple(problems))
-    glossary = load_glossary(Path(locales))
+    glossary = load_glossary(Path(locales)).for_book(book.id)
     problems.extend(glossary.problems)
     shown = display_path(path)
 
