@@ -9,6 +9,7 @@ kinds and sides are engine words (``"orc"``, ``"half-elf"``), so they are escape
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 
 from markupsafe import Markup, escape
 
@@ -39,6 +40,7 @@ def _side_colours(side: str) -> tuple[str, str]:
     return _PALETTE[digest % len(_PALETTE)], "#ffffff"
 
 
+@lru_cache(maxsize=1024)  # a figure is frozen data, drawn once for all the languages
 def board_svg(figure: BoardFigure, *, cell: int = 40, label: str = "") -> Markup:
     """The board: squares, marked squares, pieces (a glyph or the kind's initial) and arrows."""
     width, height = figure.files * cell, figure.ranks * cell

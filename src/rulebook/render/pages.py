@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
@@ -37,6 +37,12 @@ _ENV = jinja2.Environment(
     lstrip_blocks=True,
 )
 _FORMATTER = HtmlFormatter(cssclass="highlight", wrapcode=True)
+
+
+@lru_cache(maxsize=4096)
+def highlight_doctest(doctest: str) -> Markup:
+    """A doctest as highlighted HTML; the same in every language, so made once."""
+    return Markup(highlight(doctest, PythonConsoleLexer(), _FORMATTER))
 
 
 @dataclass(frozen=True)
@@ -104,6 +110,7 @@ class Site:
     directory_urls: bool = True
     translate: Callable[[Book, str, Path], TranslatedBook] = translate_book
     _translated: dict[tuple[str, str], TranslatedBook] = field(default_factory=dict, repr=False)
+    _anchors: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
 
     # --- where things live ---------------------------------------------------------------
     def src_uri(self, language: str, name: str) -> str:
@@ -194,6 +201,12 @@ class Site:
         return RenderedPage("book", language, self.src_uri(language, book_id), url, view.plain(book, "title"), Markup(html),
                             toc=view.toc(), alternates=self.alternates(book_id), source_path=book.path)
 
+    def anchors(self, book: Book) -> dict[str, str]:
+        """Numbers shown for each id; the same in every language (numbers are not translated)."""
+        if book.id not in self._anchors:
+            self._anchors[book.id] = self.books[book.id].anchors()
+        return self._anchors[book.id]
+
     def outcome(self, book_id: str, example_id: str) -> Outcome | None:
         return self._outcomes.get((book_id, example_id))
 
@@ -218,7 +231,7 @@ class _BookView:
             href = relative_url(self.url, self.site.url(self.language, book_id)) + f"#{ref.target}"
         else:
             return None
-        number = target_book.anchors().get(ref.target)
+        number = self.site.anchors(target_book).get(ref.target)
         if number is None:
             return None
         return Target(href, number, title=f"{target_book.title} {number}" if book_id != self.book.id else number)
@@ -262,7 +275,7 @@ class _BookView:
         return {
             "status": status,
             "label": self.ui[status],
-            "code": Markup(highlight(doctest, PythonConsoleLexer(), _FORMATTER)),
+            "code": highlight_doctest(doctest),
             "report": outcome.report() if outcome is not None and not outcome.passed else "",
         }
 
@@ -270,7 +283,7 @@ class _BookView:
         outcome = self.site.outcome(self.book.id, example_id)
         if outcome is None or outcome.figure is None:
             return None
-        return board_svg(outcome.figure, label=f"{self.ui['example']} {example_id}")
+        return board_svg(outcome.figure)
 
     def toc(self) -> tuple[TocEntry, ...]:
         entries = []
