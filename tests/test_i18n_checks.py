@@ -93,6 +93,16 @@ def test_a_term_scoped_to_books_binds_only_those_books():
     assert [n for n, _ in check_translation("Posa una terra.", "Выложите карту.", "ru", glossary.for_book("strage"))] == ["glossary"]
 
 
+def test_card_names_bind_the_books_the_glossary_names(tmp_path):
+    cards = tmp_path / "cards.yaml"
+    cards.write_text("cards:\n  - names: {it: Fulmine, en: Lightning Bolt}\n", encoding="utf-8")
+    folder = _glossary_folder("card_books: [casting]\n" + GLOSSARY, tmp_path)
+    glossary = load_glossary(folder, cards=cards)
+    source, plain = "Il Fulmine colpisce.", "The Lightning strikes."
+    assert [n for n, _ in check_translation(source, plain, "en", glossary.for_book("casting"))] == ["glossary"]
+    assert check_translation(source, plain, "en", glossary.for_book("strage")) == []
+
+
 def test_a_link_id_or_symbol_is_not_a_glossary_word():
     glossary = load_glossary(_glossary_folder(GLOSSARY), cards=Path("/nonexistent"))
     assert check_translation("Vedi [[terre-base]].", "See [[terre-base]].", "en", glossary) == []

@@ -12,7 +12,7 @@ only capitalised, with the Italian plural (Palude, Paludi); in a translation a p
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
@@ -85,18 +85,29 @@ def load_glossary(locales: Path = Path("locales"), cards: Path | None = None) ->
     """Game terms from ``locales/glossary.yaml`` plus card names; problems are kept, not raised."""
     terms: list[Term] = []
     problems: list[Problem] = []
+    card_books: frozenset[str] = frozenset()
     for path, read in ((Path(locales) / "glossary.yaml", _read_terms), (cards_path() if cards is None else cards, _read_cards)):
         if path.exists():
-            found_terms, found_problems = _read_cached(path, read)
-            terms.extend(found_terms)
-            problems.extend(found_problems)
+            found = _read_cached(path, read)
+            terms.extend(found.terms)
+            problems.extend(found.problems)
+            card_books |= found.card_books
+    # Card names bind the books glossary.yaml names in `card_books` (none named: every book).
+    terms = [replace(t, books=card_books) if t.card else t for t in terms]
     return Glossary(tuple(terms), tuple(problems))
 
 
-_CACHE: dict[tuple[str, str], tuple[tuple[int, int], tuple[tuple[Term, ...], tuple[Problem, ...]]]] = {}
+@dataclass(frozen=True)
+class _Read:
+    terms: tuple[Term, ...]
+    problems: tuple[Problem, ...]
+    card_books: frozenset[str] = frozenset()
 
 
-def _read_cached(path: Path, read) -> tuple[tuple[Term, ...], tuple[Problem, ...]]:
+_CACHE: dict[tuple[str, str], tuple[tuple[int, int], _Read]] = {}
+
+
+def _read_cached(path: Path, read) -> _Read:
     # The site translates every book into every language; the card file is parsed once per
     # change of the file (size and mtime), not once per call.
     stat = path.stat()
@@ -105,8 +116,8 @@ def _read_cached(path: Path, read) -> tuple[tuple[Term, ...], tuple[Problem, ...
     if cached is None or cached[0] != version:
         terms: list[Term] = []
         problems: list[Problem] = []
-        read(path, terms, problems)
-        cached = _CACHE[key] = (version, (tuple(terms), tuple(problems)))
+        card_books = read(path, terms, problems) or frozenset()
+        cached = _CACHE[key] = (version, _Read(tuple(terms), tuple(problems), card_books))
     return cached[1]
 
 
@@ -131,15 +142,19 @@ def _forms(node: yaml.Node) -> tuple[str, ...] | None:
     return None
 
 
-def _read_terms(path: Path, terms: list[Term], problems: list[Problem]) -> None:
+def _read_terms(path: Path, terms: list[Term], problems: list[Problem]) -> frozenset[str]:
     shown = display_path(path)
     root = _compose(path, problems)
     if root is None:
-        return
+        return frozenset()
+    card_books = _mapping(root).get("card_books")
+    card_scope = frozenset(_forms(card_books) or ()) if card_books is not None else frozenset()
+    if card_books is not None and _forms(card_books) is None:
+        problems.append(Problem(shown, card_books.start_mark.line + 1, 1, "card_books must be a list of book ids"))
     entries = _mapping(root).get("terms")
     if not isinstance(entries, yaml.SequenceNode):
         problems.append(Problem(shown, root.start_mark.line + 1, 1, "the glossary needs a 'terms:' list"))
-        return
+        return card_scope
     for entry in entries.value:
         where = f"{shown}:{entry.start_mark.line + 1}"
         if not isinstance(entry, yaml.MappingNode):
@@ -169,6 +184,7 @@ def _read_terms(path: Path, terms: list[Term], problems: list[Problem]) -> None:
             problems.append(Problem(shown, entry.start_mark.line + 1, entry.start_mark.column + 1, "a term needs its Italian form ('it:')"))
             continue
         terms.append(Term(forms, where, note, books=books))
+    return card_scope
 
 
 def _mapping(node: yaml.Node) -> dict[str, yaml.Node]:
