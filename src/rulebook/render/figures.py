@@ -9,6 +9,7 @@ kinds and sides are engine words (``"orc"``, ``"half-elf"``), so they are escape
 from __future__ import annotations
 
 import hashlib
+import math
 from functools import lru_cache
 
 from markupsafe import Markup, escape
@@ -45,12 +46,9 @@ def board_svg(figure: BoardFigure, *, cell: int = 40, label: str = "") -> Markup
     """The board: squares, marked squares, pieces (a glyph or the kind's initial) and arrows."""
     width, height = figure.files * cell, figure.ranks * cell
     title = label or f"{figure.files}x{figure.ranks} board"
-    marker = "rb-arrowhead-" + hashlib.sha1(f"{title}{figure!r}".encode()).hexdigest()[:10]  # ids unique per page
     out = [
         Markup('<svg class="rb-board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {0} {1}" width="{0}" height="{1}" role="img" aria-label="{2}">'
                "<title>{2}</title>").format(width, height, title),
-        Markup('<defs><marker id="{}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" '
-               'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{}"/></marker></defs>').format(marker, _ARROW),
     ]
     marked = set(figure.marks)
     letters = "abcdefghijklmnopqrstuvwxyz"
@@ -71,10 +69,17 @@ def board_svg(figure: BoardFigure, *, cell: int = 40, label: str = "") -> Markup
             '<text x="{3:g}" y="{4:g}" font-size="{8:g}" fill="{7}" text-anchor="middle" dominant-baseline="central">{9}</text></g>'
         ).format(piece.square, piece.kind, name, x, y, cell * 0.4, fill, ink, cell * 0.5, glyph))
     for start, end in figure.arrows:
+        # Arrowheads are drawn as triangles, not SVG markers: a marker needs an id, and the
+        # same board may appear twice on a page.
         (x1, y1), (x2, y2) = square_xy(start, figure, cell), square_xy(end, figure, cell)
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        head, half = cell * 0.35, cell * 0.2
+        bx, by = x2 - ux * head, y2 - uy * head
+        points = f"{x2:g},{y2:g} {bx - uy * half:g},{by + ux * half:g} {bx + uy * half:g},{by - ux * half:g}"
         out.append(Markup(
-            '<line class="rb-arrow" data-move="{}-{}" x1="{:g}" y1="{:g}" x2="{:g}" y2="{:g}" stroke="{}" '
-            'stroke-width="{:g}" stroke-opacity="0.8" marker-end="url(#{})"/>'
-        ).format(start, end, x1, y1, x2, y2, _ARROW, cell / 7, marker))
+            '<g class="rb-arrow" data-move="{}-{}" fill="{}" stroke="{}" opacity="0.8">'
+            '<line x1="{:g}" y1="{:g}" x2="{:g}" y2="{:g}" stroke-width="{:g}"/><polygon points="{}" stroke="none"/></g>'
+        ).format(start, end, _ARROW, _ARROW, x1, y1, bx, by, cell / 7, points))
     out.append(Markup("</svg>"))
     return Markup("").join(out)
