@@ -217,6 +217,21 @@ def test_fallback_and_outdated_text_is_marked_never_silent(site: Path) -> None:
     assert re.search(r'data-rb-state="fallback"><div lang="it"><p>Si torna a', altro)
     assert "ещё не переведено" in altro  # the badge speaks the reader's language
     assert 'data-rb-state=' not in page(site, "altro")  # the Italian site is the source: no marks
+    # Each page also says how much of it is still Italian, and where translators can help.
+    assert re.search(r'data-rb-fallback="1">\s*<p class="admonition-title">1 из 10 текстов', html)
+    assert 'data-rb-fallback="5"' in altro and "rb-coverage-note" not in page(site, "demo")
+
+
+def test_serve_watches_rules_and_locales(tmp_path: Path) -> None:
+    config = load_config(str(make_project(tmp_path)))
+    watched: list[str] = []
+
+    class Server:
+        def watch(self, path: str) -> None:
+            watched.append(path)
+
+    config.plugins["rulebook"].on_serve(Server(), config=config, builder=None)
+    assert watched == [str((tmp_path / "rules").resolve()), str((tmp_path / "locales").resolve())]
 
 
 def test_examples_show_text_doctest_and_outcome(site: Path) -> None:

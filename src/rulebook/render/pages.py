@@ -197,7 +197,9 @@ class Site:
         book = tb.book if tb else self.books[book_id]
         url = self.url(language, book_id)
         view = _BookView(self, book, language, url, tb)
-        html = _ENV.get_template("book.html.j2").render(view=view, book=book, ui=view.ui)
+        coverage = self.coverage(book_id, language)
+        html = _ENV.get_template("book.html.j2").render(view=view, book=book, ui=view.ui, coverage=coverage,
+                                                        coverage_href=relative_url(url, self.url(language, "coverage")))
         return RenderedPage("book", language, self.src_uri(language, book_id), url, view.plain(book, "title"), Markup(html),
                             toc=view.toc(), alternates=self.alternates(book_id), source_path=book.path)
 
