@@ -222,6 +222,14 @@ def test_fallback_and_outdated_text_is_marked_never_silent(site: Path) -> None:
     assert 'data-rb-fallback="5"' in altro and "rb-coverage-note" not in page(site, "demo")
 
 
+def test_a_broken_rulebook_stops_the_build_at_its_line(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    config = make_project(tmp_path)
+    (tmp_path / "rules" / "altro.yaml").write_text(ALTRO.replace("[[demo:pesca]]", "[[demo:nessuna]]"), encoding="utf-8")
+    with pytest.raises(Abort):
+        build(config)
+    assert re.search(r"altro\.yaml:\d+:\d+: cross-reference \[\[demo:nessuna\]\] names no rule", caplog.text)
+
+
 def test_serve_watches_rules_and_locales(tmp_path: Path) -> None:
     config = load_config(str(make_project(tmp_path)))
     watched: list[str] = []

@@ -105,7 +105,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             "nav_index": self.config.languages.index(rendered.language),
             "search_base": prefix(rendered.language),
             "alternates": [
-                {"lang": alt.language, "name": alt.name, "href": relative_url(rendered.url, alt.url) if rendered.url else alt.url or "./"}
+                {"lang": alt.language, "name": alt.name, "href": relative_url(rendered.url, alt.url)}
                 for alt in rendered.alternates
             ],
         }
