@@ -49,3 +49,23 @@ def test_catalog_is_valid_po_for_its_language(language, path):
 def test_every_catalog_passes_the_checks():
     problems = [str(p) for p in check_locales(LOCALES)]
     assert not problems, "translation problems:\n" + "\n".join(problems)
+
+
+def test_catalogs_follow_the_rulebooks(monkeypatch, capsys):
+    """An edit to rules/ without `rulebook i18n update` fails here, naming what to run."""
+    from rulebook.cli import main
+
+    monkeypatch.chdir(REPO)
+    code = main(["i18n", "update", "--check"])
+    assert code == 0, capsys.readouterr().out
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "it"])
+def test_every_rulebook_is_fully_translated(language):
+    """Nothing falls back to Italian: no missing, fuzzy or check-failing message."""
+    from rulebook.i18n.translate import translate_book
+    from rulebook.loader import load_library, rulebook_paths
+
+    for book in load_library(rulebook_paths(REPO / "rules")).values():
+        translated = translate_book(book, language, LOCALES)
+        assert not translated.fallback, f"{book.id} [{language}] falls back for {sorted(translated.fallback)[:5]}"
