@@ -41,15 +41,19 @@ def _side_colours(side: str) -> tuple[str, str]:
     return _PALETTE[digest % len(_PALETTE)], "#ffffff"
 
 
-@lru_cache(maxsize=1024)  # a figure is frozen data, drawn once for all the languages
 def board_svg(figure: BoardFigure, *, cell: int = 40, label: str = "") -> Markup:
     """The board: squares, marked squares, pieces (a glyph or the kind's initial) and arrows."""
     width, height = figure.files * cell, figure.ranks * cell
     title = label or f"{figure.files}x{figure.ranks} board"
-    out = [
-        Markup('<svg class="rb-board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {0} {1}" width="{0}" height="{1}" role="img" aria-label="{2}">'
-               "<title>{2}</title>").format(width, height, title),
-    ]
+    return Markup(
+        '<svg class="rb-board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {0} {1}" width="{0}" height="{1}" role="img" aria-label="{2}">'
+        "<title>{2}</title>{3}</svg>"
+    ).format(width, height, title, _board_body(figure, cell))
+
+
+@lru_cache(maxsize=1024)  # a figure is frozen data: drawn once, labelled in each language
+def _board_body(figure: BoardFigure, cell: int) -> Markup:
+    out: list[Markup] = []
     marked = set(figure.marks)
     letters = "abcdefghijklmnopqrstuvwxyz"
     for row in range(figure.ranks):
@@ -81,5 +85,4 @@ def board_svg(figure: BoardFigure, *, cell: int = 40, label: str = "") -> Markup
             '<g class="rb-arrow" data-move="{}-{}" fill="{}" stroke="{}" opacity="0.8">'
             '<line x1="{:g}" y1="{:g}" x2="{:g}" y2="{:g}" stroke-width="{:g}"/><polygon points="{}" stroke="none"/></g>'
         ).format(start, end, _ARROW, _ARROW, x1, y1, bx, by, cell / 7, points))
-    out.append(Markup("</svg>"))
     return Markup("").join(out)

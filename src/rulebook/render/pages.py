@@ -285,7 +285,7 @@ class _BookView:
         outcome = self.site.outcome(self.book.id, example_id)
         if outcome is None or outcome.figure is None:
             return None
-        return board_svg(outcome.figure)
+        return board_svg(outcome.figure, label=self.ui["board"])
 
     def toc(self) -> tuple[TocEntry, ...]:
         entries = []
