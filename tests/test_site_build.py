@@ -282,6 +282,8 @@ def test_nav_lists_only_the_readers_language(site: Path) -> None:
     nav = html[html.index('<nav class="md-nav md-nav--primary"'):html.index('md-sidebar--secondary')]
     assert "Покрытие переводов" in nav and "Правила игр" in nav
     assert "Copertura delle traduzioni" not in html and "Translation coverage" not in html
+    logo = [a for a in Elements(html).find("a") if "md-header__button md-logo" in a.get("class", "")]
+    assert logo[0]["href"] == "../"  # the Russian home, not the Italian one
 
 
 def test_a_failing_example_is_shown_and_fails_the_strict_build(tmp_path: Path) -> None:
