@@ -12,7 +12,7 @@ import hashlib
 import math
 from functools import lru_cache
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from ..engines.base import BoardFigure
 from ..errors import RulebookError
