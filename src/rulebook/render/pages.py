@@ -184,10 +184,12 @@ class Site:
         url = self.url(language, "coverage")
         rows = []
         for book_id, book in self.books.items():
+            shown = self.translated(book_id, language).book if language != SOURCE_LANGUAGE else book
+            title = escape(text_to_plain(shown.title, language))
             for lang in self.languages:
                 cov = self.coverage(book_id, lang)
                 rows.append({"cov": cov, "language": LANGUAGES.get(lang, lang),
-                             "href": relative_url(url, self.url(lang, book_id)), "book_title": book.title})
+                             "href": relative_url(url, self.url(lang, book_id)), "book_title": title})
         html = _ENV.get_template("coverage.html.j2").render(ui=words, rows=rows)
         return RenderedPage("coverage", language, self.src_uri(language, "coverage"), url, escape(words["coverage"]),
                             Markup(html), alternates=self.alternates("coverage"))
