@@ -55,3 +55,35 @@ def test_engine_words_are_escaped() -> None:
     svg = str(board_svg(BoardFigure(pieces=(Piece("a1", "<script>", "\"x"),))))
     assert "<script>" not in svg and "&lt;script&gt;" in svg
     ET.fromstring(svg)
+
+
+def _pieces(root: ET.Element) -> list[ET.Element]:
+    return [g for g in root.iter(f"{SVG}g") if g.get("class") == "rb-piece"]
+
+
+def test_clan_colours_are_their_names() -> None:
+    figure = BoardFigure(pieces=tuple(Piece(f"{f}1", "half-elf", side) for f, side in zip("abcd", ("red", "green", "blue", "yellow"))))
+    fills = [g.find(f"{SVG}circle").get("fill") for g in _pieces(ET.fromstring(str(board_svg(figure))))]
+    assert len(set(fills)) == 4  # four clans, four colours
+    red, green, blue, yellow = [(int(fill[1:3], 16), int(fill[3:5], 16), int(fill[5:7], 16)) for fill in fills]
+    assert red[0] > max(red[1:]) and green[1] > max(green[0], green[2]) and blue[2] > max(blue[:2])
+    assert min(yellow[:2]) > yellow[2]
+
+
+def test_pieces_sharing_a_square_are_all_visible() -> None:
+    # An escorting half-elf stands on its sprite's square: both must be seen, inside that square.
+    figure = BoardFigure(pieces=(Piece("e4", "sprite"), Piece("e4", "half-elf", "red")))
+    circles = [g.find(f"{SVG}circle") for g in _pieces(ET.fromstring(str(board_svg(figure, cell=40))))]
+    centres = [(float(c.get("cx")), float(c.get("cy"))) for c in circles]
+    assert centres[0] != centres[1]
+    for circle, (x, y) in zip(circles, centres):
+        r = float(circle.get("r"))
+        assert 160 <= x - r and x + r <= 200 and 160 <= y - r and y + r <= 200  # e4 spans 160..200
+    (x0, y0), (x1, y1) = centres
+    assert ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5 >= float(circles[0].get("r"))  # not hidden
+
+
+def test_the_board_shows_its_coordinates() -> None:
+    root = ET.fromstring(str(board_svg(BoardFigure(pieces=()))))
+    labels = {t.text for t in root.iter(f"{SVG}text") if t.get("class") == "rb-coordinate"}
+    assert labels == set("abcdefgh") | {str(n) for n in range(1, 9)}

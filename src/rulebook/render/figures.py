@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections import defaultdict
 from functools import lru_cache
 
 from markupsafe import Markup
@@ -19,7 +20,15 @@ from ..errors import RulebookError
 
 _LIGHT, _DARK, _MARK, _ARROW = "#f0d9b5", "#b58863", "#f6f669", "#15781b"
 _CHESS = {"king": "\u265a", "queen": "\u265b", "rook": "\u265c", "bishop": "\u265d", "knight": "\u265e", "pawn": "\u265f"}
-_SIDES = {"white": ("#ffffff", "#222222"), "black": ("#222222", "#ffffff")}
+_SIDES = {
+    "white": ("#ffffff", "#222222"),
+    "black": ("#222222", "#ffffff"),
+    # Sides named after a colour (La Strage's clans) are drawn in that colour.
+    "red": ("#c62828", "#ffffff"),
+    "green": ("#2e7d32", "#ffffff"),
+    "blue": ("#1565c0", "#ffffff"),
+    "yellow": ("#f9a825", "#222222"),
+}
 _PALETTE = ("#c62828", "#1565c0", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#4e342e", "#ad1457")
 
 
@@ -62,8 +71,13 @@ def _board_body(figure: BoardFigure, cell: int) -> Markup:
             fill = _MARK if square in marked else (_LIGHT if (row + column) % 2 == 0 else _DARK)
             out.append(Markup('<rect data-square="{}" x="{}" y="{}" width="{}" height="{}" fill="{}"/>').format(
                 square, column * cell, row * cell, cell, cell, fill))
-    for piece in figure.pieces:
-        x, y = square_xy(piece.square, figure, cell)
+    out.extend(_coordinates(figure, cell))
+    sharing: defaultdict[str, list[int]] = defaultdict(list)
+    for index, piece in enumerate(figure.pieces):
+        sharing[piece.square].append(index)
+    for index, piece in enumerate(figure.pieces):
+        together = sharing[piece.square]
+        x, y, radius, size = _place(square_xy(piece.square, figure, cell), together.index(index), len(together), cell)
         fill, ink = _side_colours(piece.side)
         name = " ".join(part for part in (piece.side, piece.kind) if part)
         glyph = _CHESS.get(piece.kind.lower()) or (piece.kind[:1].upper() or "?")
@@ -71,7 +85,7 @@ def _board_body(figure: BoardFigure, cell: int) -> Markup:
             '<g class="rb-piece" data-square="{0}" data-kind="{1}"><title>{2} {0}</title>'
             '<circle cx="{3:g}" cy="{4:g}" r="{5:g}" fill="{6}" stroke="{7}" stroke-width="1.5"/>'
             '<text x="{3:g}" y="{4:g}" font-size="{8:g}" fill="{7}" text-anchor="middle" dominant-baseline="central">{9}</text></g>'
-        ).format(piece.square, piece.kind, name, x, y, cell * 0.4, fill, ink, cell * 0.5, glyph))
+        ).format(piece.square, piece.kind, name, x, y, radius, fill, ink, size, glyph))
     for start, end in figure.arrows:
         # Arrowheads are drawn as triangles, not SVG markers: a marker needs an id, and the
         # same board may appear twice on a page.
@@ -86,3 +100,34 @@ def _board_body(figure: BoardFigure, cell: int) -> Markup:
             '<line x1="{:g}" y1="{:g}" x2="{:g}" y2="{:g}" stroke-width="{:g}"/><polygon points="{}" stroke="none"/></g>'
         ).format(start, end, _ARROW, _ARROW, x1, y1, bx, by, cell / 7, points))
     return Markup("").join(out)
+
+
+def _place(centre: tuple[float, float], position: int, count: int, cell: int) -> tuple[float, float, float, float]:
+    """Centre, radius and font size of one of ``count`` pieces on a square.
+
+    An escorting half-elf shares its sprite's square: the pieces are fanned out along the
+    square's diagonal, first bottom-left, so each one stays visible.
+    """
+    x, y = centre
+    if count == 1:
+        return x, y, cell * 0.4, cell * 0.5
+    step = cell * 0.44 / (count - 1)
+    offset = -cell * 0.22 + position * step
+    return x + offset, y - offset, cell * 0.27, cell * 0.34
+
+
+def _coordinates(figure: BoardFigure, cell: int) -> list[Markup]:
+    """File letters along the bottom rank and rank numbers along the a-file, as on a real board."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    size = cell * 0.24
+    labels = [
+        Markup('<text class="rb-coordinate" x="{:g}" y="{:g}" font-size="{:g}" fill="{}" text-anchor="end">{}</text>').format(
+            (column + 1) * cell - 2, figure.ranks * cell - 3, size, _LIGHT if column % 2 == 0 else _DARK, letters[column])
+        for column in range(figure.files)
+    ]
+    labels += [
+        Markup('<text class="rb-coordinate" x="2" y="{:g}" font-size="{:g}" fill="{}" dominant-baseline="hanging">{}</text>').format(
+            row * cell + 2, size, _LIGHT if row % 2 == 1 else _DARK, figure.ranks - row)
+        for row in range(figure.ranks)
+    ]
+    return labels
