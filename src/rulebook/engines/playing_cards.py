@@ -77,7 +77,10 @@ def show(items: Iterable[Card]) -> str:
 
 
 def remove_cards(items: Iterable[Card], gone: Iterable[Card]) -> tuple[Card, ...] | None:
-    """``items`` without ``gone`` (as multisets), keeping order; None if a card is missing."""
+    """``items`` without ``gone`` (as multisets), keeping order; None if a card is missing.
+
+    Any cards that compare by value work, e.g. La Strage's Jokers beside these cards.
+    """
     left = list(items)
     for c in gone:
         if c not in left:

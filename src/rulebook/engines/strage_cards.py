@@ -85,15 +85,6 @@ def _sorted(cards) -> tuple[MagicCard, ...]:  # noqa: ANN001 - any iterable of c
     return tuple(sorted(cards, key=_key))
 
 
-def _without(cards: tuple[MagicCard, ...], gone: Sequence[MagicCard]) -> tuple[MagicCard, ...] | None:
-    left = list(cards)
-    for c in gone:
-        if c not in left:
-            return None
-        left.remove(c)
-    return tuple(left)
-
-
 def _replace_at(items: tuple, i: int, value) -> tuple:  # noqa: ANN001 - any tuple
     return items[:i] + (value,) + items[i + 1:]
 

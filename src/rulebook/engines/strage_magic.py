@@ -14,13 +14,13 @@ from typing import Sequence
 from ..errors import IllegalAction
 from . import strage_board as board
 from .base import Fired
-from .playing_cards import Card
+from .playing_cards import Card, remove_cards
 from .strage_actions import End
 from .strage_board import CLANS, ESCORTING, NOTHING, ORC, SPRITE, Phase, at, put
 from .strage_cards import (
     ACTIONS, BEAT, DRAW, PLAY_MENU, SPELL_RANK, SPELL_RULE, SPELLS, SUIT_ORDER, Accept, Breach, Caprice, Curse,
     Immunity, Insist, Joker, Lightning, Magic, MagicCard, Metamorphosis, Oppose, Pending, Shuffle, Upheaval,
-    Yield, _replace_at, _sorted, _without, is_number, show, superior, suits, total,
+    Yield, _replace_at, _sorted, is_number, show, superior, suits, total,
 )
 
 
@@ -168,7 +168,7 @@ def _shuffle(state, action: Shuffle, trace: list[Fired]):  # noqa: ANN001, ANN20
 
 
 def _take_from_hand(m: Magic, player: int, cards: Sequence[MagicCard], action, rule: str) -> Magic:  # noqa: ANN001
-    left = _without(m.hands[player], cards)
+    left = remove_cards(m.hands[player], cards)
     if left is None:
         raise IllegalAction(rule, f"{action!r}: {CLANS[player]} does not hold {show(cards)} (hand {show(m.hands[player])})")
     return replace(m, hands=_replace_at(m.hands, player, left))
@@ -288,7 +288,7 @@ def _upheaval(state, spell: Upheaval, trace: list[Fired]):  # noqa: ANN001, ANN2
     hands = m.hands
     if spell.take is not None:
         player, taken = spell.take
-        hands = _replace_at(hands, player, _without(hands[player], (taken,)))
+        hands = _replace_at(hands, player, remove_cards(hands[player], (taken,)))
         hands = _replace_at(hands, me, _sorted(hands[me] + (taken,)))
         trace.append(Fired("rivolgimento", f"{CLANS[me]} takes {taken} from {CLANS[player]}"))
     discards = m.discards
