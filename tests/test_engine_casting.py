@@ -329,3 +329,19 @@ def test_sorcery_speed_and_permission_to_cast() -> None:
     with pytest.raises(IllegalAction, match=r"\[601\.3\] Hex can be cast only in your main phase while the stack is empty"):
         on_stack.apply(Cast("hex", targets=()))
     assert on_stack.apply(casting.Resolve()).state.obj("lightning-bolt").zone == "exile"  # flashback exiles it
+
+
+# --- errors found in review: each test guards one fix ------------------------------------------
+
+
+def test_unannounced_x_spends_all_the_pool_even_under_trinisphere() -> None:
+    # Scorciatoia-x: X is all the mana left. {X}{R} with X=0 would cost {2}{R} under
+    # Trinisphere, but the floor no longer applies once X is large: six red mana make X=5.
+    game = setup(hand=["Fireball"], battlefield=["Trinisphere"], pool="RRRRRR")
+    step = game.apply(Cast("fireball", targets="p1"))
+    assert step.state.entry("fireball").x == 5
+    assert step.state.entry("fireball").total == ManaCost("{5}{R}")
+    assert step.state.pools[0].total == 0
+    # With three mana every X from 0 to 2 costs three: all the mana left means the largest.
+    step = setup(hand=["Fireball"], battlefield=["Trinisphere"], pool="RRR").apply(Cast("fireball", targets="p1"))
+    assert step.state.entry("fireball").x == 2 and step.state.pools[0].total == 0

@@ -273,10 +273,14 @@ def propose(game: Game, action: Cast, player: int) -> tuple[Game, list[Fired], D
 
     if has_x and x is None:
         # Tournament shortcut: an unannounced X is all the mana left after the rest of the cost.
+        # The largest X whose total fits the pool: a floor such as Trinisphere's makes the
+        # total grow more slowly than X, so "pool minus the cost at X=0" can fall short.
         pool = game.pools[player]
-        x = pool.total - derive(0).total.mana_value()
-        if x < 0:
+        if derive(0).total.mana_value() > pool.total:
             raise IllegalAction("scorciatoia-x", f"X was not announced and the pool {pool} can't pay even X=0")
+        x = 0
+        while derive(x + 1).total.mana_value() <= pool.total:
+            x += 1
         trace.append(Fired("scorciatoia-x", f"X not announced: X = {x}, all the mana left in the pool {pool}"))
     derivation = derive(x or 0)
     trace.extend(derivation.trace())
