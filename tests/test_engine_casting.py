@@ -345,3 +345,11 @@ def test_unannounced_x_spends_all_the_pool_even_under_trinisphere() -> None:
     # With three mana every X from 0 to 2 costs three: all the mana left means the largest.
     step = setup(hand=["Fireball"], battlefield=["Trinisphere"], pool="RRR").apply(Cast("fireball", targets="p1"))
     assert step.state.entry("fireball").x == 2 and step.state.pools[0].total == 0
+
+
+def test_without_paying_its_mana_cost_needs_an_effect_that_allows_it() -> None:
+    # "free" is the alternative cost an effect such as cascade grants (601.2b); from the hand,
+    # with no such offer, it is refused like any cost the card does not have, not a crash.
+    game = setup(hand=["Lightning Bolt"])
+    with pytest.raises(IllegalAction, match=r"\[601\.2b\] .*'free'"):
+        game.apply(Cast("lightning-bolt", targets="p1", alternative="free"))

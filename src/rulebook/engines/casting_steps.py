@@ -181,6 +181,8 @@ def propose(game: Game, action: Cast, player: int) -> tuple[Game, list[Fired], D
             raise IllegalAction("601.3", f"nothing lets you cast {c.name} from exile")
     else:
         raise IllegalAction("601.3", f"nothing lets you cast {c.name} from the {obj.zone}")
+    if alt == "free" and not offered:
+        raise IllegalAction("601.2b", f"alternative cost 'free': nothing lets you cast {c.name} without paying its mana cost")
     if alt and alt not in ("free", "flashback") and alt not in own:
         raise IllegalAction("601.2b", f"{c.name} has no alternative cost {alt!r}; it has {sorted(own) or 'none'}")
     if alt == "flashback" and obj.zone != "graveyard":
