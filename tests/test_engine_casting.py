@@ -353,3 +353,28 @@ def test_without_paying_its_mana_cost_needs_an_effect_that_allows_it() -> None:
     game = setup(hand=["Lightning Bolt"])
     with pytest.raises(IllegalAction, match=r"\[601\.2b\] .*'free'"):
         game.apply(Cast("lightning-bolt", targets="p1", alternative="free"))
+
+
+def test_a_countered_flashback_spell_is_exiled_and_cannot_be_cast_again() -> None:
+    # 702.34a: a spell cast with flashback is exiled whenever it would leave the stack, also
+    # when it is countered; and a card that changes zones is a new object (400.7) that no
+    # longer has the flashback Snapcaster Mage gave it.
+    game = setup(hand=["Snapcaster Mage"], battlefield=["Island", "Island", "Mountain", "Mountain"],
+                 graveyard=["Lightning Bolt"], their_hand=["Force of Will", "Downpour"])
+    game = game.apply(Cast("snapcaster-mage", mana=("island", "island-2"))).state
+    game = game.apply(casting.Resolve()).state
+    game = game.apply(casting.Choose("lightning-bolt")).state
+    game = game.apply(casting.Resolve()).state
+    game = game.apply(Cast("lightning-bolt", targets="p1", alternative="flashback", mana="mountain")).state
+    game = game.apply(casting.Pass()).state
+    game = game.apply(Cast("force-of-will", targets="lightning-bolt", alternative="force-of-will", exile="downpour")).state
+    game = game.apply(casting.Resolve()).state
+    assert game.obj("lightning-bolt").zone == "exile"
+    assert not game.obj("lightning-bolt").flashback
+    with pytest.raises(IllegalAction):
+        game.apply(Cast("lightning-bolt", targets="p1", alternative="flashback", mana="mountain-2"))
+
+
+def test_flashback_is_lost_when_the_card_leaves_the_graveyard() -> None:
+    game = setup(graveyard=["Lightning Bolt"]).set("lightning-bolt", flashback=True)
+    assert not game.move("lightning-bolt", "hand").move("lightning-bolt", "graveyard").obj("lightning-bolt").flashback

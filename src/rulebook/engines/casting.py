@@ -302,6 +302,8 @@ class Game(State):
     def move(self, object_id: str, zone: str, **changes: object) -> Game:
         """Move an object to the end of a zone (the top of the stack, the bottom of a library)."""
         obj = self.obj(object_id)
+        # 400.7: a card that changes zones is a new object, without the flashback it was given.
+        changes = {"flashback": False, **changes}
         if zone != "battlefield":
             changes = {"tapped": False, "damage": 0, "counters": 0, **changes}
         moved = replace(obj, zone=zone, **changes)

@@ -83,8 +83,16 @@ def _spell(game: Game, entry: Entry) -> tuple[Game, list[Fired]]:
         elif c.effect == "counter":
             for target in legal:
                 countered = game.obj(target)
+                flashback = any(e.id == target and e.alternative == "flashback" for e in game.stack)
                 game = replace(game, stack=tuple(e for e in game.stack if e.id != target))
-                game = game.remove(target) if countered.copy else game.move(target, "graveyard", controlled_by=-1)
+                if countered.copy:
+                    game = game.remove(target)
+                elif flashback:  # 702.34a: exiled instead of going anywhere else
+                    game = game.move(target, "exile", controlled_by=-1)
+                    trace.append(Fired("608.2", f"{target} is countered; it was cast with flashback: it is exiled instead"))
+                    continue
+                else:
+                    game = game.move(target, "graveyard", controlled_by=-1)
                 trace.append(Fired("608.2", f"{target} is countered"))
         elif c.effect == "search-creature":
             found = next(
@@ -106,7 +114,7 @@ def _leave_stack(game: Game, entry: Entry, trace: list[Fired]) -> tuple[Game, li
         game = game.remove(obj.id)  # a copy of a card ceases to exist once it leaves the stack
     elif c.is_type("instant") or c.is_type("sorcery"):
         zone = "exile" if entry.alternative == "flashback" else "graveyard"
-        game = game.move(obj.id, zone, controlled_by=-1, flashback=False)
+        game = game.move(obj.id, zone, controlled_by=-1)
         if zone == "exile":
             trace.append(Fired("608.2", f"{obj.id} was cast with flashback: it is exiled instead"))
     else:
