@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from rulebook.engines import casting, casting_cards, casting_costs, mana
 from rulebook.engines.base import playout
-from rulebook.engines.casting import Cast, Game, Mana, setup
+from rulebook.engines.casting import Cast, Game, Mana, PlayLand, setup
 from rulebook.engines.casting_cards import CostModifier, cards
 from rulebook.engines.casting_costs import modify
 from rulebook.engines.casting_moves import cast_proposals
@@ -378,3 +378,22 @@ def test_a_countered_flashback_spell_is_exiled_and_cannot_be_cast_again() -> Non
 def test_flashback_is_lost_when_the_card_leaves_the_graveyard() -> None:
     game = setup(graveyard=["Lightning Bolt"]).set("lightning-bolt", flashback=True)
     assert not game.move("lightning-bolt", "hand").move("lightning-bolt", "graveyard").obj("lightning-bolt").flashback
+
+
+def test_only_the_controller_of_the_exiling_permanent_may_cast_or_play_the_exiled_card() -> None:
+    # "You may play lands and cast spells from among cards exiled with Nightveil Specter":
+    # "you" is the Specter's controller, and the permission is a static ability, so it ends
+    # when the Specter leaves the battlefield (113.6, 601.3).
+    game = setup(battlefield=["spettro=Nightveil Specter"], their_exile=["bolt=Lightning Bolt", "Forest"])
+    game = game.set("bolt", exiled_by="spettro").set("forest", exiled_by="spettro")
+    theirs = Game(game.objects, priority=1, active=1, pools=(Pool(), Pool.of("R")))
+    with pytest.raises(IllegalAction, match=r"\[601\.3\]"):
+        theirs.apply(Cast("bolt", targets="p0"))
+    with pytest.raises(IllegalAction, match=r"\[601\.1a\]"):
+        theirs.apply(PlayLand("forest"))
+    gone = game.move("spettro", "graveyard").with_pool(0, Pool.of("R"))
+    with pytest.raises(IllegalAction, match=r"\[601\.3\]"):
+        gone.apply(Cast("bolt", targets="p1"))
+    with pytest.raises(IllegalAction, match=r"\[601\.1a\]"):
+        gone.apply(PlayLand("forest"))
+    assert game.with_pool(0, Pool.of("R")).apply(Cast("bolt", targets="p1")).state.entry("bolt")

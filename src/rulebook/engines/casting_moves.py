@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ..errors import IllegalAction
 from .base import Fired
 from .casting_cards import TargetWord
-from .casting_steps import PLAYER_IDS, activate_mana, cast, choose_targets, target_problem
+from .casting_steps import PLAYER_IDS, activate_mana, cast, choose_targets, exile_permission, target_problem
 from .mana import COLOURS
 
 if TYPE_CHECKING:
@@ -96,10 +96,13 @@ def play_land(game: Game, action: object, player: int) -> tuple[Game, list[Fired
         how = "from the hand"
     elif land.zone == "exile" and land.exiled_by and game.has(land.exiled_by):
         source = game.obj(land.exiled_by).card
-        if source.permission != "play":
+        permission, why = exile_permission(game, land, player)
+        if permission == "cast":
             raise IllegalAction(
                 "601.1a", f"{source.name} lets you cast the exiled card, and a land can't be cast: {land.card.name} stays in exile"
             )
+        if permission != "play":
+            raise IllegalAction("601.1a", f"nothing lets you play {land.card.name} from exile{why}")
         how = f"from exile ({source.name} lets you play it)"
     else:
         raise IllegalAction("601.1a", f"nothing lets you play {land.card.name} from the {land.zone}")

@@ -129,6 +129,22 @@ def applies(modifier: CostModifier, spell: Card, source: Obj, caster: int) -> bo
     return modifier.spells.lower() in spell.type.lower().replace("—", " ").split()
 
 
+def exile_permission(game: Game, obj: Obj, player: int) -> tuple[str, str]:
+    """What the effect that exiled ``obj`` lets ``player`` do with it: cast, play or ''
+    (with why not). "You" on Daxos and Nightveil Specter is their controller; the Specter's
+    permission is a static ability, so it lasts only while the Specter is on the battlefield,
+    while Daxos's comes from a resolved trigger and outlives Daxos (until end of turn)."""
+    if not obj.exiled_by or not game.has(obj.exiled_by):
+        return "", ""
+    source = game.obj(obj.exiled_by)
+    permission = source.card.permission
+    if permission == "play" and source.zone != "battlefield":
+        return "", f" ({source.card.name} has left the battlefield, and with it its permission)"
+    if permission and source.controller != player:
+        return "", f" ({source.card.name}'s permission is for its controller, P{source.controller})"
+    return permission, ""
+
+
 def propose(game: Game, action: Cast, player: int) -> tuple[Game, list[Fired], Derivation, Entry]:
     """601.2a–f: the state with the card on the stack, the trace, the locked total cost and
     the stack entry that will record the announced choices."""
@@ -176,9 +192,9 @@ def propose(game: Game, action: Cast, player: int) -> tuple[Game, list[Fired], D
                 f"alternative cost, so it can't be cast with {chosen} instead (118.9a: one alternative cost only)",
             )
     elif obj.zone == "exile":
-        permission = game.obj(obj.exiled_by).card.permission if obj.exiled_by and game.has(obj.exiled_by) else ""
+        permission, why = exile_permission(game, obj, player)
         if permission not in ("cast", "play"):
-            raise IllegalAction("601.3", f"nothing lets you cast {c.name} from exile")
+            raise IllegalAction("601.3", f"nothing lets you cast {c.name} from exile{why}")
     else:
         raise IllegalAction("601.3", f"nothing lets you cast {c.name} from the {obj.zone}")
     if alt == "free" and not offered:
