@@ -397,3 +397,17 @@ def test_only_the_controller_of_the_exiling_permanent_may_cast_or_play_the_exile
     with pytest.raises(IllegalAction, match=r"\[601\.1a\]"):
         gone.apply(PlayLand("forest"))
     assert game.with_pool(0, Pool.of("R")).apply(Cast("bolt", targets="p1")).state.entry("bolt")
+
+
+def test_a_creature_that_entered_this_turn_cannot_pay_a_tap_cost() -> None:
+    # 302.6: Deathrite Shaman cast this turn can't use its {T} ability yet (no haste), but it
+    # may still be tapped for convoke, which is not a {T} cost.
+    game = setup(hand=["Deathrite Shaman", "Chord of Calling"], pool="BGGG", graveyard=["Plains"])
+    game = game.apply(Cast("deathrite-shaman", pay_as=("B",))).state
+    game = game.apply(casting.Resolve()).state
+    with pytest.raises(IllegalAction, match=r"\[605\.1a\] .*\(302\.6\)"):
+        game.apply(casting.Activate("deathrite-shaman", targets="plains", colour="R"))
+    step = game.apply(Cast("chord-of-calling", x=1, convoke="deathrite-shaman"))
+    assert step.state.obj("deathrite-shaman").tapped
+    assert setup(battlefield=["Deathrite Shaman"], graveyard=["Plains"]).apply(
+        casting.Activate("deathrite-shaman", targets="plains", colour="R")).state.stack

@@ -168,6 +168,7 @@ class Obj(_Compact):
     exiled_by: str = ""  # id of the permanent whose effect exiled it (Daxos, Nightveil)
     flashback: bool = False  # flashback granted until end of turn (Snapcaster Mage)
     controlled_by: int = -1  # -1: its owner controls it
+    entered: bool = False  # came onto the battlefield this turn: no {T} costs yet (302.6)
 
     @property
     def card(self) -> Card:
@@ -303,7 +304,7 @@ class Game(State):
         """Move an object to the end of a zone (the top of the stack, the bottom of a library)."""
         obj = self.obj(object_id)
         # 400.7: a card that changes zones is a new object, without the flashback it was given.
-        changes = {"flashback": False, **changes}
+        changes = {"flashback": False, "entered": zone == "battlefield" and obj.zone != "battlefield", **changes}
         if zone != "battlefield":
             changes = {"tapped": False, "damage": 0, "counters": 0, **changes}
         moved = replace(obj, zone=zone, **changes)

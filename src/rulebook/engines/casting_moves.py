@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ..errors import IllegalAction
 from .base import Fired
 from .casting_cards import TargetWord
-from .casting_steps import PLAYER_IDS, activate_mana, cast, choose_targets, exile_permission, target_problem
+from .casting_steps import PLAYER_IDS, activate_mana, cast, check_tap_cost, choose_targets, exile_permission, target_problem
 from .mana import COLOURS
 
 if TYPE_CHECKING:
@@ -74,6 +74,7 @@ def activate(game: Game, action: object, player: int) -> tuple[Game, list[Fired]
     if ability.adds == "any" and action.colour not in tuple(COLOURS):
         raise IllegalAction("605.1a", f"say which colour {source.card.name} adds: colour='G'")
     if ability.tap:
+        check_tap_cost(source, "605.1a")
         if source.tapped:
             raise IllegalAction("605.1a", f"{source.id!r} is already tapped")
         game = game.set(source.id, tapped=True)

@@ -312,6 +312,13 @@ def propose(game: Game, action: Cast, player: int) -> tuple[Game, list[Fired], D
 # --- mana abilities and payment ---------------------------------------------------------
 
 
+def check_tap_cost(source: Obj, rule: str) -> None:
+    """302.6: a creature's {T} cost can't be paid unless it has been under its controller's
+    control since the turn began, or it has haste. Convoke is not a {T} cost."""
+    if source.entered and source.card.is_type("creature") and "haste" not in source.card.keywords:
+        raise IllegalAction(rule, f"{source.id!r} came under your control this turn: it can't pay a {{T}} cost yet (302.6)")
+
+
 def activate_mana(game: Game, mana: Mana, player: int, rule: str) -> tuple[Game, list[Fired]]:
     """Activate one mana ability: 601.2g while casting, 605.3a when holding priority."""
     source = game.obj(mana.source, rule)
@@ -328,6 +335,7 @@ def activate_mana(game: Game, mana: Mana, player: int, rule: str) -> tuple[Game,
         )
     paid = []
     if ability.tap:
+        check_tap_cost(source, rule)
         if source.tapped:
             raise IllegalAction(rule, f"{source.id!r} is already tapped")
         game = game.set(source.id, tapped=True)
