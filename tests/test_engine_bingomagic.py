@@ -115,3 +115,17 @@ def test_play_command_prints_a_game(capsys):
     assert main(["play", "bingomagic", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "#1 " in out and "outcome: Win(player=" in out
+
+
+def test_a_draw_after_a_reshuffle_names_its_rule():
+    # The turn's draw happens once the new deck exists: the trace must still say who drew and why.
+    state = bm.BingoState.setup(hands=("R", "G"), discards=("W", "UU"), deck="")
+    waiting = state.apply(bm.Pass()).state
+    step = waiting.apply(bm.Shuffle((bm.ISLAND, bm.PLAINS, bm.ISLAND)))
+    assert step.rules() == ["rimescolare", "pesca-turno"]
+    assert "player 1 draws" in str(step.trace[-1])
+    # A plains' draw interrupted by the reshuffle: the draw, then the end of the turn.
+    plains = bm.BingoState.setup(hands=("W", "G"), discards=("R", "UU"), deck="")
+    after = plains.apply(bm.Place(bm.PLAINS)).state.apply(bm.Shuffle((bm.ISLAND, bm.MOUNTAIN, bm.ISLAND)))
+    assert after.rules() == ["rimescolare", "pianura", "fine-turno", "pesca-turno"]
+    assert after.state.hands == ((bm.ISLAND,), (bm.MOUNTAIN, bm.FOREST))

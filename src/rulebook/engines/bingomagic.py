@@ -334,7 +334,9 @@ class BingoState(State):
         trace.append(Fired("rimescolare", f"both discard piles become a new deck of {len(action.order)}"))
         state = replace(self, deck=action.order, discards=((), ()), phase=Phase.TURN)
         assert self.drawer is not None
-        return state._draw(self.drawer, self.resume, trace)
+        # The interrupted draw happens now: the turn's draw, or a plains' draw (resume None).
+        rule = "pesca-turno" if self.resume is Phase.TURN else "pianura"
+        return state._draw(self.drawer, self.resume, trace, rule=rule)
 
     # --- what follows an action ------------------------------------------------------------
 
