@@ -411,3 +411,16 @@ def test_a_creature_that_entered_this_turn_cannot_pay_a_tap_cost() -> None:
     assert step.state.obj("deathrite-shaman").tapped
     assert setup(battlefield=["Deathrite Shaman"], graveyard=["Plains"]).apply(
         casting.Activate("deathrite-shaman", targets="plains", colour="R")).state.stack
+
+
+@pytest.mark.parametrize(
+    ("cost", "reduction", "left"),
+    [
+        ("{2}{W}", "{B}", "{1}{W}"),  # 118.7b: no black to remove, so one generic instead
+        ("{1}{W}", "{W}{W}", "{0}"),  # 118.7c: the excess white reduces generic
+        ("{2}{U}{U}", "{U}", "{2}{U}"),
+        ("{W}{W}", "{2}", "{W}{W}"),  # 118.7a: generic never touches coloured symbols
+    ],
+)
+def test_coloured_reductions_spill_onto_generic(cost: str, reduction: str, left: str) -> None:
+    assert ManaCost(cost).reduced_by(ManaCost(reduction)) == ManaCost(left)

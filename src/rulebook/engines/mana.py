@@ -174,13 +174,17 @@ class ManaCost:
         return ManaCost.of(self.generic + other.generic, self.symbols + other.symbols)
 
     def reduced_by(self, other: ManaCost) -> ManaCost:
-        """A cost reduction: its generic part lowers only generic mana, never below zero;
-        its coloured symbols remove matching symbols of this cost, if there are any."""
+        """A cost reduction: its generic part lowers only generic mana, never below zero
+        (118.7a); each of its coloured symbols removes a matching symbol of this cost, or
+        one generic mana when none is left to remove (118.7b, 118.7c)."""
         remaining = list(self.symbols)
+        generic = other.generic
         for s in other.coloured:
             if s in remaining:
                 remaining.remove(s)
-        return ManaCost.of(max(self.generic - other.generic, 0), remaining)
+            else:
+                generic += 1
+        return ManaCost.of(max(self.generic - generic, 0), remaining)
 
     @property
     def open_symbols(self) -> tuple[str, ...]:
