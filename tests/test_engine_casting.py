@@ -424,3 +424,11 @@ def test_a_creature_that_entered_this_turn_cannot_pay_a_tap_cost() -> None:
 )
 def test_coloured_reductions_spill_onto_generic(cost: str, reduction: str, left: str) -> None:
     assert ManaCost(cost).reduced_by(ManaCost(reduction)) == ManaCost(left)
+
+
+def test_flashback_casts_only_from_its_owners_graveyard() -> None:
+    # 702.34a: "you may cast this card from your graveyard": the opponent can't use it.
+    game = setup(graveyard=["Lightning Bolt"]).set("lightning-bolt", flashback=True)
+    theirs = Game(game.objects, priority=1, active=0, pools=(Pool(), Pool.of("R")))
+    with pytest.raises(IllegalAction, match=r"\[601\.3\]"):
+        theirs.apply(Cast("lightning-bolt", targets="p0", alternative="flashback"))

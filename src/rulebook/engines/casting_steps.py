@@ -184,6 +184,8 @@ def propose(game: Game, action: Cast, player: int) -> tuple[Game, list[Fired], D
     elif obj.zone == "graveyard":
         if not obj.flashback:
             raise IllegalAction("601.3", f"nothing lets you cast {c.name} from a graveyard")
+        if obj.owner != player:
+            raise IllegalAction("601.3", f"flashback casts {c.name} from its owner's graveyard, and only its owner may (702.34a)")
         if alt != "flashback":
             chosen = f"the alternative cost {alt!r}" if alt else "its mana cost"
             raise IllegalAction(
