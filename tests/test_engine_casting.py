@@ -432,3 +432,11 @@ def test_flashback_casts_only_from_its_owners_graveyard() -> None:
     theirs = Game(game.objects, priority=1, active=0, pools=(Pool(), Pool.of("R")))
     with pytest.raises(IllegalAction, match=r"\[601\.3\]"):
         theirs.apply(Cast("lightning-bolt", targets="p0", alternative="flashback"))
+
+
+def test_a_single_target_takes_the_whole_division() -> None:
+    # 601.2d: with one target there is only one way to divide; it need not be spelled out.
+    game = setup(hand=["Flames of the Firebrand"], pool="RRR")
+    step = game.apply(Cast("flames-of-the-firebrand", targets="p1"))
+    assert "601.2d: 3 divided: p1 3" in [str(f) for f in step.trace]
+    assert step.state.apply(casting.Resolve()).state.life == (20, 17)

@@ -267,7 +267,7 @@ def propose(game: Game, action: Cast, player: int) -> tuple[Game, list[Fired], D
     targets = tuple(action.targets)
     if c.divide == "at-casting":
         amount = int(c.amount)
-        division = tuple(action.division)
+        division = tuple(action.division) or ((amount,) if len(targets) == 1 else ())
         if len(division) != len(targets) or any(d < 1 for d in division) or sum(division) != amount:
             raise IllegalAction(
                 "601.2d",
@@ -277,8 +277,10 @@ def propose(game: Game, action: Cast, player: int) -> tuple[Game, list[Fired], D
     elif action.division:
         when = "on resolution, evenly" if c.divide == "evenly" else "never"
         raise IllegalAction("601.2d", f"{c.name} is divided {when}: nothing to divide now, got {action.division!r}")
-    elif c.divide == "evenly":
-        trace.append(Fired("601.2d", "divided evenly on resolution: nothing is divided now"))
+    else:
+        division = ()
+        if c.divide == "evenly":
+            trace.append(Fired("601.2d", "divided evenly on resolution: nothing is divided now"))
 
     # 601.2f: the total cost, then locked.
     modifiers = [
@@ -305,7 +307,7 @@ def propose(game: Game, action: Cast, player: int) -> tuple[Game, list[Fired], D
     derivation = derive(x or 0)
     trace.extend(derivation.trace())
     entry = Entry(
-        obj.id, player, "spell", obj.id, targets=targets, division=tuple(action.division), x=x or 0,
+        obj.id, player, "spell", obj.id, targets=targets, division=division, x=x or 0,
         kicked=action.kicked, alternative=alt, total=derivation.total,
     )
     return game, trace, derivation, entry
