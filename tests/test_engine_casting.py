@@ -440,3 +440,11 @@ def test_a_single_target_takes_the_whole_division() -> None:
     step = game.apply(Cast("flames-of-the-firebrand", targets="p1"))
     assert "601.2d: 3 divided: p1 3" in [str(f) for f in step.trace]
     assert step.state.apply(casting.Resolve()).state.life == (20, 17)
+
+
+def test_legal_actions_offer_the_free_cast_of_a_hybrid_card() -> None:
+    # Cast without paying its mana cost, a hybrid card has no symbol left to announce
+    # (601.2b): the cascade offer of Deathrite Shaman is a legal cast, not only Decline.
+    game = setup(hand=["Bloodbraid Elf"], library=["Deathrite Shaman"], pool="RRGG")
+    game = game.apply(Cast("bloodbraid-elf")).state.apply(casting.Resolve()).state
+    assert any(isinstance(a, Cast) for a in game.legal_actions())

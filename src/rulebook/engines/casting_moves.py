@@ -238,6 +238,9 @@ def cast_proposals(game: Game, obj) -> list[object]:
     pool_ids = [o.id for o in game.objects if o.zone in ("battlefield", "stack") and o.id != obj.id] + list(PLAYER_IDS)
     hand_blue = [o.id for o in game.zone(player, "hand") if "U" in o.card.colours and o.id != obj.id] or [""]
     lands = [o.id for o in game.battlefield() if o.card.is_land and o.controller == player] or [""]
+    # Cast without paying its mana cost, there is no hybrid or Phyrexian symbol to announce.
+    free = game.pending is not None and game.pending.kind == "cast-free" and game.pending.object == obj.id
+    pay_as = () if free or not c.cost else tuple(s.split("/")[0] for s in c.cost.open_symbols)
     found = []
     for kicked in ([False, True] if c.kicker else [False]):
         words = [w for w in c.targets if not w.kicked or kicked]
@@ -259,6 +262,6 @@ def cast_proposals(game: Game, obj) -> list[object]:
                 found.append(
                     Cast(obj.id, targets=targets, alternative=alt, kicked=kicked, division=division,
                          exile=(exile,) if exile else (), sacrifice=(sacrifice,) if sacrifice else (),
-                         pay_as=tuple(s.split("/")[0] for s in (c.cost.open_symbols if c.cost else ())))
+                         pay_as=pay_as)
                 )
     return found
