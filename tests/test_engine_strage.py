@@ -222,3 +222,12 @@ def test_play_command_prints_a_game(capsys):
     assert main(["play", "strage", "--players", "3", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "#1 roll " in out and "outcome: " in out and "fine-partita" in out
+
+
+def test_upheaval_may_take_a_rivals_joker():
+    # The seed lets the caster take «una carta» from a rival: a Joker is a card too.
+    state = st.StrageState.setup(blue="c3", sprites="a1", active=2, ap=1, hands=("JK 2♣", "", "JK"))
+    state = state.apply(st.End()).state
+    take = st.Upheaval("JK", take=(0, "JK"))
+    assert take in state.legal_actions()
+    assert state.apply(take).state.magic.hands == ((st.magic_cards("2♣")[0],), (), (st.Joker(),))

@@ -173,7 +173,7 @@ class Upheaval(_Spoken):
     """Joker: hands are shown; take ``take`` (player, card) and make all discard ``suit``."""
 
     card: Joker
-    take: tuple[int, Card] | None = None
+    take: tuple[int, MagicCard] | None = None
     suit: str | None = None
     _cards = {"card": "one"}
 

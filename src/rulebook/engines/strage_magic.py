@@ -95,7 +95,7 @@ def _spells(state) -> list:  # noqa: ANN001
     orcs = board.squares_of(cells, ORC)
     for c in hand:
         if isinstance(c, Joker):
-            others = [(p, x) for p in range(state.players) if p != me for x in dict.fromkeys(m.hands[p]) if isinstance(x, Card)]
+            others = [(p, x) for p in range(state.players) if p != me for x in dict.fromkeys(m.hands[p])]
             for take in [None, *others]:
                 found += [Upheaval(c, take, suit) for suit in (None, *SUIT_ORDER)]
             for start in board.squares_of(cells, SPRITE):
