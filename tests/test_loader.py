@@ -89,6 +89,13 @@ def test_unknown_symbol_in_a_block_points_at_its_line(write_rules):
     ]
 
 
+def test_an_empty_list_item_is_refused(write_rules):
+    text = MINIMAL.replace("        text: Due {W}.", "        text: |\n          Due:\n          - \n          - {W}")
+    assert problems(write_rules(text)) == [
+        "rules/demo.yaml:22:11: a line with only '-' in text of rule 'r2'; write the list item after '- ' or remove the dash"
+    ]
+
+
 def test_raw_html_is_refused(write_rules):
     text = MINIMAL.replace("Due {W}.", "Due <b>{W}</b>.")
     assert problems(write_rules(text))[0].startswith("rules/demo.yaml:20:15: raw HTML '<b>'")

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Iterable
 
 from .errors import LoadError, Problem, RulebookError
-from .model import ID_RE, XREF_RE, Book, Example, Rule, Ruling, Section, XRef, xrefs_in
+from .model import DASH_ONLY_RE, ID_RE, XREF_RE, Book, Example, Rule, Ruling, Section, XRef, xrefs_in
 from .symbols import SYMBOLS, tokens_in
 from .yamlnodes import Mapping, Scalar, Sequence, YNode, decode, parse
 
@@ -101,6 +101,9 @@ class _Reader:
             self.problems.append(
                 Problem(self.path, line, column, f"raw HTML {match.group(0)!r} in {what}; use **bold**, *italic* or a symbol")
             )
+        for match in DASH_ONLY_RE.finditer(value):
+            line, column = self._position(node, match.start())
+            self.problems.append(Problem(self.path, line, column, f"a line with only '-' in {what}; write the list item after '- ' or remove the dash"))
         for match in XREF_RE.finditer(value):
             line, column = self._position(node, match.start())
             self.refs.append(_PendingRef(XRef(match.group(1), match.group(2)), line, column))

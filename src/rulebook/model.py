@@ -17,6 +17,11 @@ TRANSLATABLE = {"translatable": True}
 #: ``[[rule-id]]`` links within a book, ``[[book:rule-id]]`` across books.
 XREF_RE = re.compile(r"\[\[(?:([a-z0-9][a-z0-9-]*):)?([a-z0-9][a-z0-9.-]*)\]\]")
 ID_RE = re.compile(r"^[a-z0-9][a-z0-9.-]*$")
+#: The marker of a list item in a text field: a line starting "- " with something after it.
+#: The renderer, the extractor and the translation checks all use this one definition.
+LIST_ITEM_RE = re.compile(r"^[ \t]*- +(?=\S)", re.MULTILINE)
+#: A line holding only a dash: an empty list item, refused by the loader.
+DASH_ONLY_RE = re.compile(r"^[ \t]*-[ \t]*$", re.MULTILINE)
 
 
 @dataclass(frozen=True)

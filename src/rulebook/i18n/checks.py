@@ -17,7 +17,7 @@ from typing import Callable, Iterable, Iterator
 from babel.messages.catalog import Catalog, Message, TranslationError
 
 from ..errors import Problem
-from ..model import XREF_RE
+from ..model import LIST_ITEM_RE, XREF_RE
 from ..symbols import SYMBOLS, TOKEN_RE
 from .glossary import Glossary
 
@@ -31,7 +31,7 @@ _URL_RE = re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://|\bwww\.")
 # A number: digits with decimal or grouping separators in any of the target languages
 # ("1.5", "1,5", "1 000", "1 000" with a no-break or narrow no-break space).
 _NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*(?:[ \u00a0\u202f]\d{3}(?![\d]))*")
-_LIST_RE = re.compile(r"^[ \t]*- +\S", re.MULTILINE)  # an empty "- " is no list item
+_LIST_RE = LIST_ITEM_RE
 _PARAGRAPH_RE = re.compile(r"\n\s*\n")  # as the renderer splits paragraphs
 
 
@@ -102,7 +102,9 @@ def check_characters(source: str, translation: str, language: str, glossary: Glo
 
 
 def _numbers(text: str) -> Counter[str]:
-    plain = XREF_RE.sub(" ", TOKEN_RE.sub(" ", text))
+    # Read the text as a page shows it: a line break inside a paragraph is a space ("3\n333"
+    # and "3 333" are the same on the page).
+    plain = re.sub(r"[ \t]*\n[ \t]*", " ", XREF_RE.sub(" ", TOKEN_RE.sub(" ", text)))
     return Counter(re.sub(r"\D", "", m.group(0)) for m in _NUMBER_RE.finditer(plain))
 
 

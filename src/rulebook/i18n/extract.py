@@ -16,7 +16,7 @@ from typing import IO, Any, Collection, Iterator, Mapping
 
 from ..errors import LoadError, Problem
 from ..loader import load_book
-from ..model import XREF_RE, Book, message_context, translatable_fields, walk
+from ..model import LIST_ITEM_RE, XREF_RE, Book, message_context, translatable_fields, walk
 from ..symbols import TOKEN_RE
 
 # The (context, text) shape Babel's default keywords already know: pgettext(ctxt, msgid).
@@ -45,7 +45,6 @@ def messages(book: Book) -> Iterator[Extracted]:
         yield line, KEYWORD, (context, text), translator_comments(text)
 
 
-_LIST_LINE_RE = re.compile(r"^[ \t]*- ")
 
 
 def canonical(text: str) -> str:
@@ -62,10 +61,11 @@ def canonical(text: str) -> str:
         for line in block.split("\n"):
             if not line.strip():
                 continue
-            if _LIST_LINE_RE.match(line):
+            if LIST_ITEM_RE.match(line):
                 lines.append(line.strip())
                 in_item = True
-            elif lines and (not in_item or line[:1] in (" ", "\t")):
+            elif lines and lines[-1] != "-" and (not in_item or line[:1] in (" ", "\t")):
+                # Never onto a bare "-": that would make a list item the page never showed.
                 lines[-1] += " " + line.strip()  # a wrapped line, or a list item's continuation
             else:
                 lines.append(line.strip())

@@ -15,7 +15,7 @@ from typing import Callable
 
 from markupsafe import Markup, escape
 
-from ..model import XREF_RE, XRef
+from ..model import LIST_ITEM_RE, XREF_RE, XRef
 from ..symbols import SYMBOLS, TOKEN_RE, Symbol
 from .ui import symbol_label
 
@@ -34,7 +34,7 @@ Resolver = Callable[[XRef], "Target | None"]
 _BOLD_RE = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
 # Italic never spans a tag produced by bold, so markup can never be mis-nested.
 _ITALIC_RE = re.compile(r"(?<![\w*])\*(?=[^\s*])([^*<>]+?)(?<=[^\s*])\*(?![\w*])")
-_LIST_RE = re.compile(r"^\s*- ")
+_LIST_RE = LIST_ITEM_RE
 
 _SUITS = {"hearts": "\u2665", "diamonds": "\u2666", "clubs": "\u2663", "spades": "\u2660"}
 _DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"
