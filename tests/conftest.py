@@ -5,9 +5,18 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+import os
+
 import pytest
+from hypothesis import settings
 
 pytest_plugins = ["pytester"]
+
+# CI is the gate for landing: the same examples every run and no timing deadline, so it never
+# fails at random. Local runs keep exploring new examples (that is how they find new bugs).
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 REPO = Path(__file__).resolve().parent.parent
 
