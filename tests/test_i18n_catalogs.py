@@ -9,7 +9,6 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from rulebook.cli import main
-from rulebook.errors import RulebookError
 from rulebook.i18n import LANGUAGES
 from rulebook.i18n.catalogs import merge, read_catalog, serialize, write_atomic
 from rulebook.i18n.translate import translate_book

@@ -36,7 +36,3 @@ class IllegalAction(RulebookError):
     def __init__(self, rule_id: str, message: str):
         self.rule_id = rule_id
         super().__init__(f"[{rule_id}] {message}")
-
-
-class AmbiguousAction(RulebookError):
-    """An action could mean more than one legal thing; the caller must say which."""

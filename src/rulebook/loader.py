@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Iterable
 
 from .errors import LoadError, Problem, RulebookError
-from .model import DASH_ONLY_RE, ID_RE, XREF_RE, Book, Example, Rule, Ruling, Section, XRef, xrefs_in
+from .model import DASH_ONLY_RE, ID_RE, SOURCE_LANGUAGE, XREF_RE, Book, Example, Rule, Ruling, Section, XRef
 from .symbols import SYMBOLS, tokens_in
 from .yamlnodes import Mapping, Scalar, Sequence, YNode, decode, parse
 
@@ -144,8 +144,8 @@ class _Reader:
             return None
         meta = self.fields(top["book"], "'book'", {"id", "title", "summary", "language", "engine"}, set())
         language = self.string(meta.get("language"), "book language")
-        if "language" in meta and language != "it":
-            self.fail(meta["language"], f"source language must be 'it', not {language!r}")
+        if "language" in meta and language != SOURCE_LANGUAGE:
+            self.fail(meta["language"], f"source language must be {SOURCE_LANGUAGE!r}, not {language!r}")
         book_id = self.string(meta.get("id"), "book id")
         if "id" in meta and not re.match(r"^[a-z0-9][a-z0-9-]*$", book_id):
             self.fail(meta["id"], f"book id {book_id!r} must be lower-case letters, digits or '-'")

@@ -31,7 +31,8 @@ from .examples import run_books
 from .loader import load_library, rulebook_paths
 from .render import RenderedPage, Site
 from .render.pages import TocEntry, prefix, relative_url
-from .render.ui import LANGUAGES, SOURCE_LANGUAGE
+from .model import SOURCE_LANGUAGE
+from .render.ui import LANGUAGES
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 

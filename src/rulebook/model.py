@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, fields
 from typing import Iterator, Mapping
 
 TRANSLATABLE = {"translatable": True}
+#: The language every rulebook is written in (the format requires it; its text is every msgid).
+SOURCE_LANGUAGE = "it"
 
 #: ``[[rule-id]]`` links within a book, ``[[book:rule-id]]`` across books.
 XREF_RE = re.compile(r"\[\[(?:([a-z0-9][a-z0-9-]*):)?([a-z0-9][a-z0-9.-]*)\]\]")
@@ -33,15 +35,6 @@ class XRef:
 
     def __str__(self) -> str:
         return f"[[{self.book + ':' if self.book else ''}{self.target}]]"
-
-
-def xrefs_in(text: str) -> list[XRef]:
-    """Every cross-reference in a text, in order.
-
-    >>> xrefs_in("vedi [[vittoria]] e [[casting:601.2f]]")
-    [XRef(book=None, target='vittoria'), XRef(book='casting', target='601.2f')]
-    """
-    return [XRef(m.group(1), m.group(2)) for m in XREF_RE.finditer(text)]
 
 
 @dataclass(frozen=True)
@@ -100,7 +93,7 @@ class Book:
     id: str
     title: str = field(metadata=TRANSLATABLE)
     summary: str = field(metadata=TRANSLATABLE)
-    language: str = "it"
+    language: str = SOURCE_LANGUAGE
     engine: str = ""  # module name under rulebook.engines
     sections: tuple[Section, ...] = ()
     path: str = ""

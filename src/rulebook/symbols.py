@@ -20,6 +20,10 @@ class Symbol:
 
 
 _COLOURS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+#: The five colours in Magic's order.
+COLOURS = "WUBRG"
+#: The ten hybrid colour pairs in their printed order; no other hybrid symbol exists.
+HYBRID_PAIRS = ("WU", "UB", "BR", "RG", "GW", "WB", "UR", "BG", "RW", "GU")
 
 
 def _build() -> dict[str, Symbol]:
@@ -33,8 +37,7 @@ def _build() -> dict[str, Symbol]:
         add(f"{code}/P", "mana", f"Phyrexian {colour} mana")
         add(f"2/{code}", "mana", f"two generic or {colour} mana")
     add("C", "mana", "colourless mana")
-    # Hybrid symbols exist only in the ten canonical colour-pair orders.
-    for a, b in ("WU", "UB", "BR", "RG", "GW", "WB", "UR", "BG", "RW", "GU"):
+    for a, b in HYBRID_PAIRS:
         add(f"{a}/{b}", "mana", f"hybrid {_COLOURS[a]} or {_COLOURS[b]} mana")
     for n in range(0, 21):
         add(str(n), "generic", f"{n} generic mana")

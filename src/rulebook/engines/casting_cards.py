@@ -14,9 +14,11 @@ from typing import Any, Mapping
 import yaml
 
 from ..errors import RulebookError
+from ..i18n import LANGUAGES as TARGET_LANGUAGES, SOURCE_LANGUAGE
 from .mana import ManaCost
 
-LANGUAGES = ("it", "en", "fr", "es", "pt", "ru")
+#: Every card names itself in each site language, for the translation glossary.
+LANGUAGES = (SOURCE_LANGUAGE, *TARGET_LANGUAGES)
 _CARD_FIELDS = {
     "name", "cost", "type", "pt", "oracle", "names", "note", "keywords", "protection", "targets",
     "divide", "effect", "amount", "kicker", "alternative", "cost_modifiers", "abilities",

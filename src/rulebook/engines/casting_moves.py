@@ -166,7 +166,7 @@ def legal_actions(game: Game) -> list[object]:
 
     Mana abilities are separate actions (605.3a), so casts are listed as paid from the pool.
     """
-    from .casting import Cast, Choose, Decline, Pass, Resolve
+    from .casting import Choose, Decline, Pass, Resolve
 
     if game.is_over:
         return []

@@ -17,11 +17,8 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from ..errors import IllegalAction
+from ..symbols import COLOURS, HYBRID_PAIRS
 
-COLOURS = "WUBRG"
-COLOUR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
-#: The ten hybrid pairs in their printed order (the same list as rulebook.symbols).
-HYBRID_PAIRS = ("WU", "UB", "BR", "RG", "GW", "WB", "UR", "BG", "RW", "GU")
 VARIABLES = "XYZ"
 
 _SYMBOL_RE = re.compile(r"\{([^{}]*)\}")

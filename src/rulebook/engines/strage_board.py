@@ -94,10 +94,6 @@ def clan_of(letter: str) -> int | None:
     return None
 
 
-def has_sprite(letter: str) -> bool:
-    return letter == SPRITE or letter in ESCORTING
-
-
 def without_half_elf(letter: str) -> str:
     """What stays on a square when its half-elf leaves it: the sprite it escorted, or nothing."""
     return SPRITE if letter in ESCORTING else NOTHING

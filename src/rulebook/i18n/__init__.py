@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-#: The language every rulebook is written in; its text is the msgid of every message.
-SOURCE_LANGUAGE = "it"
+from ..model import SOURCE_LANGUAGE
+
+__all__ = ["SOURCE_LANGUAGE", "LANGUAGES", "template_path", "catalog_path"]
 
 #: The languages a catalog is created for by ``rulebook i18n update``.
 LANGUAGES: tuple[str, ...] = ("en", "fr", "es", "pt", "ru")

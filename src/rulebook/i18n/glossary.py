@@ -21,6 +21,7 @@ import yaml
 
 from ..errors import Problem
 from ..loader import display_path
+from ..model import SOURCE_LANGUAGE
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,7 @@ class Glossary:
     def required(self, source: str, language: str) -> Iterator[Term]:
         """The terms the source uses that have an official form in ``language``."""
         for term in self.terms:
-            if term.forms.get(language) and term.found_in("it", source):
+            if term.forms.get(language) and term.found_in(SOURCE_LANGUAGE, source):
                 yield term
 
 
@@ -64,7 +65,7 @@ def _form_re(form: str, language: str, card: bool) -> re.Pattern[str]:
             return re.compile(rf"(?<!\w){re.escape(form[:-1])}", re.IGNORECASE)
         return re.compile(rf"(?<!\w){re.escape(form)}(?!\w)", re.IGNORECASE)
     words = form.split()
-    if language == "it":
+    if language == SOURCE_LANGUAGE:
         # Italian plurals change the final vowel: Palude -> Paludi, Pianura -> Pianure.
         last = words[-1]
         stem = last[:-1] if last[-1:].lower() in "aeio" else last
@@ -180,7 +181,7 @@ def _read_terms(path: Path, terms: list[Term], problems: list[Problem]) -> froze
                 )
             else:
                 forms[key.value] = found
-        if "it" not in forms:
+        if SOURCE_LANGUAGE not in forms:
             problems.append(Problem(shown, entry.start_mark.line + 1, entry.start_mark.column + 1, "a term needs its Italian form ('it:')"))
             continue
         terms.append(Term(forms, where, note, books=books))
@@ -204,7 +205,7 @@ def _read_cards(path: Path, terms: list[Term], problems: list[Problem]) -> None:
         if names is None:
             continue
         forms = {k: f for k, v in _mapping(names).items() if (f := _forms(v)) is not None}
-        if "it" in forms and len(forms) > 1:
+        if SOURCE_LANGUAGE in forms and len(forms) > 1:
             terms.append(Term(forms, f"{shown}:{names.start_mark.line + 1}", "card name", card=True))
 
 

@@ -23,11 +23,11 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonConsoleLexer
 
 from ..examples import Outcome
-from ..model import Book, Node, XRef, message_context, translatable_fields, walk
+from ..model import SOURCE_LANGUAGE, Book, Node, XRef, message_context, translatable_fields, walk
 from .figures import board_svg
 from .text import Target, text_to_html, text_to_plain
 from ..i18n.translate import TranslatedBook, translate_book
-from .ui import LANGUAGES, SOURCE_LANGUAGE, ui
+from .ui import LANGUAGES, ui
 
 _ENV = jinja2.Environment(
     loader=jinja2.PackageLoader("rulebook.render", "templates"),

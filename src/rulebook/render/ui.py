@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from ..symbols import Symbol
 
-#: Site languages in menu order; the first is the source language, served at the site root.
+#: Site languages in menu order with their own names; the source language (model.SOURCE_LANGUAGE)
+#: comes first and is served at the site root.
 LANGUAGES: dict[str, str] = {
     "it": "Italiano",
     "en": "English",
@@ -17,7 +18,6 @@ LANGUAGES: dict[str, str] = {
     "pt": "Português",
     "ru": "Русский",
 }
-SOURCE_LANGUAGE = "it"
 
 _STRINGS: dict[str, dict[str, str]] = {
     "it": {
