@@ -35,4 +35,5 @@ class IllegalAction(RulebookError):
 
     def __init__(self, rule_id: str, message: str):
         self.rule_id = rule_id
+        self.message = message  # without the rule id, for callers that add context
         super().__init__(f"[{rule_id}] {message}")

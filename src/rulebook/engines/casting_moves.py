@@ -32,8 +32,7 @@ def apply(game: Game, action: object) -> tuple[Game, list[Fired]]:
         try:
             return cast(game, action, player)
         except IllegalAction as exc:
-            message = str(exc).split("] ", 1)[1]
-            raise IllegalAction(exc.rule_id, f"{message}; the cast is reversed, nothing was moved or paid") from None
+            raise IllegalAction(exc.rule_id, f"{exc.message}; the cast is reversed, nothing was moved or paid") from None
     if isinstance(action, Mana):
         game, trace = activate_mana(game, action, player, "605.3a")
         return replace(game, passes=0), trace

@@ -449,7 +449,7 @@ def cast(game: Game, action: Cast, player: int) -> tuple[Game, list[Fired]]:
     try:
         pool = game.pools[player].pay(remaining)
     except IllegalAction as exc:
-        raise IllegalAction("601.2h", f"the total cost {derivation.total} is locked; " + str(exc).split("] ", 1)[1]) from None
+        raise IllegalAction("601.2h", f"the total cost {derivation.total} is locked; {exc.message}") from None
     game = game.with_pool(player, pool)
     trace.append(Fired("601.2h", f"pays {remaining} from the mana pool" + (f", {pool} left" if pool.total else "")))
     game, fired = _other_parts(game, action, derivation.parts, player)
