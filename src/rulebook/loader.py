@@ -250,6 +250,10 @@ def _load(path: str | os.PathLike[str]) -> tuple[Book, list[_PendingRef]]:
         data = Path(path).read_bytes()
     except OSError as exc:
         raise LoadError([Problem(shown, 1, 1, f"cannot read the file: {exc.strerror}")]) from None
+    return _load_bytes(data, shown)
+
+
+def _load_bytes(data: bytes, shown: str) -> tuple[Book, list[_PendingRef]]:
     text = decode(data, shown)
     root = parse(text, shown)
     reader = _Reader(shown, text)
@@ -268,6 +272,11 @@ def _load(path: str | os.PathLike[str]) -> tuple[Book, list[_PendingRef]]:
 def load_book(path: str | os.PathLike[str]) -> Book:
     """Load one rulebook; links to other books are checked by :func:`load_library`."""
     return _load(path)[0]
+
+
+def load_book_bytes(data: bytes, name: str) -> Book:
+    """Load a rulebook handed over as bytes (Babel's extractors get an open file); problems name ``name``."""
+    return _load_bytes(data, name)[0]
 
 
 def load_library(paths: Iterable[str | os.PathLike[str]]) -> dict[str, Book]:

@@ -10,12 +10,9 @@ extracted: the model marks which fields are for readers, and a doctest is not on
 from __future__ import annotations
 
 import re
-import tempfile
-from pathlib import Path
 from typing import IO, Any, Collection, Iterator, Mapping
 
-from ..errors import LoadError, Problem
-from ..loader import load_book
+from ..loader import load_book_bytes
 from ..model import LIST_ITEM_RE, XREF_RE, Book, message_context, translatable_fields, walk
 from ..symbols import TOKEN_RE
 
@@ -30,7 +27,7 @@ def extract_rulebook(
 ) -> Iterator[Extracted]:
     """Babel's extractor interface: ``(lineno, funcname, messages, comments)`` per message."""
     name = getattr(fileobj, "name", None) or "rulebook.yaml"
-    book = load_bytes(fileobj.read(), str(name))
+    book = load_book_bytes(fileobj.read(), str(name))
     yield from messages(book)
 
 
@@ -74,22 +71,6 @@ def canonical(text: str) -> str:
     return "\n\n".join(p for p in paragraphs if p)
 
 
-def load_bytes(data: bytes, name: str) -> Book:
-    """The strict loader on the bytes Babel hands over; problems name ``name``, not a temp file.
-
-    The loader reads paths, so the bytes go through a private temporary copy.
-    """
-    with tempfile.TemporaryDirectory(prefix="rulebook-extract-") as folder:
-        copy = Path(folder) / (Path(name).name or "rulebook.yaml")
-        copy.write_bytes(data)
-        try:
-            return load_book(copy)
-        except LoadError as exc:
-            raise LoadError(
-                [Problem(name if p.path.endswith(copy.name) else p.path, p.line, p.column, p.message) for p in exc.problems]
-            ) from None
-
-
 def translator_comments(text: str) -> list[str]:
     """What a translator must keep, said only where the text has it."""
     comments = []
@@ -104,7 +85,7 @@ def translator_comments(text: str) -> list[str]:
         markup.append("**bold**")
     if "*" in text.replace("**", ""):
         markup.append("*italic*")
-    if any(line.lstrip().startswith("- ") for line in text.splitlines()):
+    if LIST_ITEM_RE.search(text):
         markup.append("list lines starting with '- '")
     if "\n\n" in text.strip():
         markup.append("blank lines between paragraphs")
