@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter as Tally
-from pathlib import Path
 
 import pytest
 
@@ -13,10 +11,11 @@ from rulebook.cli import main
 from rulebook.engines import bingomagic as bm
 from rulebook.engines.base import CHANCE, playout
 from rulebook.errors import IllegalAction
+from tests import golden
 
 GAMES = 150
 TURN_CAP = 2000
-GOLDEN = Path(__file__).parent / "playthroughs" / "bingomagic_seed24.txt"
+GOLDEN = golden.PLAYTHROUGHS / "bingomagic_seed24.txt"
 
 
 def all_cards(state: bm.BingoState) -> Tally:
@@ -74,24 +73,15 @@ def test_actions_outside_their_moment_are_refused_with_the_rule():
 def playthrough(deck: tuple[bm.Land, ...], first: int, actions: list) -> str:
     """The text of a game: the deck order, who starts, then each action with the rules that fired."""
     state = bm.deal(deck, first)
-    lines = ["deck " + "".join(str(card) for card in deck), f"first {first}", str(state)]
-    for action in actions:
-        step = state.apply(action)
-        lines.append(f"> {action!r}")
-        lines.extend(f"  {fired}" for fired in step.trace)
-        state = step.state
-    lines.append(f"outcome {state.outcome!r}")
-    return "\n".join(lines) + "\n"
+    opening = ["deck " + "".join(str(card) for card in deck), f"first {first}", str(state)]
+    return golden.text(opening, state, actions, lambda end: [f"outcome {end.outcome!r}"])
 
 
 def replay(text: str) -> str:
     lines = text.splitlines()
     deck = bm.lands(lines[0].removeprefix("deck "))
     first = int(lines[1].removeprefix("first "))
-    namespace = {name: getattr(bm, name) for name in bm.__all__}
-    # The file is our own fixture; actions are evaluable reprs limited to the engine's names.
-    actions = [eval(line[2:], {"__builtins__": {}}, namespace) for line in lines if line.startswith("> ")]
-    return playthrough(deck, first, actions)
+    return playthrough(deck, first, golden.actions(text, golden.evaluator(bm)))
 
 
 def record(seed: int) -> str:
@@ -104,10 +94,7 @@ def record(seed: int) -> str:
 
 
 def test_golden_playthrough_replays_exactly():
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.write_text(record(24), encoding="utf-8")
-    recorded = GOLDEN.read_text(encoding="utf-8")
-    assert replay(recorded) == recorded
+    recorded = golden.check(GOLDEN, replay, lambda: record(24))
     assert "counter" in recorded and "rimescolare" in recorded, "the recorded game should exercise counters and reshuffles"
 
 
