@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import doctest
-import os
 import random
 import subprocess
 import sys
@@ -19,9 +18,10 @@ from rulebook.engines import bidomino_pieces, playing_cards
 from rulebook.engines.base import playout
 from rulebook.errors import IllegalAction, RulebookError
 from rulebook.loader import load_book
+from tests import golden
 
 ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = Path(__file__).parent / "playthroughs" / "bidomino_2p_seed7.txt"
+GOLDEN = golden.PLAYTHROUGHS / "bidomino_2p_seed7.txt"
 RULE_IDS = {rule.id for rule in load_book(ROOT / "rules" / "bidomino.yaml").rules()}
 
 
@@ -192,29 +192,24 @@ def test_cli_prints_a_game_and_exits_zero() -> None:
 # --- the golden playthrough --------------------------------------------------------------
 
 
-def transcript(actions: list[bd.Action], players: int, header: str) -> str:
-    state = bd.new_game(players=players)
-    lines = [header]
-    for act in actions:
-        step = state.apply(act)
-        lines.append(str(act))
-        lines.extend(f"    {fired}" for fired in step.trace)
-        state = step.state
-    lines.append(f"# outcome: {state.outcome}")
-    return "\n".join(lines) + "\n"
+# Actions unmarked, in their own notation; fired rules indented by four spaces; '#' starts a note.
+NOTATION = golden.Notation(mark="", indent="    ", write=str, notes=("#",))
 
 
-def test_golden_playthrough() -> None:
-    """Replays every recorded action and chance outcome, and diffs the resulting log.
+def playthrough(actions: list[bd.Action], players: int, header: str) -> str:
+    """The text of a game: a header, each action or chance outcome with the rules it fired, the outcome."""
+    return golden.text([header], bd.new_game(players=players), actions, lambda end: [f"# outcome: {end.outcome}"], NOTATION)
 
-    Regenerate after an intended rule change with ``BIDOMINO_REGENERATE=1 pytest -k golden``.
-    """
-    if os.environ.get("BIDOMINO_REGENERATE"):
-        rng = random.Random(7)
-        actions = [a for a, _ in playout(bd.new_game(rng, players=2), rng)]
-        GOLDEN.parent.mkdir(exist_ok=True)
-        GOLDEN.write_text(transcript(actions, 2, "# bidomino, 2 players, seed 7: one action or chance outcome a line"), encoding="utf-8")
-    recorded = GOLDEN.read_text(encoding="utf-8")
-    lines = recorded.splitlines()
-    actions = [bd.action(line) for line in lines if line and not line.startswith(("#", " "))]
-    assert transcript(actions, 2, lines[0]) == recorded
+
+def replay(text: str) -> str:
+    return playthrough(golden.actions(text, bd.action, NOTATION), 2, text.splitlines()[0])
+
+
+def record(seed: int, players: int) -> str:
+    rng = random.Random(seed)
+    actions = [a for a, _ in playout(bd.new_game(rng, players=players), rng)]
+    return playthrough(actions, players, f"# bidomino, {players} players, seed {seed}: one action or chance outcome a line")
+
+
+def test_golden_playthrough_replays_exactly() -> None:
+    golden.check(GOLDEN, replay, lambda: record(7, 2))
