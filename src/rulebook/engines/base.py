@@ -7,7 +7,10 @@
   generator, so examples are deterministic and playouts sample with ``sample_chance(rng)``.
 - ``apply(action)`` returns a :class:`Step`: the new state and the trace of rule ids that
   produced each change, so examples and the site can show why. An illegal action raises
-  :class:`~rulebook.errors.IllegalAction` naming the rule that forbids it.
+  :class:`~rulebook.errors.IllegalAction` naming the rule that forbids it. The base class
+  does the dispatch: an action of class ``Roll`` goes to the state's ``_apply_roll(action,
+  trace)``, which returns the new state and appends what fired to ``trace``; an engine whose
+  ``phase`` is an Enum refuses an action out of its phase with ``_expect``.
 - ``is_over`` and ``outcome`` (engine-specific: a winner, scores…) end the game.
 """
 
@@ -16,7 +19,10 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Generic, Iterator, Sequence, TypeVar
+from enum import Enum
+from typing import Any, ClassVar, Generic, Iterator, Sequence, TypeVar
+
+from ..errors import IllegalAction
 
 CHANCE = -1
 TERMINAL = -2
@@ -67,6 +73,11 @@ class BoardFigure:
 class State(ABC):
     """Base of every engine's state. Subclasses are frozen dataclasses."""
 
+    #: For engines using the base ``apply``: the rule id an action of a kind the game does not
+    #: know is refused under, and what the refusal says it is not, e.g. "a Planechase action".
+    unknown_action_rule: ClassVar[str]
+    actions_are: ClassVar[str]
+
     def figure(self) -> BoardFigure | None:
         """The position to draw beside an example, for games played on a board."""
         return None
@@ -78,8 +89,28 @@ class State(ABC):
     @abstractmethod
     def legal_actions(self) -> Sequence[Action]: ...
 
-    @abstractmethod
-    def apply(self: S, action: Action) -> Step[S]: ...
+    def apply(self: S, action: Action) -> Step[S]:
+        trace: list[Fired] = []
+        handler = getattr(self, f"_apply_{type(action).__name__.lower()}", None)
+        state = self._apply_other(action, trace) if handler is None else handler(action, trace)
+        return Step(state, tuple(trace))
+
+    def _apply_other(self: S, action: Action, trace: list[Fired]) -> S:
+        """An action with no ``_apply_<class>`` method: refused, unless an engine knows more kinds."""
+        raise IllegalAction(self.unknown_action_rule, f"{action!r} is not {self.actions_are}")
+
+    def _expect(self, phases: Enum | tuple[Enum, ...], action: Action, rule: str) -> None:
+        """Refuse ``action`` under ``rule`` unless the game's ``phase`` is (one of) ``phases``."""
+        if self.phase not in (phases if isinstance(phases, tuple) else (phases,)):  # type: ignore[attr-defined]
+            raise IllegalAction(rule, f"{action!r} is not possible now: {self._now()}")
+
+    def _now(self) -> str:
+        """Who is to act and what the game waits for, as a refusal out of turn says it."""
+        return f"{self._who()} {self.phase.value}"  # type: ignore[attr-defined]
+
+    def _who(self) -> str:
+        player = self.current_player
+        return f"player {player}" if player >= 0 else "nobody"
 
     @property
     def is_over(self) -> bool:

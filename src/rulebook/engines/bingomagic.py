@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from ..errors import IllegalAction
-from .base import CHANCE, TERMINAL, Fired, State, Step
+from .base import CHANCE, TERMINAL, Fired, State
 
 __all__ = [
     "Land", "PLAINS", "ISLAND", "SWAMP", "MOUNTAIN", "FOREST", "lands", "standard_deck",
@@ -186,6 +186,9 @@ class BingoState(State):
     resume: Phase | None = None  # what the reshuffle interrupted: TURN, or None = end of turn
     win: Win | None = None
 
+    unknown_action_rule = "turno"
+    actions_are = "a BingoMagic action"
+
     @classmethod
     def setup(cls, hands=("", ""), territories=("", ""), discards=("", ""), deck="", active=0) -> BingoState:
         """A position written with colour letters, the active player about to place or pass."""
@@ -237,20 +240,7 @@ class BingoState(State):
         rng.shuffle(pool)
         return Shuffle(tuple(pool))
 
-    def apply(self, action) -> Step[BingoState]:  # noqa: ANN001 - any action class above
-        trace: list[Fired] = []
-        handler = getattr(self, f"_apply_{type(action).__name__.lower()}", None)
-        if handler is None:
-            raise IllegalAction("turno", f"{action!r} is not a BingoMagic action")
-        state = handler(action, trace)
-        return Step(state, tuple(trace))
-
     # --- actions ---------------------------------------------------------------------------
-
-    def _expect(self, phase: Phase, action, rule: str) -> None:  # noqa: ANN001
-        if self.phase is not phase:
-            who = self.current_player
-            raise IllegalAction(rule, f"{action!r} is not possible now: {'player ' + str(who) if who >= 0 else 'nobody'} {self.phase.value}")
 
     def _apply_place(self, action: Place, trace: list[Fired]) -> BingoState:
         self._expect(Phase.TURN, action, "posare")

@@ -182,6 +182,9 @@ class Planechase(State):
     phase: Phase = Phase.MULLIGAN
     winner: int | None = None
 
+    unknown_action_rule = "piano-a-faccia-in-su"
+    actions_are = "a Planechase action"
+
     # --- what the rules compute ------------------------------------------------------------
 
     @property
@@ -240,13 +243,6 @@ class Planechase(State):
 
     def sample_chance(self, rng: random.Random) -> DieFace:
         return rng.choice(DIE)
-
-    def apply(self, action) -> Step[Planechase]:  # noqa: ANN001 - any action class above
-        handler = getattr(self, f"_apply_{type(action).__name__.lower()}", None)
-        if handler is None:
-            raise IllegalAction("piano-a-faccia-in-su", f"{action!r} is not a Planechase action")
-        trace: list[Fired] = []
-        return Step(handler(action, trace), tuple(trace))
 
     def play(self, *actions) -> Step[Planechase]:  # noqa: ANN002
         """Apply several actions in a row; the step carries the whole trace."""
@@ -409,12 +405,11 @@ class Planechase(State):
 
     # --- helpers ---------------------------------------------------------------------------
 
-    def _expect(self, phase: Phase, action, rule: str) -> None:  # noqa: ANN001
-        if self.phase is not phase:
-            raise IllegalAction(rule, f"{action!r} is not possible now: {self._headline()}")
-
     def _seats_from(self, seat: int) -> list[int]:
         return [(seat + i) % self.players for i in range(self.players) if (seat + i) % self.players not in self.gone]
+
+    def _now(self) -> str:
+        return self._headline()
 
     def _headline(self) -> str:
         who = self.current_player

@@ -82,6 +82,9 @@ class StrageState(State):
     marks: tuple[str, ...] = ()  # squares to highlight: the sprites that rolled in the massacre
     magic: Magic | None = None  # the optional magic rules, when played
 
+    unknown_action_rule = "fasi"
+    actions_are = "an action of La Strage degli Innocenti"
+
     @classmethod
     def setup(cls, *, sprites: str = "", orcs: str = "", red: str = "", green: str = "", blue: str = "",
               yellow: str = "", players: int = 3, active: int = 0, ap: int | None = None,
@@ -177,23 +180,18 @@ class StrageState(State):
             return self.magic.sample_shuffle(rng)
         return Roll(rng.randint(1, 6))
 
-    def apply(self, action) -> Step[StrageState]:  # noqa: ANN001 - any action of this module
-        trace: list[Fired] = []
-        if isinstance(action, Roll):
-            if not self.is_chance or self.phase is Phase.SHUFFLE:
-                raise IllegalAction("fasi", f"{action!r}: nobody is rolling now; {self._who()} {self.phase.value}")
-            if action.value not in range(1, 7):
-                raise IllegalAction("materiale", f"{action!r}: a die shows 1 to 6")
-            state = getattr(self, f"_roll_{self.phase.name.lower()}")(action.value, trace)
-        else:
-            handler = getattr(self, f"_apply_{type(action).__name__.lower()}", None)
-            if handler is not None:
-                state = handler(action, trace)
-            elif magic.handles(action):
-                state = magic.apply(self, action, trace)
-            else:
-                raise IllegalAction("fasi", f"{action!r} is not an action of La Strage degli Innocenti")
-        return Step(state, tuple(trace))
+    def _apply_roll(self, action: Roll, trace: list[Fired]) -> StrageState:
+        """A die roll goes to the ``_roll_<phase>`` method of the phase that waits for it."""
+        if not self.is_chance or self.phase is Phase.SHUFFLE:
+            raise IllegalAction("fasi", f"{action!r}: nobody is rolling now; {self._now()}")
+        if action.value not in range(1, 7):
+            raise IllegalAction("materiale", f"{action!r}: a die shows 1 to 6")
+        return getattr(self, f"_roll_{self.phase.name.lower()}")(action.value, trace)
+
+    def _apply_other(self, action, trace: list[Fired]) -> StrageState:  # noqa: ANN001 - a magic action, or refused
+        if magic.handles(action):
+            return magic.apply(self, action, trace)
+        return super()._apply_other(action, trace)
 
     def run(self, *actions) -> Step[StrageState]:  # noqa: ANN002 - actions of this module
         """Apply several actions in turn: the last state, with the trace of them all."""
@@ -240,10 +238,6 @@ class StrageState(State):
         if self.magic is not None:
             return magic.draw_for_turn(state, trace)
         return state
-
-    def _expect(self, phases: tuple[Phase, ...], action, rule: str) -> None:  # noqa: ANN001
-        if self.phase not in phases:
-            raise IllegalAction(rule, f"{action!r} is not possible now: {self._who()} {self.phase.value}")
 
     def _spend(self, action, rule: str) -> None:  # noqa: ANN001
         self._expect((Phase.ACTIONS,), action, rule)

@@ -151,15 +151,8 @@ def apply(state, action, trace: list[Fired]):  # noqa: ANN001, ANN201 - StrageSt
     return _insist(state, action, trace)
 
 
-def _not_now(state, action, rule: str) -> IllegalAction:  # noqa: ANN001
-    who = state.current_player
-    name = CLANS[who] if who >= 0 else "chance:" if state.is_chance else "nobody:"
-    return IllegalAction(rule, f"{action!r} is not possible now: {name} {state.phase.value}")
-
-
 def _shuffle(state, action: Shuffle, trace: list[Fired]):  # noqa: ANN001, ANN202
-    if state.phase is not Phase.SHUFFLE:
-        raise _not_now(state, action, "rimescolare")
+    state._expect(Phase.SHUFFLE, action, "rimescolare")
     m: Magic = state.magic
     if Counter(action.order) != Counter(m.discards):
         raise IllegalAction("rimescolare", f"{action!r} is not an order of the {len(m.discards)} discarded cards")
@@ -176,8 +169,7 @@ def _take_from_hand(m: Magic, player: int, cards: Sequence[MagicCard], action, r
 
 def _cast(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN202
     rule = SPELL_RULE[type(spell)]
-    if state.phase is not Phase.MAGIC:
-        raise _not_now(state, spell, "fase-magica")
+    state._expect(Phase.MAGIC, spell, "fase-magica")
     m: Magic = state.magic
     me = state.active
     if m.cast:
@@ -301,8 +293,7 @@ def _upheaval(state, spell: Upheaval, trace: list[Fired]):  # noqa: ANN001, ANN2
 
 
 def _breach(state, action: Breach, trace: list[Fired]):  # noqa: ANN001, ANN202
-    if state.phase is not Phase.MAGIC:
-        raise _not_now(state, action, "immunita")
+    state._expect(Phase.MAGIC, action, "immunita")
     m: Magic = state.magic
     me, owner = state.active, action.owner
     if owner == me or owner not in range(state.players) or not m.immunities[owner]:
@@ -321,8 +312,7 @@ def _breach(state, action: Breach, trace: list[Fired]):  # noqa: ANN001, ANN202
 
 
 def _answer(state, action: Oppose | Accept, trace: list[Fired]):  # noqa: ANN001, ANN202
-    if state.phase is not Phase.OPPOSE:
-        raise _not_now(state, action, "opposizione")
+    state._expect(Phase.OPPOSE, action, "opposizione")
     m: Magic = state.magic
     pending = m.pending
     assert pending is not None
@@ -359,8 +349,7 @@ def _check_numbers(action, cards: Sequence[MagicCard], at_least: int, rule: str)
 
 
 def _insist(state, action: Insist | Yield, trace: list[Fired]):  # noqa: ANN001, ANN202
-    if state.phase is not Phase.INSIST:
-        raise _not_now(state, action, "opposizione")
+    state._expect(Phase.INSIST, action, "opposizione")
     m: Magic = state.magic
     pending = m.pending
     assert pending is not None
