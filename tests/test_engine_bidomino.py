@@ -7,6 +7,7 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -76,8 +77,8 @@ def test_whole_game(players: int, seed: int) -> None:
     assert state.is_over, "the game did not end"
     assert deals == players
     assert state.outcome.scores == tuple(earned)
-    assert state.scores == tuple(n + len(p) for n, p in zip(state.noted, state.score_piles))
-    assert max(state.outcome.scores) == state.outcome.scores[state.outcome.winners[0]]
+    best = max(earned)
+    assert state.outcome.winners == tuple(seat for seat, points in enumerate(earned) if points == best)
 
 
 def test_every_legal_action_applies_and_reads_back() -> None:
@@ -119,7 +120,7 @@ def test_illegal_actions_name_their_rule() -> None:
         bd.new_game(players=2).apply(bd.Shuffle(bd.cards("A♥ 2♥")))
 
 
-def test_legal_actions_are_exactly_the_playable_ones() -> None:
+def test_only_a_fifteen_opens_a_row_and_aces_count_independently() -> None:
     # Two Aces: independent values (ruling assi-nella-coppia) give 2, 15, 28 and 0, 13.
     values = sorted(p.value for p in bd.pairs_of(bd.card("A♠"), bd.card("A♥")))
     assert values == [0, 2, 13, 15, 28]
@@ -131,11 +132,73 @@ def test_legal_actions_are_exactly_the_playable_ones() -> None:
     # Both 15s, in one order only, plus 15 then 14 or 16 on the same row from the other cards.
     assert any({str(p.pair) for p in a.placements} == {"A♠+A♥=15", "K♣+2♦=15"} for a in doubles)
     assert len({frozenset(a.placements) for a in doubles}) == len(doubles)
-    for act in doubles:
-        rows = state.rows
-        for pl in act.placements:
-            assert rows[pl.row - 1].end_for(pl.pair.value)
-            rows = bd.placed(rows, pl)
+
+
+ROW_15_TO_26 = ("8♣+7♦=15 9♠+7♣=16 10♥+7♠=17 J♦+7♥=18 Q♠+7♦=19 K♥+7♣=20 K♦+8♠=21 K♣+9♦=22 K♠+10♦=23 "
+                "K♦+J♦=24 K♠+Q♠=25 K♥+K♦=26")
+ROW_1_TO_15 = ("K♥-Q♣=1 K♥-J♣=2 K♥-10♣=3 K♥-9♣=4 K♥-8♣=5 K♥-7♣=6 K♥-6♣=7 K♥-5♣=8 K♥-4♣=9 K♥-3♣=10 "
+               "K♥-2♣=11 K♥-A♣=12 7♣+6♣=13 7♦+7♠=14 8♣+7♦=15")
+
+
+def row_values(text: str) -> tuple[int, ...]:
+    return tuple(int(word.rsplit("=", 1)[1]) for word in text.split())
+
+
+def takes(values: tuple[int, ...]) -> set[int]:
+    """What a row of these values takes next, from the rulebook: an empty row only 15; else one
+    below its lowest or one above its highest, never past 0 or 26."""
+    if not values:
+        return {15}
+    return {v for v in (min(values) - 1, max(values) + 1) if 0 <= v <= 26}
+
+
+def every_pair_play(hand: tuple[bd.Card, ...], rows: list[tuple[int, ...]]) -> tuple[set, set]:
+    """By trying everything: every two cards of the hand, each of their face values, as sum or
+    difference, on either row. Returns the one-pair plays (with each possible point) and the
+    two-pair plays, as (cards, how, value, row) keys."""
+
+    def placements(held: tuple[bd.Card, ...], rows: list[tuple[int, ...]]):
+        for i, j in combinations(range(len(held)), 2):
+            a, b, rest = held[i], held[j], held[:i] + held[i + 1:j] + held[j + 1:]
+            made = {("+", x + y) for x in face_values(a) for y in face_values(b)}
+            made |= {("-", abs(x - y)) for x in face_values(a) for y in face_values(b)}
+            for how, value in made:
+                for row in (1, 2):
+                    if value in takes(rows[row - 1]):
+                        after = list(rows)
+                        after[row - 1] = rows[row - 1] + (value,)
+                        yield (tuple(sorted((str(a), str(b)))), how, value, row), rest, after
+
+    singles, doubles = set(), set()
+    for first, rest, after in placements(hand, rows):
+        singles |= {(first, str(point)) for point in rest}
+        doubles |= {frozenset((first, second)) for second, _, _ in placements(rest, after)}
+    return singles, doubles
+
+
+def key(placement: bd.Placement) -> tuple:
+    pair = placement.pair
+    return tuple(sorted(str(c) for c in pair.cards)), pair.how, pair.value, placement.row
+
+
+@pytest.mark.parametrize(("rows", "hand"), [
+    (("", ""), "A♠ A♥ K♣ 2♦"),
+    (("8♣+7♦=15 9♠+7♣=16", ""), "A♦ A♣ 3♣ J♣"),  # both ends of row 1; a second pair on the same row
+    (("8♣+7♦=15 9♠+7♣=16", ""), "A♣ A♦ A♦ K♦"),  # identical cards
+    ((ROW_15_TO_26, ROW_1_TO_15), "A♠ K♠ 3♦ 3♦"),  # 27 fits nowhere, 0 fits at the low end
+], ids=["empty-rows", "one-row-open", "identical-cards", "rows-at-0-and-26"])
+def test_legal_pair_plays_are_exactly_the_playable_ones(rows: tuple[str, str], hand: str) -> None:
+    state = bd.position(hands=["2♣ 5♠ 9♣ 10♠", hand], rows=rows, stock="3♥ 6♣ J♠", turn=1)
+    singles, doubles = every_pair_play(bd.cards(hand), [row_values(r) for r in rows])
+    assert singles and doubles, "the position should allow both kinds of play"
+    plays = [a for a in state.legal_actions() if isinstance(a, bd.Play)]
+    offered_singles = {(key(a.placements[0]), str(a.point)) for a in plays if len(a.placements) == 1}
+    offered_doubles = {frozenset(map(key, a.placements)) for a in plays if len(a.placements) == 2}
+    assert singles - offered_singles == set(), "playable but not offered"
+    assert offered_singles - singles == set(), "offered but not playable"
+    assert doubles - offered_doubles == set(), "playable but not offered"
+    assert offered_doubles - doubles == set(), "offered but not playable"
+    assert len(offered_singles) + len(offered_doubles) == len(plays), "a play offered twice"
 
 
 @given(st.sampled_from(bd.full_pack()), st.sampled_from(bd.full_pack()))
