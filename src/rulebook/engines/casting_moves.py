@@ -70,6 +70,8 @@ def activate(game: Game, action: object, player: int) -> tuple[Game, list[Fired]
     trace = [Fired("605.1a", f"{source.card.name}'s ability " + ("has a target: it is not a mana ability and uses the stack" if ability.targets else "uses the stack"))]
     if ability.targets:
         trace.extend(choose_targets(game, source, source.card, ability.targets, action.targets, player))
+    elif action.targets:
+        raise IllegalAction("601.2c", f"{source.card.name}'s ability has no word \"target\"; got {action.targets!r}")
     if ability.adds == "any" and action.colour not in tuple(COLOURS):
         raise IllegalAction("605.1a", f"say which colour {source.card.name} adds: colour='G'")
     if ability.tap:
@@ -237,9 +239,15 @@ def cast_proposals(game: Game, obj) -> list[object]:
     pool_ids = [o.id for o in game.objects if o.zone in ("battlefield", "stack") and o.id != obj.id] + list(PLAYER_IDS)
     hand_blue = [o.id for o in game.zone(player, "hand") if "U" in o.card.colours and o.id != obj.id] or [""]
     lands = [o.id for o in game.battlefield() if o.card.is_land and o.controller == player] or [""]
-    # Cast without paying its mana cost, there is no hybrid or Phyrexian symbol to announce.
+    # Cast without paying its mana cost, there is no hybrid or Phyrexian symbol to announce;
+    # otherwise each one is paid in every way 601.2b allows, from the cost the alternative starts at.
     free = game.pending is not None and game.pending.kind == "cast-free" and game.pending.object == obj.id
-    pay_as = () if free or not c.cost else tuple(s.split("/")[0] for s in c.cost.open_symbols)
+    own = {a.id: a.mana for a in c.alternative}
+
+    def payments(alt: str) -> list[tuple[str, ...]]:
+        start = own.get(alt, c.cost)
+        return [()] if free or not start else list(itertools.product(*start.payment_choices))
+
     found = []
     for kicked in ([False, True] if c.kicker else [False]):
         words = [w for w in c.targets if not w.kicked or kicked]
@@ -254,10 +262,10 @@ def cast_proposals(game: Game, obj) -> list[object]:
             divisions = [()]
             if c.divide == "at-casting":
                 divisions = [d for d in itertools.product(range(1, int(c.amount) + 1), repeat=len(targets)) if sum(d) == int(c.amount)]
-            own = next((a for a in c.alternative if a.id == alt), None)
-            exiles = hand_blue if own and "exile-blue-card-from-hand" in own.parts else [""]
+            chosen = next((a for a in c.alternative if a.id == alt), None)
+            exiles = hand_blue if chosen and "exile-blue-card-from-hand" in chosen.parts else [""]
             sacrifices = lands if kicked else [""]
-            for division, exile, sacrifice in itertools.product(divisions, exiles, sacrifices):
+            for division, exile, sacrifice, pay_as in itertools.product(divisions, exiles, sacrifices, payments(alt)):
                 found.append(
                     Cast(obj.id, targets=targets, alternative=alt, kicked=kicked, division=division,
                          exile=(exile,) if exile else (), sacrifice=(sacrifice,) if sacrifice else (),

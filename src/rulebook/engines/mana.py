@@ -56,6 +56,12 @@ def _kind(code: str) -> str:
     return "hybrid"
 
 
+def _payments(symbol: str) -> tuple[str, ...]:
+    """What one hybrid or Phyrexian symbol may be paid as (601.2b)."""
+    a, b = symbol.split("/")
+    return (a, "life") if b == "P" else (a, b)
+
+
 _KIND_RANK = {"coloured": 0, "hybrid": 1, "monohybrid": 2, "phyrexian": 3}
 
 
@@ -188,6 +194,20 @@ class ManaCost:
         """The hybrid and Phyrexian symbols, whose payment is announced in 601.2b."""
         return tuple(s for s in self.coloured if _kind(s) in ("hybrid", "monohybrid", "phyrexian"))
 
+    @property
+    def payment_choices(self) -> tuple[tuple[str, ...], ...]:
+        """For each open symbol, in the order of :attr:`open_symbols`, the payments 601.2b
+        allows: either colour of a hybrid, ``'2'`` or the colour of {2/W}, the colour or
+        ``'life'`` of a Phyrexian symbol.
+
+        >>> cost = ManaCost('{B/G}{W/P}{2/U}')
+        >>> cost.open_symbols
+        ('W/P', '2/U', 'B/G')
+        >>> cost.payment_choices
+        (('W', 'life'), ('2', 'U'), ('B', 'G'))
+        """
+        return tuple(_payments(s) for s in self.open_symbols)
+
     def paid_as(self, *choices: str) -> tuple[ManaCost, int]:
         """Settle hybrid and Phyrexian symbols as announced in 601.2b.
 
@@ -207,8 +227,7 @@ class ManaCost:
             raise IllegalAction("601.2b", f"announce one payment for each hybrid or Phyrexian symbol ({wanted}), got {choices!r}")
         generic, life, symbols = self.generic, 0, [s for s in self.symbols if s not in open_symbols]
         for symbol, choice in zip(open_symbols, choices):
-            a, b = symbol.split("/")
-            allowed = (a, "life") if b == "P" else (a, b)
+            allowed = _payments(symbol)
             if choice not in allowed:
                 raise IllegalAction("601.2b", f"{{{symbol}}} cannot be paid as {choice!r}; choose {' or '.join(map(repr, allowed))}")
             if choice == "life":
