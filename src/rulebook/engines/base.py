@@ -95,6 +95,14 @@ class State(ABC):
         state = self._apply_other(action, trace) if handler is None else handler(action, trace)
         return Step(state, tuple(trace))
 
+    def run(self: S, *actions: Action) -> Step[S]:
+        """Apply several actions in turn: the last state, with the trace of them all."""
+        state, trace = self, ()
+        for action in actions:
+            step = state.apply(action)
+            state, trace = step.state, trace + step.trace
+        return Step(state, trace)
+
     def _apply_other(self: S, action: Action, trace: list[Fired]) -> S:
         """An action with no ``_apply_<class>`` method: refused, unless an engine knows more kinds."""
         raise IllegalAction(self.unknown_action_rule, f"{action!r} is not {self.actions_are}")

@@ -16,7 +16,7 @@ plane Agyrem (P0), controlled by P0
 P0 hand 8 · planar deck 1: Bant
 P1 hand 7 · planar deck 2: Krosa | Shiv
 P2 hand 7 · planar deck 1: Naya
->>> step = state.play(Roll(), PLANESWALKER, Resolve())
+>>> step = state.run(Roll(), PLANESWALKER, Resolve())
 >>> step.rules()
 ['tiro-costo', 'tiro-risposta', 'faccia-planeswalker', 'viaggio-innesca']
 >>> print(step.state.plane)
@@ -31,7 +31,7 @@ from enum import Enum
 from typing import Sequence
 
 from ..errors import IllegalAction
-from .base import CHANCE, TERMINAL, Fired, State, Step
+from .base import CHANCE, TERMINAL, Fired, State
 
 __all__ = [
     "DieFace", "BLANK", "CHAOS", "PLANESWALKER", "DIE", "Plane", "Ability", "Phase",
@@ -244,13 +244,8 @@ class Planechase(State):
     def sample_chance(self, rng: random.Random) -> DieFace:
         return rng.choice(DIE)
 
-    def play(self, *actions) -> Step[Planechase]:  # noqa: ANN002
-        """Apply several actions in a row; the step carries the whole trace."""
-        state, trace = self, ()
-        for action in actions:
-            step = state.apply(action)
-            state, trace = step.state, trace + step.trace
-        return Step(state, trace)
+    # The old name of run(), still called by tests/test_engine_planechase.py; drop it with them.
+    play = State.run
 
     # --- mulligans and the first plane -----------------------------------------------------
 

@@ -31,7 +31,7 @@ from typing import Sequence
 from ..errors import IllegalAction
 from . import strage_board as board
 from . import strage_magic as magic
-from .base import CHANCE, TERMINAL, BoardFigure, Fired, Piece, State, Step
+from .base import CHANCE, TERMINAL, BoardFigure, Fired, Piece, State
 from .strage_board import ALONE, CLANS, ESCORTING, NOTHING, ORC, SPRITE, Phase, at, put
 from .strage_actions import Attack, End, Move, MoveOrc, OrcAttack, Place, PlaceOrc, Result, Roll, winner_of
 from .strage_cards import (
@@ -192,14 +192,6 @@ class StrageState(State):
         if magic.handles(action):
             return magic.apply(self, action, trace)
         return super()._apply_other(action, trace)
-
-    def run(self, *actions) -> Step[StrageState]:  # noqa: ANN002 - actions of this module
-        """Apply several actions in turn: the last state, with the trace of them all."""
-        state, trace = self, []
-        for action in actions:
-            step = state.apply(action)
-            state, trace = step.state, trace + list(step.trace)
-        return Step(state, tuple(trace))
 
     # --- turn order --------------------------------------------------------------------------
 
