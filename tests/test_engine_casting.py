@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import math
 import random
 from collections import Counter
 from dataclasses import replace
@@ -559,3 +560,12 @@ def test_an_ability_without_the_word_target_takes_no_target() -> None:
     with pytest.raises(IllegalAction, match=r"\[601\.2c\] Isochron Scepter's ability has no word"):
         game.apply(casting.Activate("isochron-scepter", targets="mountain"))
     assert game.apply(casting.Activate("isochron-scepter")).state.stack
+
+
+def test_legal_actions_list_every_set_of_targets_fireball_can_pay_for() -> None:
+    # Six creatures and two players are legal targets. Fireball costs {X}{R} and {1} more per
+    # target beyond the first, Thalia adds {1}: five red mana pay for one to four targets.
+    game = setup(hand=["Fireball"], pool="RRRRR", battlefield=["White Knight", "Meddling Mage"],
+                 their_battlefield=["Thalia, Guardian of Thraben", "White Knight", "Goblin Warchief", "Snapcaster Mage"])
+    fireballs = {frozenset(a.targets) for a in game.legal_actions() if isinstance(a, Cast)}
+    assert len(fireballs) == sum(math.comb(8, n) for n in range(1, 5)) == 162

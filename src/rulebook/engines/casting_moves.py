@@ -10,15 +10,13 @@ from typing import TYPE_CHECKING
 from ..errors import IllegalAction
 from .base import Fired
 from .casting_cards import TargetWord
-from .casting_steps import PLAYER_IDS, activate_mana, cast, check_tap_cost, choose_targets, exile_permission, target_problem
+from .casting_steps import (
+    PLAYER_IDS, activate_mana, cast, check_tap_cost, choose_targets, exile_permission, split_targets, target_problem,
+)
 from .mana import COLOURS
 
 if TYPE_CHECKING:
     from .casting import Game
-
-# Bounds for enumerating legal actions; a state in the examples never comes near them.
-MAX_TARGET_SETS = 60
-
 
 def apply(game: Game, action: object) -> tuple[Game, list[Fired]]:
     from .casting import Activate, Cast, Choose, Decline, Mana, Pass, PlayLand, Resolve
@@ -236,7 +234,6 @@ def cast_proposals(game: Game, obj) -> list[object]:
     c = obj.card
     player = game.current_player
     alternatives = [""] + [a.id for a in c.alternative] + (["flashback"] if obj.flashback else [])
-    pool_ids = [o.id for o in game.objects if o.zone in ("battlefield", "stack") and o.id != obj.id] + list(PLAYER_IDS)
     hand_blue = [o.id for o in game.zone(player, "hand") if "U" in o.card.colours and o.id != obj.id] or [""]
     lands = [o.id for o in game.battlefield() if o.card.is_land and o.controller == player] or [""]
     # Cast without paying its mana cost, there is no hybrid or Phyrexian symbol to announce;
@@ -251,14 +248,7 @@ def cast_proposals(game: Game, obj) -> list[object]:
     found = []
     for kicked in ([False, True] if c.kicker else [False]):
         words = [w for w in c.targets if not w.kicked or kicked]
-        low, high = sum(w.min for w in words), min(sum(w.max for w in words), len(pool_ids) * max(len(words), 1))
-        target_sets: list[tuple[str, ...]] = []
-        for n in range(low, high + 1):
-            for combo in itertools.product(pool_ids, repeat=n) if len(words) > 1 else itertools.combinations(pool_ids, n):
-                target_sets.append(combo)
-                if len(target_sets) >= MAX_TARGET_SETS:
-                    break
-        for targets, alt in itertools.product(target_sets or [()], alternatives):
+        for targets, alt in itertools.product(target_sets(game, obj, words, player), alternatives):
             divisions = [()]
             if c.divide == "at-casting":
                 divisions = [d for d in itertools.product(range(1, int(c.amount) + 1), repeat=len(targets)) if sum(d) == int(c.amount)]
@@ -271,4 +261,26 @@ def cast_proposals(game: Game, obj) -> list[object]:
                          exile=(exile,) if exile else (), sacrifice=(sacrifice,) if sacrifice else (),
                          pay_as=pay_as)
                 )
+    return found
+
+
+def target_sets(game: Game, obj, words, player: int) -> list[tuple[str, ...]]:
+    """Every choice of targets for the words "target" of ``obj``, as one flat list each.
+
+    Each word takes a set (601.2c), listed once in the order of ``game.objects`` then the
+    players, from the objects and players that word can target now: the card moving to the
+    stack (601.2a) changes no other object, so this is what :func:`choose_targets` will
+    accept, except "another target" which the cast itself checks. The counts per word are
+    those :func:`split_targets` gives a flat list of each length.
+    """
+    if not words:
+        return [()]
+    ids = [o.id for o in game.objects if o.id != obj.id] + list(PLAYER_IDS)
+    legal = [[t for t in ids if target_problem(game, t, word, player, obj.card, obj.id) is None] for word in words]
+    low, high = sum(w.min for w in words), min(sum(w.max for w in words), sum(map(len, legal)))
+    found: list[tuple[str, ...]] = []
+    for n in range(low, high + 1):
+        sizes = [len(group) for _, group in split_targets(range(n), words, obj.card.name)]
+        choices = [itertools.combinations(candidates, size) for candidates, size in zip(legal, sizes)]
+        found.extend(tuple(t for group in chosen for t in group) for chosen in itertools.product(*choices))
     return found
