@@ -22,7 +22,7 @@ LANGUAGES = (SOURCE_LANGUAGE, *TARGET_LANGUAGES)
 _CARD_FIELDS = {
     "name", "cost", "type", "pt", "oracle", "names", "note", "keywords", "protection", "targets",
     "divide", "effect", "amount", "kicker", "alternative", "cost_modifiers", "abilities",
-    "permission", "prohibits", "imprint", "grants",
+    "permission", "prohibits", "grants",
 }
 
 
@@ -100,7 +100,6 @@ class Card:
     abilities: tuple[Ability, ...] = ()
     permission: str = ""
     prohibits: str = ""
-    imprint: int = 0
     grants: str = ""
     note: str = ""
 
@@ -172,7 +171,6 @@ def _card(raw: Mapping[str, Any]) -> Card:
         abilities=abilities,
         permission=raw.get("permission", ""),
         prohibits=raw.get("prohibits", ""),
-        imprint=int(raw.get("imprint", 0)),
         grants=raw.get("grants", ""),
         note=raw.get("note", ""),
     )

@@ -63,14 +63,13 @@ def modify(
     label: str,
     modifiers: Iterable[tuple[str, CostModifier]],
     *,
-    additional: Sequence[tuple[str, ManaCost]] = (),
     targets: int = 1,
     parts: Sequence[str] = (),
 ) -> Derivation:
     """Run the 601.2f pipeline.
 
     ``modifiers`` are (source name, modifier) pairs already known to apply to this spell;
-    ``additional`` are mana additional costs chosen in 601.2b (source, cost).
+    ``parts`` are the non-mana parts of the cost, carried along to be paid in 601.2h.
 
     >>> thalia = CostModifier("increase", "{1}", "noncreature")
     >>> trinisphere = CostModifier("minimum", "3")
@@ -87,9 +86,6 @@ def modify(
             raise ValueError(f"unknown cost stage {modifier.stage!r} of {source}; known: {', '.join(STAGES)}")
         by_stage[modifier.stage].append((source, modifier))
 
-    for source, cost in additional:
-        total = total + cost
-        steps.append(CostStep("601.2f", f"{source}: additional {cost}", total))
     for source, modifier in by_stage["increase"]:
         total = total + ManaCost(modifier.amount)
         steps.append(CostStep("601.2f", f"{source}: increase {modifier.amount}", total))
