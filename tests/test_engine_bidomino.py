@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import doctest
 import random
-import subprocess
-import sys
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
@@ -15,7 +12,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rulebook.engines import bidomino as bd
-from rulebook.engines import bidomino_pieces, playing_cards
 from rulebook.engines.base import playout
 from rulebook.errors import IllegalAction, RulebookError
 from rulebook.loader import load_book
@@ -234,22 +230,6 @@ def test_reshuffle_then_second_exhaustion_notes_missing_points() -> None:
     assert again.state.exhausted == 2 and again.state.hands[1] == bd.cards("3♥ 4♦ 6♣")
     assert again.state.noted == (0, 2) and again.state.current_player == 0
     assert "secondo-esaurimento" in again.rules()
-
-
-@pytest.mark.parametrize("module", [bd, bidomino_pieces, playing_cards], ids=lambda m: m.__name__)
-def test_module_docstrings_run(module) -> None:  # noqa: ANN001
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.attempted and not result.failed
-
-
-def test_cli_prints_a_game_and_exits_zero() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "rulebook.cli", "play", "bidomino", "--players", "3", "--seed", "1"],
-        capture_output=True, text=True, timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "mazziere: P0 deals 4 cards to each player" in done.stdout
-    assert "\noutcome: " in done.stdout and "wins" in done.stdout.splitlines()[-1]
 
 
 # --- the golden playthrough --------------------------------------------------------------

@@ -7,7 +7,6 @@ from collections import Counter as Tally
 
 import pytest
 
-from rulebook.cli import main
 from rulebook.engines import bingomagic as bm
 from rulebook.engines.base import CHANCE, playout
 from rulebook.errors import IllegalAction
@@ -96,12 +95,6 @@ def record(seed: int) -> str:
 def test_golden_playthrough_replays_exactly():
     recorded = golden.check(GOLDEN, replay, lambda: record(24))
     assert "counter" in recorded and "rimescolare" in recorded, "the recorded game should exercise counters and reshuffles"
-
-
-def test_play_command_prints_a_game(capsys):
-    assert main(["play", "bingomagic", "--seed", "3"]) == 0
-    out = capsys.readouterr().out
-    assert "#1 " in out and "outcome: Win(player=" in out
 
 
 def test_a_draw_after_a_reshuffle_names_its_rule():

@@ -7,7 +7,6 @@ from collections import Counter
 
 import pytest
 
-from rulebook.cli import main
 from rulebook.engines import planechase as pc
 from rulebook.engines.base import CHANCE
 from rulebook.errors import IllegalAction
@@ -170,9 +169,3 @@ def test_golden_playthrough_replays_exactly():
     for rule in ("mulligan-multiplayer", "faccia-caos", "faccia-planeswalker", "uscita-controllore-piano",
                  "uscita-proprietario-piano", "caos-resta", "vittoria"):
         assert f"  {rule}: " in recorded, f"the recorded game should exercise {rule}"
-
-
-def test_play_command_prints_a_game(capsys):
-    assert main(["play", "planechase", "--players", "5", "--seed", "3"]) == 0
-    out = capsys.readouterr().out
-    assert "primo-piano: " in out and "outcome: Win(player=" in out
