@@ -117,7 +117,7 @@ def test_actions_outside_their_moment_are_refused_with_the_rule():
     with pytest.raises(IllegalAction, match=r"^\[uscita\] Leave\(player=7\)"):
         playing.apply(pc.Leave(7))
     with pytest.raises(IllegalAction, match=r"^\[turni\]"):
-        playing.play(pc.Roll(), pc.CHAOS, pc.EndTurn())
+        playing.run(pc.Roll(), pc.CHAOS, pc.EndTurn())
     orphaned = playing.apply(pc.Leave(0)).state  # P0's turn goes on without P0
     with pytest.raises(IllegalAction, match=r"^\[tiro-quando\].*player 0 has left"):
         orphaned.apply(pc.Roll())
@@ -132,7 +132,7 @@ def test_actions_outside_their_moment_are_refused_with_the_rule():
 
 
 def test_reprs_evaluate_back():
-    state = pc.started([["Agyrem"], ["Krosa"]]).play(pc.Roll(), pc.PLANESWALKER).state
+    state = pc.started([["Agyrem"], ["Krosa"]]).run(pc.Roll(), pc.PLANESWALKER).state
     read = golden.evaluator(pc)
     for value in (state.plane, state.stack[0], pc.Leave(1), pc.CHAOS, pc.Win(0)):
         assert read(repr(value)) == value
