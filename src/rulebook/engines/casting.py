@@ -30,6 +30,7 @@ from ..errors import IllegalAction
 from .base import TERMINAL, State, Step
 from .casting_cards import Card, card
 from .casting_costs import Derivation
+from .casting_steps import PLAYER_IDS
 from .mana import ManaCost, Pool
 
 __all__ = [
@@ -39,7 +40,6 @@ __all__ = [
 ]
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
-PLAYER_IDS = ("p0", "p1")
 
 
 class _Compact:
@@ -58,6 +58,12 @@ class _Compact:
 
 def _ids(value: str | Iterable[str]) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
+
+
+def _manas(value: str | Mana | Iterable[str | Mana]) -> tuple[Mana, ...]:
+    """Mana abilities to activate, each a :class:`Mana` or the bare id of its source."""
+    raw = (value,) if isinstance(value, (str, Mana)) else value
+    return tuple(m if isinstance(m, Mana) else Mana(m) for m in raw)
 
 
 # --- actions ----------------------------------------------------------------------------
@@ -100,8 +106,7 @@ class Cast(_Compact):
         for name in ("targets", "pay_as", "convoke", "exile", "sacrifice"):
             object.__setattr__(self, name, _ids(getattr(self, name)))
         object.__setattr__(self, "division", tuple(self.division))
-        raw = (self.mana,) if isinstance(self.mana, (str, Mana)) else self.mana
-        object.__setattr__(self, "mana", tuple(m if isinstance(m, Mana) else Mana(m) for m in raw))
+        object.__setattr__(self, "mana", _manas(self.mana))
 
 
 @dataclass(frozen=True, repr=False)
@@ -115,8 +120,7 @@ class Activate(_Compact):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "targets", _ids(self.targets))
-        raw = (self.mana,) if isinstance(self.mana, (str, Mana)) else self.mana
-        object.__setattr__(self, "mana", tuple(m if isinstance(m, Mana) else Mana(m) for m in raw))
+        object.__setattr__(self, "mana", _manas(self.mana))
 
 
 @dataclass(frozen=True, repr=False)

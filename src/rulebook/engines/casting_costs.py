@@ -45,17 +45,16 @@ class Derivation:
     def total(self) -> ManaCost:
         return self.steps[-1].total
 
+    def _also_asks(self) -> tuple[Fired, ...]:
+        """The line naming the non-mana parts of the cost, when there are any."""
+        return (Fired("601.2f", f"the total cost also asks: {', '.join(self.parts)}"),) if self.parts else ()
+
     def __str__(self) -> str:
-        lines = [str(step) for step in self.steps]
-        if self.parts:
-            lines.append(f"601.2f  the total cost also asks: {', '.join(self.parts)}")
+        lines = [str(step) for step in self.steps] + [f"{f.rule}  {f.what}" for f in self._also_asks()]
         return "\n".join(lines)
 
     def trace(self) -> tuple[Fired, ...]:
-        fired = tuple(Fired(step.rule, f"{step.what} -> {step.total}") for step in self.steps)
-        if self.parts:
-            fired += (Fired("601.2f", f"the total cost also asks: {', '.join(self.parts)}"),)
-        return fired
+        return tuple(Fired(step.rule, f"{step.what} -> {step.total}") for step in self.steps) + self._also_asks()
 
 
 def modify(

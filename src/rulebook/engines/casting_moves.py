@@ -94,16 +94,16 @@ def play_land(game: Game, action: object, player: int) -> tuple[Game, list[Fired
         raise IllegalAction("601.1a", f"{land.card.name} is not a land: a spell is cast, not played as a land")
     if land.zone == "hand" and land.owner == player:
         how = "from the hand"
-    elif land.zone == "exile" and land.exiled_by and game.has(land.exiled_by):
-        source = game.obj(land.exiled_by).card
+    elif land.zone == "exile":
         permission, why = exile_permission(game, land, player)
         if permission == "cast":
+            source = game.obj(land.exiled_by).card
             raise IllegalAction(
                 "601.1a", f"{source.name} lets you cast the exiled card, and a land can't be cast: {land.card.name} stays in exile"
             )
         if permission != "play":
             raise IllegalAction("601.1a", f"nothing lets you play {land.card.name} from exile{why}")
-        how = f"from exile ({source.name} lets you play it)"
+        how = f"from exile ({game.obj(land.exiled_by).card.name} lets you play it)"
     else:
         raise IllegalAction("601.1a", f"nothing lets you play {land.card.name} from the {land.zone}")
     if game.stack or player != game.active or game.lands_played >= 1:
