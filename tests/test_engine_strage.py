@@ -53,7 +53,8 @@ def check_position(state: st.StrageState) -> None:
         assert len(pieces) == 1 or kinds == ["half-elf", "sprite"], f"{square} holds {kinds}\n{state}"
     kinds = Counter(p.kind for pieces in board.values() for p in pieces)
     sides = Counter(p.side for pieces in board.values() for p in pieces if p.kind == "half-elf")
-    assert kinds["sprite"] + sum(state.saved) + state.killed == 16, f"sprites lost\n{state}"
+    # killed is derived from the engine's own counts; the figure counts the sprites independently.
+    assert 16 - kinds["sprite"] - sum(state.saved) == state.killed >= 0, f"sprites lost\n{state}"
     assert kinds["orc"] <= 8 and all(n <= 6 for n in sides.values()), f"too many pieces\n{state}"
     assert state.ap >= 0 and state.placed <= 2
     assert state.is_over == (kinds["sprite"] == 0), f"the game ends exactly when no sprite is left\n{state}"

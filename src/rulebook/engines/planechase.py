@@ -166,7 +166,6 @@ def _ordinal(n: int) -> str:
 class Planechase(State):
     decks: tuple[tuple[str, ...], ...]  # each seat's planar deck, top card first
     first: int = 0  # who starts: mulligans, the first plane and the first turn
-    players_at_start: int = 0  # multiplayer means three or more here (ruling multiplayer)
     hands: tuple[int, ...] = ()  # hand sizes only: the cards themselves are ordinary Magic
     mulligans: tuple[int, ...] = ()
     kept: frozenset[int] = frozenset()
@@ -193,7 +192,8 @@ class Planechase(State):
 
     @property
     def multiplayer(self) -> bool:
-        return self.players_at_start >= 3
+        # Three or more players at the start (ruling multiplayer): decks keeps a slot for every seat, left or not.
+        return self.players >= 3
 
     @property
     def in_game(self) -> tuple[int, ...]:
@@ -448,7 +448,7 @@ def setup(decks: Sequence[Sequence[str]], first: int = 0, mana_per_turn: int = M
     if not (isinstance(first, int) and 0 <= first < len(decks)):
         raise IllegalAction("primo-giocatore", f"the first player is a seat from 0 to {len(decks) - 1}, not {first!r}")
     n = len(decks)
-    return Planechase(decks=tuple(tuple(d) for d in decks), first=first, players_at_start=n,
+    return Planechase(decks=tuple(tuple(d) for d in decks), first=first,
                       hands=(HAND,) * n, mulligans=(0,) * n, mana_per_turn=mana_per_turn)
 
 

@@ -66,8 +66,6 @@ class StrageState(State):
     players: int = 3
     cells: str = START
     saved: tuple[int, ...] = (0, 0, 0)
-    killed: int = 0  # sprites eliminated
-    order: tuple[int, ...] = ()  # the turn order, once rolled
     ranking: tuple[tuple[int, ...], ...] = ((0, 1, 2),)  # groups still tied while rolling for it
     rolls: tuple[int, ...] = ()  # the rolls so far of the tied group being decided
     active: int = 0
@@ -88,7 +86,7 @@ class StrageState(State):
     @classmethod
     def setup(cls, *, sprites: str = "", orcs: str = "", red: str = "", green: str = "", blue: str = "",
               yellow: str = "", players: int = 3, active: int = 0, ap: int | None = None,
-              saved: Sequence[int] | None = None, killed: int | None = None,
+              saved: Sequence[int] | None = None,
               hands: Sequence[str] | None = None, deck: str = "", discards: str = "",
               immunities: Sequence[str] | None = None) -> StrageState:
         """A position in the middle of a game, squares separated by spaces.
@@ -111,9 +109,7 @@ class StrageState(State):
                     raise IllegalAction("materiale", f"{square!r} already holds {here!r}")
                 cells = put(cells, square, (ESCORTING if here == SPRITE else ALONE)[player])
         saved = tuple(saved or (0,) * players)
-        on_map = board.count(cells, SPRITE + ESCORTING)
-        killed = board.SPRITES - on_map - sum(saved) if killed is None else killed
-        state = cls(players=players, cells=cells, saved=saved, killed=killed, order=tuple(range(players)),
+        state = cls(players=players, cells=cells, saved=saved,
                     ranking=tuple((p,) for p in range(players)), active=active, turn=1,
                     phase=Phase.AP if ap is None else Phase.ACTIONS, ap=ap or 0)
         if hands is not None:
@@ -122,7 +118,7 @@ class StrageState(State):
         return state
 
     def _check(self) -> None:
-        if self.killed < 0 or self.sprites_on_map + sum(self.saved) + self.killed != board.SPRITES:
+        if self.killed < 0:
             raise IllegalAction("materiale", f"{board.SPRITES} sprites in all: {self.sprites_on_map} on the map, {sum(self.saved)} saved, {self.killed} killed")
         if self.orcs_off_map < 0 or min(self.half_elves_off_map(p) for p in range(self.players)) < 0:
             raise IllegalAction("materiale", f"{board.ORCS} orcs and {board.HALF_ELVES} half-elves per clan at most")
@@ -132,6 +128,18 @@ class StrageState(State):
     @property
     def sprites_on_map(self) -> int:
         return board.count(self.cells, SPRITE + ESCORTING)
+
+    @property
+    def killed(self) -> int:
+        """Sprites eliminated: every sprite of the box neither on the map nor saved."""
+        return board.SPRITES - self.sprites_on_map - sum(self.saved)
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The turn order, once rolled: () while some players are still tied."""
+        if any(len(group) > 1 for group in self.ranking):
+            return ()
+        return tuple(group[0] for group in self.ranking)
 
     @property
     def orcs_off_map(self) -> int:
@@ -211,11 +219,10 @@ class StrageState(State):
                 trace.append(Fired("ordine-spareggio", f"{' and '.join(CLANS[p] for p in tied)} tie on {rolls[group.index(tied[0])]} and roll again"))
         ranking = self.ranking[:position] + split + self.ranking[position + 1:]
         state = replace(self, ranking=ranking, rolls=())
-        if any(len(g) > 1 for g in ranking):
+        if not state.order:
             return state
-        order = tuple(g[0] for g in ranking)
-        trace.append(Fired("ordine-di-gioco", "turn order: " + ", ".join(CLANS[p] for p in order)))
-        return replace(state, order=order)._begin_turn(order[0], trace)
+        trace.append(Fired("ordine-di-gioco", "turn order: " + ", ".join(CLANS[p] for p in state.order)))
+        return state._begin_turn(state.order[0], trace)
 
     # --- action points: place, move, fight -----------------------------------------------------
 
@@ -467,7 +474,7 @@ class StrageState(State):
         state = replace(self, massacre=rest)
         if value >= MASSACRE_HIT:
             trace.append(Fired("strage", f"the sprite on {square} rolls {value} and is killed"))
-            state = replace(state, cells=put(self.cells, square, NOTHING), killed=self.killed + 1)
+            state = replace(state, cells=put(self.cells, square, NOTHING))
         else:
             trace.append(Fired("strage", f"the sprite on {square} rolls {value} and survives"))
         if rest:

@@ -254,7 +254,7 @@ def _resolve(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN202
             cells = put(cells, spell.orc, NOTHING)
             trace.append(Fired("metamorfosi-orco", f"the orc on {spell.orc} is moved"))
         trace.append(Fired(rule, f"the sprite on {spell.square} becomes an orc and kills the {state._piece(spell.square)}"))
-        state = replace(state, cells=put(cells, spell.square, ORC), killed=state.killed + 1)
+        state = replace(state, cells=put(cells, spell.square, ORC))
         return state._game_over(trace) if state.sprites_on_map == 0 else state
     if isinstance(spell, Curse):
         for square in spell.orcs:
