@@ -20,7 +20,8 @@ from rulebook.engines.casting_costs import modify
 from rulebook.engines.casting_moves import cast_proposals
 from rulebook.engines.casting_steps import split_targets
 from rulebook.engines.mana import COLOURS, HYBRID_PAIRS, ManaCost, Pool
-from rulebook.errors import IllegalAction
+from rulebook.cli import main
+from rulebook.errors import IllegalAction, RulebookError
 
 # --- mana costs: parsing and printing -------------------------------------------------------
 
@@ -569,3 +570,25 @@ def test_legal_actions_list_every_set_of_targets_fireball_can_pay_for() -> None:
                  their_battlefield=["Thalia, Guardian of Thraben", "White Knight", "Goblin Warchief", "Snapcaster Mage"])
     fireballs = {frozenset(a.targets) for a in game.legal_actions() if isinstance(a, Cast)}
     assert len(fireballs) == sum(math.comb(8, n) for n in range(1, 5)) == 162
+
+
+def test_input_errors_are_rulebook_errors_not_illegal_actions() -> None:
+    # A wrong setup or player count is a mistake in the input, not a move the rules forbid;
+    # the CLI reports RulebookError and exits 2.
+    with pytest.raises(RulebookError, match="'bolt' is used twice"):
+        setup(hand=["bolt=Lightning Bolt"], graveyard=["bolt=Lightning Bolt"])
+    with pytest.raises(RulebookError, match="two players, not 9") as refused:
+        casting.new_game(random.Random(0), players=9)
+    assert not isinstance(refused.value, IllegalAction)
+    assert main(["play", "casting", "--players", "9"]) == 2
+
+
+@pytest.mark.parametrize(
+    "field",
+    [{"kicker": ["sacrifice-a-goat"]}, {"alternative": [{"id": "goat", "mana": "{0}", "parts": ["pay-a-goat"]}]}],
+)
+def test_an_unknown_cost_part_is_refused_when_the_cards_are_loaded(field) -> None:
+    raw = {"name": "Goat Tax", "cost": "{R}", "type": "Instant", "names": {lang: "Goat Tax" for lang in casting_cards.LANGUAGES}}
+    assert casting_cards._card(raw).name == "Goat Tax"
+    with pytest.raises(RulebookError, match=r"cards\.yaml: card 'Goat Tax' has an unknown cost part '(sacrifice-a-goat|pay-a-goat)'"):
+        casting_cards._card({**raw, **field})

@@ -26,7 +26,7 @@ import re
 from dataclasses import MISSING, dataclass, fields, replace
 from typing import Iterable, Sequence
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, RulebookError
 from .base import TERMINAL, State, Step
 from .casting_cards import Card, card
 from .casting_costs import Derivation
@@ -389,7 +389,7 @@ def setup(
             object_id = object_id or _slug(name)
             if object_id in used:
                 if "=" in entry:
-                    raise ValueError(f"object id {object_id!r} is used twice")
+                    raise RulebookError(f"object id {object_id!r} is used twice")
                 n = 2
                 while f"{object_id}-{n}" in used:
                     n += 1
@@ -405,7 +405,7 @@ def new_game(rng: random.Random, players: int = 2) -> Game:
     from .casting_cards import cards
 
     if players != 2:
-        raise IllegalAction("601.2", f"the casting engine models two players, not {players!r}")
+        raise RulebookError(f"the casting engine models two players, not {players!r}")
     spells = sorted(n for n, c in cards().items() if not c.is_land)
     creatures = sorted(n for n in spells if card(n).is_type("creature"))
     basics = ["Plains", "Island", "Swamp", "Mountain", "Forest"]

@@ -6,6 +6,7 @@ objects and refuses anything it does not know, so a typo in the data fails loudl
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -24,6 +25,9 @@ _CARD_FIELDS = {
     "divide", "effect", "amount", "kicker", "alternative", "cost_modifiers", "abilities",
     "permission", "prohibits", "grants",
 }
+#: The non-mana cost parts the engine pays in 601.2h (casting_steps._other_parts).
+COST_PARTS = ("exile-blue-card-from-hand", "sacrifice-land")
+_PAY_LIFE = re.compile(r"pay-life-[1-9][0-9]*")
 
 
 @dataclass(frozen=True)
@@ -132,10 +136,21 @@ def _targets(raw: Any) -> tuple[TargetWord, ...]:
     return tuple(TargetWord(**word) for word in raw or ())
 
 
+def is_cost_part(part: str) -> bool:
+    return part in COST_PARTS or bool(_PAY_LIFE.fullmatch(part))
+
+
 def _card(raw: Mapping[str, Any]) -> Card:
     unknown = set(raw) - _CARD_FIELDS
     if unknown:
         raise RulebookError(f"cards.yaml: card {raw.get('name')!r} has unknown fields {sorted(unknown)}")
+    # A typo in a cost part would otherwise surface only when someone casts the card.
+    parts = [*raw.get("kicker", ()), *(p for a in raw.get("alternative", ()) for p in a.get("parts", ()))]
+    for part in parts:
+        if not is_cost_part(part):
+            raise RulebookError(
+                f"cards.yaml: card {raw['name']!r} has an unknown cost part {part!r}; known: {', '.join(COST_PARTS)}, pay-life-N"
+            )
     names = dict(raw["names"])
     if set(names) != set(LANGUAGES):
         raise RulebookError(f"cards.yaml: card {raw['name']!r} needs names in {LANGUAGES}, has {sorted(names)}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Sequence
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, RulebookError
 from .base import Fired
 from .casting_cards import Card, CostModifier, TargetWord
 from .casting_costs import Derivation, modify
@@ -428,7 +428,9 @@ def _other_parts(game: Game, action: Cast, parts: Sequence[str], player: int) ->
             game = game.move(chosen, "graveyard", controlled_by=-1)
             trace.append(Fired("601.2h", f"sacrifices {chosen}"))
         else:
-            raise ValueError(f"unknown cost part {part!r} in cards.yaml")
+            # cards.yaml is checked on load (casting_cards.is_cost_part): a part that gets
+            # here is known there and not paid here, a bug of the engine, not of the data.
+            raise RulebookError(f"cost part {part!r} is known to casting_cards but not paid in 601.2h")
     if exile or sacrifice:
         raise IllegalAction("601.2h", f"nothing in the cost asks to exile or sacrifice {tuple(exile + sacrifice)!r}")
     return game, trace
