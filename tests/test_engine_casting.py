@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import math
 import random
 from collections import Counter
@@ -12,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebook.engines import casting, casting_cards, casting_costs, mana
-from rulebook.engines.base import playout
+from rulebook.engines import casting, casting_cards
+from rulebook.engines.base import Fired, playout
 from rulebook.engines.casting import Cast, Game, Mana, Pending, PlayLand, setup
 from rulebook.engines.casting_cards import CostModifier, cards
 from rulebook.engines.casting_costs import modify
@@ -120,6 +119,16 @@ def test_total_is_never_negative(start: ManaCost, mods, targets: int) -> None:
     total = modify(start, "start", mods, targets=targets).total
     assert total.generic >= 0
     assert total.mana_value() >= 0
+    amounts = {stage: [m.amount for _, m in mods if m.stage == stage] for stage in ("increase", "target-tax", "reduce", "minimum")}
+    changes = [ManaCost(a) for stage in ("increase", "target-tax", "reduce") for a in amounts[stage]]
+    if not start.symbols and not any(c.symbols for c in changes):
+        # Generic only: increases and the tax add, reductions subtract down to zero and no
+        # further (118.7a), then the highest "at least" lifts it.
+        added = sum(ManaCost(a).generic for a in amounts["increase"]) + (targets - 1) * sum(
+            ManaCost(a).generic for a in amounts["target-tax"]
+        )
+        reduced = max(start.generic + added - sum(ManaCost(a).generic for a in amounts["reduce"]), 0)
+        assert total == ManaCost.of(max([reduced, *map(int, amounts["minimum"])]))
 
 
 @given(plain_costs, modifiers)
@@ -155,7 +164,13 @@ def test_derivation_is_the_trace_of_the_cast() -> None:
     action = Cast("path-to-exile", targets="thalia")
     derivation = game.total_cost(action)
     step = game.apply(action)
-    assert [f for f in step.trace if f.rule == "601.2f"] == list(derivation.trace())
+    expected = [
+        Fired("601.2f", "mana cost -> {W}"),
+        Fired("601.2f", "Thalia, Guardian of Thraben: increase {1} -> {1}{W}"),
+        Fired("601.2f", "Trinisphere: at least 3 -> {2}{W}"),
+    ]
+    assert list(derivation.trace()) == expected
+    assert [f for f in step.trace if f.rule == "601.2f"] == expected
     assert step.state.entry("path-to-exile").total == ManaCost("{2}{W}")
 
 
@@ -205,7 +220,7 @@ def test_a_failed_cast_leaves_the_game_exactly_as_before(case) -> None:
         step = game.apply(action)
     except IllegalAction as exc:
         assert exc.rule_id  # every refusal names a rule
-        assert "reversed" in str(exc) or exc.rule_id == "601.1a"
+        assert "reversed" in str(exc)
     else:
         entry = step.state.entry(action.card)
         assert entry is not None and step.state.obj(action.card).zone == "stack"
@@ -345,7 +360,7 @@ def test_random_playouts_only_take_legal_actions() -> None:
     assert steps and all(isinstance(s.state, Game) for _, s in steps)
 
 
-# --- the card file and the module doctests ------------------------------------------------------
+# --- the card file ------------------------------------------------------
 
 
 def test_every_card_has_six_official_names() -> None:
@@ -371,12 +386,6 @@ def test_mana_abilities_are_computed_by_the_definition() -> None:
     assert cards()["Wild Cantor"].abilities[0].is_mana_ability
     assert cards()["Mountain"].abilities[0].is_mana_ability
     assert not cards()["Deathrite Shaman"].abilities[0].is_mana_ability  # it targets
-
-
-@pytest.mark.parametrize("module", [mana, casting_costs, casting_cards, casting])
-def test_module_doctests(module) -> None:
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert result.attempted > 0 and result.failed == 0
 
 
 # --- interactions the worked examples do not reach --------------------------------------------
