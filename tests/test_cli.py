@@ -14,7 +14,7 @@ from rulebook.cli import main
     ("casting", [], []),
     ("planechase", [], ["primo-piano: ", "outcome: Win(player="]),
     pytest.param("planechase", ["--players", "5"], ["primo-piano: ", "outcome: Win(player="], id="planechase-5-players"),
-    ("strage", [], []),
+    ("strage", [], ["#1 roll ", "fine-partita"]),
 ])
 def test_play_prints_a_seeded_game(game, options, shows, capsys):
     assert main(["play", game, "--seed", "3", *options]) == 0
