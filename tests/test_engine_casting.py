@@ -601,3 +601,14 @@ def test_an_unknown_cost_part_is_refused_when_the_cards_are_loaded(field) -> Non
     assert casting_cards._card(raw).name == "Goat Tax"
     with pytest.raises(RulebookError, match=r"cards\.yaml: card 'Goat Tax' has an unknown cost part '(sacrifice-a-goat|pay-a-goat)'"):
         casting_cards._card({**raw, **field})
+
+
+def test_the_total_cost_is_that_of_the_player_to_act() -> None:
+    # After P1's Isochron Scepter resolves in P0's turn, P0 has priority but P1 answers the
+    # offer, so the cast total_cost derives is P1's: P1's Heartless Summoning applies to it.
+    game = replace(setup(their_battlefield=["Heartless Summoning"], their_exile=["White Knight"]),
+                   pending=Pending("cast-free", 1, "white-knight", "isochron-scepter"))
+    assert game.priority == 0 and game.current_player == 1
+    assert "Heartless Summoning: reduce {2} (nothing to reduce)" in str(game.total_cost(Cast("white-knight")))
+    with pytest.raises(IllegalAction, match=r"\[601\.2\] the game is over"):
+        replace(game, life=(20, 0)).total_cost(Cast("white-knight"))

@@ -292,10 +292,13 @@ class Game(State):
         return obj.card.mana_value(entry.x if entry else 0)
 
     def total_cost(self, action: Cast) -> Derivation:
-        """The 601.2f derivation the proposed cast would lock in, without casting."""
+        """The 601.2f derivation the proposed cast would lock in, without casting: a cast
+        by the player to act, who answers a pending offer even without priority."""
         from .casting_steps import propose
 
-        return propose(self, action, self.priority)[2]
+        if self.is_over:
+            raise IllegalAction("601.2", f"the game is over; {action!r} can't be proposed")
+        return propose(self, action, self.current_player)[2]
 
     # --- changing (always a new state) ------------------------------------------------------
 
