@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulebook.cli import main
 from rulebook.engines import casting, casting_cards
 from rulebook.engines.base import Fired, playout
 from rulebook.engines.casting import Cast, Game, Mana, Pending, PlayLand, setup
@@ -19,7 +20,6 @@ from rulebook.engines.casting_costs import modify
 from rulebook.engines.casting_moves import cast_proposals
 from rulebook.engines.casting_steps import split_targets
 from rulebook.engines.mana import COLOURS, HYBRID_PAIRS, ManaCost, Pool
-from rulebook.cli import main
 from rulebook.errors import IllegalAction, RulebookError
 
 # --- mana costs: parsing and printing -------------------------------------------------------
