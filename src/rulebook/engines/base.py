@@ -29,6 +29,18 @@ TERMINAL = -2
 
 Action = Any
 S = TypeVar("S", bound="State")
+T = TypeVar("T")
+
+
+def replace_at(items: Sequence[T], index: int, value: T) -> tuple[T, ...]:
+    """``items`` as a tuple with the one at ``index`` replaced: how a frozen state changes one
+    player's hand, score or deck.
+
+    >>> replace_at((0, 0, 0), 1, 5)
+    (0, 5, 0)
+    """
+    items = tuple(items)
+    return items[:index] + (value,) + items[index + 1:]
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,9 @@ from collections import Counter as Tally  # the action class below is called Cou
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from ..errors import IllegalAction
-from .base import CHANCE, TERMINAL, Fired, State
+from ..errors import IllegalAction, RulebookError
+from .base import CHANCE, TERMINAL, Fired, State, replace_at
+from .playing_cards import remove_cards
 
 __all__ = [
     "Land", "PLAINS", "ISLAND", "SWAMP", "MOUNTAIN", "FOREST", "lands", "standard_deck",
@@ -55,13 +56,13 @@ def lands(letters: str) -> tuple[Land, ...]:
     >>> lands("WUx")
     Traceback (most recent call last):
     ...
-    ValueError: 'x' is not a land letter; use W U B R G
+    rulebook.errors.RulebookError: 'x' is not a land letter; use W U B R G
     """
     try:
         return tuple(Land(letter) for letter in letters.replace(" ", ""))
     except ValueError as exc:
         bad = next(ch for ch in letters if ch not in "WUBRG ")
-        raise ValueError(f"{bad!r} is not a land letter; use W U B R G") from exc
+        raise RulebookError(f"{bad!r} is not a land letter; use W U B R G") from exc
 
 
 def standard_deck() -> tuple[Land, ...]:
@@ -75,13 +76,6 @@ _WUBRG = {land: index for index, land in enumerate(Land)}
 def _sorted(cards: tuple[Land, ...] | list[Land] | set[Land]) -> tuple[Land, ...]:
     # A hand is a multiset; keeping it in Magic's colour order makes equal hands compare equal.
     return tuple(sorted(cards, key=_WUBRG.__getitem__))
-
-
-def _without(cards: tuple[Land, ...], *gone: Land) -> tuple[Land, ...]:
-    remaining = list(cards)
-    for land in gone:
-        remaining.remove(land)
-    return tuple(remaining)
 
 
 class Phase(Enum):
@@ -225,7 +219,7 @@ class BingoState(State):
         if self.phase is Phase.TURN:
             return [Place(land) for land in options] + [Pass()]
         if self.phase is Phase.COUNTER:
-            others = _sorted(set(_without(hand, ISLAND))) if ISLAND in hand else []
+            others = _sorted(set(remove_cards(hand, (ISLAND,)))) if ISLAND in hand else []
             return [Allow()] + [Counter(land) for land in others]
         if self.phase is Phase.SWAMP:
             return [Discard(land) for land in options]
@@ -269,17 +263,15 @@ class BingoState(State):
         self._expect(Phase.COUNTER, action, "counter")
         me = 1 - self.active
         hand = self.hands[me]
-        if ISLAND not in hand or action.other not in _without(hand, ISLAND):
+        if ISLAND not in hand or action.other not in remove_cards(hand, (ISLAND,)):
             raise IllegalAction("counter", f"player {me} needs U + {action.other} in hand {self._hand(me)}")
         assert self.placing is not None
-        hands = list(self.hands)
-        hands[me] = _without(hand, ISLAND, action.other)
-        discards = list(self.discards)
-        discards[me] = discards[me] + (ISLAND, action.other)
-        discards[self.active] = discards[self.active] + (self.placing,)
+        hands = replace_at(self.hands, me, remove_cards(hand, (ISLAND, action.other)))
+        discards = replace_at(self.discards, me, self.discards[me] + (ISLAND, action.other))
+        discards = replace_at(discards, self.active, discards[self.active] + (self.placing,))
         trace.append(Fired("counter", f"player {me} discards an island and a {action.other.name.lower()}"))
         trace.append(Fired("neutralizzata", f"the {self.placing.name.lower()} is not placed and goes to player {self.active}'s discards"))
-        state = replace(self, hands=tuple(hands), discards=tuple(discards), phase=Phase.TURN, placing=None)
+        state = replace(self, hands=hands, discards=discards, phase=Phase.TURN, placing=None)
         return state._end_turn(trace)
 
     def _apply_discard(self, action: Discard, trace: list[Fired]) -> BingoState:
@@ -296,12 +288,10 @@ class BingoState(State):
         victim = 1 - self.active
         if action.land not in self.territories[victim]:
             raise IllegalAction("montagna", f"player {victim} controls no {action.land.name.lower()}")
-        territories = list(self.territories)
-        territories[victim] = _without(territories[victim], action.land)
-        discards = list(self.discards)
-        discards[victim] = discards[victim] + (action.land,)
+        territories = replace_at(self.territories, victim, remove_cards(self.territories[victim], (action.land,)))
+        discards = replace_at(self.discards, victim, self.discards[victim] + (action.land,))
         trace.append(Fired("montagna", f"player {victim}'s {action.land.name.lower()} is destroyed"))
-        state = replace(self, territories=tuple(territories), discards=tuple(discards), phase=Phase.TURN)
+        state = replace(self, territories=territories, discards=discards, phase=Phase.TURN)
         return state._end_turn(trace)
 
     def _apply_retrieve(self, action: Retrieve, trace: list[Fired]) -> BingoState:
@@ -309,12 +299,10 @@ class BingoState(State):
         me = self.active
         if action.land not in self.discards[me]:
             raise IllegalAction("foresta", f"no {action.land.name.lower()} in player {me}'s discards")
-        discards = list(self.discards)
-        discards[me] = _without(discards[me], action.land)
-        hands = list(self.hands)
-        hands[me] = _sorted(hands[me] + (action.land,))
+        discards = replace_at(self.discards, me, remove_cards(self.discards[me], (action.land,)))
+        hands = replace_at(self.hands, me, _sorted(self.hands[me] + (action.land,)))
         trace.append(Fired("foresta", f"player {me} takes a {action.land.name.lower()} back into hand"))
-        state = replace(self, hands=tuple(hands), discards=tuple(discards), phase=Phase.TURN)
+        state = replace(self, hands=hands, discards=discards, phase=Phase.TURN)
         return state._end_turn(trace)
 
     def _apply_shuffle(self, action: Shuffle, trace: list[Fired]) -> BingoState:
@@ -333,9 +321,8 @@ class BingoState(State):
     def _resolve(self, land: Land, trace: list[Fired]) -> BingoState:
         """The land enters the territory: a win ends the game at once, else its effect."""
         me, opponent = self.active, 1 - self.active
-        territories = list(self.territories)
-        territories[me] = territories[me] + (land,)
-        state = replace(self, territories=tuple(territories))
+        territories = replace_at(self.territories, me, self.territories[me] + (land,))
+        state = replace(self, territories=territories)
         reason = winning_reason(territories[me])
         if reason:
             trace.append(Fired("vittoria", f"player {me} wins with {reason.replace('-', ' ')}"))
@@ -372,21 +359,17 @@ class BingoState(State):
             trace.append(Fired("rimescolare-vuoto", "no card left anywhere to draw"))
             state = self
         else:
-            hands = list(self.hands)
-            hands[player] = _sorted(hands[player] + self.deck[:1])
+            hands = replace_at(self.hands, player, _sorted(self.hands[player] + self.deck[:1]))
             if rule:
                 trace.append(Fired(rule, f"player {player} draws"))
-            state = replace(self, deck=self.deck[1:], hands=tuple(hands))
+            state = replace(self, deck=self.deck[1:], hands=hands)
         state = replace(state, drawer=None, resume=None, phase=Phase.TURN)
         return state if resume is Phase.TURN else state._end_turn(trace)
 
     def _move_hand(self, player: int, land: Land, to_discards: bool = False) -> BingoState:
-        hands = list(self.hands)
-        hands[player] = _without(hands[player], land)
-        discards = list(self.discards)
-        if to_discards:
-            discards[player] = discards[player] + (land,)
-        return replace(self, hands=tuple(hands), discards=tuple(discards))
+        hands = replace_at(self.hands, player, remove_cards(self.hands[player], (land,)))
+        discards = replace_at(self.discards, player, self.discards[player] + (land,)) if to_discards else self.discards
+        return replace(self, hands=hands, discards=discards)
 
     def _hand(self, player: int) -> str:
         return " ".join(str(land) for land in self.hands[player]) or "(empty)"

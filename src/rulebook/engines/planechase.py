@@ -31,7 +31,7 @@ from enum import Enum
 from typing import Sequence
 
 from ..errors import IllegalAction
-from .base import CHANCE, TERMINAL, Fired, State
+from .base import CHANCE, TERMINAL, Fired, State, replace_at
 
 __all__ = [
     "DieFace", "BLANK", "CHAOS", "PLANESWALKER", "DIE", "Plane", "Ability", "Phase",
@@ -270,12 +270,12 @@ class Planechase(State):
             trace.append(Fired("mulligan-multiplayer", f"player {me}'s first mulligan: a new hand of seven"))
         else:
             trace.append(Fired("mulligan-consueto", f"player {me}'s mulligan number {taken}: a new hand of {size}"))
-        return replace(self, hands=_put(self.hands, me, size), mulligans=_put(self.mulligans, me, taken))
+        return replace(self, hands=replace_at(self.hands, me, size), mulligans=replace_at(self.mulligans, me, taken))
 
     def _turn_over_first_plane(self, trace: list[Fired]) -> Planechase:
         plane = Plane(self.decks[self.first][0], self.first)
         trace.append(Fired("primo-piano", f"player {self.first} turns over {plane}; no 'when you planeswalk to' ability triggers: the game has not begun"))
-        decks = _put(self.decks, self.first, self.decks[self.first][1:])
+        decks = replace_at(self.decks, self.first, self.decks[self.first][1:])
         return replace(self, decks=decks, plane=plane, controller=self.first)
 
     # --- turns -----------------------------------------------------------------------------
@@ -299,7 +299,7 @@ class Planechase(State):
         if turn == 1 and not self.multiplayer:
             trace.append(Fired("prima-pescata-due", f"player {player} skips the draw of the game's first turn"))
             return state
-        hands = _put(self.hands, player, self.hands[player] + 1)
+        hands = replace_at(self.hands, player, self.hands[player] + 1)
         rule = "prima-pescata" if turn == 1 else "turni"
         trace.append(Fired(rule, f"player {player} draws (hand {hands[player]})"))
         return replace(state, hands=hands)
@@ -342,7 +342,7 @@ class Planechase(State):
             return state
         old = self.plane
         assert old is not None
-        decks = _put(self.decks, old.owner, self.decks[old.owner] + (old.name,))
+        decks = replace_at(self.decks, old.owner, self.decks[old.owner] + (old.name,))
         trace.append(Fired("faccia-planeswalker", f"{old} goes to the bottom of player {old.owner}'s planar deck"))
         return replace(state, decks=decks)._turn_over(ability.controller, old, "faccia-planeswalker", trace)
 
@@ -353,7 +353,7 @@ class Planechase(State):
         new = Plane(deck[0], player)
         trace.append(Fired(rule, f"player {player} turns over {new}"))
         trace.append(Fired("viaggio-innesca", f"planeswalking from {old.name} to {new.name}: their 'when you planeswalk' abilities trigger"))
-        return replace(self, decks=_put(self.decks, player, deck[1:]), plane=new)
+        return replace(self, decks=replace_at(self.decks, player, deck[1:]), plane=new)
 
     # --- leaving the game ------------------------------------------------------------------
 
@@ -375,7 +375,7 @@ class Planechase(State):
         if self.decks[who]:
             count = len(self.decks[who])
             trace.append(Fired("uscita", f"player {who}'s planar deck ({count} card{'s' * (count != 1)}) leaves with them"))
-        state = replace(state, stack=stack, decks=_put(self.decks, who, ()), gone=self.gone + (who,))
+        state = replace(state, stack=stack, decks=replace_at(self.decks, who, ()), gone=self.gone + (who,))
         if state.plane is not None and state.plane.owner == who:
             state = state._owner_left(trace)
         if who == self.active:
@@ -431,10 +431,6 @@ class Planechase(State):
             extra = f" · mulligans {self.mulligans[p]}" if self.phase is Phase.MULLIGAN else ""
             lines.append(f"P{p} hand {self.hands[p]}{extra} · planar deck {len(self.decks[p])}: {deck}")
         return "\n".join(lines)
-
-
-def _put(values: tuple, index: int, value) -> tuple:  # noqa: ANN001
-    return values[:index] + (value,) + values[index + 1 :]
 
 
 def setup(decks: Sequence[Sequence[str]], first: int = 0, mana_per_turn: int = MANA_PER_TURN) -> Planechase:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, TypeVar
 
 from ..errors import RulebookError
 
@@ -27,6 +27,7 @@ SUIT_SIGNS = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠
 # Letters are accepted too, so a card can be typed on any keyboard.
 _SUIT_BY_SIGN = {sign: suit for suit, sign in SUIT_SIGNS.items()} | {suit[0]: suit for suit in SUITS}
 _CARD_RE = re.compile(r"(10|[2-9AJQK])([♥♦♣♠hdcs])")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -72,14 +73,16 @@ def sort_cards(items: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(items, key=lambda c: c.key))
 
 
-def show(items: Iterable[Card]) -> str:
+def show(items: Iterable[object]) -> str:
+    """Cards by their short names, or "-" for none; La Strage's Jokers show as JK."""
     return " ".join(str(c) for c in items) or "-"
 
 
-def remove_cards(items: Iterable[Card], gone: Iterable[Card]) -> tuple[Card, ...] | None:
+def remove_cards(items: Iterable[T], gone: Iterable[T]) -> tuple[T, ...] | None:
     """``items`` without ``gone`` (as multisets), keeping order; None if a card is missing.
 
-    Any cards that compare by value work, e.g. La Strage's Jokers beside these cards.
+    Any cards that compare by value work, e.g. La Strage's Jokers beside these cards, or
+    BingoMagic's lands.
     """
     left = list(items)
     for c in gone:

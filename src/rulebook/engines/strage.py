@@ -31,7 +31,7 @@ from typing import Sequence
 from ..errors import IllegalAction
 from . import strage_board as board
 from . import strage_magic as magic
-from .base import CHANCE, TERMINAL, BoardFigure, Fired, Piece, State
+from .base import CHANCE, TERMINAL, BoardFigure, Fired, Piece, State, replace_at
 from .strage_board import ALONE, CLANS, ESCORTING, NOTHING, ORC, SPRITE, Phase, at, put
 from .strage_actions import Attack, End, Move, MoveOrc, OrcAttack, Place, PlaceOrc, Result, Roll, winner_of
 from .strage_cards import (
@@ -307,7 +307,7 @@ class StrageState(State):
                                + (", joining the sprite there" if here == SPRITE else "")))
         saved = self.saved
         if saves:
-            saved = saved[:me] + (saved[me] + 1,) + saved[me + 1:]
+            saved = replace_at(saved, me, saved[me] + 1)
             trace.append(Fired("uscita", f"the sprite reaches {end} and is saved by {CLANS[me]} ({saved[me]} saved)"))
             if action.withdraw:
                 trace.append(Fired("uscita", f"the {CLANS[me]} half-elf leaves the map with it"))

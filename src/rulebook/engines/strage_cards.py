@@ -20,7 +20,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Sequence, Union
 
 from ..errors import IllegalAction, RulebookError
-from .playing_cards import Card, card
+from .playing_cards import Card, card, show
 from .strage_board import CLANS
 
 
@@ -83,14 +83,6 @@ def _key(c: MagicCard) -> tuple[int, int]:
 
 def _sorted(cards) -> tuple[MagicCard, ...]:  # noqa: ANN001 - any iterable of cards
     return tuple(sorted(cards, key=_key))
-
-
-def _replace_at(items: tuple, i: int, value) -> tuple:  # noqa: ANN001 - any tuple
-    return items[:i] + (value,) + items[i + 1:]
-
-
-def show(cards: Sequence[MagicCard]) -> str:
-    return " ".join(str(c) for c in cards) or "-"
 
 
 # --- actions ---------------------------------------------------------------------------------

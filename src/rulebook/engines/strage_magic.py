@@ -13,14 +13,14 @@ from typing import Sequence
 
 from ..errors import IllegalAction
 from . import strage_board as board
-from .base import Fired
-from .playing_cards import Card, remove_cards
+from .base import Fired, replace_at
+from .playing_cards import Card, remove_cards, show
 from .strage_actions import End
 from .strage_board import CLANS, ESCORTING, NOTHING, ORC, SPRITE, Phase, at, put
 from .strage_cards import (
     ACTIONS, BEAT, DRAW, PLAY_MENU, SPELL_RANK, SPELL_RULE, SPELLS, SUIT_ORDER, Accept, Breach, Caprice, Curse,
     Immunity, Insist, Joker, Lightning, Magic, MagicCard, Metamorphosis, Oppose, Pending, Shuffle, Upheaval,
-    Yield, _replace_at, _sorted, is_number, show, superior, suits, total,
+    Yield, _sorted, is_number, superior, suits, total,
 )
 
 
@@ -45,7 +45,7 @@ def _draw(state, trace: list[Fired]):  # noqa: ANN001, ANN201
     while owed and deck:
         drawn.append(deck[0])
         deck, owed = deck[1:], owed - 1
-    hands = _replace_at(m.hands, me, _sorted(m.hands[me] + tuple(drawn)))
+    hands = replace_at(m.hands, me, _sorted(m.hands[me] + tuple(drawn)))
     if drawn:
         trace.append(Fired("distribuzione", f"{CLANS[me]} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}"))
     m = replace(m, deck=deck, hands=hands, drawing=owed)
@@ -164,7 +164,7 @@ def _take_from_hand(m: Magic, player: int, cards: Sequence[MagicCard], action, r
     left = remove_cards(m.hands[player], cards)
     if left is None:
         raise IllegalAction(rule, f"{action!r}: {CLANS[player]} does not hold {show(cards)} (hand {show(m.hands[player])})")
-    return replace(m, hands=_replace_at(m.hands, player, left))
+    return replace(m, hands=replace_at(m.hands, player, left))
 
 
 def _cast(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN202
@@ -180,7 +180,7 @@ def _cast(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN202
     _check_target(state, spell, rule)
     m = _take_from_hand(m, me, (spell.card,), spell, rule)
     if isinstance(spell, Immunity):
-        m = replace(m, immunities=_replace_at(m.immunities, me, (spell.card,)), cast=True)
+        m = replace(m, immunities=replace_at(m.immunities, me, (spell.card,)), cast=True)
     else:
         m = replace(m, discards=m.discards + (spell.card,), cast=True)
     trace.append(Fired(rule, f"{CLANS[me]} casts {type(spell).__name__} with {spell.card}"))
@@ -267,7 +267,7 @@ def _resolve(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN202
     state = replace(state, cells=put(cells, spell.start, NOTHING), arrows=state.arrows + ((spell.start, spell.end),))
     if board.rank(spell.end) != board.EXIT_RANK:
         return replace(state, cells=put(state.cells, spell.end, SPRITE))
-    saved = _replace_at(state.saved, me, state.saved[me] + 1)
+    saved = replace_at(state.saved, me, state.saved[me] + 1)
     trace.append(Fired("folletto-capriccioso", f"the sprite reaches the exit row: {CLANS[me]} saves it ({saved[me]} saved)"))
     state = replace(state, saved=saved)
     return state._game_over(trace) if state.sprites_on_map == 0 else state
@@ -280,8 +280,8 @@ def _upheaval(state, spell: Upheaval, trace: list[Fired]):  # noqa: ANN001, ANN2
     hands = m.hands
     if spell.take is not None:
         player, taken = spell.take
-        hands = _replace_at(hands, player, remove_cards(hands[player], (taken,)))
-        hands = _replace_at(hands, me, _sorted(hands[me] + (taken,)))
+        hands = replace_at(hands, player, remove_cards(hands[player], (taken,)))
+        hands = replace_at(hands, me, _sorted(hands[me] + (taken,)))
         trace.append(Fired("rivolgimento", f"{CLANS[me]} takes {taken} from {CLANS[player]}"))
     discards = m.discards
     if spell.suit is not None:
@@ -305,9 +305,9 @@ def _breach(state, action: Breach, trace: list[Fired]):  # noqa: ANN001, ANN202
     trace.append(Fired("immunita", f"{CLANS[me]} lays {show(action.cards)} on the {CLANS[owner]} Immunity: total {total(laid)}, {len(suits(laid[1:]))} suits"))
     if total(laid) > BEAT and len(suits(laid[1:])) >= 3:
         trace.append(Fired("immunita", f"the {CLANS[owner]} Immunity is broken"))
-        m = replace(m, immunities=_replace_at(m.immunities, owner, ()), discards=m.discards + laid)
+        m = replace(m, immunities=replace_at(m.immunities, owner, ()), discards=m.discards + laid)
     else:
-        m = replace(m, immunities=_replace_at(m.immunities, owner, laid))
+        m = replace(m, immunities=replace_at(m.immunities, owner, laid))
     return replace(state, magic=m)
 
 
