@@ -19,7 +19,8 @@ class Symbol:
     name: str  # English name, used as the icon's fallback text alternative
 
 
-_COLOURS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+#: English colour names by letter (the text alternatives fall back to them).
+COLOUR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 #: The five colours in Magic's order.
 COLOURS = "WUBRG"
 #: The ten hybrid colour pairs in their printed order; no other hybrid symbol exists.
@@ -32,13 +33,13 @@ def _build() -> dict[str, Symbol]:
     def add(code: str, kind: str, name: str) -> None:
         table["{" + code + "}"] = Symbol("{" + code + "}", kind, name)
 
-    for code, colour in _COLOURS.items():
+    for code, colour in COLOUR_NAMES.items():
         add(code, "mana", f"{colour} mana")
         add(f"{code}/P", "mana", f"Phyrexian {colour} mana")
         add(f"2/{code}", "mana", f"two generic or {colour} mana")
     add("C", "mana", "colourless mana")
     for a, b in HYBRID_PAIRS:
-        add(f"{a}/{b}", "mana", f"hybrid {_COLOURS[a]} or {_COLOURS[b]} mana")
+        add(f"{a}/{b}", "mana", f"hybrid {COLOUR_NAMES[a]} or {COLOUR_NAMES[b]} mana")
     for n in range(0, 21):
         add(str(n), "generic", f"{n} generic mana")
     for v in "XYZ":

@@ -16,6 +16,7 @@ from ..errors import IllegalAction, RulebookError
 from .base import Fired
 from .casting_cards import Card, CostModifier, TargetWord
 from .casting_costs import Derivation, modify
+from ..symbols import COLOUR_NAMES
 from .mana import COLOURS, ZERO, ManaCost
 
 if TYPE_CHECKING:
@@ -63,12 +64,9 @@ def target_problem(game: Game, target: str, word: TargetWord, caster: int, sourc
     if where.endswith("you control") and obj.controller != caster:
         return "you do not control it"
     if kind.protection and kind.protection in source.colours:
-        return f"it has protection from {_colour_name(kind.protection)} and {source.name} is {_colour_name(kind.protection)} (702.16b)"
+        colour = COLOUR_NAMES[kind.protection]
+        return f"it has protection from {colour} and {source.name} is {colour} (702.16b)"
     return None
-
-
-def _colour_name(letter: str) -> str:
-    return {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}[letter]
 
 
 def split_targets(targets: Sequence[str], words: Sequence[TargetWord], name: str) -> list[tuple[TargetWord, tuple[str, ...]]]:
