@@ -351,15 +351,18 @@ class StrageState(State):
         return replace(self, ap=self.ap - 1, fought=True, attack=(action.attacker, action.target), phase=Phase.COMBAT)
 
     def _roll_combat(self, value: int, trace: list[Fired]) -> StrageState:
+        return replace(self._strike(value, "combattimento", "stays", trace), phase=Phase.ACTIONS)._spent(trace)
+
+    def _strike(self, value: int, rule: str, missed: str, trace: list[Fired]) -> StrageState:
+        """The roll of the waiting attack, a half-elf's or an orc's: ``HIT`` or more eliminates the target."""
         assert self.attack is not None
         target = self.attack[1]
-        state = replace(self, attack=None, phase=Phase.ACTIONS)
-        if value >= HIT:
-            trace.append(Fired("combattimento", f"roll {value}: the {self._piece(target)} on {target} is eliminated"))
-            state = replace(state, cells=put(self.cells, target, board.without_half_elf(at(self.cells, target))))
-        else:
-            trace.append(Fired("combattimento", f"roll {value}: the {self._piece(target)} on {target} stays"))
-        return state._spent(trace)
+        state = replace(self, attack=None)
+        if value < HIT:
+            trace.append(Fired(rule, f"roll {value}: the {self._piece(target)} on {target} {missed}"))
+            return state
+        trace.append(Fired(rule, f"roll {value}: the {self._piece(target)} on {target} is eliminated"))
+        return replace(state, cells=put(self.cells, target, board.without_half_elf(at(self.cells, target))))
 
     def _spent(self, trace: list[Fired]) -> StrageState:
         if self.ap == 0:
@@ -442,15 +445,7 @@ class StrageState(State):
         return replace(self, attack=(action.orc, action.target), phase=Phase.ORC_ROLL)
 
     def _roll_orc_roll(self, value: int, trace: list[Fired]) -> StrageState:
-        assert self.attack is not None
-        target = self.attack[1]
-        state = replace(self, attack=None)
-        if value >= HIT:
-            trace.append(Fired("attacco-orchi", f"roll {value}: the {self._piece(target)} on {target} is eliminated"))
-            state = replace(state, cells=put(self.cells, target, board.without_half_elf(at(self.cells, target))))
-        else:
-            trace.append(Fired("attacco-orchi", f"roll {value}: the {self._piece(target)} on {target} survives"))
-        return state._massacre_phase(trace)
+        return self._strike(value, "attacco-orchi", "survives", trace)._massacre_phase(trace)
 
     # --- the massacre ------------------------------------------------------------------------
 
