@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 import re
 from collections import Counter
@@ -10,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.cli import main
 from rulebook.engines import strage as st
 from rulebook.engines.base import CHANCE, playout
 from rulebook.errors import IllegalAction
 from rulebook.loader import load_library
+from tests import golden
 
 GAMES = 20
 MAGIC_GAMES = 10
@@ -22,7 +21,7 @@ FULLY_CHECKED = 2  # games in which every offered action is applied, not just a 
 SAMPLE = 1  # other offered actions whose results are checked too, besides the one played
 ACTION_CAP = 6000
 ENGINE_FILES = sorted(Path(st.__file__).parent.glob("strage*.py"))
-PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
+PLAYTHROUGHS = golden.PLAYTHROUGHS
 GOLDEN = {"strage_seed161.txt": (161, False), "strage_magic_seed38.txt": (38, True)}
 
 
@@ -171,58 +170,35 @@ def test_every_rule_the_engine_names_is_in_the_rulebook():
 def playthrough(players: int, deck: tuple | None, actions: list) -> str:
     """The text of a game: the deck (if magic), the opening, each action with the rules that fired."""
     state = st.opening(players, deck)
-    lines = [f"players {players}", "deck " + (" ".join(str(c) for c in deck) if deck else "-"), str(state)]
-    for action in actions:
-        step = state.apply(action)
-        lines.append(f"> {action!r}")
-        lines.extend(f"  {fired}" for fired in step.trace)
-        state = step.state
-    lines.append(str(state))
-    lines.append(f"outcome {state.outcome!r}")
-    return "\n".join(lines) + "\n"
+    opening = [f"players {players}", "deck " + (" ".join(str(c) for c in deck) if deck else "-"), str(state)]
+    return golden.text(opening, state, actions, lambda end: [str(end), f"outcome {end.outcome!r}"])
 
 
 def replay(text: str) -> str:
     lines = text.splitlines()
-    players = int(lines[0].removeprefix("players "))
     deck_text = lines[1].removeprefix("deck ")
     deck = None if deck_text == "-" else st.magic_cards(deck_text)
-    namespace = {name: getattr(st, name) for name in st.__all__}
-    # The file is our own fixture; actions are evaluable reprs limited to the engine's names.
-    actions = [eval(line[2:], {"__builtins__": {}}, namespace) for line in lines if line.startswith("> ")]
-    return playthrough(players, deck, actions)
+    return playthrough(int(lines[0].removeprefix("players ")), deck, golden.actions(text, golden.evaluator(st)))
 
 
 def record(seed: int, magic: bool) -> str:
+    # The same draws new_game makes (the deck's shuffle first), kept so the deck can be written down.
     rng = random.Random(seed)
-    state = st.new_game(rng, magic_rules=magic)
     deck = None
     if magic:
-        # new_game's first use of the rng is the shuffle: redo it to write the deck order down.
         shuffled = list(st.magic_deck())
-        random.Random(seed).shuffle(shuffled)
+        rng.shuffle(shuffled)
         deck = tuple(shuffled)
-        assert st.opening(3, deck) == state
-    actions = [action for action, _ in playout(state, rng, ACTION_CAP)]
+    actions = [action for action, _ in playout(st.opening(3, deck), rng, ACTION_CAP)]
     return playthrough(3, deck, actions)
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_golden_playthrough_replays_exactly(name):
-    path = PLAYTHROUGHS / name
-    if os.environ.get("UPDATE_GOLDEN"):
-        path.write_text(record(*GOLDEN[name]), encoding="utf-8")
-    recorded = path.read_text(encoding="utf-8")
-    assert replay(recorded) == recorded
+    recorded = golden.check(PLAYTHROUGHS / name, replay, lambda: record(*GOLDEN[name]))
     assert "  uscita:" in recorded and "  combattimento:" in recorded and "  strage:" in recorded
     if GOLDEN[name][1]:
         assert "  opposizione:" in recorded and "  rimescolare:" in recorded
-
-
-def test_play_command_prints_a_game(capsys):
-    assert main(["play", "strage", "--players", "3", "--seed", "3"]) == 0
-    out = capsys.readouterr().out
-    assert "#1 roll " in out and "outcome: " in out and "fine-partita" in out
 
 
 def test_upheaval_may_take_a_rivals_joker():

@@ -244,9 +244,6 @@ class Planechase(State):
     def sample_chance(self, rng: random.Random) -> DieFace:
         return rng.choice(DIE)
 
-    # The old name of run(), still called by tests/test_engine_planechase.py; drop it with them.
-    play = State.run
-
     # --- mulligans and the first plane -----------------------------------------------------
 
     def _apply_keep(self, action: Keep, trace: list[Fired]) -> Planechase:
