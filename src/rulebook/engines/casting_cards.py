@@ -15,11 +15,11 @@ from typing import Any, Mapping
 import yaml
 
 from ..errors import RulebookError
-from ..i18n import LANGUAGES as TARGET_LANGUAGES, SOURCE_LANGUAGE
 from .mana import ManaCost
 
-#: Every card names itself in each site language, for the translation glossary.
-LANGUAGES = (SOURCE_LANGUAGE, *TARGET_LANGUAGES)
+#: Every card of data/cards.yaml names itself in these languages (the engine's own data; the
+#: i18n layer above no longer keeps a language list).
+LANGUAGES = ("it", "en", "fr", "es", "pt", "ru")
 _CARD_FIELDS = {
     "name", "cost", "type", "pt", "oracle", "names", "note", "keywords", "protection", "targets",
     "divide", "effect", "amount", "kicker", "alternative", "cost_modifiers", "abilities",
