@@ -9,7 +9,6 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from rulebook.cli import main
-from rulebook.i18n import LANGUAGES
 from rulebook.i18n.catalogs import merge, read_catalog, serialize, write_atomic
 from rulebook.i18n.translate import translate_book
 from rulebook.loader import load_book
@@ -32,8 +31,22 @@ sections:
 """
 
 
-def po_path(tmp_path: Path, language: str = "en") -> Path:
-    return tmp_path / "locales" / language / "LC_MESSAGES" / "demo.po"
+#: The test project's site languages, the source first, as its mkdocs.yml lists them.
+LANGUAGES = ["it", "en", "fr", "es", "pt", "ru"]
+
+
+@pytest.fixture(autouse=True)
+def project(request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    """A test that writes rules works in a project folder whose mkdocs.yml names its languages."""
+    if "write_rules" not in request.fixturenames:
+        return
+    request.getfixturevalue("write_rules")  # changes into tmp_path
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(f"site_name: Test\nplugins:\n  - search\n  - rulebook:\n      languages: [{', '.join(LANGUAGES)}]\n", encoding="utf-8")
+
+
+def po_path(tmp_path: Path, language: str = "en", domain: str = "demo") -> Path:
+    return tmp_path / "locales" / language / "LC_MESSAGES" / f"{domain}.po"
 
 
 def catalog(tmp_path: Path, language: str = "en") -> Catalog:
@@ -58,7 +71,8 @@ def by_context(found: Catalog) -> dict:
 def test_update_creates_a_catalog_per_language_with_babel_headers(write_rules, tmp_path):
     write_rules(BOOK)
     assert main(["i18n", "update"]) == 0
-    for language in LANGUAGES:
+    assert not po_path(tmp_path, "it").exists()  # the source language has no catalog
+    for language in LANGUAGES[1:]:
         found = catalog(tmp_path, language)
         assert str(found.locale) == language
         assert {m.context for m in found if m.id} == {"demo:title", "demo:summary", "demo/primo:title", "demo/pesca:text", "demo/scarta:text"}
@@ -68,6 +82,8 @@ def test_update_creates_a_catalog_per_language_with_babel_headers(write_rules, t
     assert "nplurals=3;" in text
     assert "nplurals=2;" in po_path(tmp_path, "en").read_text(encoding="utf-8")
     assert (tmp_path / "locales" / "templates" / "demo.pot").exists()
+    # The site's words are shipped in every one of these languages: no project catalog needed.
+    assert not list((tmp_path / "locales").glob("*/LC_MESSAGES/site.po"))
 
 
 def test_update_keeps_translations_and_is_idempotent(write_rules, tmp_path):

@@ -61,7 +61,7 @@ CASES = [
 @pytest.mark.parametrize(("check", "source", "good", "bad"), CASES)
 def test_each_check_catches_its_breakage(check, source, good, bad):
     language = "fr" if "Deux" in good or "Jusqu" in good else "en"
-    glossary = Glossary(load_glossary(_glossary_folder(GLOSSARY), cards=Path("/nonexistent")).terms)
+    glossary = Glossary(load_glossary(_glossary_folder(GLOSSARY), cards=Path("/nonexistent"), source="it").terms, source="it")
     assert check_translation(source, good, language, glossary) == []
     broken = check_translation(source, bad, language, glossary)
     assert check in {name for name, _ in broken}, broken
@@ -77,7 +77,7 @@ def test_a_check_reports_every_problem_not_just_the_first():
 
 
 def test_russian_glossary_form_may_inflect():
-    glossary = load_glossary(_glossary_folder(GLOSSARY), cards=Path("/nonexistent"))
+    glossary = load_glossary(_glossary_folder(GLOSSARY), cards=Path("/nonexistent"), source="it")
     assert check_translation("Posa una terra.", "Выложите землю.", "ru", glossary) == []
     assert [n for n, _ in check_translation("Posa una terra.", "Выложите карту.", "ru", glossary)] == ["glossary"]
 
@@ -85,7 +85,7 @@ def test_russian_glossary_form_may_inflect():
 def test_a_term_scoped_to_books_binds_only_those_books():
     # "incantesimo" is a Magic term (enchantment) in the Magic books and a plain "spell" elsewhere.
     scoped = GLOSSARY + "  - it: incantesimo\n    ru: чар*\n    books: [casting]\n"
-    glossary = load_glossary(_glossary_folder(scoped), cards=Path("/nonexistent"))
+    glossary = load_glossary(_glossary_folder(scoped), cards=Path("/nonexistent"), source="it")
     source, plain = "Lancia un incantesimo.", "Произнесите заклинание."
     assert [n for n, _ in check_translation(source, plain, "ru", glossary.for_book("casting"))] == ["glossary"]
     assert check_translation(source, plain, "ru", glossary.for_book("strage")) == []
@@ -97,14 +97,14 @@ def test_card_names_bind_the_books_the_glossary_names(tmp_path):
     cards = tmp_path / "cards.yaml"
     cards.write_text("cards:\n  - names: {it: Fulmine, en: Lightning Bolt}\n", encoding="utf-8")
     folder = _glossary_folder("card_books: [casting]\n" + GLOSSARY, tmp_path)
-    glossary = load_glossary(folder, cards=cards)
+    glossary = load_glossary(folder, cards=cards, source="it")
     source, plain = "Il Fulmine colpisce.", "The Lightning strikes."
     assert [n for n, _ in check_translation(source, plain, "en", glossary.for_book("casting"))] == ["glossary"]
     assert check_translation(source, plain, "en", glossary.for_book("strage")) == []
 
 
 def test_a_link_id_or_symbol_is_not_a_glossary_word():
-    glossary = load_glossary(_glossary_folder(GLOSSARY), cards=Path("/nonexistent"))
+    glossary = load_glossary(_glossary_folder(GLOSSARY), cards=Path("/nonexistent"), source="it")
     assert check_translation("Vedi [[terre-base]].", "See [[terre-base]].", "en", glossary) == []
 
 
@@ -122,7 +122,7 @@ def test_card_names_come_from_the_engine_data(tmp_path):
         ),
         encoding="utf-8",
     )
-    glossary = load_glossary(tmp_path / "no-locales", cards=cards)
+    glossary = load_glossary(tmp_path / "no-locales", cards=cards, source="it")
     assert check_translation("Posa una Palude.", "Play a Swamp.", "en", glossary) == []
     assert check_translation("Due Paludi.", "Two Swamps.", "en", glossary) == []
     assert check_translation("Due Paludi.", "Два Болота.", "ru", glossary) == []
@@ -137,19 +137,19 @@ def test_the_real_card_file_feeds_the_glossary():
 
     if not cards_path().exists():
         pytest.skip("no card data yet")
-    glossary = load_glossary(Path("/nonexistent"))
+    glossary = load_glossary(Path("/nonexistent"), source="it")
     assert any(t.forms.get("it") == ("Palude",) and t.forms.get("en") == ("Swamp",) for t in glossary.terms)
 
 
 def test_a_broken_glossary_is_a_problem_at_its_line(tmp_path):
     folder = _glossary_folder("terms:\n  - it: terra\n    en: [land\n", tmp_path)
-    glossary = load_glossary(folder, cards=Path("/nonexistent"))
+    glossary = load_glossary(folder, cards=Path("/nonexistent"), source="it")
     assert glossary.terms == ()
     assert len(glossary.problems) == 1 and glossary.problems[0].path.endswith("glossary.yaml")
     assert glossary.problems[0].line == 4
     folder = _glossary_folder("terms:\n  - en: land\n", tmp_path)
-    (problem,) = load_glossary(folder, cards=Path("/nonexistent")).problems
-    assert (problem.line, problem.message) == (2, "a term needs its Italian form ('it:')")
+    (problem,) = load_glossary(folder, cards=Path("/nonexistent"), source="it").problems
+    assert (problem.line, problem.message) == (2, "a term needs its form in the source language ('it:')")
 
 
 def _glossary_folder(text: str, folder: Path | None = None) -> Path:
@@ -183,7 +183,7 @@ def test_problems_name_po_file_line_context_and_check(tmp_path, monkeypatch, cap
         ],
         fuzzy=("demo/r3:text",),  # fuzzy falls back anyway: not checked
     )
-    problems = [str(p) for p in check_locales(Path("locales"))]
+    problems = [str(p) for p in check_locales(Path("locales"), source="it")]
     assert problems == [
         "locales/en/LC_MESSAGES/demo.po:11:1: demo/r1:text: [tokens] symbol missing: {W}; keep every symbol of the source",
         "locales/en/LC_MESSAGES/demo.po:11:1: demo/r1:text: [html] raw HTML '<b>', '</b>'; use **bold**, *italic* or a symbol",
@@ -202,7 +202,7 @@ def test_a_syntax_error_is_reported_with_the_others(tmp_path, monkeypatch):
     broken = Path("locales/fr/LC_MESSAGES/demo.po")
     write_po(broken, [("demo/r2:text", "Pesca 3 carte.", "Piochez 3 cartes.")])
     broken.write_text(broken.read_text(encoding="utf-8").replace('msgstr "Pioch', 'msgstr Pioch'), encoding="utf-8")
-    problems = [str(p) for p in check_locales(Path("locales"))]
+    problems = [str(p) for p in check_locales(Path("locales"), source="it")]
     assert len(problems) == 2
     assert problems[0].startswith("locales/en/LC_MESSAGES/demo.po:7:1: demo/r2:text: [numbers]")
     # Babel itself would silently drop the first and last letter of an unquoted string.

@@ -1,24 +1,36 @@
-"""The committed catalogs: valid PO, one per template and language, every check passing."""
+"""The committed catalogs: valid PO, one per template and language, every check passing.
+
+The languages are the site's, read from the repository's mkdocs.yml like every command does;
+the site's own words (the ``site`` domain) are held to the same gates in every language the
+package ships.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
 
-from rulebook.i18n import LANGUAGES, catalog_path
+from rulebook.i18n import catalog_path
 from rulebook.i18n.catalogs import read_catalog
-from rulebook.i18n.checks import check_locales, po_files
+from rulebook.i18n.checks import check_locales, check_po_file, po_files
+from rulebook.i18n.domains import SITE, load_messages
 from rulebook.i18n.glossary import load_glossary
+from rulebook.project import read_project
 
 REPO = Path(__file__).resolve().parent.parent
 LOCALES = REPO / "locales"
 TEMPLATES = sorted((LOCALES / "templates").glob("*.pot"))
 CATALOGS = po_files(LOCALES)
+SITE_LANGUAGES = read_project(REPO / "mkdocs.yml").languages
+SOURCE = SITE_LANGUAGES.source.code
+TARGETS = [lang.code for lang in SITE_LANGUAGES.targets]
+SHIPPED = SITE.languages()
 
 
 def test_glossary_and_card_names_load_without_problems():
-    glossary = load_glossary(LOCALES)
+    glossary = load_glossary(LOCALES, source=SOURCE)
     assert [str(p) for p in glossary.problems] == []
     assert glossary.terms
 
@@ -29,7 +41,7 @@ def test_every_template_has_a_catalog_per_language(template):
     assert problems == []
     contexts = {m.context for m in expected if m.id}
     assert contexts and all(c.startswith(f"{template.stem}") for c in contexts)
-    for language in LANGUAGES:
+    for language in TARGETS:
         path = catalog_path(LOCALES, language, template.stem)
         assert path.exists(), f"{path.relative_to(REPO)} is missing: run `rulebook i18n update`"
         catalog, problems = read_catalog(path)
@@ -38,34 +50,52 @@ def test_every_template_has_a_catalog_per_language(template):
         assert not missing, f"{path.relative_to(REPO)} lacks {sorted(missing)[:5]}: run `rulebook i18n update`"
 
 
-@pytest.mark.parametrize(("language", "path"), CATALOGS, ids=[f"{lang}/{p.stem}" for lang, p in CATALOGS])
+@pytest.mark.parametrize(("language", "path"), CATALOGS + [(lang, SITE.catalog(lang)) for lang in SHIPPED],
+                         ids=[f"{lang}/{p.stem}" for lang, p in CATALOGS] + [f"{lang}/site (shipped)" for lang in SHIPPED])
 def test_catalog_is_valid_po_for_its_language(language, path):
     catalog, problems = read_catalog(path)
     assert [str(p) for p in problems] == []
     assert str(catalog.locale) == language
-    assert catalog.plural_forms.startswith(f"nplurals={3 if language == 'ru' else 2};")
+    assert catalog.plural_forms == Catalog(locale=language).plural_forms  # Babel's, for the language
 
 
 def test_every_catalog_passes_the_checks():
-    problems = [str(p) for p in check_locales(LOCALES)]
+    problems = [str(p) for p in check_locales(LOCALES, source=SOURCE)]
+    problems += [str(p) for lang in SHIPPED for p in check_po_file(SITE.catalog(lang), lang)]
     assert not problems, "translation problems:\n" + "\n".join(problems)
 
 
-def test_catalogs_follow_the_rulebooks(monkeypatch, capsys):
-    """An edit to rules/ without `rulebook i18n update` fails here, naming what to run."""
+def test_catalogs_follow_the_rulebooks_and_the_code(monkeypatch, capsys):
+    """An edit to rules/ or to the site's words without `rulebook i18n update` fails here, naming what to run."""
     from rulebook.cli import main
 
     monkeypatch.chdir(REPO)
     code = main(["i18n", "update", "--check"])
-    assert code == 0, capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "up to date src/rulebook/locale/fr/LC_MESSAGES/site.po" in out  # the shipped catalogs are checked too
 
 
-@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "it"])
+@pytest.mark.parametrize("language", TARGETS)
 def test_every_rulebook_is_fully_translated(language):
-    """Nothing falls back to Italian: no missing, fuzzy or check-failing message."""
+    """Nothing falls back to the source: no missing, fuzzy or check-failing message."""
     from rulebook.i18n.translate import translate_book
     from rulebook.loader import load_library, rulebook_paths
 
     for book in load_library(rulebook_paths(REPO / "rules")).values():
         translated = translate_book(book, language, LOCALES)
         assert not translated.fallback, f"{book.id} [{language}] falls back for {sorted(translated.fallback)[:5]}"
+
+
+def test_the_package_ships_the_site_words_in_every_language_of_the_site():
+    assert set(SITE_LANGUAGES.codes) <= set(SHIPPED)
+
+
+@pytest.mark.parametrize("language", SHIPPED)
+def test_the_site_words_are_fully_translated(language):
+    template, problems = read_catalog(SITE.template)
+    assert problems == []
+    messages = load_messages(SITE, language, LOCALES)
+    assert messages.problems == ()
+    stats = messages.stats(template)
+    assert stats.total > 40 and stats.translated == stats.total, f"site [{language}]: {stats}"

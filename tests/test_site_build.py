@@ -117,9 +117,9 @@ def make_project(root: Path, *, demo: str = DEMO, russian: dict[str, str] | None
     config["docs_dir"] = str(docs)
     config["site_dir"] = str(root / "site")
     config["theme"]["custom_dir"] = str(REPO / "site_overrides")
-    plugin = {"rules": str(rules), "locales": str(locales), "check_examples": check_examples}
-    if languages:
-        plugin["languages"] = languages
+    configured = next(p["rulebook"] for p in config["plugins"] if isinstance(p, dict) and "rulebook" in p)
+    plugin = {"rules": str(rules), "locales": str(locales), "check_examples": check_examples,
+              "languages": languages or configured["languages"]}
     config["plugins"] = [p if p != "rulebook" and "rulebook" not in (p if isinstance(p, dict) else {}) else {"rulebook": plugin}
                          for p in config["plugins"]]
     path = root / "mkdocs.yml"

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Iterable
 
 from .errors import LoadError, Problem, RulebookError
-from .model import DASH_ONLY_RE, ID_RE, SOURCE_LANGUAGE, XREF_RE, Book, Example, Rule, Ruling, Section, XRef
+from .languages import language as parse_language
+from .model import DASH_ONLY_RE, ID_RE, SITE_DOMAIN, XREF_RE, Book, Example, Rule, Ruling, Section, XRef
 from .symbols import SYMBOLS, tokens_in
 from .yamlnodes import Mapping, Scalar, Sequence, YNode, decode, parse
 
@@ -144,11 +145,16 @@ class _Reader:
             return None
         meta = self.fields(top["book"], "'book'", {"id", "title", "summary", "language", "engine"}, set())
         language = self.string(meta.get("language"), "book language")
-        if "language" in meta and language != SOURCE_LANGUAGE:
-            self.fail(meta["language"], f"source language must be {SOURCE_LANGUAGE!r}, not {language!r}")
+        if isinstance(meta.get("language"), Scalar):
+            try:
+                language = parse_language(language).code
+            except RulebookError as exc:
+                self.fail(meta["language"], f"book language: {exc}")
         book_id = self.string(meta.get("id"), "book id")
         if "id" in meta and not re.match(r"^[a-z0-9][a-z0-9-]*$", book_id):
             self.fail(meta["id"], f"book id {book_id!r} must be lower-case letters, digits or '-'")
+        if book_id == SITE_DOMAIN:
+            self.fail(meta["id"], f"book id {book_id!r} is taken by the catalog of the site's own words; choose another id")
         sections = tuple(
             section
             for index, node in enumerate(self.items(top.get("sections"), "'sections'"), start=1)

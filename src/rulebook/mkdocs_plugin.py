@@ -2,9 +2,14 @@
 
 Everything a reader sees is rendered by :class:`rulebook.render.Site`; this module only puts
 those pages into a MkDocs build (generated files, one nav section per language, the table of
-contents, per-language search indexes) and reports failing examples through MkDocs' logger,
-so ``mkdocs build --strict`` fails on them. Moving to another MkDocs-compatible generator
-means replacing this file only.
+contents, per-language search indexes, the 404 page's text) and reports failing examples
+through MkDocs' logger, so ``mkdocs build --strict`` fails on them. Moving to another
+MkDocs-compatible generator means replacing this file only.
+
+The site's languages are the plugin's ``languages`` option alone, the source first: the
+language switcher (``extra.alternate``), the theme's language and the search languages are
+derived from it. Material ships interface words and lunr stemmers for many languages, not all:
+a language it lacks gets Material's English words and a search index without stemmer.
 
 The generated pages never pass through Markdown: the file's content is the rendered HTML and
 it is swapped in after the (empty) Markdown step, so no Markdown extension ever interprets
@@ -26,15 +31,27 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 
-from .errors import LoadError
+from .errors import LoadError, RulebookError
 from .examples import run_books
+from .languages import Language, Languages
 from .loader import load_library, rulebook_paths
+from .model import Book
 from .render import RenderedPage, Site
-from .render.pages import TocEntry, prefix, relative_url
-from .model import SOURCE_LANGUAGE
-from .render.ui import LANGUAGES
+from .render.pages import TocEntry, relative_url
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
+
+
+class LanguagesOption(c.BaseConfigOption[Languages]):
+    """A list of language codes Babel knows, the source first."""
+
+    def run_validation(self, value: object) -> Languages:
+        if not isinstance(value, list):
+            raise c.ValidationError("expected a list of language codes, the source first, e.g. [it, en, pt_BR]")
+        try:
+            return Languages.parse(value)
+        except RulebookError as exc:
+            raise c.ValidationError(str(exc)) from None
 
 
 class RulebookConfig(base.Config):
@@ -42,8 +59,9 @@ class RulebookConfig(base.Config):
     """Folder of the rulebook YAML files, relative to mkdocs.yml."""
     locales = c.Type(str, default="locales")
     """Folder of the PO catalogs (``<lang>/LC_MESSAGES/<book>.po``), relative to mkdocs.yml."""
-    languages = c.ListOfItems(c.Choice(tuple(LANGUAGES)), default=list(LANGUAGES))
-    """Site languages; the first is served at the root."""
+    languages = c.Optional(LanguagesOption())
+    """Site languages, any Babel knows; the first is the books' source language, served at the root
+    (default: the books' own language only)."""
     check_examples = c.Type(bool, default=True)
     """Run every worked example while building; a failure is a warning (an error with --strict)."""
 
@@ -52,45 +70,91 @@ def _toc_tokens(entries: tuple[TocEntry, ...]) -> list[dict]:
     return [{"level": e.level, "id": e.id, "name": str(e.title), "children": _toc_tokens(e.children)} for e in entries]
 
 
+class _Theme:
+    """What Material offers per language: its interface words (a partial) and a lunr stemmer."""
+
+    def __init__(self, config: MkDocsConfig):
+        self.config = config
+        self.partials = sorted({p.stem for d in config.theme.dirs for p in Path(d, "partials", "languages").glob("*.html")})
+
+    def partial(self, language: Language) -> str | None:
+        return language.best_of(self.partials)
+
+    def search_language(self, language: Language) -> str | None:
+        """The lunr language Material's partial names for it; None: no stemmer fits."""
+        partial = self.partial(language)
+        if partial is None:
+            return None
+        env = self.config.theme.get_env()
+        found = str(env.get_template(f"partials/languages/{partial}.html").module.t("search.config.lang")).strip()
+        # Material's partials send languages lunr cannot stem to English; better no stemmer.
+        return found if found and (found != "en" or language.locale.language == "en") else None
+
+
 class RulebookPlugin(BasePlugin[RulebookConfig]):
     def __init__(self) -> None:
         self.pages: dict[str, RenderedPage] = {}
-        self.root = Path(".")
+        self.books: dict[str, Book] = {}
+        self.languages: Languages | None = None
+        self.rendered: Site | None = None
+        self.meta: dict[str, dict] = {}
 
     def _path(self, config: MkDocsConfig, value: str) -> Path:
         return (Path(config.config_file_path or ".").parent / value).resolve()
 
+    @event_priority(100)  # before the search plugin reads the theme's language
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        if self.config.languages[0] != SOURCE_LANGUAGE:
-            raise PluginError(f"rulebook: the first language must be {SOURCE_LANGUAGE!r}, the rulebooks' source language")
+        rules = self._path(config, self.config.rules)
+        try:
+            self.books = load_library(rulebook_paths(rules)) if rules.exists() else {}
+            site = Site(self.books, locales=self._path(config, self.config.locales), languages=self.config.languages,
+                        directory_urls=config.use_directory_urls)
+        except LoadError as exc:
+            raise PluginError(f"rulebook: cannot load the rulebooks:\n{exc}") from None
+        self.languages = site.languages
+        theme = _Theme(config)
+        source = self.languages.source
+        config.theme["language"] = theme.partial(source) or "en"
+        # The language switcher of pages outside the rulebooks (the 404 page).
+        config.extra["alternate"] = [{"name": lang.name, "link": "/" + site.prefix(lang.code), "lang": lang.tag} for lang in self.languages]
+        self.meta = {
+            lang.code: {
+                "language": lang.code,
+                "tag": lang.tag,
+                "direction": lang.direction,
+                "theme_language": theme.partial(lang) or "en",
+                "search_language": theme.search_language(lang),
+                "search_base": site.prefix(lang.code),
+                "nav_index": index,
+            }
+            for index, lang in enumerate(self.languages)
+        }
         return config
 
     def site(self, config: MkDocsConfig) -> Site:
-        rules = self._path(config, self.config.rules)
-        try:
-            books = load_library(rulebook_paths(rules)) if rules.exists() else {}
-        except LoadError as exc:
-            raise PluginError(f"rulebook: cannot load the rulebooks:\n{exc}") from None
-        outcomes = run_books(books.values()) if self.config.check_examples else []
+        outcomes = run_books(self.books.values()) if self.config.check_examples else []
         for outcome in outcomes:
             if not outcome.passed:
                 log.warning("worked example failed, shown as failed on the site:\n%s", outcome.report())
-        return Site(books, outcomes, self._path(config, self.config.locales), self.config.languages, config.use_directory_urls)
+        return Site(self.books, outcomes, self._path(config, self.config.locales), self.languages, config.use_directory_urls)
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
-        site = self.site(config)
+        site = self.rendered = self.site(config)
         self.pages = {}
         nav = []
-        for language in self.config.languages:
+        for language in site.languages:
             section = []
-            for page in site.pages(language):
+            for page in site.pages(language.code):
                 self.pages[page.src_uri] = page
                 files.append(File.generated(config, page.src_uri, content=page.html, inclusion=InclusionLevel.INCLUDED))
                 section.append({str(page.title): page.src_uri})
-            nav.append({LANGUAGES[language]: section})
-            for book_id in site.books:
-                for problem in site.translated(book_id, language).problems:
-                    log.info("translation shown in Italian: %s", problem)
+            nav.append({language.name: section})
+            if language != site.source:
+                for book_id in site.books:
+                    for problem in site.translated(book_id, language.code).problems:
+                        log.info("translation shown in the source language: %s", problem)
+            for problem in site.messages(language.code).problems:
+                log.info("site text shown in the source language: %s", problem)
         # One nav section per language; the theme override shows only the reader's own.
         config.nav = nav
         return files
@@ -101,13 +165,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             return markdown
         page.meta["title"] = str(rendered.title)
         page.meta["rulebook"] = {
-            "language": rendered.language,
+            **self.meta[rendered.language],
             "kind": rendered.kind,
-            "nav_index": self.config.languages.index(rendered.language),
-            "search_base": prefix(rendered.language),
             "alternates": [
-                {"lang": alt.language, "name": alt.name, "href": relative_url(rendered.url, alt.url)}
-                for alt in rendered.alternates
+                {"lang": alt.tag, "name": alt.name, "href": relative_url(rendered.url, alt.url)} for alt in rendered.alternates
             ],
         }
         return ""  # the page body is the rendered HTML, put in place in on_page_content
@@ -119,25 +180,40 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         page.toc = get_toc(_toc_tokens(rendered.toc))
         return str(rendered.html)
 
+    def on_template_context(self, context: dict, template_name: str, config: MkDocsConfig) -> dict:
+        if template_name == "404.html" and self.rendered is not None:
+            # MkDocs gives the 404 page the server root as its base URL.
+            source = self.rendered.source.code
+            page = self.rendered.not_found(source, str(context.get("base_url") or "").rstrip("/") + "/")
+            context["rulebook_page"] = {**self.meta[source], "kind": page.kind}
+            context["rulebook_not_found"] = page.html
+        return context
+
     @event_priority(-100)  # after the search plugin has written its index
     def on_post_build(self, config: MkDocsConfig) -> None:
         index_path = Path(config.site_dir) / "search" / "search_index.json"
-        if not index_path.exists():
+        if not index_path.exists() or self.rendered is None:
             return
+        site = self.rendered
         index = json.loads(index_path.read_text(encoding="utf-8"))
-        split: dict[str, list[dict]] = {language: [] for language in self.config.languages}
+        prefixes = {site.prefix(lang.code): lang.code for lang in site.languages if lang != site.source}
+        split: dict[str, list[dict]] = {lang.code: [] for lang in site.languages}
         for doc in index.get("docs", []):
-            first = doc["location"].split("/", 1)[0]
-            language = first if first in split and first != SOURCE_LANGUAGE else SOURCE_LANGUAGE
-            if language != SOURCE_LANGUAGE:
-                doc = {**doc, "location": doc["location"][len(language) + 1 :]}
+            first = doc["location"].split("/", 1)[0] + "/"
+            language = prefixes.get(first, site.source.code)
+            if language != site.source.code:
+                doc = {**doc, "location": doc["location"][len(first):]}
             split[language].append(doc)
         for language, docs in split.items():
             # Each language gets its own index, stemmer and base: a Russian reader searches
             # Russian pages with the Russian stemmer, never the Italian ones.
-            out = Path(config.site_dir) / prefix(language) / "search" / "search_index.json"
+            stemmer = self.meta[language]["search_language"]
+            search = {**index.get("config", {}), "lang": [stemmer or "en"]}
+            if stemmer is None:
+                search["pipeline"] = [step for step in search.get("pipeline", []) if step not in ("stemmer", "stopWordFilter")]
+            out = Path(config.site_dir) / site.prefix(language) / "search" / "search_index.json"
             out.parent.mkdir(parents=True, exist_ok=True)
-            data = {**index, "config": {**index.get("config", {}), "lang": [language]}, "docs": docs}
+            data = {**index, "config": search, "docs": docs}
             out.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
     def on_serve(self, server, config: MkDocsConfig, builder):  # noqa: ANN001 - livereload types

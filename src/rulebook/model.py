@@ -13,8 +13,9 @@ from dataclasses import dataclass, field, fields
 from typing import Iterator, Mapping
 
 TRANSLATABLE = {"translatable": True}
-#: The language every rulebook is written in (the format requires it; its text is every msgid).
-SOURCE_LANGUAGE = "it"
+#: The gettext domain of the site's own words (labels, badges, symbol names). Each rulebook is
+#: a domain named by its id, so no book may take this one.
+SITE_DOMAIN = "site"
 
 #: ``[[rule-id]]`` links within a book, ``[[book:rule-id]]`` across books.
 XREF_RE = re.compile(r"\[\[(?:([a-z0-9][a-z0-9-]*):)?([a-z0-9][a-z0-9.-]*)\]\]")
@@ -93,7 +94,7 @@ class Book:
     id: str
     title: str = field(metadata=TRANSLATABLE)
     summary: str = field(metadata=TRANSLATABLE)
-    language: str = SOURCE_LANGUAGE
+    language: str  # the source language (a gettext code such as it or pt_BR): its text is every msgid
     engine: str = ""  # module name under rulebook.engines
     sections: tuple[Section, ...] = ()
     path: str = ""

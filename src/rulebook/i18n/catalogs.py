@@ -107,9 +107,9 @@ def _restore_previous(message: Message) -> None:
 WIDTH = 76
 
 
-def serialize(catalog: Catalog) -> bytes:
+def serialize(catalog: Catalog, include_lineno: bool = True) -> bytes:
     buffer = io.BytesIO()
-    write_po(buffer, catalog, include_previous=False, width=WIDTH)
+    write_po(buffer, catalog, include_previous=False, width=WIDTH, include_lineno=include_lineno)
     text = buffer.getvalue().decode(catalog.charset or "utf-8")
     for message in catalog:
         if message.id and message.context and message.previous_id:
@@ -267,25 +267,27 @@ def write_template(book_path: Path, book_id: str, locales: Path, write: bool = T
 
     With ``write=False`` nothing is written: ``changed`` says whether the file is out of date.
     """
-    path = template_path(locales, book_id)
-    template = build_template(book_path, book_id, locales)
+    return save_template(build_template(book_path, book_id, locales), template_path(locales, book_id), write=write)
+
+
+def save_template(template: Catalog, path: Path, write: bool = True, include_lineno: bool = True) -> tuple[Catalog, bool]:
+    """Write a template unless only its date would change; (template, changed)."""
     if path.exists():
         old, problems = read_catalog(path)
         if old is not None:
             # Same text but for the date: keep the old date, so nothing changes and catalogs
             # merged from it keep their POT-Creation-Date too.
             template.creation_date = old.creation_date
-    data = serialize(template)
+    data = serialize(template, include_lineno)
     return template, write_atomic(path, data) if write else _differs(path, data)
 
 
 # --- catalogs -------------------------------------------------------------------------------
 
 
-def languages_in(locales: Path, configured: tuple[str, ...]) -> list[str]:
-    """The configured languages plus any a translator has added as a folder under locales/."""
-    found = [p.parent.name for p in sorted(Path(locales).glob("*/LC_MESSAGES")) if p.is_dir()]
-    return list(dict.fromkeys([*configured, *found]))
+def languages_in(locales: Path) -> list[str]:
+    """The languages a translator has added as a folder under locales/ (``LANG/LC_MESSAGES``)."""
+    return [p.parent.name for p in sorted(Path(locales).glob("*/LC_MESSAGES")) if p.is_dir()]
 
 
 @dataclass(frozen=True)
@@ -298,7 +300,7 @@ class Updated:
 
 
 def update_catalog(
-    template: Catalog, path: Path, language: str, domain: str, write: bool = True
+    template: Catalog, path: Path, language: str, domain: str, write: bool = True, include_lineno: bool = True
 ) -> tuple[Updated | None, list[Problem]]:
     """Merge the template into one catalog (creating it if missing); a broken catalog is left alone.
 
@@ -312,6 +314,6 @@ def update_catalog(
         if catalog is None:
             return None, [Problem(p.path, p.line, p.column, f"{p.message} (catalog not updated)") for p in problems]
         report = merge(catalog, template)
-    data = serialize(catalog)
+    data = serialize(catalog, include_lineno)
     written = write_atomic(path, data) if write else _differs(path, data)
     return Updated(Path(path), language, created, written, report), []

@@ -1,4 +1,4 @@
-"""What a translation must keep of its Italian source, like Weblate's checks and pofilter.
+"""What a translation must keep of its source, like Weblate's checks and pofilter.
 
 Each check is a small function ``(source, translation, language, glossary) -> details`` that
 names what is wrong; nothing stops at the first failure (house style, habit 8). A translation
@@ -10,6 +10,7 @@ is untrusted text: it may not add HTML, links, template syntax or symbols of its
 from __future__ import annotations
 
 import re
+import string
 from collections import Counter
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -17,7 +18,7 @@ from typing import Callable, Iterable, Iterator
 from babel.messages.catalog import Catalog, Message, TranslationError
 
 from ..errors import Problem
-from ..model import LIST_ITEM_RE, XREF_RE
+from ..model import LIST_ITEM_RE, SITE_DOMAIN, XREF_RE
 from ..symbols import SYMBOLS, TOKEN_RE
 from .glossary import Glossary
 
@@ -148,6 +149,31 @@ def check_glossary(source: str, translation: str, language: str, glossary: Gloss
             yield f"glossary: the source uses {term.shown('it')!r}; write the official {language} {term.shown(language)!r} (see {term.origin})"
 
 
+def _placeholders(text: str) -> set[str] | None:
+    """The ``{name}`` fields of a str.format text as written (spec included); None if malformed."""
+    try:
+        parsed = list(string.Formatter().parse(text))
+    except ValueError:
+        return None
+    return {
+        "{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+        for _, name, spec, conversion in parsed
+        if name is not None
+    }
+
+
+def check_placeholders(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+    """Named placeholders such as {passed} are filled in by the site: the same ones, written alike."""
+    wanted, have = _placeholders(source) or set(), _placeholders(translation)
+    if have is None:
+        yield "a lone '{' or '}': write placeholders as in the source, e.g. {passed}, and a brace itself as {{ or }}"
+        return
+    if missing := wanted - have:
+        yield f"placeholder missing: {', '.join(sorted(missing))}; keep every placeholder of the source"
+    if extra := have - wanted:
+        yield f"placeholder not in the source: {', '.join(sorted(extra))}; copy the source's placeholders unchanged"
+
+
 #: Every check by the name a problem reports; order is the order of the report.
 CHECKS: dict[str, Check] = {
     "tokens": check_tokens,
@@ -159,30 +185,59 @@ CHECKS: dict[str, Check] = {
     "markup": check_markup,
     "glossary": check_glossary,
 }
+#: The checks of a message of the site's own words (a shipped domain): plain text with named
+#: placeholders, no rulebook markup.
+INTERFACE_CHECKS: dict[str, Check] = {
+    "placeholders": check_placeholders,
+    "links": check_links,
+    "html": check_html,
+    "characters": check_characters,
+    "numbers": check_numbers,
+}
 
 
-def check_translation(source: str, translation: str, language: str, glossary: Glossary = Glossary()) -> list[tuple[str, str]]:
+def checks_for(domain: str) -> dict[str, Check]:
+    """A rulebook's messages are rulebook text; the site's own words are plain text with placeholders."""
+    return INTERFACE_CHECKS if domain == SITE_DOMAIN else CHECKS
+
+
+def check_translation(
+    source: str, translation: str, language: str, glossary: Glossary = Glossary(), checks: dict[str, Check] = CHECKS
+) -> list[tuple[str, str]]:
     """Every (check name, detail) a translation breaks; empty when it may be shown."""
-    return [(name, detail) for name, check in CHECKS.items() for detail in check(source, translation, language, glossary)]
+    return [(name, detail) for name, check in checks.items() for detail in check(source, translation, language, glossary)]
+
+
+def translation_pairs(message: Message) -> list[tuple[str, str]]:
+    """(source, translation) of a message; each plural form is checked against the plural msgid."""
+    if isinstance(message.id, str):
+        return [(message.id, message.string)] if isinstance(message.string, str) else []
+    strings = message.string if isinstance(message.string, (tuple, list)) else ()
+    return [(message.id[-1], form) for form in strings]
 
 
 def checked_messages(catalog: Catalog) -> Iterator[Message]:
-    """Messages that would be shown: translated, not fuzzy (a fuzzy one falls back anyway)."""
+    """Messages that would be shown: translated (every plural form), not fuzzy (a fuzzy one falls back anyway)."""
     for message in catalog:
-        if message.id and isinstance(message.id, str) and isinstance(message.string, str) and message.string and not message.fuzzy:
+        pairs = translation_pairs(message) if message.id else []
+        if pairs and all(translation for _, translation in pairs) and not message.fuzzy:
             yield message
 
 
-def message_problems(message: Message, path: str, language: str, glossary: Glossary) -> list[Problem]:
+def message_problems(message: Message, path: str, language: str, glossary: Glossary, checks: dict[str, Check] = CHECKS) -> list[Problem]:
+    name_of = message.context or (message.id if isinstance(message.id, str) else message.id[0])
     return [
-        Problem(path, message.lineno or 1, 1, f"{message.context}: [{name}] {detail}")
-        for name, detail in check_translation(message.id, message.string, language, glossary)
+        Problem(path, message.lineno or 1, 1, f"{name_of}: [{name}] {detail}")
+        for source, translation in dict.fromkeys(translation_pairs(message))
+        for name, detail in check_translation(source, translation, language, glossary, checks)
     ]
 
 
-def check_catalog(catalog: Catalog, path: str, language: str, glossary: Glossary = Glossary()) -> list[Problem]:
+def check_catalog(
+    catalog: Catalog, path: str, language: str, glossary: Glossary = Glossary(), checks: dict[str, Check] = CHECKS
+) -> list[Problem]:
     """Every problem of every shown message of one catalog, in file order."""
-    problems = [p for message in checked_messages(catalog) for p in message_problems(message, path, language, glossary)]
+    problems = [p for message in checked_messages(catalog) for p in message_problems(message, path, language, glossary, checks)]
     return sorted(problems, key=lambda p: p.line)
 
 
@@ -222,7 +277,7 @@ def check_po_file(path: Path, language: str, glossary: Glossary = Glossary()) ->
     catalog, problems = read_catalog(path, locale=None)
     if catalog is None:
         return problems
-    return check_catalog(catalog, display_path(path), language, glossary.for_book(path.stem))
+    return check_catalog(catalog, display_path(path), language, glossary.for_book(path.stem), checks_for(path.stem))
 
 
 def po_files(locales: Path, languages: Iterable[str] | None = None) -> list[tuple[str, Path]]:
@@ -235,12 +290,20 @@ def po_files(locales: Path, languages: Iterable[str] | None = None) -> list[tupl
     ]
 
 
-def check_locales(locales: Path, languages: Iterable[str] | None = None) -> list[Problem]:
-    """Problems of the glossary and of every catalog; one broken file never hides another's."""
+def check_locales(locales: Path, languages: Iterable[str] | None = None, *, source: str | None) -> list[Problem]:
+    """Problems of the glossary and of every catalog; one broken file never hides another's.
+
+    ``source`` is the books' language, whose forms the glossary looks for (None: not known).
+    """
     from .glossary import load_glossary
 
-    glossary = load_glossary(Path(locales))
-    problems = list(glossary.problems)
+    glossary_path = Path(locales) / "glossary.yaml"
+    if source is None and glossary_path.exists():
+        glossary = Glossary()
+        problems = [Problem(str(glossary_path), 1, 1, "not checked: the source language is not known; list the site's languages in mkdocs.yml")]
+    else:
+        glossary = load_glossary(Path(locales), source=source or "")
+        problems = list(glossary.problems)
     for language, path in po_files(locales, languages):
         problems.extend(check_po_file(path, language, glossary))
     return problems

@@ -1,81 +1,208 @@
-"""``rulebook i18n``: extract, update, stats, check — the translators' commands.
+"""``rulebook i18n``: extract, init, update, stats, check — the translators' commands.
 
 Registered into the main parser by :func:`register`; each command returns an exit code.
+
+Which languages: those of the site (the ``languages`` of the rulebook plugin in ``mkdocs.yml``),
+every folder under ``locales/`` and each ``-l``; never a list in this code. Each rulebook is a
+domain; so are the site's own words (:data:`.domains.SITE`), whose catalogs the package ships:
+a project gets its own ``locales/LANG/LC_MESSAGES/site.po`` for a language the package does not
+ship (or when it already has one, to override messages). Run in the toolkit's own checkout,
+the commands keep the shipped template and catalogs current too.
 """
 
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable
 
-from ..loader import load_chosen
+from babel.messages.catalog import Catalog
+
+from ..errors import LoadError, Problem
+from ..languages import language as parse_language
+from ..loader import display_path, load_chosen
 from ..model import Book
-from . import LANGUAGES, catalog_path
-from .catalogs import languages_in, update_catalog, write_template
-from .checks import check_locales
+from ..project import Project, read_project
+from . import catalog_path, template_path
+from .catalogs import Stats, Updated, languages_in, read_catalog, update_catalog, write_template
+from .checks import check_locales, check_po_file
+from .domains import SITE, load_messages, write_domain_template
 from .translate import translate_book
 
 
-def _books(args: argparse.Namespace) -> dict[str, Book]:
-    return load_chosen(args.paths)
+@dataclass(frozen=True)
+class _Run:
+    """What a command works on: the project, its locales folder and the chosen languages."""
+
+    project: Project
+    locales: Path
+    languages: list[str]  # configured, found under locales/ and given with -l, in that order
+    chosen: list[str]  # given with -l only
+
+    @property
+    def maintains_site(self) -> bool:
+        """In the toolkit's checkout the shipped site catalogs are ours to keep current."""
+        return SITE.maintained_in(Path.cwd())
+
+
+def _run(args: argparse.Namespace) -> _Run:
+    project = read_project(args.config_file)
+    locales = args.locales or project.locales
+    chosen = [parse_language(code).code for code in getattr(args, "language", None) or ()]
+    configured = list(project.languages.codes) if project.languages else []
+    return _Run(project, locales, list(dict.fromkeys([*configured, *languages_in(locales), *chosen])), chosen)
+
+
+def _books(args: argparse.Namespace, run: _Run) -> dict[str, Book]:
+    return load_chosen(getattr(args, "paths", None) or [run.project.rules])
+
+
+def _site_catalogs(run: _Run, languages: Iterable[str]) -> list[tuple[str, Path]]:
+    """(language, catalog) of the site's words to keep current, in the package or the project."""
+    found = []
+    for lang in languages:
+        project_catalog = catalog_path(run.locales, lang, SITE.name)
+        if run.maintains_site:
+            found.append((lang, SITE.catalog(lang)))
+        elif not SITE.catalog(lang).exists():
+            found.append((lang, project_catalog))  # a language the package does not ship
+        if project_catalog.exists() and (lang, project_catalog) not in found:
+            found.append((lang, project_catalog))  # the project's own overrides
+    return found
 
 
 def extract(args: argparse.Namespace) -> int:
-    for book in _books(args).values():
-        template, written = write_template(Path(book.path), book.id, args.locales)
-        count = sum(1 for m in template if m.id)
-        print(f"{'wrote' if written else 'unchanged'} {args.locales / 'templates' / (book.id + '.pot')} ({count} messages)")
+    run = _run(args)
+    for book in _books(args, run).values():
+        template, written = write_template(Path(book.path), book.id, run.locales)
+        _report_template(template_path(run.locales, book.id), template, written)
+    if run.maintains_site:
+        template, written = write_domain_template(SITE)
+        _report_template(SITE.template, template, written)
     return 0
 
 
-def update(args: argparse.Namespace) -> int:
-    languages = languages_in(args.locales, tuple(args.language or LANGUAGES))
+def _report_template(path: Path, template: Catalog, written: bool) -> None:
+    print(f"{'wrote' if written else 'unchanged'} {display_path(path)} ({sum(1 for m in template if m.id)} messages)")
+
+
+def _report_update(result: Updated, write: bool) -> None:
+    if not write:
+        print(f"{'out of date' if result.written else 'up to date'} {display_path(result.path)}")
+        return
+    state = "created" if result.created else ("updated" if result.written else "unchanged")
+    report = result.report
+    notes = [f"{len(v)} {k}" for k, v in (("fuzzy", report.fuzzy), ("obsolete", report.obsolete), ("restored", report.restored)) if v]
+    print(f"{state} {display_path(result.path)}" + (f" ({', '.join(notes)})" if notes else ""))
+
+
+def _update(args: argparse.Namespace, run: _Run, languages: list[str], site_languages: list[str]) -> int:
+    """Extract, then merge every template into the catalog of each language (creating it)."""
     failed = stale = 0
-    write = not args.check
-    for book in _books(args).values():
-        template, changed = write_template(Path(book.path), book.id, args.locales, write=write)
-        if changed and not write:
-            stale += 1
-            print(f"out of date {args.locales / 'templates' / (book.id + '.pot')}")
-        for language in languages:
-            result, problems = update_catalog(template, catalog_path(args.locales, language, book.id), language, book.id, write=write)
+    write = not getattr(args, "check", False)
+
+    def merge(template: Catalog, catalogs: list[tuple[str, Path]], domain: str, include_lineno: bool = True) -> None:
+        nonlocal failed, stale
+        for lang, path in catalogs:
+            result, problems = update_catalog(template, path, lang, domain, write=write, include_lineno=include_lineno)
             for problem in problems:
                 print(problem)
             if result is None:
                 failed += 1
                 continue
-            if not write:
-                stale += result.written
-                print(f"{'out of date' if result.written else 'up to date'} {result.path}")
-                continue
-            state = "created" if result.created else ("updated" if result.written else "unchanged")
-            notes = [f"{len(v)} {k}" for k, v in (("fuzzy", result.report.fuzzy), ("obsolete", result.report.obsolete), ("restored", result.report.restored)) if v]
-            print(f"{state} {result.path}" + (f" ({', '.join(notes)})" if notes else ""))
+            stale += result.written and not write
+            _report_update(result, write)
+
+    for book in _books(args, run).values():
+        template, changed = write_template(Path(book.path), book.id, run.locales, write=write)
+        if changed and not write:
+            stale += 1
+            print(f"out of date {template_path(run.locales, book.id)}")
+        targets = [lang for lang in languages if lang != book.language]
+        merge(template, [(lang, catalog_path(run.locales, lang, book.id)) for lang in targets], book.id)
+    if run.maintains_site:
+        template, changed = write_domain_template(SITE, write=write)
+        if changed and not write:
+            stale += 1
+            print(f"out of date {display_path(SITE.template)}")
+    else:
+        template = _read_site_template()
+    merge(template, _site_catalogs(run, site_languages), SITE.name, include_lineno=False)
     if stale:
         print(f"{stale} files out of date: run `rulebook i18n update`")
     return 1 if failed or stale else 0
 
 
+def _read_site_template() -> Catalog:
+    template, problems = read_catalog(SITE.template)
+    if template is None:
+        raise LoadError(list(problems))
+    return template
+
+
+def _with_shipped(run: _Run, languages: list[str]) -> list[str]:
+    """In the toolkit's checkout, the site's words also in every language the package ships."""
+    return list(dict.fromkeys([*SITE.languages(), *languages])) if run.maintains_site else languages
+
+
+def update(args: argparse.Namespace) -> int:
+    run = _run(args)
+    return _update(args, run, run.languages, _with_shipped(run, run.languages))
+
+
+def init(args: argparse.Namespace) -> int:
+    run = _run(args)
+    code = _update(args, run, run.chosen, run.chosen)
+    configured = run.project.languages.codes if run.project.languages else ()
+    missing = [lang for lang in run.chosen if lang not in configured]
+    if code == 0 and missing:
+        where = run.project.config_file or "mkdocs.yml"
+        print(f"to publish {', '.join(missing)}: add {' and '.join(missing)} to the languages of the rulebook plugin in {where}")
+    return code
+
+
 def stats(args: argparse.Namespace) -> int:
-    languages = args.language or languages_in(args.locales, LANGUAGES)
-    rows = []
-    for book in _books(args).values():
-        for language in languages:
-            rows.append((book.id, language, translate_book(book, language, args.locales).stats()))
-    print(f"{'book':<16} {'lang':<5} {'translated':>10} {'fuzzy':>6} {'untranslated':>12} {'total':>6} {'%':>6}")
+    run = _run(args)
+    languages = run.chosen or run.languages
+    rows: list[tuple[str, str, Stats]] = []
+    for book in _books(args, run).values():
+        for lang in languages:
+            if lang != book.language:
+                rows.append((book.id, lang, translate_book(book, lang, run.locales).stats()))
+    template = _read_site_template()
+    for lang in languages if run.chosen else _with_shipped(run, languages):
+        rows.append((SITE.name, lang, load_messages(SITE, lang, run.locales).stats(template)))
+    print(f"{'domain':<16} {'lang':<5} {'translated':>10} {'fuzzy':>6} {'untranslated':>12} {'total':>6} {'%':>6}")
     below = []
-    for book_id, language, s in rows:
-        print(f"{book_id:<16} {language:<5} {s.translated:>10} {s.fuzzy:>6} {s.untranslated:>12} {s.total:>6} {s.percent:>6.1f}")
+    for domain, lang, s in rows:
+        print(f"{domain:<16} {lang:<5} {s.translated:>10} {s.fuzzy:>6} {s.untranslated:>12} {s.total:>6} {s.percent:>6.1f}")
         if args.fail_under is not None and s.percent < args.fail_under:
-            below.append(f"{book_id}/{language} {s.percent:.1f}%")
+            below.append(f"{domain}/{lang} {s.percent:.1f}%")
     if below:
         print(f"below {args.fail_under:g}%: {', '.join(below)}")
         return 1
     return 0
 
 
+def _source_language(run: _Run) -> str | None:
+    """The books' language: the site's first, else the one the rulebooks name (None: unknown)."""
+    if run.project.languages:
+        return run.project.languages.source.code
+    try:
+        found = {book.language for book in load_chosen([run.project.rules]).values()} if Path(run.project.rules).exists() else set()
+    except LoadError:
+        return None
+    return found.pop() if len(found) == 1 else None
+
+
 def check(args: argparse.Namespace) -> int:
-    problems = check_locales(args.locales, args.language or None)
+    run = _run(args)
+    problems: list[Problem] = check_locales(run.locales, run.chosen or None, source=_source_language(run))
+    if run.maintains_site:
+        for lang in SITE.languages():
+            if not run.chosen or lang in run.chosen:
+                problems.extend(check_po_file(SITE.catalog(lang), lang))
     for problem in problems:
         print(problem)
     print(f"rulebook i18n check: {len(problems)} problems")
@@ -84,26 +211,28 @@ def check(args: argparse.Namespace) -> int:
 
 def register(commands: argparse._SubParsersAction) -> None:
     """Add ``i18n`` and its subcommands to the ``rulebook`` parser."""
-    group = commands.add_parser("i18n", help="translations: extract, update, stats, check")
+    group = commands.add_parser("i18n", help="translations: extract, init, update, stats, check")
     sub = group.add_subparsers(dest="i18n_command", required=True)
 
     def add(name: str, run, help: str, paths: bool = True) -> argparse.ArgumentParser:
         parser = sub.add_parser(name, help=help)
         if paths:
-            parser.add_argument("paths", nargs="*", help="rulebook files or folders (default: rules)")
-        parser.add_argument("--locales", type=Path, default=Path("locales"), help="catalog folder (default: locales)")
+            parser.add_argument("paths", nargs="*", help="rulebook files or folders (default: the plugin's rules folder, or rules)")
+        parser.add_argument("--locales", type=Path, default=None, help="catalog folder (default: the plugin's locales folder, or locales)")
+        parser.add_argument("-f", "--config-file", type=Path, default=None, metavar="FILE",
+                            help="the project's MkDocs configuration, for its languages and folders (default: mkdocs.yml if present)")
         parser.set_defaults(run=run)
         return parser
 
+    languages_help = "the languages of mkdocs.yml, every folder under locales/ and each -l"
     add("extract", extract, "write locales/templates/<book>.pot from the rulebooks")
+    initing = add("init", init, "create every catalog of a new language (each rulebook's and the site's words)", paths=False)
+    initing.add_argument("language", nargs="+", help="the language, any code Babel knows: de, pt_BR, ar …")
     updating = add("update", update, "extract, then merge every catalog (fuzzy when the source changed, #~ when removed)")
-    updating.add_argument(
-        "-l", "--language", action="append", help="also create/update this language (repeatable); default: en fr es pt ru and any folder present"
-    )
+    updating.add_argument("-l", "--language", action="append", help=f"also create/update this language (repeatable); default: {languages_help}")
     updating.add_argument("--check", action="store_true", help="write nothing; exit 1 if a template or catalog is out of date (for CI)")
-    stat = add("stats", stats, "coverage per book and language")
-    stat.add_argument("-l", "--language", action="append", help="only this language (repeatable)")
+    stat = add("stats", stats, "coverage per rulebook (and the site's words) and language")
+    stat.add_argument("-l", "--language", action="append", help=f"only this language (repeatable); default: {languages_help}")
     stat.add_argument("--fail-under", type=float, metavar="PCT", help="exit 1 when any book/language is below PCT%% translated")
-    add("check", check, "check every catalog: PO syntax, symbols, references, numbers, markup, HTML, links, glossary", paths=False).add_argument(
-        "-l", "--language", action="append", help="only this language (repeatable)"
-    )
+    add("check", check, "check every catalog: PO syntax, symbols, references, numbers, markup, HTML, links, glossary, placeholders",
+        paths=False).add_argument("-l", "--language", action="append", help="only this language (repeatable)")

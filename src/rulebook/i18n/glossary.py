@@ -4,9 +4,10 @@
 (``src/rulebook/engines/data/cards.yaml``, each card with ``names: {it: ..., en: ...}``) when
 that file exists, so no name is written twice. In ``glossary.yaml`` a form ending in ``*``
 matches any word that starts with it (Russian, French … inflect); any other form must match a
-whole word; case is ignored. Card names are proper names: in the Italian source they match
-only capitalised, with the Italian plural (Palude, Paludi); in a translation a plural ending
-(Swamps, Llanuras) and, for Russian, any case ending of each word (Белого Рыцаря) is accepted.
+whole word; case is ignored. Card names are proper names: in the source they match only
+capitalised (an Italian source also with its plural: Palude, Paludi); in a translation a
+plural ending (Swamps, Llanuras) and, for Russian, any case ending of each word (Белого
+Рыцаря) is accepted. Every term needs its form in the source language of the books.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ import yaml
 
 from ..errors import Problem
 from ..loader import display_path
-from ..model import SOURCE_LANGUAGE
 
 
 @dataclass(frozen=True)
@@ -32,8 +32,8 @@ class Term:
     card: bool = False
     books: frozenset[str] = frozenset()  # the books it binds; empty: every book
 
-    def found_in(self, language: str, text: str) -> bool:
-        return any(_form_re(form, language, self.card).search(text) for form in self.forms.get(language, ()))
+    def found_in(self, language: str, text: str, *, source: bool = False) -> bool:
+        return any(_form_re(form, language, self.card, source).search(text) for form in self.forms.get(language, ()))
 
     def shown(self, language: str) -> str:
         return " / ".join(f.rstrip("*") for f in self.forms.get(language, ()))
@@ -43,15 +43,16 @@ class Term:
 class Glossary:
     terms: tuple[Term, ...] = ()
     problems: tuple[Problem, ...] = field(default=(), compare=False)
+    source: str = ""  # the language of the books' text, whose forms are looked for in a msgid
 
     def for_book(self, book_id: str) -> Glossary:
         """The terms that bind one book: Magic's official terms must not bind a board game."""
-        return Glossary(tuple(t for t in self.terms if not t.books or book_id in t.books), self.problems)
+        return replace(self, terms=tuple(t for t in self.terms if not t.books or book_id in t.books))
 
     def required(self, source: str, language: str) -> Iterator[Term]:
         """The terms the source uses that have an official form in ``language``."""
         for term in self.terms:
-            if term.forms.get(language) and term.found_in(SOURCE_LANGUAGE, source):
+            if term.forms.get(language) and term.found_in(self.source, source, source=True):
                 yield term
 
 
@@ -59,43 +60,48 @@ _RUSSIAN_ENDINGS = "аяоеёыийьуюэ"
 
 
 @lru_cache(maxsize=None)
-def _form_re(form: str, language: str, card: bool) -> re.Pattern[str]:
+def _form_re(form: str, language: str, card: bool, source: bool = False) -> re.Pattern[str]:
     if not card:
         if form.endswith("*"):
             return re.compile(rf"(?<!\w){re.escape(form[:-1])}", re.IGNORECASE)
         return re.compile(rf"(?<!\w){re.escape(form)}(?!\w)", re.IGNORECASE)
     words = form.split()
-    if language == SOURCE_LANGUAGE:
+    # In the source a card name is capitalised: "Palude" is the card, "palude" a marsh.
+    case = 0 if source else re.IGNORECASE
+    if language == "it":
         # Italian plurals change the final vowel: Palude -> Paludi, Pianura -> Pianure.
         last = words[-1]
         stem = last[:-1] if last[-1:].lower() in "aeio" else last
         body = r"\s+".join(map(re.escape, words[:-1] + [stem])) + (r"[aeio]" if stem != last else "")
-        return re.compile(rf"(?<!\w){body}(?!\w)")
+        return re.compile(rf"(?<!\w){body}(?!\w)", case)
     if language == "ru":
         stems = [w.rstrip(_RUSSIAN_ENDINGS) or w for w in words]
-        return re.compile(r"(?<!\w)" + r"\s+".join(re.escape(w) + r"\w*" for w in stems), re.IGNORECASE)
+        return re.compile(r"(?<!\w)" + r"\s+".join(re.escape(w) + r"\w*" for w in stems), case)
     body = r"\s+".join(map(re.escape, words))
-    return re.compile(rf"(?<!\w){body}\w{{0,2}}(?!\w)", re.IGNORECASE)
+    return re.compile(rf"(?<!\w){body}\w{{0,2}}(?!\w)", case)
 
 
 def cards_path() -> Path:
     return Path(__file__).resolve().parent.parent / "engines" / "data" / "cards.yaml"
 
 
-def load_glossary(locales: Path = Path("locales"), cards: Path | None = None) -> Glossary:
-    """Game terms from ``locales/glossary.yaml`` plus card names; problems are kept, not raised."""
+def load_glossary(locales: Path, cards: Path | None = None, *, source: str) -> Glossary:
+    """Game terms from ``locales/glossary.yaml`` plus card names; problems are kept, not raised.
+
+    ``source`` is the language the books are written in: every term needs its form in it.
+    """
     terms: list[Term] = []
     problems: list[Problem] = []
     card_books: frozenset[str] = frozenset()
     for path, read in ((Path(locales) / "glossary.yaml", _read_terms), (cards_path() if cards is None else cards, _read_cards)):
         if path.exists():
-            found = _read_cached(path, read)
+            found = _read_cached(path, read, source)
             terms.extend(found.terms)
             problems.extend(found.problems)
             card_books |= found.card_books
     # Card names bind the books glossary.yaml names in `card_books` (none named: every book).
     terms = [replace(t, books=card_books) if t.card else t for t in terms]
-    return Glossary(tuple(terms), tuple(problems))
+    return Glossary(tuple(terms), tuple(problems), source)
 
 
 @dataclass(frozen=True)
@@ -105,19 +111,19 @@ class _Read:
     card_books: frozenset[str] = frozenset()
 
 
-_CACHE: dict[tuple[str, str], tuple[tuple[int, int], _Read]] = {}
+_CACHE: dict[tuple[str, str, str], tuple[tuple[int, int], _Read]] = {}
 
 
-def _read_cached(path: Path, read) -> _Read:
+def _read_cached(path: Path, read, source: str) -> _Read:
     # The site translates every book into every language; the card file is parsed once per
     # change of the file (size and mtime), not once per call.
     stat = path.stat()
-    key, version = (str(path.resolve()), display_path(path)), (stat.st_mtime_ns, stat.st_size)
+    key, version = (str(path.resolve()), display_path(path), source), (stat.st_mtime_ns, stat.st_size)
     cached = _CACHE.get(key)
     if cached is None or cached[0] != version:
         terms: list[Term] = []
         problems: list[Problem] = []
-        card_books = read(path, terms, problems) or frozenset()
+        card_books = read(path, terms, problems, source) or frozenset()
         cached = _CACHE[key] = (version, _Read(tuple(terms), tuple(problems), card_books))
     return cached[1]
 
@@ -143,7 +149,7 @@ def _forms(node: yaml.Node) -> tuple[str, ...] | None:
     return None
 
 
-def _read_terms(path: Path, terms: list[Term], problems: list[Problem]) -> frozenset[str]:
+def _read_terms(path: Path, terms: list[Term], problems: list[Problem], source: str) -> frozenset[str]:
     shown = display_path(path)
     root = _compose(path, problems)
     if root is None:
@@ -181,8 +187,8 @@ def _read_terms(path: Path, terms: list[Term], problems: list[Problem]) -> froze
                 )
             else:
                 forms[key.value] = found
-        if SOURCE_LANGUAGE not in forms:
-            problems.append(Problem(shown, entry.start_mark.line + 1, entry.start_mark.column + 1, "a term needs its Italian form ('it:')"))
+        if source not in forms:
+            problems.append(Problem(shown, entry.start_mark.line + 1, entry.start_mark.column + 1, f"a term needs its form in the source language ('{source}:')"))
             continue
         terms.append(Term(forms, where, note, books=books))
     return card_scope
@@ -194,7 +200,7 @@ def _mapping(node: yaml.Node) -> dict[str, yaml.Node]:
     return {}
 
 
-def _read_cards(path: Path, terms: list[Term], problems: list[Problem]) -> None:
+def _read_cards(path: Path, terms: list[Term], problems: list[Problem], source: str) -> None:
     # The card file belongs to the engine; only its ``names`` mappings are read, wherever they are.
     shown = display_path(path)
     root = _compose(path, problems)
@@ -205,7 +211,7 @@ def _read_cards(path: Path, terms: list[Term], problems: list[Problem]) -> None:
         if names is None:
             continue
         forms = {k: f for k, v in _mapping(names).items() if (f := _forms(v)) is not None}
-        if SOURCE_LANGUAGE in forms and len(forms) > 1:
+        if source in forms and len(forms) > 1:
             terms.append(Term(forms, f"{shown}:{names.start_mark.line + 1}", "card name", card=True))
 
 

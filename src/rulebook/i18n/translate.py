@@ -2,8 +2,9 @@
 
 A msgstr is untrusted text: it only ever replaces a field of the frozen model as plain data
 (``dataclasses.replace``), after the checks of :mod:`.checks` pass. Anything missing, fuzzy or
-failing a check falls back to the Italian source and is counted, so the site can say so. A
-catalog that is not valid PO is reported at ``FILE:LINE`` and only that catalog falls back.
+failing a check falls back to the source (the book's own language) and is counted, so the
+site can say so. A catalog that is not valid PO is reported at ``FILE:LINE`` and only that
+catalog falls back.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 from ..errors import Problem
 from ..loader import display_path
 from ..model import Book, Example, Node, Rule, Ruling, Section, message_context, translatable_fields, walk
-from . import SOURCE_LANGUAGE, catalog_path
+from . import catalog_path
 from .catalogs import Stats, read_catalog
 from .checks import message_problems
 from .extract import canonical
@@ -26,7 +27,7 @@ from .glossary import load_glossary
 class TranslatedBook:
     book: Book  # same structure and ids; translatable fields replaced (dataclasses.replace)
     language: str
-    fallback: frozenset[str]  # msgctxts shown in Italian: missing, fuzzy, or failing a check
+    fallback: frozenset[str]  # msgctxts shown in the source language: missing, fuzzy, or failing a check
     outdated: frozenset[str]  # msgctxts whose translation exists but is fuzzy (source changed)
     problems: tuple[Problem, ...]  # catalog-level problems (PO syntax error at FILE:LINE) and check failures
 
@@ -42,7 +43,7 @@ def translate_book(book: Book, language: str, locales: Path = Path("locales")) -
         for key, node in walk(book)
         for name, text in translatable_fields(node)
     }
-    if language == SOURCE_LANGUAGE:
+    if language == book.language:
         return TranslatedBook(book, language, frozenset(), frozenset(), ())
     everything = frozenset(sources)
     path = catalog_path(Path(locales), language, book.id)
@@ -51,7 +52,7 @@ def translate_book(book: Book, language: str, locales: Path = Path("locales")) -
     catalog, problems = read_catalog(path, locale=None, domain=book.id)
     if catalog is None:
         return TranslatedBook(book, language, everything, frozenset(), tuple(problems))
-    glossary = load_glossary(Path(locales)).for_book(book.id)
+    glossary = load_glossary(Path(locales), source=book.language).for_book(book.id)
     problems.extend(glossary.problems)
     shown = display_path(path)
 

@@ -1,11 +1,12 @@
 """Pages of the site, rendered from the model through Jinja2. Knows nothing of MkDocs.
 
-A :class:`Site` holds the books, the outcome of every worked example and where the catalogs
-are; it renders, per language, a home page, one page per book and a translation coverage
-page. Each :class:`RenderedPage` says where it lives (``src_uri``/``url``, the Italian one at
-the root, the others under ``/<lang>/``), its escaped title, its body HTML, its table of
-contents and its alternates in the other languages. A publisher (the MkDocs adapter, or a
-successor) only has to place these.
+A :class:`Site` holds the books, the outcome of every worked example, its languages (the
+source first: the books' own language) and where the catalogs are; it renders, per language,
+a home page, one page per book, a translation coverage page and the text of a 404 page. Each
+:class:`RenderedPage` says where it lives (``src_uri``/``url``, the source language's at the
+root, the others under ``/<lang>/``), its escaped title, its body HTML, its table of contents
+and its alternates in the other languages. A publisher (the MkDocs adapter, or a successor)
+only has to place these.
 """
 
 from __future__ import annotations
@@ -22,12 +23,15 @@ from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonConsoleLexer
 
+from ..errors import LoadError, Problem
 from ..examples import Outcome
-from ..model import SOURCE_LANGUAGE, Book, Node, XRef, message_context, translatable_fields, walk
+from ..i18n.domains import SITE, Messages, load_messages
+from ..i18n.translate import TranslatedBook, translate_book
+from ..languages import Language, Languages
+from ..model import Book, Node, XRef, message_context, translatable_fields, walk
 from .figures import board_svg
 from .text import Target, text_to_html, text_to_plain
-from ..i18n.translate import TranslatedBook, translate_book
-from .ui import LANGUAGES, ui
+from .ui import Phrase, Words, untranslated_html
 
 _ENV = jinja2.Environment(
     loader=jinja2.PackageLoader("rulebook.render", "templates"),
@@ -55,14 +59,15 @@ class TocEntry:
 
 @dataclass(frozen=True)
 class Alternate:
-    language: str
-    name: str
+    language: str  # its code (the URL prefix and locales/ folder)
+    name: str  # its own name, as a menu shows it
     url: str  # site-relative URL of the same page in that language
+    tag: str  # its BCP 47 tag, for hreflang
 
 
 @dataclass(frozen=True)
 class RenderedPage:
-    kind: str  # home | book | coverage
+    kind: str  # home | book | coverage | not_found
     language: str
     src_uri: str
     url: str
@@ -83,10 +88,6 @@ class Coverage:
     fallback: int
 
 
-def prefix(language: str) -> str:
-    return "" if language == SOURCE_LANGUAGE else f"{language}/"
-
-
 def relative_url(from_url: str, to_url: str) -> str:
     """A link from one site-relative URL to another (``en/bingomagic/`` -> ``../casting/``)."""
     base = from_url if from_url.endswith("/") or not from_url else posixpath.dirname(from_url) + "/"
@@ -101,28 +102,81 @@ def _keys(book: Book) -> dict[int, str]:
     return {id(node): key for key, node in walk(book)}
 
 
+def source_problems(books: Iterable[Book], source: Language) -> list[Problem]:
+    """Every book not written in the site's source language, at its ``language:`` line."""
+    return [
+        Problem(book.path, book.lines.get("language", book.line), 1,
+                f"the book is in {book.language!r} but the site's first language, its source, is {source.code!r}: "
+                f"put {book.language!r} first in the languages of mkdocs.yml, or write the book in {source.code!r}")
+        for book in books
+        if book.language != source.code
+    ]
+
+
 @dataclass
 class Site:
     books: Mapping[str, Book]
     outcomes: Sequence[Outcome] = ()
     locales: Path = Path("locales")
-    languages: Sequence[str] = tuple(LANGUAGES)
+    #: The site's languages, the source first (codes or :class:`Languages`); None: the books' own only.
+    languages: Languages | Sequence[str] | None = None
     directory_urls: bool = True
     translate: Callable[[Book, str, Path], TranslatedBook] = translate_book
     _translated: dict[tuple[str, str], TranslatedBook] = field(default_factory=dict, repr=False)
     _anchors: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
+    _messages: dict[str, Messages] = field(default_factory=dict, repr=False)
+    _words: dict[str, Words] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.languages is None:
+            self.languages = sorted({book.language for book in self.books.values()})[:1] or ["en"]
+        if not isinstance(self.languages, Languages):
+            self.languages = Languages.parse(self.languages)
+        problems = source_problems(self.books.values(), self.source)
+        # A book page lives at <book>/ and a language's pages under <lang>/: they must not meet.
+        problems += [Problem(book.path, book.lines.get("id", book.line), 1, f"book id {book.id!r} is also the folder of the site's "
+                             f"language {book.id!r}; choose another id") for book in self.books.values() if book.id in self.languages.codes]
+        if problems:
+            raise LoadError(problems)
+
+    @property
+    def source(self) -> Language:
+        return self.languages.source
 
     # --- where things live ---------------------------------------------------------------
+    def prefix(self, language: str) -> str:
+        """The source language lives at the root, every other under its code."""
+        return "" if language == self.source.code else f"{language}/"
+
     def src_uri(self, language: str, name: str) -> str:
-        return f"{prefix(language)}{name}.md"
+        return f"{self.prefix(language)}{name}.md"
 
     def url(self, language: str, name: str) -> str:
         stem = "" if name == "index" else name
+        prefix = self.prefix(language)
         if self.directory_urls:
-            return f"{prefix(language)}{stem}/" if stem else prefix(language)
-        return f"{prefix(language)}{name}.html"
+            return f"{prefix}{stem}/" if stem else prefix
+        return f"{prefix}{name}.html"
 
     # --- data ----------------------------------------------------------------------------
+    def messages(self, language: str) -> Messages:
+        """The site's own words in one language: the package's catalog, then the project's."""
+        if language not in self._messages:
+            self._messages[language] = load_messages(SITE, language, self.locales)
+        return self._messages[language]
+
+    def words(self, language: str) -> Words:
+        if language not in self._words:
+            self._words[language] = Words(self.languages.get(language), self.source, self.messages)
+        return self._words[language]
+
+    def shown(self, book_id: str, language: str) -> tuple[Book, TranslatedBook | None]:
+        """A book as a page in ``language`` shows it, and its translation (None in the source)."""
+        if language == self.source.code:
+            return self.books[book_id], None
+        translated = self.translated(book_id, language)
+        return translated.book, translated
+
     def translated(self, book_id: str, language: str) -> TranslatedBook:
         key = (book_id, language)
         if key not in self._translated:
@@ -135,14 +189,14 @@ class Site:
 
     def coverage(self, book_id: str, language: str) -> Coverage:
         total = sum(1 for _, node in walk(self.books[book_id]) for _ in translatable_fields(node))
-        if language == SOURCE_LANGUAGE:
+        if language == self.source.code:
             return Coverage(book_id, language, total, total, 0, 0)
         tb = self.translated(book_id, language)
         fallback = len(tb.fallback)
         return Coverage(book_id, language, total, total - fallback, len(tb.outdated), fallback)
 
     def alternates(self, name: str) -> tuple[Alternate, ...]:
-        return tuple(Alternate(lang, LANGUAGES.get(lang, lang), self.url(lang, name)) for lang in self.languages)
+        return tuple(Alternate(lang.code, lang.name, self.url(lang.code, name), lang.tag) for lang in self.languages)
 
     # --- pages ---------------------------------------------------------------------------
     def pages(self, language: str) -> list[RenderedPage]:
@@ -153,15 +207,19 @@ class Site:
 
     def all_pages(self) -> Iterable[RenderedPage]:
         for language in self.languages:
-            yield from self.pages(language)
+            yield from self.pages(language.code)
+
+    def _render(self, template: str, language: str, **context: object) -> Markup:
+        words = self.words(language)
+        html = _ENV.get_template(template).render(**words.template_globals(), source=self.source, **context)
+        return Markup(html)
 
     def home(self, language: str) -> RenderedPage:
-        words = ui(language)
+        words = self.words(language)
         url = self.url(language, "index")
         entries = []
         for book_id in self.books:
-            tb = self.translated(book_id, language) if language != SOURCE_LANGUAGE else None
-            book = tb.book if tb else self.books[book_id]
+            book, tb = self.shown(book_id, language)
             view = _BookView(self, book, language, url, tb)
             results = [self._outcomes.get((book_id, e.id)) for _, e in book.examples()]
             entries.append(
@@ -173,37 +231,42 @@ class Site:
                     "passed": sum(1 for r in results if r is not None and r.passed),
                 }
             )
-        html = _ENV.get_template("home.html.j2").render(
-            ui=words, books=entries, coverage_href=relative_url(url, self.url(language, "coverage"))
-        )
-        return RenderedPage("home", language, self.src_uri(language, "index"), url, escape(words["home"]), Markup(html),
+        html = self._render("home.html.j2", language, books=entries, coverage_href=relative_url(url, self.url(language, "coverage")))
+        # Translators: the title of the home page, which lists every rulebook.
+        title = words.gettext("Rulebooks")
+        return RenderedPage("home", language, self.src_uri(language, "index"), url, escape(title.text), html,
                             alternates=self.alternates("index"))
 
     def coverage_page(self, language: str) -> RenderedPage:
-        words = ui(language)
+        words = self.words(language)
         url = self.url(language, "coverage")
         rows = []
-        for book_id, book in self.books.items():
-            shown = self.translated(book_id, language).book if language != SOURCE_LANGUAGE else book
-            title = escape(text_to_plain(shown.title, language))
+        for book_id in self.books:
+            shown, _ = self.shown(book_id, language)
+            title = escape(text_to_plain(shown.title, words))
             for lang in self.languages:
-                cov = self.coverage(book_id, lang)
-                rows.append({"cov": cov, "language": LANGUAGES.get(lang, lang),
-                             "href": relative_url(url, self.url(lang, book_id)), "book_title": title})
-        html = _ENV.get_template("coverage.html.j2").render(ui=words, rows=rows)
-        return RenderedPage("coverage", language, self.src_uri(language, "coverage"), url, escape(words["coverage"]),
-                            Markup(html), alternates=self.alternates("coverage"))
+                cov = self.coverage(book_id, lang.code)
+                rows.append({"cov": cov, "language": lang.name, "tag": lang.tag,
+                             "href": relative_url(url, self.url(lang.code, book_id)), "book_title": title})
+        html = self._render("coverage.html.j2", language, rows=rows)
+        return RenderedPage("coverage", language, self.src_uri(language, "coverage"), url,
+                            escape(words.gettext("Translation coverage").text), html, alternates=self.alternates("coverage"))
 
     def book_page(self, book_id: str, language: str) -> RenderedPage:
-        tb = self.translated(book_id, language) if language != SOURCE_LANGUAGE else None
-        book = tb.book if tb else self.books[book_id]
+        book, tb = self.shown(book_id, language)
         url = self.url(language, book_id)
         view = _BookView(self, book, language, url, tb)
-        coverage = self.coverage(book_id, language)
-        html = _ENV.get_template("book.html.j2").render(view=view, book=book, ui=view.ui, coverage=coverage,
-                                                        coverage_href=relative_url(url, self.url(language, "coverage")))
-        return RenderedPage("book", language, self.src_uri(language, book_id), url, view.plain(book, "title"), Markup(html),
+        html = self._render("book.html.j2", language, view=view, book=book, coverage=self.coverage(book_id, language),
+                            coverage_href=relative_url(url, self.url(language, "coverage")))
+        return RenderedPage("book", language, self.src_uri(language, book_id), url, view.plain(book, "title"), html,
                             toc=view.toc(), alternates=self.alternates(book_id), source_path=book.path)
+
+    def not_found(self, language: str, home_href: str) -> RenderedPage:
+        """The text of the page a server shows for an address that has none (its 404 page)."""
+        words = self.words(language)
+        title = words.gettext("Page not found")
+        html = self._render("not_found.html.j2", language, title=title, home_href=home_href)
+        return RenderedPage("not_found", language, "", "", escape(title.text), html)
 
     def anchors(self, book: Book) -> dict[str, str]:
         """Numbers shown for each id; the same in every language (numbers are not translated)."""
@@ -220,7 +283,7 @@ class _BookView:
 
     def __init__(self, site: Site, book: Book, language: str, url: str, translated: TranslatedBook | None):
         self.site, self.book, self.language, self.url = site, book, language, url
-        self.ui = ui(language)
+        self.words = site.words(language)
         self.keys = _keys(book)
         self.fallback = translated.fallback if translated else frozenset()
         self.outdated = translated.outdated if translated else frozenset()
@@ -230,8 +293,7 @@ class _BookView:
         if book_id == self.book.id:
             target_book, href = self.book, f"#{ref.target}"
         elif book_id in self.site.books:
-            tb = self.site.translated(book_id, self.language) if self.language != SOURCE_LANGUAGE else None
-            target_book = tb.book if tb else self.site.books[book_id]
+            target_book, _ = self.site.shown(book_id, self.language)
             href = relative_url(self.url, self.site.url(self.language, book_id)) + f"#{ref.target}"
         else:
             return None
@@ -250,44 +312,48 @@ class _BookView:
 
     def plain(self, node: Node, field_name: str) -> Markup:
         """A field as escaped plain text, for the page title in the head and the nav."""
-        return escape(text_to_plain(getattr(node, field_name), self.language))
+        return escape(text_to_plain(getattr(node, field_name), self.words))
 
     def toc_title(self, node: Node) -> Markup:
         """A heading for the table of contents: icons, but no links (it is a link itself)."""
-        return text_to_html(node.title, None, language=self.language, inline=True)
+        return text_to_html(node.title, None, language=self.words, inline=True)
 
     def text(self, node: Node, field_name: str, *, inline: bool = False) -> Markup:
-        html = text_to_html(getattr(node, field_name), self.resolve, language=self.language, inline=inline)
+        html = text_to_html(getattr(node, field_name), self.resolve, language=self.words, inline=inline)
         state = self.state(node, field_name)
         if state == "translated":
             return html
-        badge = self.ui["outdated.badge" if state == "outdated" else "fallback.badge"]
-        # The Italian text keeps lang="it"; the badge, in the reader's language, sits beside it.
-        if inline:
-            return Markup(
-                '<span class="rb-untranslated rb-untranslated--{0}" data-rb-state="{0}"><span lang="{1}">{3}</span>'
-                ' <abbr class="rb-badge rb-badge--{0}" title="{2}">{1}</abbr></span>'
-            ).format(state, SOURCE_LANGUAGE, badge, html)
-        return Markup(
-            '<div class="rb-untranslated rb-untranslated--{0}" data-rb-state="{0}"><div lang="{1}">{3}</div>'
-            '<p class="rb-badge rb-badge--{0}">{2}</p></div>'
-        ).format(state, SOURCE_LANGUAGE, badge, html)
+        source = self.site.source
+        if state == "outdated":
+            badge = self.words.gettext("translation outdated: the original has changed")
+        else:
+            badge = self.words.gettext("not translated yet: shown in {language}", language=source)
+        # The source text keeps its own lang; the badge, in the reader's language, sits beside it.
+        return untranslated_html(state, source.tag, badge.text if inline else badge, html, inline=inline)
 
     def proof(self, example_id: str, doctest: str) -> dict[str, object]:
         outcome = self.site.outcome(self.book.id, example_id)
         status = "not_run" if outcome is None else ("passed" if outcome.passed else "failed")
         return {
             "status": status,
-            "label": self.ui[status],
+            "label": self._status_label(status),
             "code": highlight_doctest(doctest),
             "report": outcome.report() if outcome is not None and not outcome.passed else "",
         }
+
+    def _status_label(self, status: str) -> Phrase:
+        # Translators: the outcome of a worked example's check when the site was built.
+        if status == "passed":
+            return self.words.pgettext("example outcome", "passed")
+        if status == "failed":
+            return self.words.pgettext("example outcome", "failed")
+        return self.words.pgettext("example outcome", "not run")
 
     def figure(self, example_id: str) -> Markup | None:
         outcome = self.site.outcome(self.book.id, example_id)
         if outcome is None or outcome.figure is None:
             return None
-        return board_svg(outcome.figure, label=self.ui["board"])
+        return board_svg(outcome.figure, label=self.words.gettext("The position at the end of the example").text)
 
     def toc(self) -> tuple[TocEntry, ...]:
         entries = []

@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 
 from ..model import LIST_ITEM_RE, XREF_RE, XRef
 from ..symbols import SYMBOLS, TOKEN_RE, Symbol
-from .ui import symbol_label
+from .ui import Words, symbol_label
 
 
 @dataclass(frozen=True)
@@ -41,11 +41,11 @@ _DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"
 _MANA_CLASS = {"T": "ms-tap", "Q": "ms-untap", "PW": "ms-planeswalker", "CHAOS": "ms-chaos"}
 
 
-def symbol_html(symbol: Symbol, language: str = "en") -> Markup:
+def symbol_html(symbol: Symbol, language: str | Words = "en") -> Markup:
     """One symbol as an icon with a text alternative (``role=img`` + ``aria-label`` + ``title``)."""
-    label = escape(symbol_label(symbol, language))
+    label = symbol_label(symbol, language)
     code = symbol.token[1:-1]
-    common = Markup('role="img" aria-label="{0}" title="{0}"').format(label)
+    common = Markup('role="img" aria-label="{0}" title="{0}"{1}').format(label.text, label.lang_attribute)
     if symbol.kind == "suit":
         return Markup('<span class="rb-suit rb-suit--{}" {}>{}</span>').format(code, common, _SUITS[code])
     if symbol.kind == "die":
@@ -57,7 +57,7 @@ def symbol_html(symbol: Symbol, language: str = "en") -> Markup:
     return Markup('<i class="ms ms-{} ms-cost" {}></i>').format(code.replace("/", "").lower(), common)
 
 
-def _inline(escaped: str, resolve: Resolver | None, language: str) -> str:
+def _inline(escaped: str, resolve: Resolver | None, language: str | Words) -> str:
     def xref(match: re.Match[str]) -> str:
         ref = XRef(match.group(1), match.group(2))
         target = resolve(ref) if resolve else None
@@ -78,7 +78,7 @@ def _inline(escaped: str, resolve: Resolver | None, language: str) -> str:
     return TOKEN_RE.sub(symbol, text)
 
 
-def text_to_html(text: str, resolve: Resolver | None = None, *, language: str = "it", inline: bool = False) -> Markup:
+def text_to_html(text: str, resolve: Resolver | None = None, *, language: str | Words = "it", inline: bool = False) -> Markup:
     """Render one rulebook text field. ``inline`` renders a title: no paragraphs, no lists.
 
     >>> text_to_html("Paga {W} e vedi **bene** <b>")
@@ -118,7 +118,7 @@ def text_to_html(text: str, resolve: Resolver | None = None, *, language: str = 
     return Markup("\n".join(blocks))
 
 
-def text_to_plain(text: str, language: str = "it") -> str:
+def text_to_plain(text: str, language: str | Words = "it") -> str:
     """A text as plain words, for the page title and search: symbols become their names.
 
     >>> text_to_plain("Pianura {W} e **[[casting:601.2f]]**", "it")
@@ -127,7 +127,7 @@ def text_to_plain(text: str, language: str = "it") -> str:
 
     def symbol(match: re.Match[str]) -> str:
         found = SYMBOLS.get(match.group(0))
-        return f"({symbol_label(found, language)})" if found else match.group(0)
+        return f"({symbol_label(found, language).text})" if found else match.group(0)
 
     plain = XREF_RE.sub(lambda m: f"{m.group(1) + ':' if m.group(1) else ''}{m.group(2)}", text)
     plain = TOKEN_RE.sub(symbol, plain).replace("**", "")

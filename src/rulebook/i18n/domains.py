@@ -1,0 +1,180 @@
+"""Shipped message domains: the site's own words, kept in the package and overridable by a project.
+
+A rulebook's catalogs belong to the project (``locales/templates/BOOK.pot``,
+``locales/LANG/LC_MESSAGES/BOOK.po``). A *shipped* domain belongs to a Python package: its
+messages are in the package's code and templates (msgids in English, named placeholders such
+as ``{passed}``), Babel's own extractors read them as ``<package>/locale/<domain>.cfg`` maps,
+and the template and catalogs sit beside it::
+
+    src/rulebook/locale/site.cfg                      what Babel extracts (python, jinja2)
+    src/rulebook/locale/site.pot                      the template
+    src/rulebook/locale/LANG/LC_MESSAGES/site.po      one catalog per language we ship
+
+A project's ``locales/LANG/LC_MESSAGES/site.po`` overrides the shipped catalog message by
+message: only its translated, checked messages count, so an empty or partial file is harmless.
+A language the package does not ship is translated there alone.
+
+The site's words are the domain :data:`SITE`. Another package (an engine, issue 13) ships its
+own domain the same way: ``ShippedDomain("engine.NAME", Path(package.__file__).parent)``; a name
+with a dot can never be a book id.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from gettext import NullTranslations
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import write_mo
+from babel.support import Translations
+
+from ..errors import Problem
+from ..loader import display_path
+from ..model import SITE_DOMAIN
+from . import catalog_path
+from .catalogs import Stats, read_catalog, save_template
+from .checks import checked_messages, checks_for, message_problems
+from .glossary import Glossary
+
+#: The comment a developer writes above a message for its translators (``# Translators: …``).
+COMMENT_TAG = "Translators:"
+MessageKey = tuple[str | None, str]  # (msgctxt, msgid); a plural message by its singular msgid
+
+
+@dataclass(frozen=True)
+class ShippedDomain:
+    name: str
+    package: Path  # the folder whose sources hold the messages
+    source: str = "en"  # the language of the msgids (the gettext convention)
+
+    @property
+    def locale_dir(self) -> Path:
+        return self.package / "locale"
+
+    @property
+    def mapping(self) -> Path:
+        return self.locale_dir / f"{self.name}.cfg"
+
+    @property
+    def template(self) -> Path:
+        return self.locale_dir / f"{self.name}.pot"
+
+    def catalog(self, language: str) -> Path:
+        return catalog_path(self.locale_dir, language, self.name)
+
+    def languages(self) -> list[str]:
+        """The languages the package ships a catalog for."""
+        return sorted(p.parent.parent.name for p in self.locale_dir.glob(f"*/LC_MESSAGES/{self.name}.po"))
+
+    def maintained_in(self, root: Path) -> bool:
+        """Whether ``root`` holds the package's sources (the toolkit's own checkout).
+
+        There ``rulebook i18n`` keeps the template and the shipped catalogs current; an
+        installed package's files are never written.
+        """
+        return Path(root).resolve() in self.package.resolve().parents
+
+
+SITE = ShippedDomain(SITE_DOMAIN, Path(__file__).resolve().parent.parent)
+
+
+def extract_template(domain: ShippedDomain) -> Catalog:
+    """The template, made by Babel's extractors from the package as the domain's mapping says.
+
+    Locations name the file only (as ``xgettext --add-location=file``), so moving code within
+    a file leaves the template unchanged.
+    """
+    with domain.mapping.open(encoding="utf-8") as mapping:
+        method_map, options_map = parse_mapping_cfg(mapping, str(domain.mapping))
+    template = Catalog(project="rulebook", version=domain.name, domain=domain.name)
+    found = extract_from_dir(
+        str(domain.package), method_map, options_map, keywords=DEFAULT_KEYWORDS, comment_tags=(COMMENT_TAG,), strip_comment_tags=True
+    )
+    for filename, lineno, message, comments, context in found:
+        template.add(message, None, [(Path(filename).as_posix(), lineno)], auto_comments=comments, context=context)
+    return template
+
+
+def write_domain_template(domain: ShippedDomain, write: bool = True) -> tuple[Catalog, bool]:
+    """Write ``<domain>.pot`` unless only its date would change; (template, changed)."""
+    return save_template(extract_template(domain), domain.template, write=write, include_lineno=False)
+
+
+# --- the messages shown ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Messages:
+    """One language's messages of a shipped domain: the package's catalog, then the project's."""
+
+    language: str
+    translations: NullTranslations
+    translated: frozenset[MessageKey]  # shown: translated, not fuzzy, passing the checks
+    fuzzy: frozenset[MessageKey]
+    problems: tuple[Problem, ...]
+
+    def has(self, context: str | None, message: str) -> bool:
+        return (context, message) in self.translated
+
+    def translate(self, context: str | None, singular: str, plural: str | None = None, n: int = 1) -> str:
+        t = self.translations
+        if plural is None:
+            return t.pgettext(context, singular) if context else t.gettext(singular)
+        return t.npgettext(context, singular, plural, n) if context else t.ngettext(singular, plural, n)
+
+    def stats(self, template: Catalog) -> Stats:
+        keys = [(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in template if m.id]
+        translated = sum(1 for key in keys if key in self.translated)
+        fuzzy = sum(1 for key in keys if key in self.fuzzy and key not in self.translated)
+        return Stats(len(keys), translated, fuzzy, len(keys) - translated - fuzzy)
+
+
+def load_messages(domain: ShippedDomain, language: str, locales: Path | None = None) -> Messages:
+    """The shipped catalog of ``language``, overridden message by message by the project's."""
+    translations: Translations | None = None
+    translated: set[MessageKey] = set()
+    fuzzy: set[MessageKey] = set()
+    problems: list[Problem] = []
+    layers = [domain.catalog(language)] + ([catalog_path(Path(locales), language, domain.name)] if locales is not None else [])
+    for path in layers:
+        if not path.exists():
+            continue
+        layer, keys, fuzzy_keys, found = _checked_layer(path, language, domain.name)
+        problems.extend(found)
+        translated |= keys
+        fuzzy |= fuzzy_keys
+        if layer is not None:
+            # Babel's merge: the later catalog's messages replace the earlier one's.
+            translations = layer if translations is None else translations.merge(layer)
+    return Messages(language, translations or NullTranslations(), frozenset(translated), frozenset(fuzzy), tuple(problems))
+
+
+def _checked_layer(path: Path, language: str, domain: str) -> tuple[Translations | None, set[MessageKey], set[MessageKey], list[Problem]]:
+    catalog, problems = read_catalog(path, domain=domain)
+    if catalog is None:
+        return None, set(), set(), problems
+    shown = display_path(path)
+    # Plural forms come from Babel's data for the language, whatever the file's header says.
+    checked = Catalog(locale=language, domain=domain)
+    keys: set[MessageKey] = set()
+    for message in checked_messages(catalog):
+        singular = message.id if isinstance(message.id, str) else message.id[0]
+        if not isinstance(message.id, str) and len(message.string) != checked.num_plurals:
+            problems.append(Problem(shown, message.lineno or 1, 1, f"{singular}: [plurals] {language} has {checked.num_plurals} plural forms, "
+                                    f"the translation gives {len(message.string)}"))
+            continue
+        failures = message_problems(message, shown, language, Glossary(), checks_for(domain))
+        if failures:
+            problems.extend(failures)
+            continue
+        checked.add(message.id, message.string, context=message.context)
+        keys.add((message.context, singular))
+    fuzzy = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalog if m.id and m.fuzzy}
+    buffer = io.BytesIO()
+    write_mo(buffer, checked)
+    buffer.seek(0)
+    return Translations(buffer, domain=domain), keys, fuzzy, problems

@@ -1,0 +1,84 @@
+"""A rulebook project's configuration, read from its ``mkdocs.yml`` without running MkDocs.
+
+The site's languages are configured once: the ``languages`` option of the ``rulebook`` plugin
+in ``mkdocs.yml`` (the source language first). The ``rulebook`` command reads them from
+there, with the plugin's ``rules`` and ``locales`` folders, so nothing is configured twice.
+A folder without ``mkdocs.yml`` is a project too: ``rules/`` and ``locales/``, no languages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import RulebookError
+from .languages import Languages
+from .loader import display_path
+
+PLUGIN = "rulebook"
+
+
+@dataclass(frozen=True)
+class Project:
+    rules: Path
+    locales: Path
+    languages: Languages | None  # None: the configuration names no languages
+    config_file: Path | None = None
+
+
+class _MkDocsLoader(yaml.SafeLoader):
+    """MkDocs' YAML: its own tags (``!ENV``, ``!relative``, ``!!python/name:``) read as plain values."""
+
+
+def _untagged(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
+    if isinstance(node, yaml.MappingNode):
+        return loader.construct_mapping(node)
+    if isinstance(node, yaml.SequenceNode):
+        return loader.construct_sequence(node)
+    return loader.construct_scalar(node)
+
+
+_MkDocsLoader.add_multi_constructor("!", _untagged)
+_MkDocsLoader.add_multi_constructor("tag:yaml.org,2002:python/", _untagged)
+
+
+def _plugin_options(config: Any) -> dict[str, Any] | None:
+    """The ``rulebook`` plugin's options: ``plugins`` is a list of names or ``{name: options}``, or a mapping."""
+    plugins = config.get("plugins") if isinstance(config, dict) else None
+    entries: list[tuple[Any, Any]] = []
+    if isinstance(plugins, dict):
+        entries.extend(plugins.items())
+    elif isinstance(plugins, list):
+        for entry in plugins:
+            entries.extend(entry.items() if isinstance(entry, dict) else [(entry, None)])
+    for name, options in entries:
+        if name == PLUGIN:
+            return options if isinstance(options, dict) else {}
+    return None
+
+
+def read_project(config_file: Path | None = None) -> Project:
+    """The project of ``config_file`` (default: ``mkdocs.yml`` here, if there is one)."""
+    if config_file is None:
+        config_file = Path("mkdocs.yml")
+        if not config_file.exists():
+            return Project(Path("rules"), Path("locales"), None)
+    shown = display_path(config_file)
+    try:
+        config = yaml.load(Path(config_file).read_text(encoding="utf-8"), Loader=_MkDocsLoader)
+    except OSError as exc:
+        raise RulebookError(f"cannot read {shown}: {exc.strerror}") from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        raise RulebookError(f"{shown}:{mark.line + 1 if mark else 1}: not valid YAML: {exc.problem}") from None
+    root = Path(config_file).parent
+    options = _plugin_options(config) or {}
+    languages = options.get("languages")
+    try:
+        parsed = Languages.parse(languages) if languages is not None else None
+    except RulebookError as exc:
+        raise RulebookError(f"{shown}: plugin {PLUGIN!r} option 'languages': {exc}") from None
+    return Project(root / str(options.get("rules", "rules")), root / str(options.get("locales", "locales")), parsed, Path(config_file))
