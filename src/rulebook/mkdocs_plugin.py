@@ -75,19 +75,22 @@ class _Theme:
 
     def __init__(self, config: MkDocsConfig):
         self.config = config
-        self.partials = sorted({p.stem for d in config.theme.dirs for p in Path(d, "partials", "languages").glob("*.html")})
+        dirs = [Path(d) for d in config.theme.dirs]
+        self.partials = sorted({p.stem for d in dirs for p in (d / "partials" / "languages").glob("*.html")})
+        self.stemmers = sorted({p.name.split(".")[1] for d in dirs for p in (d / "assets" / "javascripts" / "lunr" / "min").glob("lunr.*.min.js")})
 
     def partial(self, language: Language) -> str | None:
         return language.best_of(self.partials)
 
     def search_language(self, language: Language) -> str | None:
-        """The lunr language Material's partial names for it; None: no stemmer fits."""
+        """The lunr language for it (as Material's partial names it, else a stemmer Material ships); None: none fits."""
         partial = self.partial(language)
-        if partial is None:
-            return None
-        env = self.config.theme.get_env()
-        found = str(env.get_template(f"partials/languages/{partial}.html").module.t("search.config.lang")).strip()
-        # Material's partials send languages lunr cannot stem to English; better no stemmer.
+        named = ""
+        if partial is not None:
+            env = self.config.theme.get_env()
+            named = str(env.get_template(f"partials/languages/{partial}.html").module.t("search.config.lang")).strip()
+        found = named or language.best_of(self.stemmers)
+        # English stemming of another language's words finds nothing it should: better none.
         return found if found and (found != "en" or language.locale.language == "en") else None
 
 
