@@ -157,3 +157,17 @@ def test_every_rulebook_in_the_repo_loads_and_links():
 
     books = load_library(rulebook_paths(REPO / "rules"))
     assert "bingomagic" in books
+
+
+def test_the_source_language_is_any_language_babel_knows(write_rules):
+    assert load_book(write_rules(MINIMAL.replace("language: it", "language: pt-BR"))).language == "pt_BR"
+    assert load_book(write_rules(MINIMAL.replace("language: it", "language: ar"))).language == "ar"
+    assert problems(write_rules(MINIMAL.replace("language: it", "language: xx-nope"))) == [
+        "rules/demo.yaml:5:13: book language: unknown language 'xx-nope': use a code Babel knows, such as de, pt_BR or ar"
+    ]
+
+
+def test_the_site_domain_is_not_a_book_id(write_rules):
+    assert problems(write_rules(MINIMAL.replace("id: demo", "id: site"))) == [
+        "rules/demo.yaml:2:7: book id 'site' is taken by the catalog of the site's own words; choose another id"
+    ]

@@ -80,8 +80,8 @@ def language(code: object) -> Language:
         raise RulebookError(f"a language is a code such as de or pt_BR, not {code!r}")
     try:
         locale = Locale.parse(code.strip(), sep="-" if "-" in code else "_")
-    except (ValueError, TypeError, UnknownLocaleError) as exc:
-        raise RulebookError(f"unknown language {code!r} ({exc}); use a code Babel knows, such as de, pt_BR or ar") from None
+    except (ValueError, TypeError, UnknownLocaleError):
+        raise RulebookError(f"unknown language {code!r}: use a code Babel knows, such as de, pt_BR or ar") from None
     return Language(str(locale))
 
 

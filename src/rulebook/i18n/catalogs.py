@@ -22,12 +22,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from babel import Locale, UnknownLocaleError
+from babel import UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, normalize, read_po, unescape, write_po
 from babel.util import LOCALTZ
 
-from ..errors import Problem, RulebookError
+from ..errors import Problem
+from ..languages import language as parse_language
 from ..loader import display_path
 from . import template_path
 
@@ -209,10 +210,7 @@ def merge(catalog: Catalog, template: Catalog) -> MergeReport:
 
 def new_catalog(template: Catalog, language: str, domain: str) -> Catalog:
     """A catalog for a new language, with the headers (Plural-Forms …) Babel's Locale gives."""
-    try:
-        locale = Locale.parse(language)
-    except (ValueError, UnknownLocaleError) as exc:
-        raise RulebookError(f"unknown language {language!r}: {exc}; use a code such as en, fr, pt_BR") from None
+    locale = parse_language(language).locale
     catalog = Catalog(
         locale=locale,
         domain=domain,
