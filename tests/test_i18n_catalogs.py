@@ -49,8 +49,8 @@ def po_path(tmp_path: Path, language: str = "en", domain: str = "demo") -> Path:
     return tmp_path / "locales" / language / "LC_MESSAGES" / f"{domain}.po"
 
 
-def catalog(tmp_path: Path, language: str = "en") -> Catalog:
-    found, problems = read_catalog(po_path(tmp_path, language))
+def catalog(tmp_path: Path, language: str = "en", domain: str = "demo") -> Catalog:
+    found, problems = read_catalog(po_path(tmp_path, language, domain))
     assert problems == []
     return found
 
@@ -249,12 +249,32 @@ def test_a_new_language_is_one_option(write_rules, tmp_path, capsys):
     write_rules(BOOK)
     assert main(["i18n", "update", "-l", "de"]) == 0
     assert "nplurals=2;" in po_path(tmp_path, "de").read_text(encoding="utf-8")
+    # The package does not ship the site's words in German: the project gets that catalog too.
+    site = catalog(tmp_path, "de", "site")
+    assert site.num_plurals == 2 and len([m for m in site if m.id]) > 40 and all(m.string in ("", ("", "")) for m in site if m.id)
     # From then on its folder is enough: a plain update keeps it up to date.
     write_rules(BOOK.replace("Un libro di prova.", "Un libro."))
     main(["i18n", "update"])
     assert by_context(catalog(tmp_path, "de"))["demo:summary"].id == "Un libro."
     assert main(["i18n", "update", "-l", "xx-nope"]) == 2
     assert "unknown language 'xx-nope'" in capsys.readouterr().err
+
+
+def test_init_creates_every_catalog_of_a_language_and_says_how_to_publish_it(write_rules, tmp_path, capsys):
+    write_rules(BOOK)
+    assert main(["i18n", "init", "ar"]) == 0
+    out = capsys.readouterr().out
+    assert "created locales/ar/LC_MESSAGES/demo.po" in out and "created locales/ar/LC_MESSAGES/site.po" in out
+    assert "to publish ar: add ar to the languages of the rulebook plugin in mkdocs.yml" in out
+    assert catalog(tmp_path, "ar", "site").num_plurals == 6  # Babel's plural forms for Arabic
+    assert not po_path(tmp_path, "fr").exists()  # only the language asked for
+    # Once listed, the new language is a configured one: a plain update keeps it current.
+    (tmp_path / "mkdocs.yml").write_text("plugins:\n  - rulebook:\n      languages: [it, ar]\n", encoding="utf-8")
+    write_rules(BOOK.replace("Un libro di prova.", "Un libro."))
+    assert main(["i18n", "update"]) == 0
+    assert by_context(catalog(tmp_path, "ar"))["demo:summary"].id == "Un libro."
+    assert main(["i18n", "init", "pt-BR"]) == 0
+    assert catalog(tmp_path, "pt_BR").num_plurals == 2  # the code as gettext writes it
 
 
 @pytest.mark.parametrize(

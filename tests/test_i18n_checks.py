@@ -13,7 +13,7 @@ from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import escape
 
 from rulebook.cli import main
-from rulebook.i18n.checks import CHECKS, check_locales, check_translation
+from rulebook.i18n.checks import CHECKS, INTERFACE_CHECKS, check_locales, check_translation, checks_for
 from rulebook.i18n.glossary import Glossary, load_glossary
 
 GLOSSARY = """
@@ -254,3 +254,39 @@ def test_canonical_text_is_stable(text):
     assert canonical(once) == once
     assert check_translation(text, once, "en") == []  # unwrapping changes nothing a check sees
     assert text_to_html(text) == text_to_html(once)  # ...nor anything a reader sees
+
+
+# The site's own words (the `site` domain): plain text with named placeholders the site fills in.
+# (check, source, a good translation, a broken one)
+INTERFACE_CASES = [
+    ("placeholders", "{passed}/{total} examples passed", "{passed}/{total} exemples vérifiés", "{pased}/{total} exemples vérifiés"),
+    ("placeholders", "{passed}/{total} examples passed", "{passed}/{total} exemples vérifiés", "{passed} exemples vérifiés"),
+    ("placeholders", "die showing {n}", "dé : {n}", "dé : {n:>999999999}"),
+    ("placeholders", "die showing {n}", "dé : {n}", "dé : {n.__class__}"),
+    ("placeholders", "in {language}", "en {language}", "en {language"),
+    ("placeholders", "in {language}", "en {language}", "en {0}"),
+    ("html", "Ruling", "Décision", "<b>Décision</b>"),
+    ("links", "Ruling", "Décision", "Décision javascript:alert(1)"),
+    ("characters", "Ruling", "Décision", "Déci\u202esion"),
+    ("numbers", "Error 404", "Erreur 404", "Erreur 40"),
+]
+
+
+@pytest.mark.parametrize(("check", "source", "good", "bad"), INTERFACE_CASES)
+def test_each_check_of_the_site_words_catches_its_breakage(check, source, good, bad):
+    assert check_translation(source, good, "fr", checks=INTERFACE_CHECKS) == []
+    broken = check_translation(source, bad, "fr", checks=INTERFACE_CHECKS)
+    assert check in {name for name, _ in broken}, broken
+
+
+def test_every_check_of_the_site_words_has_a_case():
+    assert {case[0] for case in INTERFACE_CASES} == set(INTERFACE_CHECKS)
+
+
+def test_the_site_domain_is_checked_as_site_words():
+    assert checks_for("site") is INTERFACE_CHECKS and checks_for("casting") is CHECKS
+
+
+@given(st.lists(st.sampled_from(["Page", " ", "{passed}", "{total}", "{{", "}}", "/", "3", ":", "{n}"]), max_size=12).map("".join))
+def test_site_words_pass_their_own_checks(source):
+    assert check_translation(source, source, "en", checks=INTERFACE_CHECKS) == []

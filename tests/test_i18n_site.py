@@ -1,0 +1,136 @@
+"""The site's own words: a gettext domain shipped with the package, overridable by a project."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
+from markupsafe import Markup, escape
+
+from rulebook.i18n.catalogs import read_catalog
+from rulebook.i18n.domains import SITE, extract_template, load_messages
+from rulebook.languages import language
+from rulebook.render.ui import Words, symbol_label
+from rulebook.symbols import SYMBOLS
+
+ITALIAN, GERMAN, RUSSIAN, ENGLISH = (language(code) for code in ("it", "de", "ru", "en"))
+
+
+def project_catalog(locales: Path, lang: str, messages: list[tuple]) -> Path:
+    """A project's own site.po: (msgid, msgstr) or (msgctxt, msgid, msgstr) or plural ((s, p), (forms…))."""
+    catalog = Catalog(locale=lang, domain="site")
+    for entry in messages:
+        context, msgid, msgstr = entry if len(entry) == 3 else (None, *entry)
+        catalog.add(msgid, msgstr, context=context)
+    path = locales / lang / "LC_MESSAGES" / "site.po"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as out:
+        write_po(out, catalog)
+    return path
+
+
+def words(page, source, locales: Path | None = None) -> Words:
+    return Words(page, source, lambda code: load_messages(SITE, code, locales))
+
+
+def test_the_template_is_what_babels_extractors_find_in_the_package():
+    shipped, problems = read_catalog(SITE.template)
+    assert problems == []
+    extracted = extract_template(SITE)
+    key = lambda m: (m.context, m.id)  # noqa: E731
+    assert sorted(map(key, (m for m in extracted if m.id)), key=str) == sorted(map(key, (m for m in shipped if m.id)), key=str)
+    by_id = {m.id: m for m in extracted if m.id}
+    # From the templates (jinja2) and the code (python), with the developers' notes for translators.
+    assert {path for path, _ in by_id["Ruling"].locations} == {"render/templates/book.html.j2"}
+    assert {path for path, _ in by_id["{colour} mana"].locations} == {"render/ui.py"}
+    assert any("agreeing with" in c for c in extracted.get("white", "mana colour").auto_comments)
+    plural = by_id[("{passed}/{total} example passed", "{passed}/{total} examples passed")]
+    assert plural.pluralizable
+
+
+def test_a_message_missing_in_the_page_language_comes_from_the_source_language_marked():
+    german = words(GERMAN, ITALIAN)  # the package ships no German
+    phrase = german.gettext("Ruling")
+    assert (phrase.text, phrase.language) == ("Decisione", ITALIAN)
+    assert phrase.badge == "non ancora tradotto: testo in italiano"  # the badge itself fell back too
+    assert str(phrase) == "Decisione" and phrase.lang_attribute == Markup(' lang="it"')
+    assert Markup(phrase.__html__()) == Markup(
+        '<span class="rb-untranslated rb-untranslated--fallback" data-rb-state="fallback"><span lang="it">Decisione</span>'
+        ' <abbr class="rb-badge rb-badge--fallback" title="non ancora tradotto: testo in italiano">it</abbr></span>'
+    )
+    # Missing everywhere: the English msgid, marked as English.
+    swahili = words(language("sw"), language("sw"))
+    assert (swahili.gettext("Ruling").text, swahili.gettext("Ruling").language) == ("Ruling", ENGLISH)
+
+
+def test_a_message_in_the_page_language_is_plain_and_escaped():
+    french = words(language("fr"), ITALIAN)
+    phrase = french.gettext("There is no page at this address.")
+    assert phrase.badge == "" and phrase.lang_attribute == Markup("")
+    assert phrase.__html__() == str(escape("Il n'y a aucune page à cette adresse."))
+
+
+def test_a_language_in_a_sentence_is_named_in_that_sentences_language():
+    assert words(language("fr"), ITALIAN).gettext("in {language}", language=ITALIAN).text == "en italien"
+    assert words(ENGLISH, ITALIAN).gettext("in {language}", language=ITALIAN).text == "in Italian"
+    # Fallen back to Italian, the sentence names the language in Italian.
+    assert words(GERMAN, ITALIAN).gettext("in {language}", language=ITALIAN).text == "in italiano"
+
+
+def test_plural_forms_follow_babels_rules_for_the_language():
+    russian = words(RUSSIAN, ITALIAN)
+    said = {n: russian.ngettext("{passed}/{total} example passed", "{passed}/{total} examples passed", n, passed=n, total=n).text
+            for n in (1, 3, 5, 21, 22, 25)}
+    assert said == {1: "1/1 пример пройден", 3: "3/3 примера пройдено", 5: "5/5 примеров пройдено",
+                    21: "21/21 пример пройден", 22: "22/22 примера пройдено", 25: "25/25 примеров пройдено"}
+    english = words(ENGLISH, ITALIAN)
+    assert [english.ngettext("{passed}/{total} example passed", "{passed}/{total} examples passed", n, passed=n, total=n).text
+            for n in (1, 2)] == ["1/1 example passed", "2/2 examples passed"]
+
+
+def test_a_project_catalog_overrides_the_shipped_one_message_by_message(tmp_path):
+    project_catalog(tmp_path, "fr", [("Ruling", "Arbitrage"), ("Reason", ""), ("mana colour", "white", "blanc nacré")])
+    french = words(language("fr"), ITALIAN, tmp_path)
+    assert french.gettext("Ruling").text == "Arbitrage"
+    assert french.gettext("Reason").text == "Motif"  # an empty msgstr overrides nothing
+    assert french.gettext("Example").text == "Exemple"  # nor does a message the file lacks
+    assert symbol_label(SYMBOLS["{W}"], french).text == "mana blanc nacré"
+
+
+def test_a_broken_override_is_reported_and_the_shipped_word_shown(tmp_path):
+    path = project_catalog(tmp_path, "fr", [("{amount} generic mana", "{montant} mana générique"), ("Ruling", "<b>Arbitrage</b>")])
+    # As a hand edit might leave it: a header claiming three plural forms, and a message with three.
+    path.write_text(path.read_text(encoding="utf-8").replace("nplurals=2; plural=(n > 1);", "nplurals=3; plural=(n==1 ? 0 : n==2 ? 1 : 2);"),
+                    encoding="utf-8")
+    with path.open("a", encoding="utf-8") as out:
+        out.write('\nmsgid "{passed}/{total} example passed"\nmsgid_plural "{passed}/{total} examples passed"\n'
+                  'msgstr[0] "{passed}/{total} exemple"\nmsgstr[1] "{passed}/{total} exemples"\nmsgstr[2] "{passed}/{total} trop"\n')
+    messages = load_messages(SITE, "fr", tmp_path)
+    problems = [str(p) for p in messages.problems]
+    assert all(p.startswith(f"{path}:") for p in problems)
+    assert [p.split(": [")[1].split("]")[0] for p in problems] == ["placeholders", "placeholders", "html", "plurals"]
+    assert "placeholder missing: {amount}" in problems[0] and "fr has 2 plural forms, the translation gives 3" in problems[3]
+    french = words(language("fr"), ITALIAN, tmp_path)
+    assert french.gettext("Ruling").text == "Décision"
+    assert symbol_label(SYMBOLS["{3}"], french).text == "3 mana générique"
+    assert french.ngettext("{passed}/{total} example passed", "{passed}/{total} examples passed", 2, passed=2, total=2).text == (
+        "2/2 exemples vérifiés")
+
+
+def test_an_unreadable_override_leaves_the_shipped_catalog_in_place(tmp_path):
+    path = tmp_path / "fr" / "LC_MESSAGES" / "site.po"
+    path.parent.mkdir(parents=True)
+    path.write_text('msgid "Ruling"\nmsgstr Arbitrage"\n', encoding="utf-8")
+    messages = load_messages(SITE, "fr", tmp_path)
+    assert [p.line for p in messages.problems] == [2]
+    assert messages.translate(None, "Ruling") == "Décision"
+
+
+@pytest.mark.parametrize("code", SITE.languages())
+def test_every_symbol_has_a_label_in_every_shipped_language(code):
+    labels = {symbol.token: symbol_label(symbol, code) for symbol in SYMBOLS.values()}
+    assert all(label.text and "{" not in label.text and not label.badge for label in labels.values()), code
+    # Distinct symbols never read alike.
+    assert len({label.text for label in labels.values()}) == len(labels)

@@ -1,0 +1,179 @@
+"""Languages are data: a new one is a command and a line of mkdocs.yml, the source may be any.
+
+Each test builds a small project (test_site_build's make_project) with ``mkdocs build
+--strict`` and reads the pages as a browser would get them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+import yaml
+from babel.messages.pofile import read_po, write_po
+from mkdocs.exceptions import Abort
+
+from rulebook.cli import main
+
+from .test_site_build import Elements, build, make_project, page, write_catalog
+
+
+def set_languages(config: Path, languages: list[str]) -> None:
+    """What a translator does to publish a language: list it in the plugin's languages."""
+    data = yaml.safe_load(config.read_text(encoding="utf-8"))
+    for plugin in data["plugins"]:
+        if isinstance(plugin, dict) and "rulebook" in plugin:
+            plugin["rulebook"]["languages"] = languages
+    config.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+
+
+def translate_po(path: Path, translations: dict[tuple[str | None, str], str]) -> None:
+    """A translator's editor: fill some msgstr by (msgctxt, msgid) and save."""
+    with path.open("rb") as f:
+        catalog = read_po(f)
+    for message in catalog:
+        key = (message.context, message.id if isinstance(message.id, str) else message.id[0])
+        if key in translations:
+            message.string = translations[key]
+    with path.open("wb") as f:
+        write_po(f, catalog)
+
+
+@pytest.fixture(scope="module")
+def german(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A project with Italian books to which German is added as data: init, two messages, one line."""
+    root = tmp_path_factory.mktemp("german")
+    config = make_project(root)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(root)
+        assert main(["i18n", "init", "de"]) == 0
+    locales = root / "locales"
+    site_po = locales / "de" / "LC_MESSAGES" / "site.po"
+    assert {p.name for p in (locales / "de" / "LC_MESSAGES").iterdir()} == {"demo.po", "altro.po", "site.po"}
+    assert "nplurals=2; plural=(n != 1);" in site_po.read_text(encoding="utf-8")
+    translate_po(locales / "de" / "LC_MESSAGES" / "demo.po", {("demo/pesca:title", "Pescare"): "Karte ziehen"})
+    translate_po(site_po, {(None, "Example"): "Beispiel"})
+    # The project also rewords one shipped Russian message, and only that one.
+    ru_site = locales / "ru" / "LC_MESSAGES" / "site.po"
+    ru_site.write_text('msgid ""\nmsgstr ""\n"Language: ru\\n"\n\nmsgid "Ruling"\nmsgstr "Постановление"\n\n'
+                       'msgid "Reason"\nmsgstr ""\n', encoding="utf-8")
+    set_languages(config, ["it", "ru", "de"])
+    return build(config)
+
+
+def test_the_new_language_is_published_with_its_own_lang_and_alternates(german: Path) -> None:
+    html = page(german, "de/demo")
+    assert re.search(r'<html lang="de"', html) and 'dir="ltr"' in html
+    alternates = {a["hreflang"]: a["href"] for a in Elements(html).find("link", rel="alternate")}
+    assert alternates == {"it": "../../demo/", "ru": "../../ru/demo/", "de": "./", "x-default": "../../demo/"}
+    switcher = [a for a in Elements(html).find("a") if "rb-alternate" in a.get("class", "")]
+    assert [(a["hreflang"], a["lang"]) for a in switcher] == [("it", "it"), ("ru", "ru"), ("de", "de")]
+    assert re.search(r'hreflang="de" lang="de" class="md-select__link rb-alternate" aria-current="true">Deutsch</a>', html)
+    assert 'hreflang="ru"' in page(german, "demo") and 'hreflang="de"' in page(german, "demo")
+    for name in ("", "altro/", "coverage/"):
+        assert (german / "de" / name / "index.html").exists()
+    index = json.loads((german / "de" / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert index["config"]["lang"] == ["de"] and any(d["location"] == "demo/#pesca" for d in index["docs"])
+
+
+def test_untranslated_rule_texts_and_site_words_are_shown_in_the_source_language_and_marked(german: Path) -> None:
+    html = page(german, "de/demo")
+    # The one translated rule title is German and unmarked; the others are Italian, marked.
+    assert re.search(r'<h3 id="pesca"><span class="rb-number">1.2</span> Karte ziehen<a', html)
+    assert re.search(r'data-rb-state="fallback"><span lang="it">Il mana bianco</span>', html)
+    assert re.search(r'data-rb-state="fallback"><div lang="it"><p>Paga', html)
+    # The site's words: the translated one is German, the others Italian with the same mark.
+    assert re.search(r'<p class="admonition-title">Beispiel<span class="rb-status', html)
+    assert re.search(r'data-rb-state="fallback"><span lang="it">Decisione</span> <abbr class="rb-badge rb-badge--fallback" '
+                     r'title="non ancora tradotto: testo in italiano">it</abbr>', html)
+    # Words inside attributes cannot hold a mark: their element says their language instead.
+    assert 'aria-label="mana bianco" title="mana bianco" lang="it"' in html
+    assert 'href="#pesca" title="Link permanente" lang="it">&para;</a>' in html
+    for tag, attributes in Elements(html).tags:
+        assert not any("<" in value for value in attributes.values()), (tag, attributes)
+    # Counts still agree with the page: the banner names what is in Italian.
+    assert re.search(r'data-rb-fallback="9">\s*<p class="admonition-title"><span class="rb-untranslated', html)
+
+
+def test_a_project_catalog_overrides_shipped_words_one_by_one(german: Path) -> None:
+    html = page(german, "ru/demo")
+    assert '<p class="admonition-title">Постановление <a' in html  # the project's word
+    assert "<strong>Причина:</strong>" in html  # its empty msgstr leaves the shipped word in place
+    assert "Пример" in html and "lang=\"it\"><span" not in html
+
+
+def test_coverage_lists_the_new_language(german: Path) -> None:
+    coverage = Elements(page(german, "coverage"))
+    rows = [a["data-rb-language"] for t, a in coverage.tags if t == "tr" and a.get("data-rb-book") == "demo"]
+    assert rows == ["it", "ru", "de"]
+    assert ">Deutsch</a>" in page(german, "coverage")
+
+
+def test_a_right_to_left_language_and_one_the_theme_does_not_know(tmp_path: Path) -> None:
+    # Material has Arabic words and an Arabic stemmer; it has neither for Swahili.
+    site = build(make_project(tmp_path, languages=["it", "ar", "sw"]))
+    arabic, swahili = page(site, "ar/demo"), page(site, "sw/demo")
+    assert re.search(r'<html lang="ar"', arabic) and re.search(r'<body dir="rtl"', arabic)
+    assert re.search(r'<html lang="sw"', swahili) and re.search(r'<body dir="ltr"', swahili)
+    assert "Skip to content" in swahili  # Material's English words, not a crash
+    assert ">العربية</a>" in arabic and ">Kiswahili</a>" in arabic
+    indexes = {lang: json.loads((site / lang / "search" / "search_index.json").read_text(encoding="utf-8"))["config"]
+               for lang in ("ar", "sw")}
+    assert indexes["ar"]["lang"] == ["ar"] and "stemmer" in indexes["ar"]["pipeline"]
+    assert indexes["sw"]["lang"] == ["en"] and "stemmer" not in indexes["sw"]["pipeline"]
+
+
+ENGLISH_BOOK = """
+book:
+  id: house
+  title: House rules
+  summary: Our club's rules for {W} mana.
+  language: en
+  engine: base
+sections:
+  - id: first
+    title: First chapter
+    rules:
+      - id: draw
+        title: Drawing
+        text: The player draws a card from the deck.
+      - id: discard
+        title: Discarding
+        text: The player discards a card.
+"""
+
+
+def test_an_english_source_project_translated_into_italian(tmp_path: Path) -> None:
+    config = make_project(tmp_path, languages=["en", "it"])
+    for name in ("demo", "altro"):
+        (tmp_path / "rules" / f"{name}.yaml").unlink()
+    (tmp_path / "rules" / "house.yaml").write_text(textwrap.dedent(ENGLISH_BOOK).lstrip(), encoding="utf-8")
+    write_catalog(tmp_path / "locales", "it", "house",
+                  {"house:title": "Regole della casa", "house/draw:text": "Il giocatore pesca una carta dal mazzo."},
+                  rules=tmp_path / "rules")
+    site = build(config)
+    english, italian = page(site, "house"), page(site, "it/house")
+    assert re.search(r'<html lang="en"', english) and "data-rb-state" not in english
+    assert re.search(r'<html lang="it"', italian) and "Regole della casa" in italian
+    assert re.search(r'data-rb-state="fallback"><div lang="en"><p>The player discards a card.</p></div>'
+                     r'<p class="rb-badge rb-badge--fallback">non ancora tradotto: testo in inglese</p>', italian)
+    # Seven texts (title, summary, a chapter title, two rule titles and texts), two translated.
+    assert "5 testi su 7 di questa pagina sono ancora in inglese" in italian
+    assert "<th>in inglese</th>" in page(site, "it/coverage") and "<th>in English</th>" in page(site, "coverage")
+    assert (site / "index.html").exists() and (site / "it" / "index.html").exists() and not (site / "en").exists()
+
+
+def test_the_first_language_must_be_the_books_language(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    config = make_project(tmp_path, languages=["en", "it"])
+    with pytest.raises(Abort):
+        build(config)
+    assert re.search(r"demo\.yaml:5:1: the book is in 'it' but the site's first language, its source, is 'en'", caplog.text)
+
+
+def test_an_unknown_language_is_refused_by_the_configuration(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    with pytest.raises(Abort):
+        build(make_project(tmp_path, languages=["it", "xx"]))
+    assert "option 'languages': unknown language 'xx'" in caplog.text
