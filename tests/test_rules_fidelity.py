@@ -35,6 +35,7 @@ import pytest
 from rulebook.i18n.glossary import load_glossary
 from rulebook.loader import load_library, rulebook_paths
 from rulebook.model import XREF_RE, Book, translatable_fields, walk
+from rulebook.project import read_project
 from rulebook.symbols import TOKEN_RE
 
 REPO = Path(__file__).resolve().parent.parent
@@ -72,7 +73,8 @@ def card_names(book_id: str) -> frozenset[tuple[str, ...]]:
     casting book but a spell of the Strage book, whose words count.
     """
     names: set[tuple[str, ...]] = set()
-    for term in load_glossary(REPO / "locales").for_book(book_id).terms:
+    source = read_project(REPO / "mkdocs.yml").languages.source.code  # the books' language
+    for term in load_glossary(REPO / "locales", source=source).for_book(book_id).terms:
         if not term.card:
             continue
         for forms in term.forms.values():
