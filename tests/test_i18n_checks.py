@@ -57,18 +57,35 @@ CASES = [
     ("glossary", "Nel cimitero.", "In the graveyard.", "In the discard pile."),
 ]
 
+#: The site's own words (the `site` domain): plain text with named placeholders the site fills in.
+# (check, source, a good translation, a broken one)
+INTERFACE_CASES = [
+    ("placeholders", "{passed}/{total} examples passed", "{passed}/{total} exemples vérifiés", "{pased}/{total} exemples vérifiés"),
+    ("placeholders", "{passed}/{total} examples passed", "{passed}/{total} exemples vérifiés", "{passed} exemples vérifiés"),
+    ("placeholders", "die showing {n}", "dé : {n}", "dé : {n:>999999999}"),
+    ("placeholders", "die showing {n}", "dé : {n}", "dé : {n.__class__}"),
+    ("placeholders", "in {language}", "en {language}", "en {language"),
+    ("placeholders", "in {language}", "en {language}", "en {0}"),
+    ("html", "Ruling", "Décision", "<b>Décision</b>"),
+    ("links", "Ruling", "Décision", "Décision javascript:alert(1)"),
+    ("characters", "Ruling", "Décision", "Déci\u202esion"),
+    ("numbers", "Error 404", "Erreur 404", "Erreur 40"),
+]
 
-@pytest.mark.parametrize(("check", "source", "good", "bad"), CASES)
-def test_each_check_catches_its_breakage(check, source, good, bad):
-    language = "fr" if "Deux" in good or "Jusqu" in good else "en"
+
+@pytest.mark.parametrize(("checks", "check", "source", "good", "bad"),
+                         [(CHECKS, *case) for case in CASES] + [(INTERFACE_CHECKS, *case) for case in INTERFACE_CASES])
+def test_each_check_catches_its_breakage(checks, check, source, good, bad):
+    language = "fr" if "Deux" in good or "Jusqu" in good or checks is INTERFACE_CHECKS else "en"
     glossary = Glossary(load_glossary(_glossary_folder(GLOSSARY), cards=Path("/nonexistent"), source="it").terms, source="it")
-    assert check_translation(source, good, language, glossary) == []
-    broken = check_translation(source, bad, language, glossary)
+    assert check_translation(source, good, language, glossary, checks) == []
+    broken = check_translation(source, bad, language, glossary, checks)
     assert check in {name for name, _ in broken}, broken
 
 
 def test_every_check_has_a_case():
     assert {case[0] for case in CASES} == set(CHECKS)
+    assert {case[0] for case in INTERFACE_CASES} == set(INTERFACE_CHECKS)
 
 
 def test_a_check_reports_every_problem_not_just_the_first():
@@ -254,33 +271,6 @@ def test_canonical_text_is_stable(text):
     assert canonical(once) == once
     assert check_translation(text, once, "en") == []  # unwrapping changes nothing a check sees
     assert text_to_html(text) == text_to_html(once)  # ...nor anything a reader sees
-
-
-# The site's own words (the `site` domain): plain text with named placeholders the site fills in.
-# (check, source, a good translation, a broken one)
-INTERFACE_CASES = [
-    ("placeholders", "{passed}/{total} examples passed", "{passed}/{total} exemples vérifiés", "{pased}/{total} exemples vérifiés"),
-    ("placeholders", "{passed}/{total} examples passed", "{passed}/{total} exemples vérifiés", "{passed} exemples vérifiés"),
-    ("placeholders", "die showing {n}", "dé : {n}", "dé : {n:>999999999}"),
-    ("placeholders", "die showing {n}", "dé : {n}", "dé : {n.__class__}"),
-    ("placeholders", "in {language}", "en {language}", "en {language"),
-    ("placeholders", "in {language}", "en {language}", "en {0}"),
-    ("html", "Ruling", "Décision", "<b>Décision</b>"),
-    ("links", "Ruling", "Décision", "Décision javascript:alert(1)"),
-    ("characters", "Ruling", "Décision", "Déci\u202esion"),
-    ("numbers", "Error 404", "Erreur 404", "Erreur 40"),
-]
-
-
-@pytest.mark.parametrize(("check", "source", "good", "bad"), INTERFACE_CASES)
-def test_each_check_of_the_site_words_catches_its_breakage(check, source, good, bad):
-    assert check_translation(source, good, "fr", checks=INTERFACE_CHECKS) == []
-    broken = check_translation(source, bad, "fr", checks=INTERFACE_CHECKS)
-    assert check in {name for name, _ in broken}, broken
-
-
-def test_every_check_of_the_site_words_has_a_case():
-    assert {case[0] for case in INTERFACE_CASES} == set(INTERFACE_CHECKS)
 
 
 def test_the_site_domain_is_checked_as_site_words():
