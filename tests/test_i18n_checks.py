@@ -274,7 +274,8 @@ def test_canonical_text_is_stable(text):
 
 
 def test_the_site_domain_is_checked_as_site_words():
-    assert checks_for("site") is INTERFACE_CHECKS and checks_for("casting") is CHECKS
+    assert checks_for("site") is INTERFACE_CHECKS and checks_for("engine.strage") is INTERFACE_CHECKS
+    assert checks_for("casting") is CHECKS
 
 
 @given(st.lists(st.sampled_from(["Page", " ", "{passed}", "{total}", "{{", "}}", "/", "3", ":", "{n}"]), max_size=12).map("".join))

@@ -134,3 +134,27 @@ def test_every_symbol_has_a_label_in_every_shipped_language(code):
     assert all(label.text and "{" not in label.text and not label.badge for label in labels.values()), code
     # Distinct symbols never read alike.
     assert len({label.text for label in labels.values()}) == len(labels)
+
+
+def test_another_package_ships_its_own_domain_the_same_way(tmp_path):
+    """The shape an engine's words take (issue 13): its package, its mapping, its catalogs."""
+    from rulebook.i18n.catalogs import new_catalog, serialize, write_atomic
+    from rulebook.i18n.domains import ShippedDomain, write_domain_template
+    from rulebook.render import Site
+
+    package = tmp_path / "house_engine"
+    (package / "locale").mkdir(parents=True)
+    (package / "trace.py").write_text('def say(words):\n    return words.gettext("the orc attacks {square}")\n', encoding="utf-8")
+    (package / "locale" / "engine.house.cfg").write_text("[python: **.py]\n", encoding="utf-8")
+    domain = ShippedDomain("engine.house", package)
+    template, written = write_domain_template(domain)
+    assert written and [m.id for m in template if m.id] == ["the orc attacks {square}"]
+    french = new_catalog(template, "fr", domain.name)
+    french.get("the orc attacks {square}").string = "l'orque attaque {square}"
+    write_atomic(domain.catalog("fr"), serialize(french))
+
+    site = Site({}, languages=["it", "fr", "de"])
+    assert site.words("fr", domain).gettext("the orc attacks {square}", square="e4").text == "l'orque attaque e4"
+    german = site.words("de", domain).gettext("the orc attacks {square}", square="e4")
+    # Neither German nor the source language has it: the msgid, marked with the site's own badge.
+    assert (german.text, german.language.code, german.badge) == ("the orc attacks e4", "en", "non ancora tradotto: testo in inglese")

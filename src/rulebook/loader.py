@@ -13,7 +13,7 @@ from typing import Iterable
 
 from .errors import LoadError, Problem, RulebookError
 from .languages import language as parse_language
-from .model import DASH_ONLY_RE, ID_RE, SITE_DOMAIN, XREF_RE, Book, Example, Rule, Ruling, Section, XRef
+from .model import BOOK_ID_RE, DASH_ONLY_RE, ID_RE, SITE_DOMAIN, XREF_RE, Book, Example, Rule, Ruling, Section, XRef
 from .symbols import SYMBOLS, tokens_in
 from .yamlnodes import Mapping, Scalar, Sequence, YNode, decode, parse
 
@@ -151,7 +151,7 @@ class _Reader:
             except RulebookError as exc:
                 self.fail(meta["language"], f"book language: {exc}")
         book_id = self.string(meta.get("id"), "book id")
-        if "id" in meta and not re.match(r"^[a-z0-9][a-z0-9-]*$", book_id):
+        if "id" in meta and not BOOK_ID_RE.match(book_id):
             self.fail(meta["id"], f"book id {book_id!r} must be lower-case letters, digits or '-'")
         if book_id == SITE_DOMAIN:
             self.fail(meta["id"], f"book id {book_id!r} is taken by the catalog of the site's own words; choose another id")

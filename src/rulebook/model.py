@@ -16,6 +16,14 @@ TRANSLATABLE = {"translatable": True}
 #: The gettext domain of the site's own words (labels, badges, symbol names). Each rulebook is
 #: a domain named by its id, so no book may take this one.
 SITE_DOMAIN = "site"
+#: A book id: also its page, its catalog's domain and its msgctxt prefix. A domain a package
+#: ships (the site's words, an engine's) is ``site`` or has a dot, so it is never a book's.
+BOOK_ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+def is_book_domain(domain: str) -> bool:
+    """Whether a gettext domain holds a rulebook's text (else a package's words)."""
+    return domain != SITE_DOMAIN and BOOK_ID_RE.match(domain) is not None
 
 #: ``[[rule-id]]`` links within a book, ``[[book:rule-id]]`` across books.
 XREF_RE = re.compile(r"\[\[(?:([a-z0-9][a-z0-9-]*):)?([a-z0-9][a-z0-9.-]*)\]\]")

@@ -18,7 +18,7 @@ from typing import Callable, Iterable, Iterator
 from babel.messages.catalog import Catalog, Message, TranslationError
 
 from ..errors import Problem
-from ..model import LIST_ITEM_RE, SITE_DOMAIN, XREF_RE
+from ..model import LIST_ITEM_RE, XREF_RE, is_book_domain
 from ..symbols import SYMBOLS, TOKEN_RE
 from .glossary import Glossary
 
@@ -197,8 +197,8 @@ INTERFACE_CHECKS: dict[str, Check] = {
 
 
 def checks_for(domain: str) -> dict[str, Check]:
-    """A rulebook's messages are rulebook text; the site's own words are plain text with placeholders."""
-    return INTERFACE_CHECKS if domain == SITE_DOMAIN else CHECKS
+    """A rulebook's messages are rulebook text; a package's words (the site's) plain text with placeholders."""
+    return CHECKS if is_book_domain(domain) else INTERFACE_CHECKS
 
 
 def check_translation(

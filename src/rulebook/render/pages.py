@@ -25,7 +25,7 @@ from pygments.lexers import PythonConsoleLexer
 
 from ..errors import LoadError, Problem
 from ..examples import Outcome
-from ..i18n.domains import SITE, Messages, load_messages
+from ..i18n.domains import SITE, Messages, ShippedDomain, load_messages
 from ..i18n.translate import TranslatedBook, translate_book
 from ..languages import Language, Languages
 from ..model import Book, Node, XRef, message_context, translatable_fields, walk
@@ -124,8 +124,8 @@ class Site:
     translate: Callable[[Book, str, Path], TranslatedBook] = translate_book
     _translated: dict[tuple[str, str], TranslatedBook] = field(default_factory=dict, repr=False)
     _anchors: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
-    _messages: dict[str, Messages] = field(default_factory=dict, repr=False)
-    _words: dict[str, Words] = field(default_factory=dict, repr=False)
+    _messages: dict[tuple[str, str], Messages] = field(default_factory=dict, repr=False)
+    _words: dict[tuple[str, str], Words] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         if self.languages is None:
@@ -159,16 +159,21 @@ class Site:
         return f"{prefix}{name}.html"
 
     # --- data ----------------------------------------------------------------------------
-    def messages(self, language: str) -> Messages:
-        """The site's own words in one language: the package's catalog, then the project's."""
-        if language not in self._messages:
-            self._messages[language] = load_messages(SITE, language, self.locales)
-        return self._messages[language]
+    def messages(self, language: str, domain: ShippedDomain = SITE) -> Messages:
+        """A shipped domain's messages in one language (the site's words by default):
+        the package's catalog, then the project's ``locales/``."""
+        key = (domain.name, language)
+        if key not in self._messages:
+            self._messages[key] = load_messages(domain, language, self.locales)
+        return self._messages[key]
 
-    def words(self, language: str) -> Words:
-        if language not in self._words:
-            self._words[language] = Words(self.languages.get(language), self.source, self.messages)
-        return self._words[language]
+    def words(self, language: str, domain: ShippedDomain = SITE) -> Words:
+        """What a page in ``language`` says in a domain; a missing word in the source language, marked."""
+        key = (domain.name, language)
+        if key not in self._words:
+            badges = None if domain == SITE else self.words(language)
+            self._words[key] = Words(self.languages.get(language), self.source, lambda code: self.messages(code, domain), domain, badges)
+        return self._words[key]
 
     def shown(self, book_id: str, language: str) -> tuple[Book, TranslatedBook | None]:
         """A book as a page in ``language`` shows it, and its translation (None in the source)."""

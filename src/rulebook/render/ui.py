@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 from markupsafe import Markup, escape
 
-from ..i18n.domains import SITE, Messages, load_messages
+from ..i18n.domains import SITE, Messages, ShippedDomain, load_messages
 from ..languages import Language, language as parse_language
 from ..symbols import Symbol
 
@@ -78,13 +78,20 @@ class Phrase:
 
 
 class Words:
-    """The site's words in one page language; a missing one comes from the source language, marked."""
+    """A domain's words in one page language; a missing one comes from the source language, marked.
 
-    def __init__(self, language: Language, source: Language, messages: Callable[[str], Messages]):
+    ``messages(code)`` gives the domain's messages in a language. The site's words are the
+    domain :data:`SITE`; another shipped domain (an engine's) gets its own Words and borrows
+    the site's for the badge (``badges``).
+    """
+
+    def __init__(self, language: Language, source: Language, messages: Callable[[str], Messages],
+                 domain: ShippedDomain = SITE, badges: Words | None = None):
         self.language = language
         chain = [language] if source == language else [language, source]
         self._chain = [(lang, messages(lang.code)) for lang in chain]
-        self._msgid_language = parse_language(SITE.source)
+        self._msgid_language = parse_language(domain.source)
+        self._badges = badges or self
         self._symbols: dict[str, Phrase] = {}
 
     def _lookup(self, context: str | None, singular: str, plural: str | None = None, n: int = 1) -> tuple[str, Language]:
@@ -103,7 +110,7 @@ class Words:
         phrase = Phrase(self._fill(text, language, values), language)
         if language == self.language:
             return phrase
-        badge, badge_language = self._lookup(None, FALLBACK_BADGE)
+        badge, badge_language = self._badges._lookup(None, FALLBACK_BADGE)
         return replace(phrase, badge=self._fill(badge, badge_language, {"language": language}))
 
     def gettext(self, message: str, **values: Any) -> Phrase:
