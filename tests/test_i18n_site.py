@@ -54,12 +54,14 @@ def test_a_message_missing_in_the_page_language_comes_from_the_source_language_m
     german = words(GERMAN, ITALIAN)  # the package ships no German
     phrase = german.gettext("Ruling")
     assert (phrase.text, phrase.language) == ("Decisione", ITALIAN)
-    assert phrase.badge == "non ancora tradotto: testo in italiano"  # the badge itself fell back too
+    assert (phrase.badge.text, phrase.badge.language) == ("non ancora tradotto: testo in italiano", ITALIAN)  # it fell back too
     assert str(phrase) == "Decisione" and phrase.lang_attribute == Markup(' lang="it"')
-    assert Markup(phrase.__html__()) == Markup(
+    assert escape(phrase) == Markup(
         '<span class="rb-untranslated rb-untranslated--fallback" data-rb-state="fallback"><span lang="it">Decisione</span>'
-        ' <abbr class="rb-badge rb-badge--fallback" title="non ancora tradotto: testo in italiano">it</abbr></span>'
+        ' <abbr class="rb-badge rb-badge--fallback" title="non ancora tradotto: testo in italiano" lang="it">it</abbr></span>'
     )
+    # Inside other markup it stays markup, escaped once.
+    assert Markup("<p>{}</p>").format(phrase) == Markup("<p>") + escape(phrase) + Markup("</p>")
     # Missing everywhere: the English msgid, marked as English.
     swahili = words(language("sw"), language("sw"))
     assert (swahili.gettext("Ruling").text, swahili.gettext("Ruling").language) == ("Ruling", ENGLISH)
@@ -68,8 +70,8 @@ def test_a_message_missing_in_the_page_language_comes_from_the_source_language_m
 def test_a_message_in_the_page_language_is_plain_and_escaped():
     french = words(language("fr"), ITALIAN)
     phrase = french.gettext("There is no page at this address.")
-    assert phrase.badge == "" and phrase.lang_attribute == Markup("")
-    assert phrase.__html__() == str(escape("Il n'y a aucune page à cette adresse."))
+    assert phrase.badge is None and phrase.lang_attribute == Markup("")
+    assert escape(phrase) == escape("Il n'y a aucune page à cette adresse.")
 
 
 def test_a_language_in_a_sentence_is_named_in_that_sentences_language():
@@ -131,7 +133,7 @@ def test_an_unreadable_override_leaves_the_shipped_catalog_in_place(tmp_path):
 @pytest.mark.parametrize("code", SITE.languages())
 def test_every_symbol_has_a_label_in_every_shipped_language(code):
     labels = {symbol.token: symbol_label(symbol, code) for symbol in SYMBOLS.values()}
-    assert all(label.text and "{" not in label.text and not label.badge for label in labels.values()), code
+    assert all(label.text and "{" not in label.text and label.badge is None for label in labels.values()), code
     # Distinct symbols never read alike.
     assert len({label.text for label in labels.values()}) == len(labels)
 
@@ -157,4 +159,4 @@ def test_another_package_ships_its_own_domain_the_same_way(tmp_path):
     assert site.words("fr", domain).gettext("the orc attacks {square}", square="e4").text == "l'orque attaque e4"
     german = site.words("de", domain).gettext("the orc attacks {square}", square="e4")
     # Neither German nor the source language has it: the msgid, marked with the site's own badge.
-    assert (german.text, german.language.code, german.badge) == ("the orc attacks e4", "en", "non ancora tradotto: testo in inglese")
+    assert (german.text, german.language.code, german.badge.text) == ("the orc attacks e4", "en", "non ancora tradotto: testo in inglese")

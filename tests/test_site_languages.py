@@ -88,7 +88,10 @@ def test_untranslated_rule_texts_and_site_words_are_shown_in_the_source_language
     # The site's words: the translated one is German, the others Italian with the same mark.
     assert re.search(r'<p class="admonition-title">Beispiel<span class="rb-status', html)
     assert re.search(r'data-rb-state="fallback"><span lang="it">Decisione</span> <abbr class="rb-badge rb-badge--fallback" '
-                     r'title="non ancora tradotto: testo in italiano">it</abbr>', html)
+                     r'title="non ancora tradotto: testo in italiano" lang="it">it</abbr>', html)
+    # The badge has no German either: it is shown in Italian, its lang says so.
+    assert '<p class="rb-badge rb-badge--fallback" lang="it">non ancora tradotto: testo in italiano</p>' in html
+    assert "&lt;span" not in html and "&lt;abbr" not in html  # no markup ever shows as text
     # Words inside attributes cannot hold a mark: their element says their language instead.
     assert 'aria-label="mana bianco" title="mana bianco" lang="it"' in html
     assert 'href="#pesca" title="Link permanente" lang="it">&para;</a>' in html

@@ -334,7 +334,7 @@ class _BookView:
         else:
             badge = self.words.gettext("not translated yet: shown in {language}", language=source)
         # The source text keeps its own lang; the badge, in the reader's language, sits beside it.
-        return untranslated_html(state, source.tag, badge.text if inline else badge, html, inline=inline)
+        return untranslated_html(state, source.tag, badge, html, inline=inline)
 
     def proof(self, example_id: str, doctest: str) -> dict[str, object]:
         outcome = self.site.outcome(self.book.id, example_id)

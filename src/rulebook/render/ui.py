@@ -35,7 +35,34 @@ def N_(message: str) -> str:
 FALLBACK_BADGE = N_("not translated yet: shown in {language}")
 
 
-def untranslated_html(state: str, language: str, badge: str, html: Markup, *, inline: bool) -> Markup:
+@dataclass(frozen=True)
+class Phrase:
+    """A message as shown: its text, the language it is in, and a badge when that is not the page's.
+
+    In a template ``{{ phrase }}`` is element content (marked when it fell back) and
+    ``{{ phrase.text }}`` an attribute value (``{{ phrase.lang_attribute }}`` on its element).
+    """
+
+    text: str
+    language: Language  # the language the text is in
+    page: Language  # the language of the page it is shown on
+    badge: Phrase | None = None  # what the mark says when the two differ, in the page's language if it can
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __html__(self) -> Markup:
+        if self.badge is None:
+            return escape(self.text)
+        return untranslated_html("fallback", self.language.tag, self.badge, escape(self.text), inline=True)
+
+    @property
+    def lang_attribute(self) -> Markup:
+        """`` lang="…"`` for the element whose attribute holds this text, when it is not in the page's language."""
+        return Markup(' lang="{}"').format(self.language.tag) if self.language != self.page else Markup("")
+
+
+def untranslated_html(state: str, language: str, badge: Phrase, html: Markup, *, inline: bool) -> Markup:
     """A text in another language than the page's: its ``lang`` and a badge in the reader's language.
 
     ``state`` is ``fallback`` (not translated) or ``outdated`` (translated from an older source).
@@ -43,38 +70,12 @@ def untranslated_html(state: str, language: str, badge: str, html: Markup, *, in
     if inline:
         return Markup(
             '<span class="rb-untranslated rb-untranslated--{0}" data-rb-state="{0}"><span lang="{1}">{3}</span>'
-            ' <abbr class="rb-badge rb-badge--{0}" title="{2}">{1}</abbr></span>'
-        ).format(state, language, badge, html)
+            ' <abbr class="rb-badge rb-badge--{0}" title="{2}"{4}>{1}</abbr></span>'
+        ).format(state, language, badge.text, html, badge.lang_attribute)
     return Markup(
         '<div class="rb-untranslated rb-untranslated--{0}" data-rb-state="{0}"><div lang="{1}">{3}</div>'
-        '<p class="rb-badge rb-badge--{0}">{2}</p></div>'
-    ).format(state, language, badge, html)
-
-
-@dataclass(frozen=True)
-class Phrase:
-    """A message as shown: its text, the language it is in, and a badge when that is not the page's.
-
-    In a template ``{{ phrase }}`` is element content (marked when it fell back) and
-    ``{{ phrase.text }}`` an attribute value.
-    """
-
-    text: str
-    language: Language
-    badge: str = ""  # what the mark says, in the reader's language; empty: in the page's language
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __html__(self) -> str:
-        if not self.badge:
-            return str(escape(self.text))
-        return str(untranslated_html("fallback", self.language.tag, self.badge, escape(self.text), inline=True))
-
-    @property
-    def lang_attribute(self) -> Markup:
-        """`` lang="…"`` for the element whose attribute holds this text, when it fell back."""
-        return Markup(' lang="{}"').format(self.language.tag) if self.badge else Markup("")
+        '<p class="rb-badge rb-badge--{0}"{4}>{2}</p></div>'
+    ).format(state, language, badge.text, html, badge.lang_attribute)
 
 
 class Words:
@@ -107,11 +108,12 @@ class Words:
         return text.format(**{k: v.name_in(language) if isinstance(v, Language) else v for k, v in values.items()})
 
     def _phrase(self, text: str, language: Language, values: dict[str, Any]) -> Phrase:
-        phrase = Phrase(self._fill(text, language, values), language)
+        phrase = Phrase(self._fill(text, language, values), language, self.language)
         if language == self.language:
             return phrase
+        # The badge is marked by its lang only: a badge beside the badge would never end.
         badge, badge_language = self._badges._lookup(None, FALLBACK_BADGE)
-        return replace(phrase, badge=self._fill(badge, badge_language, {"language": language}))
+        return replace(phrase, badge=Phrase(self._fill(badge, badge_language, {"language": language}), badge_language, self.language))
 
     def gettext(self, message: str, **values: Any) -> Phrase:
         return self._phrase(*self._lookup(None, message), values)
