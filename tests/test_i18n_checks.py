@@ -281,3 +281,14 @@ def test_the_site_domain_is_checked_as_site_words():
 @given(st.lists(st.sampled_from(["Page", " ", "{passed}", "{total}", "{{", "}}", "/", "3", ":", "{n}"]), max_size=12).map("".join))
 def test_site_words_pass_their_own_checks(source):
     assert check_translation(source, source, "en", checks=INTERFACE_CHECKS) == []
+
+
+def test_a_projects_site_words_are_checked_by_the_same_command(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    po = Path("locales/fr/LC_MESSAGES/site.po")
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n"Language: fr\\n"\n\nmsgid "{passed}/{total} examples passed"\nmsgstr "{pased}/{total} vérifiés"\n',
+                  encoding="utf-8")
+    assert main(["i18n", "check"]) == 1
+    out = capsys.readouterr().out
+    assert "locales/fr/LC_MESSAGES/site.po:5:1: {passed}/{total} examples passed: [placeholders] placeholder missing: {passed}" in out
