@@ -9,6 +9,7 @@ import json
 import re
 import textwrap
 from html.parser import HTMLParser
+from xml.etree import ElementTree
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from babel.messages.pofile import write_po
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
+from mkdocs.utils.yaml import yaml_load
 
 from rulebook.loader import load_library, rulebook_paths
 from rulebook.i18n.extract import messages as extract_messages
@@ -105,7 +107,8 @@ def write_catalog(locales: Path, language: str, book_id: str, translations: dict
 
 
 def make_project(root: Path, *, demo: str = DEMO, russian: dict[str, str] | None = None,
-                 languages: list[str] | None = None, check_examples: bool = True) -> Path:
+                 languages: list[str] | None = None, check_examples: bool = True,
+                 site_url: str = "https://rules.example.org/base/") -> Path:
     """rules/, locales/ and an mkdocs.yml like the repository's (same theme and overrides)."""
     rules, locales, docs = root / "rules", root / "locales", root / "docs"
     for folder in (rules, locales, docs):
@@ -113,7 +116,8 @@ def make_project(root: Path, *, demo: str = DEMO, russian: dict[str, str] | None
     (rules / "demo.yaml").write_text(textwrap.dedent(demo).lstrip(), encoding="utf-8")
     (rules / "altro.yaml").write_text(textwrap.dedent(ALTRO).lstrip(), encoding="utf-8")
     write_catalog(locales, "ru", "demo", RUSSIAN if russian is None else russian, OLD_SOURCES, rules)
-    config = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
+    config = yaml_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
+    config["site_url"] = site_url
     config["docs_dir"] = str(docs)
     config["site_dir"] = str(root / "site")
     config["theme"]["custom_dir"] = str(REPO / "site_overrides")
@@ -173,15 +177,33 @@ def test_every_language_has_home_books_and_coverage(site: Path) -> None:
             assert (site / prefix / name / "index.html").exists(), prefix + name
 
 
-def test_html_lang_and_hreflang_alternates_are_per_page(site: Path) -> None:
+SITE_URL = "https://rules.example.org/base/"  # make_project's default
+
+
+def test_html_lang_canonical_and_absolute_hreflang_alternates_are_per_page(site: Path) -> None:
     html = page(site, "ru/demo")
     assert re.search(r'<html lang="ru"', html)
     alternates = {a["hreflang"]: a["href"] for a in Elements(html).find("link", rel="alternate")}
-    assert alternates == {"it": "../../demo/", "en": "../../en/demo/", "fr": "../../fr/demo/", "es": "../../es/demo/",
-                          "pt": "../../pt/demo/", "ru": "./", "x-default": "../../demo/"}
+    assert alternates == {"it": SITE_URL + "demo/", "en": SITE_URL + "en/demo/", "fr": SITE_URL + "fr/demo/",
+                          "es": SITE_URL + "es/demo/", "pt": SITE_URL + "pt/demo/", "ru": SITE_URL + "ru/demo/",
+                          "x-default": SITE_URL + "demo/"}
+    assert [a["href"] for a in Elements(html).find("link", rel="canonical")] == [SITE_URL + "ru/demo/"]
     assert re.search(r'<html lang="it"', page(site, "demo"))
+    # The language menu stays relative: it works wherever the site is opened.
     switcher = [a for a in Elements(html).find("a") if "rb-alternate" in a.get("class", "")]
-    assert [a["hreflang"] for a in switcher] == ["it", "en", "fr", "es", "pt", "ru"]
+    assert [(a["hreflang"], a["href"]) for a in switcher] == [("it", "../../demo/"), ("en", "../../en/demo/"), ("fr", "../../fr/demo/"),
+                                                              ("es", "../../es/demo/"), ("pt", "../../pt/demo/"), ("ru", "./")]
+
+
+def test_the_sitemap_lists_every_page_of_every_language_with_its_alternates(site: Path) -> None:
+    sitemap = ElementTree.parse(site / "sitemap.xml").getroot()
+    ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
+    urls = {u.findtext("s:loc", namespaces=ns): {a.get("hreflang"): a.get("href") for a in u.findall("x:link", ns)}
+            for u in sitemap.findall("s:url", ns)}
+    folders = [p.parent.relative_to(site).as_posix() for p in site.rglob("index.html")]
+    assert set(urls) == {SITE_URL + ("" if f == "." else f + "/") for f in folders} and len(urls) == 6 * 4
+    assert urls[SITE_URL + "fr/altro/"] == {"it": SITE_URL + "altro/", "en": SITE_URL + "en/altro/", "fr": SITE_URL + "fr/altro/",
+                                            "es": SITE_URL + "es/altro/", "pt": SITE_URL + "pt/altro/", "ru": SITE_URL + "ru/altro/"}
 
 
 def test_rule_anchors_are_ids_in_every_language(site: Path) -> None:

@@ -14,6 +14,11 @@ a language it lacks gets Material's English words and a search index without ste
 The generated pages never pass through Markdown: the file's content is the rendered HTML and
 it is swapped in after the (empty) Markdown step, so no Markdown extension ever interprets
 translated text.
+
+With ``site_url`` set, every page has a canonical link and absolute hreflang alternates, and the
+sitemap lists every page of every language with its alternates. Each language has its own 404
+page (``404.html``, ``ru/404.html`` …) whose links are absolute paths under ``site_url``, so it
+works wherever a server shows it.
 """
 
 from __future__ import annotations
@@ -21,13 +26,16 @@ from __future__ import annotations
 import json
 import logging
 from pathlib import Path
+from urllib.parse import urljoin, urlsplit
 
+from mkdocs.commands.build import get_context
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 
@@ -38,6 +46,7 @@ from .loader import load_library, rulebook_paths
 from .model import Book
 from .render import RenderedPage, Site
 from .render.pages import TocEntry, relative_url
+from .render.search import search_index
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 
@@ -101,6 +110,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.languages: Languages | None = None
         self.rendered: Site | None = None
         self.meta: dict[str, dict] = {}
+        self.nav: Navigation | None = None
+        self.files: Files | None = None
 
     def _path(self, config: MkDocsConfig, value: str) -> Path:
         return (Path(config.config_file_path or ".").parent / value).resolve()
@@ -162,17 +173,26 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         config.nav = nav
         return files
 
+    def on_nav(self, nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
+        self.nav, self.files = nav, files  # for the 404 pages, rendered after the build
+        return nav
+
+    def _alternates(self, config: MkDocsConfig, url: str, alternates) -> list[dict]:  # noqa: ANN001 - render.Alternate
+        """Each alternate's link from this page (the menu) and its absolute URL (hreflang, sitemap)."""
+        return [{"lang": alt.tag, "name": alt.name, "href": relative_url(url, alt.url),
+                 "url": urljoin(config.site_url, alt.url) if config.site_url else relative_url(url, alt.url)} for alt in alternates]
+
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         rendered = self.pages.get(page.file.src_uri)
         if rendered is None:
             return markdown
         page.meta["title"] = str(rendered.title)
+        # The search index is written from the model (on_post_build), never parsed from this HTML.
+        page.meta["search"] = {"exclude": True}
         page.meta["rulebook"] = {
             **self.meta[rendered.language],
             "kind": rendered.kind,
-            "alternates": [
-                {"lang": alt.tag, "name": alt.name, "href": relative_url(rendered.url, alt.url)} for alt in rendered.alternates
-            ],
+            "alternates": self._alternates(config, rendered.url, rendered.alternates),
         }
         return ""  # the page body is the rendered HTML, put in place in on_page_content
 
@@ -183,41 +203,60 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         page.toc = get_toc(_toc_tokens(rendered.toc))
         return str(rendered.html)
 
+    def _not_found(self, config: MkDocsConfig, language: str) -> dict:
+        """What the theme's 404.html needs for one language: its text, language and menu."""
+        site = self.rendered
+        root = urlsplit(config.site_url or "/").path  # MkDocs' base URL for error pages
+        page = site.not_found(language, root + site.prefix(language))
+        alternates = self._alternates(config, "", site.alternates("index"))
+        for alt in alternates:  # a 404 page is shown at any address: its links are absolute paths
+            alt["href"] = root + alt["href"]
+        return {"rulebook_page": {**self.meta[language], "kind": page.kind, "alternates": alternates},
+                "rulebook_not_found": page.html, "rulebook_title": str(page.title)}
+
     def on_template_context(self, context: dict, template_name: str, config: MkDocsConfig) -> dict:
         if template_name == "404.html" and self.rendered is not None:
-            # MkDocs gives the 404 page the server root as its base URL.
-            source = self.rendered.source.code
-            page = self.rendered.not_found(source, str(context.get("base_url") or "").rstrip("/") + "/")
-            context["rulebook_page"] = {**self.meta[source], "kind": page.kind}
-            context["rulebook_not_found"] = page.html
+            context.update(self._not_found(config, self.rendered.source.code))
         return context
 
-    @event_priority(-100)  # after the search plugin has written its index
+    def _write_not_found_pages(self, config: MkDocsConfig) -> None:
+        """``<lang>/404.html`` for every language but the source (MkDocs writes ``404.html``)."""
+        env = config.theme.get_env()
+        template = env.get_template("404.html")
+        for language in self.rendered.languages.targets:
+            context = get_context(self.nav, self.files, config, base_url=urlsplit(config.site_url or "/").path)
+            context.update(self._not_found(config, language.code))
+            out = Path(config.site_dir) / self.rendered.prefix(language.code) / "404.html"
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(template.render(context), encoding="utf-8")
+
+    @event_priority(-100)  # after the search plugin has written its (empty: our pages are excluded) index
     def on_post_build(self, config: MkDocsConfig) -> None:
-        index_path = Path(config.site_dir) / "search" / "search_index.json"
-        if not index_path.exists() or self.rendered is None:
+        if self.rendered is None:
             return
+        self._write_search_indexes(config)
+        self._write_not_found_pages(config)
+
+    def _write_search_indexes(self, config: MkDocsConfig) -> None:
+        """Each language's own index, from the model, with its own stemmer, at ``<lang>/search/``.
+
+        A Russian reader searches Russian pages with the Russian stemmer, never the Italian ones.
+        The theme's index gives the configuration (separator, pipeline, fields).
+        """
+        material = Path(config.site_dir) / "search" / "search_index.json"
+        if not material.exists():
+            return  # the search plugin is off
+        theirs = json.loads(material.read_text(encoding="utf-8")).get("config", {})
         site = self.rendered
-        index = json.loads(index_path.read_text(encoding="utf-8"))
-        prefixes = {site.prefix(lang.code): lang.code for lang in site.languages if lang != site.source}
-        split: dict[str, list[dict]] = {lang.code: [] for lang in site.languages}
-        for doc in index.get("docs", []):
-            first = doc["location"].split("/", 1)[0] + "/"
-            language = prefixes.get(first, site.source.code)
-            if language != site.source.code:
-                doc = {**doc, "location": doc["location"][len(first):]}
-            split[language].append(doc)
-        for language, docs in split.items():
-            # Each language gets its own index, stemmer and base: a Russian reader searches
-            # Russian pages with the Russian stemmer, never the Italian ones.
-            stemmer = self.meta[language]["search_language"]
-            search = {**index.get("config", {}), "lang": [stemmer or "en"]}
+        for language in site.languages:
+            stemmer = self.meta[language.code]["search_language"]
+            search = {**theirs, "lang": [stemmer or "en"]}
             if stemmer is None:
                 search["pipeline"] = [step for step in search.get("pipeline", []) if step not in ("stemmer", "stopWordFilter")]
-            out = Path(config.site_dir) / site.prefix(language) / "search" / "search_index.json"
+            out = Path(config.site_dir) / site.prefix(language.code) / "search" / "search_index.json"
             out.parent.mkdir(parents=True, exist_ok=True)
-            data = {**index, "config": search, "docs": docs}
-            out.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+            index = search_index(site, language.code, search)
+            out.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
     def on_serve(self, server, config: MkDocsConfig, builder):  # noqa: ANN001 - livereload types
         for option in (self.config.rules, self.config.locales):

@@ -26,6 +26,7 @@ from pygments.lexers import PythonConsoleLexer
 from ..errors import LoadError, Problem
 from ..examples import Outcome
 from ..i18n.domains import SITE, Messages, ShippedDomain, load_messages
+from ..i18n.glossary import Glossary, load_glossary
 from ..i18n.translate import TranslatedBook, translate_book
 from ..languages import Language, Languages
 from ..model import Book, Node, XRef, message_context, translatable_fields, walk
@@ -189,6 +190,11 @@ class Site:
         return self._translated[key]
 
     @cached_property
+    def glossary(self) -> Glossary:
+        """The game terms of ``locales/glossary.yaml`` (search keeps them apart from look-alike words)."""
+        return load_glossary(self.locales, source=self.source.code)
+
+    @cached_property
     def _outcomes(self) -> dict[tuple[str, str], Outcome]:
         return {(o.book.id, o.example.id): o for o in self.outcomes}
 
@@ -257,10 +263,14 @@ class Site:
         return RenderedPage("coverage", language, self.src_uri(language, "coverage"), url,
                             escape(words.gettext("Translation coverage").text), html, alternates=self.alternates("coverage"))
 
-    def book_page(self, book_id: str, language: str) -> RenderedPage:
+    def book_view(self, book_id: str, language: str) -> _BookView:
+        """A book as its page in ``language`` shows it: texts, links, proofs and figures."""
         book, tb = self.shown(book_id, language)
-        url = self.url(language, book_id)
-        view = _BookView(self, book, language, url, tb)
+        return _BookView(self, book, language, self.url(language, book_id), tb)
+
+    def book_page(self, book_id: str, language: str) -> RenderedPage:
+        view = self.book_view(book_id, language)
+        book, url = view.book, view.url
         html = self._render("book.html.j2", language, view=view, book=book, coverage=self.coverage(book_id, language),
                             coverage_href=relative_url(url, self.url(language, "coverage")))
         return RenderedPage("book", language, self.src_uri(language, book_id), url, view.plain(book, "title"), html,
@@ -317,7 +327,11 @@ class _BookView:
 
     def plain(self, node: Node, field_name: str) -> Markup:
         """A field as escaped plain text, for the page title in the head and the nav."""
-        return escape(text_to_plain(getattr(node, field_name), self.words))
+        return escape(self.plain_text(getattr(node, field_name)))
+
+    def plain_text(self, text: str) -> str:
+        """A text as plain words: symbols by their names, cross-references by their numbers."""
+        return text_to_plain(text, self.words, self.resolve) if text else ""
 
     def toc_title(self, node: Node) -> Markup:
         """A heading for the table of contents: icons, but no links (it is a link itself)."""

@@ -118,8 +118,9 @@ def text_to_html(text: str, resolve: Resolver | None = None, *, language: str | 
     return Markup("\n".join(blocks))
 
 
-def text_to_plain(text: str, language: str | Words = "it") -> str:
-    """A text as plain words, for the page title and search: symbols become their names.
+def text_to_plain(text: str, language: str | Words = "it", resolve: Resolver | None = None) -> str:
+    """A text as plain words, for the page title and search: symbols become their names,
+    a cross-reference the number ``resolve`` finds for it (else its id).
 
     >>> text_to_plain("Pianura {W} e **[[casting:601.2f]]**", "it")
     'Pianura (mana bianco) e casting:601.2f'
@@ -129,7 +130,11 @@ def text_to_plain(text: str, language: str | Words = "it") -> str:
         found = SYMBOLS.get(match.group(0))
         return f"({symbol_label(found, language).text})" if found else match.group(0)
 
-    plain = XREF_RE.sub(lambda m: f"{m.group(1) + ':' if m.group(1) else ''}{m.group(2)}", text)
+    def xref(match: re.Match[str]) -> str:
+        target = resolve(XRef(match.group(1), match.group(2))) if resolve else None
+        return target.number if target else f"{match.group(1) + ':' if match.group(1) else ''}{match.group(2)}"
+
+    plain = XREF_RE.sub(xref, text)
     plain = TOKEN_RE.sub(symbol, plain).replace("**", "")
     plain = _ITALIC_RE.sub(r"\1", plain)
     return " ".join(plain.split())

@@ -1,0 +1,142 @@
+// Material's search worker (its URL in ?material=), run unchanged inside this one, which
+// changes three things around it (issue 13.2). The index (written by the rulebook plugin from
+// the model) holds each word as the language's stemmer makes it ("колоды" -> "колод").
+//
+// 1. The reader's words are stemmed the same way before Material sees them. Material appends
+//    "*" to every word for search-as-you-type, and lunr never stems a word with "*": "колодой*"
+//    could not find "колод". Sent as "колод", Material's "колод*" finds every form; its own
+//    check of which words matched then compares like with like, so a word that matched is
+//    never listed as missing.
+// 2. Game terms are kept whole (config.rulebook.keep: [form, term], a form ending in "*"
+//    matching any word that starts with it, accents ignored): in the index and in a query a
+//    word of those forms is its term, never stemmed, so Spanish "maná" (mana) is not "man",
+//    the stem of "mano" (hand).
+// 3. Results: a word that matched leads the page to highlight the words the result shows
+//    marked (the ?h= of its link), so a stemmed hit is highlighted on arrival; a word that did
+//    not match is listed as missing as the reader typed it.
+(function () {
+  var SETUP = 0, QUERY = 2, RESULT = 3; // Material's message types
+  var PLAIN = /^[^\s"'+\-:~^*]+$/;
+  var kept = []; // [folded form, is prefix, term]
+  var languages = [];
+  var steps = [];
+  var analyser = null;
+  var typed = {}; // the word the reader typed, by the term sent for it (last query)
+
+  function fold(word) {
+    return word.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  }
+
+  function keptTerm(word) {
+    var folded = fold(word);
+    for (var i = 0; i < kept.length; i++) {
+      var form = kept[i][0];
+      if (kept[i][1] ? folded.indexOf(form) === 0 : folded === form) return kept[i][2];
+    }
+    return null;
+  }
+
+  function owners() {
+    return languages.map(function (lang) { return lang === "en" ? self.lunr : self.lunr[lang]; })
+      .filter(function (owner) { return owner && owner.stemmer; });
+  }
+
+  // A language's stemmer, wrapped once it is loaded: a game term is its own stem.
+  function keepTerms() {
+    owners().forEach(function (owner) {
+      var stem = owner.stemmer;
+      if (stem.rulebookKeeps) return;
+      var wrapped = function (token) {
+        var term = keptTerm(token.toString());
+        return term === null ? stem(token) : token.update(function () { return term; });
+      };
+      wrapped.label = stem.label; // registered under the stemmer's name: lunr does not warn
+      wrapped.rulebookKeeps = true;
+      owner.stemmer = wrapped;
+    });
+  }
+
+  // The steps the index ran on each word (trimmer, stop words, stemmer), run on a typed word.
+  function analyse(word) {
+    if (analyser === null) {
+      analyser = new self.lunr.Pipeline();
+      var owner = owners()[0] || self.lunr;
+      ["trimmer", "stopWordFilter", "stemmer"].forEach(function (step) {
+        if (steps.indexOf(step) !== -1 && owner[step]) analyser.add(owner[step]);
+      });
+    }
+    return analyser.runString(word.toLowerCase())[0];
+  }
+
+  function rewrite(query) {
+    typed = {};
+    return query.trim().split(/\s+/).map(function (word) {
+      if (!PLAIN.test(word)) return word;
+      var term = analyse(word);
+      if (term === undefined) return ""; // a stop word: the index has none
+      typed[term] = word;
+      return term;
+    }).join(" ").trim();
+  }
+
+  // The words a result shows marked, lower case, each once, without the punctuation around them.
+  function marked(html) {
+    var words = [];
+    html.replace(/<mark>([^<&]+)<\/mark>/g, function (_, word) {
+      word = word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+      if (word && words.indexOf(word) === -1) words.push(word);
+      return "";
+    });
+    return words;
+  }
+
+  function explain(item) {
+    var terms = {};
+    var matched = [];
+    Object.keys(item.terms).forEach(function (term) {
+      if (item.terms[term]) matched.push(term);
+      else terms[typed[term] || term] = false;
+    });
+    if (matched.length) {
+      var found = marked(String(item.title) + String(item.text));
+      (found.length ? found : matched)
+        .sort(function (a, b) { return b.length - a.length; })
+        .forEach(function (word) { terms[word] = true; });
+    }
+    return Object.assign({}, item, { terms: terms });
+  }
+
+  var load = self.importScripts;
+  self.importScripts = function () {
+    load.apply(self, arguments); // Material loads a language's stemmer here, then indexes
+    keepTerms();
+  };
+
+  var post = self.postMessage;
+  self.postMessage = function (message) {
+    if (message && message.type === RESULT && message.data && message.data.items) {
+      message.data.items = message.data.items.map(function (group) { return group.map(explain); });
+    }
+    return post.apply(self, arguments);
+  };
+
+  // Registered before Material's handler, so it sees each message first.
+  self.addEventListener("message", function (event) {
+    var message = event.data;
+    if (message.type === SETUP) {
+      var config = message.data.config || {};
+      languages = config.lang || [];
+      steps = config.pipeline || [];
+      kept = ((config.rulebook || {}).keep || []).map(function (entry) {
+        var prefix = entry[0].slice(-1) === "*";
+        return [fold(prefix ? entry[0].slice(0, -1) : entry[0]), prefix, fold(entry[1])];
+      });
+      analyser = null;
+      keepTerms(); // English needs no script: its stemmer is already there
+    } else if (message.type === QUERY && typeof message.data === "string") {
+      message.data = rewrite(message.data);
+    }
+  });
+
+  load(new URL(self.location.href).searchParams.get("material"));
+})();

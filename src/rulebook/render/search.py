@@ -1,0 +1,86 @@
+"""Search indexes written from the model, one per language. Knows nothing of MkDocs.
+
+The theme's search (mkdocs-material: its lunr worker and its interface) stays; what it searches
+comes from here, never from parsing our pages: the home, each book (title and summary), each
+section and each rule under its anchor, with the rule's rulings and worked examples, in the
+page's language (a text not translated yet as the page shows it, in the source language) and
+symbols by their text alternative (``{W}`` is "white mana" in an English index). ``title`` and
+``text`` are HTML-escaped plain text, as the theme's index holds them.
+
+Game terms are kept apart from the words a stemmer confuses with them: Spanish "maná" and
+"mano" (hand) both stem to "man". Each index names the glossary's forms of its language's game
+terms (``config.rulebook.keep``: ``[form, term]`` pairs, a form ending in ``*`` matching any word
+that starts with it); the site's search script (``assets/javascripts/workers/rulebook-search.js``)
+indexes and searches a word of those forms as its term, unstemmed, and every other word through
+the language's stemmer.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Iterable
+
+from ..i18n.glossary import Glossary
+from .pages import Site
+
+SearchDoc = dict[str, str]  # location (relative to the language's root), title, text
+
+
+def _doc(location: str, title: str, paragraphs: Iterable[str] = ()) -> SearchDoc:
+    text = "".join(f"<p>{escape(p, quote=False)}</p>" for p in paragraphs if p)
+    return {"location": location, "title": escape(title, quote=False), "text": text}
+
+
+def search_docs(site: Site, language: str) -> list[SearchDoc]:
+    """Every document of one language's index; a page's own document before its sections'."""
+    words = site.words(language)
+    prefix = site.prefix(language)
+
+    def location(name: str, anchor: str = "") -> str:
+        return site.url(language, name)[len(prefix):] + (f"#{anchor}" if anchor else "")
+
+    docs = [
+        _doc(location("index"), words.gettext("Rulebooks").text,
+             [words.gettext("Every rulebook, every worked example checked against a reference engine.").text]),
+    ]
+    ruling, reason, example_word = words.gettext("Ruling").text, words.gettext("Reason").text, words.gettext("Example").text
+    for book_id in site.books:
+        view = site.book_view(book_id, language)
+        book = view.book
+        plain = view.plain_text
+        docs.append(_doc(location(book_id), plain(book.title), [plain(book.summary)]))
+        for section in book.sections:
+            docs.append(_doc(location(book_id, section.id), f"{section.number} {plain(section.title)}", [plain(section.intro)]))
+            for rule in section.rules:
+                paragraphs = [plain(rule.text)]
+                for found in rule.rulings:
+                    paragraphs.append(f"{ruling}: {plain(found.text)} {reason}: {plain(found.reason)}")
+                for example in rule.examples:
+                    heading = f"{example_word}: {plain(example.title)}" if example.title else example_word
+                    paragraphs += [heading, plain(example.text)]
+                title = f"{rule.number} {plain(rule.title)}" if rule.title else rule.number
+                docs.append(_doc(location(book_id, rule.id), title, paragraphs))
+    docs.append(_doc(location("coverage"), words.gettext("Translation coverage").text))
+    return docs
+
+
+def kept_terms(glossary: Glossary, language: str) -> list[list[str]]:
+    """``[form, term]`` for every one-word form of a game term in ``language`` (card names aside).
+
+    >>> from rulebook.i18n.glossary import Term
+    >>> kept_terms(Glossary((Term({"es": ("maná", "manás")}, "g:1"), Term({"es": ("tierra*",)}, "g:2"))), "es")
+    [['maná', 'maná'], ['manás', 'maná'], ['tierra*', 'tierra']]
+    """
+    kept = []
+    for term in glossary.terms:
+        forms = [form.lower() for form in term.forms.get(language, ()) if " " not in form.strip()]
+        if term.card or not forms:
+            continue
+        kept += [[form, forms[0].rstrip("*")] for form in forms]
+    return kept
+
+
+def search_index(site: Site, language: str, config: dict[str, Any]) -> dict[str, Any]:
+    """One language's index in the theme's format: its ``config`` (languages, pipeline, fields)
+    with the kept game terms, and its documents."""
+    return {"config": {**config, "rulebook": {"keep": kept_terms(site.glossary, language)}}, "docs": search_docs(site, language)}
