@@ -2,15 +2,32 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
 
 from rulebook.engines.base import BoardFigure, Piece
 from rulebook.errors import RulebookError
-from rulebook.render.figures import board_svg, square_xy
+from rulebook.render.figures import board_caption, board_svg, square_xy
+from rulebook.render.ui import shipped_words
 
 SVG = "{http://www.w3.org/2000/svg}"
+
+
+def square_fills(root: ET.Element, figure: BoardFigure, cell: int = 40) -> dict[str, str]:
+    """The colour each square shows: the board's colour, the dark squares' path, then marks on top."""
+    board, dark = root.find(f"{SVG}rect"), root.find(f"{SVG}path")
+    origins = {tuple(map(int, m)) for m in re.findall(r"M(\d+) (\d+)h", dark.get("d"))}
+    fills = {}
+    for column in range(figure.files):
+        for rank in range(1, figure.ranks + 1):
+            origin = (column * cell, (figure.ranks - rank) * cell)
+            fills[f"{'abcdefgh'[column]}{rank}"] = dark.get("fill") if origin in origins else board.get("fill")
+    for mark in root.iter(f"{SVG}rect"):
+        if mark.get("class") == "rb-mark":
+            fills[mark.get("data-square")] = mark.get("fill")
+    return fills
 
 
 def test_chessboard_with_pieces_marks_and_an_arrow() -> None:
@@ -21,11 +38,13 @@ def test_chessboard_with_pieces_marks_and_an_arrow() -> None:
     )
     svg = str(board_svg(figure, label="Esempio"))
     root = ET.fromstring(svg)  # well-formed XML
-    assert root.get("viewBox") == "0 0 320 320" and root.get("aria-label") == "Esempio"
-    squares = root.findall(f"{SVG}rect")
-    assert len(squares) == 64
-    fills = {r.get("data-square"): r.get("fill") for r in squares}
-    assert fills["a1"] == "#b58863" and fills["h1"] == "#f0d9b5" and fills["e2"] == "#f6f669"  # a1 dark, marks
+    assert root.get("aria-label") == "Esempio"
+    left, top, width, height = map(float, root.get("viewBox").split())
+    assert left < 0 and top == 0 and left + width == 320 and height > 320  # the board, and room for coordinates
+    fills = square_fills(root, figure)
+    assert len(fills) == 64
+    assert fills["a1"] == "#b58863" and fills["h1"] == "#f0d9b5" and fills["a8"] == "#f0d9b5" and fills["e2"] == "#f6f669"
+    assert len(svg) < 4000  # one path for 32 dark squares, not 64 rectangles
     pieces = {g.get("data-square"): g for g in root.iter(f"{SVG}g") if g.get("class") == "rb-piece"}
     assert set(pieces) == {"e1", "e8", "b7"}
     assert pieces["e1"].find(f"{SVG}text").text == "\u265a"  # chess kinds get their glyph
@@ -45,7 +64,7 @@ def test_chessboard_with_pieces_marks_and_an_arrow() -> None:
 def test_boards_of_other_sizes_and_bad_squares() -> None:
     figure = BoardFigure(pieces=(Piece("c3", "sprite"),), files=3, ranks=3)
     root = ET.fromstring(str(board_svg(figure)))
-    assert len(root.findall(f"{SVG}rect")) == 9
+    assert len(square_fills(root, figure)) == 9 and square_fills(root, figure)["a3"] == "#f0d9b5"  # light at the top left
     assert square_xy("a3", figure, 10) == (5, 5)
     with pytest.raises(RulebookError, match="'d1' is not a square of a 3x3 board"):
         board_svg(BoardFigure(pieces=(Piece("d1", "orc"),), files=3, ranks=3))
@@ -83,7 +102,26 @@ def test_pieces_sharing_a_square_are_all_visible() -> None:
     assert ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5 >= float(circles[0].get("r"))  # not hidden
 
 
-def test_the_board_shows_its_coordinates() -> None:
-    root = ET.fromstring(str(board_svg(BoardFigure(pieces=()))))
-    labels = {t.text for t in root.iter(f"{SVG}text") if t.get("class") == "rb-coordinate"}
-    assert labels == set("abcdefgh") | {str(n) for n in range(1, 9)}
+def test_coordinates_are_legible_and_never_under_a_piece() -> None:
+    figure = BoardFigure(pieces=tuple(Piece(f"{f}{r}", "orc", "red") for f in "abcdefgh" for r in (1, 8)))
+    root = ET.fromstring(str(board_svg(figure, cell=40)))
+    group = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "rb-coordinate")
+    labels = {t.text: (float(t.get("x")), float(t.get("y"))) for t in group.iter(f"{SVG}text")}
+    assert set(labels) == set("abcdefgh") | {str(n) for n in range(1, 9)}
+    # At the board's own size (40 px squares): at least 12 px, in the page's text colour
+    # (its contrast is the page's), and outside the squares, where no piece is drawn.
+    assert float(group.get("font-size")) >= 12 and group.get("fill") == "currentColor"
+    for text, (x, y) in labels.items():
+        assert x < 0 or y > 320, text
+    assert labels["a"][0] == 20 and labels["1"][1] == 300  # each beside its own file and rank
+
+
+def test_the_caption_lists_the_pieces_by_square_in_the_pages_words() -> None:
+    figure = BoardFigure(pieces=(Piece("e4", "sprite"), Piece("b2", "orc", "green"), Piece("e4", "half-elf", "red")),
+                         marks=("c3",), arrows=(("b2", "c3"),))
+    caption = str(board_caption(figure, shipped_words("it")))
+    items = re.findall(r"<li>(.*?)</li>", caption)
+    assert items == ["b2: green orc", "e4: sprite, red half-elf"]  # board order; the kinds are the engine's words
+    assert caption.startswith("<p>Pezzi sulla scacchiera, casa per casa:</p>")
+    assert "<p>Case evidenziate: c3</p>" in caption and "<p>Mosse indicate: b2 \u2192 c3</p>" in caption
+    assert str(board_caption(BoardFigure(pieces=()), shipped_words("ru"))) == "<p>На доске нет фигур.</p>"

@@ -44,6 +44,7 @@ from .examples import run_books
 from .languages import Language, Languages
 from .loader import load_library, rulebook_paths
 from .model import Book
+from .pdf import write_pdfs
 from .render import RenderedPage, Site
 from .render.pages import TocEntry, relative_url
 from .render.search import search_index
@@ -73,6 +74,10 @@ class RulebookConfig(base.Config):
     (default: the books' own language only)."""
     check_examples = c.Type(bool, default=True)
     """Run every worked example while building; a failure is a warning (an error with --strict)."""
+    pdf = c.Type(bool, default=False)
+    """Also print every book in every language to PDF (``<lang>/pdf/<book>-<lang>.pdf``, linked from
+    its page). Needs WeasyPrint (``pip install 'rulebook[pdf]'``); off by default, so that
+    ``mkdocs serve`` stays fast."""
 
 
 def _toc_tokens(entries: tuple[TocEntry, ...]) -> list[dict]:
@@ -150,7 +155,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         for outcome in outcomes:
             if not outcome.passed:
                 log.warning("worked example failed, shown as failed on the site:\n%s", outcome.report())
-        return Site(self.books, outcomes, self._path(config, self.config.locales), self.languages, config.use_directory_urls)
+        return Site(self.books, outcomes, self._path(config, self.config.locales), self.languages, config.use_directory_urls,
+                    pdf=self.config.pdf)
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         site = self.rendered = self.site(config)
@@ -236,6 +242,11 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             return
         self._write_search_indexes(config)
         self._write_not_found_pages(config)
+        if self.config.pdf:
+            # The site's own stylesheets (symbol font, badges, boards), as the pages use them.
+            sheets = [Path(config.site_dir) / str(css) for css in config.extra_css]
+            written = write_pdfs(self.rendered, Path(config.site_dir), sheets, site_name=config.site_name)
+            log.info("rulebook: %d printed rulebooks (PDF) written", len(written))
 
     def _write_search_indexes(self, config: MkDocsConfig) -> None:
         """Each language's own index, from the model, with its own stemmer, at ``<lang>/search/``.

@@ -15,8 +15,9 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from ..engines.base import BoardFigure
+from ..engines.base import BoardFigure, Piece
 from ..errors import RulebookError
+from .ui import Words
 
 _LIGHT, _DARK, _MARK, _ARROW = "#f0d9b5", "#b58863", "#f6f669", "#15781b"
 _CHESS = {"king": "\u265a", "queen": "\u265b", "rook": "\u265c", "bishop": "\u265d", "knight": "\u265e", "pawn": "\u265f"}
@@ -50,28 +51,40 @@ def _side_colours(side: str) -> tuple[str, str]:
     return _PALETTE[digest % len(_PALETTE)], "#ffffff"
 
 
+#: Room around the board for its coordinates: rank numbers on the left, file letters below,
+#: outside the squares so no piece ever covers one.
+_MARGIN = 0.4
+_COORDINATE_SIZE = 0.33  # of a square: 13 px on the 40 px squares drawn at their own size
+
+
 def board_svg(figure: BoardFigure, *, cell: int = 40, label: str = "") -> Markup:
-    """The board: squares, marked squares, pieces (a glyph or the kind's initial) and arrows."""
-    width, height = figure.files * cell, figure.ranks * cell
+    """The board: squares, marked squares, coordinates, pieces (a glyph or the kind's initial) and arrows.
+
+    Shapes are drawn once per board (the dark squares are one path); what is the same on every
+    board (stroke widths, text placement) is in the site's stylesheet, not on each element.
+    """
+    margin = round(cell * _MARGIN)
+    width, height = figure.files * cell + margin, figure.ranks * cell + margin
     title = label or f"{figure.files}x{figure.ranks} board"
     return Markup(
-        '<svg class="rb-board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {0} {1}" width="{0}" height="{1}" role="img" aria-label="{2}">'
-        "<title>{2}</title>{3}</svg>"
-    ).format(width, height, title, _board_body(figure, cell))
+        '<svg class="rb-board" xmlns="http://www.w3.org/2000/svg" viewBox="{0} 0 {1} {2}" width="{1}" height="{2}" role="img" aria-label="{3}">'
+        "<title>{3}</title>{4}</svg>"
+    ).format(-margin, width, height, title, _board_body(figure, cell))
 
 
 @lru_cache(maxsize=1024)  # a figure is frozen data: drawn once, labelled in each language
 def _board_body(figure: BoardFigure, cell: int) -> Markup:
-    out: list[Markup] = []
-    marked = set(figure.marks)
-    letters = "abcdefghijklmnopqrstuvwxyz"
-    for row in range(figure.ranks):
-        for column in range(figure.files):
-            square = f"{letters[column]}{figure.ranks - row}"
-            fill = _MARK if square in marked else (_LIGHT if (row + column) % 2 == 0 else _DARK)
-            out.append(Markup('<rect data-square="{}" x="{}" y="{}" width="{}" height="{}" fill="{}"/>').format(
-                square, column * cell, row * cell, cell, cell, fill))
-    out.extend(_coordinates(figure, cell))
+    dark = "".join(f"M{column * cell} {row * cell}h{cell}v{cell}h-{cell}z"
+                   for row in range(figure.ranks) for column in range(figure.files) if (row + column) % 2)
+    out: list[Markup] = [
+        Markup('<rect width="{}" height="{}" fill="{}"/><path d="{}" fill="{}"/>').format(
+            figure.files * cell, figure.ranks * cell, _LIGHT, dark, _DARK),
+    ]
+    for square in figure.marks:
+        x, y = square_xy(square, figure, cell)
+        out.append(Markup('<rect class="rb-mark" data-square="{}" x="{:g}" y="{:g}" width="{}" height="{}" fill="{}"/>').format(
+            square, x - cell / 2, y - cell / 2, cell, cell, _MARK))
+    out.append(_coordinates(figure, cell))
     sharing: defaultdict[str, list[int]] = defaultdict(list)
     for index, piece in enumerate(figure.pieces):
         sharing[piece.square].append(index)
@@ -79,13 +92,12 @@ def _board_body(figure: BoardFigure, cell: int) -> Markup:
         together = sharing[piece.square]
         x, y, radius, size = _place(square_xy(piece.square, figure, cell), together.index(index), len(together), cell)
         fill, ink = _side_colours(piece.side)
-        name = " ".join(part for part in (piece.side, piece.kind) if part)
         glyph = _CHESS.get(piece.kind.lower()) or (piece.kind[:1].upper() or "?")
         out.append(Markup(
             '<g class="rb-piece" data-square="{0}" data-kind="{1}"><title>{2} {0}</title>'
-            '<circle cx="{3:g}" cy="{4:g}" r="{5:g}" fill="{6}" stroke="{7}" stroke-width="1.5"/>'
-            '<text x="{3:g}" y="{4:g}" font-size="{8:g}" fill="{7}" text-anchor="middle" dominant-baseline="central">{9}</text></g>'
-        ).format(piece.square, piece.kind, name, x, y, radius, fill, ink, size, glyph))
+            '<circle cx="{3:g}" cy="{4:g}" r="{5:g}" fill="{6}" stroke="{7}"/>'
+            '<text x="{3:g}" y="{4:g}" font-size="{8:g}" fill="{7}">{9}</text></g>'
+        ).format(piece.square, piece.kind, piece_name(piece), x, y, radius, fill, ink, size, glyph))
     for start, end in figure.arrows:
         # Arrowheads are drawn as triangles, not SVG markers: a marker needs an id, and the
         # same board may appear twice on a page.
@@ -96,10 +108,40 @@ def _board_body(figure: BoardFigure, cell: int) -> Markup:
         bx, by = x2 - ux * head, y2 - uy * head
         points = f"{x2:g},{y2:g} {bx - uy * half:g},{by + ux * half:g} {bx + uy * half:g},{by - ux * half:g}"
         out.append(Markup(
-            '<g class="rb-arrow" data-move="{}-{}" fill="{}" stroke="{}" opacity="0.8">'
+            '<g class="rb-arrow" data-move="{}-{}" fill="{}" stroke="{}">'
             '<line x1="{:g}" y1="{:g}" x2="{:g}" y2="{:g}" stroke-width="{:g}"/><polygon points="{}" stroke="none"/></g>'
         ).format(start, end, _ARROW, _ARROW, x1, y1, bx, by, cell / 7, points))
     return Markup("").join(out)
+
+
+def piece_name(piece: Piece) -> str:
+    """How a piece is named: its side and kind, the engine's words (``red half-elf``)."""
+    return " ".join(part for part in (piece.side, piece.kind) if part)
+
+
+def board_caption(figure: BoardFigure, words: Words) -> Markup:
+    """The board in words, for a reader who cannot see it: each occupied square and its pieces,
+    in board order (a1, a2 … b1 …), then the marked squares and the moves drawn."""
+    on: defaultdict[str, list[str]] = defaultdict(list)
+    for piece in figure.pieces:
+        on[piece.square].append(piece_name(piece))
+    order = sorted(on, key=lambda square: (square[:1], int(square[1:])))
+    parts = []
+    if order:
+        # Translators: one square of a board and the pieces on it, e.g. "e4: sprite, red half-elf".
+        squares = [words.gettext("{square}: {pieces}", square=square, pieces=", ".join(on[square])) for square in order]
+        items = Markup("").join(Markup("<li>{}</li>").format(square) for square in squares)
+        # Translators: a board's description for screen readers, before the list of its pieces.
+        parts.append(Markup("<p>{}</p><ul>{}</ul>").format(words.gettext("Pieces on the board, by square:"), items))
+    else:
+        parts.append(Markup("<p>{}</p>").format(words.gettext("No pieces on the board.")))
+    if figure.marks:
+        parts.append(Markup("<p>{}</p>").format(words.gettext("Marked squares: {squares}", squares=", ".join(figure.marks))))
+    if figure.arrows:
+        # Translators: the moves a board shows as arrows, each written "e2 → e4".
+        moves = ", ".join(f"{start} \u2192 {end}" for start, end in figure.arrows)
+        parts.append(Markup("<p>{}</p>").format(words.gettext("Moves shown: {moves}", moves=moves)))
+    return Markup("").join(parts)
 
 
 def _place(centre: tuple[float, float], position: int, count: int, cell: int) -> tuple[float, float, float, float]:
@@ -116,18 +158,14 @@ def _place(centre: tuple[float, float], position: int, count: int, cell: int) ->
     return x + offset, y - offset, cell * 0.27, cell * 0.34
 
 
-def _coordinates(figure: BoardFigure, cell: int) -> list[Markup]:
-    """File letters along the bottom rank and rank numbers along the a-file, as on a real board."""
+def _coordinates(figure: BoardFigure, cell: int) -> Markup:
+    """Rank numbers left of the board and file letters below it, in the page's text colour."""
     letters = "abcdefghijklmnopqrstuvwxyz"
-    size = cell * 0.24
-    labels = [
-        Markup('<text class="rb-coordinate" x="{:g}" y="{:g}" font-size="{:g}" fill="{}" text-anchor="end">{}</text>').format(
-            (column + 1) * cell - 2, figure.ranks * cell - 3, size, _LIGHT if column % 2 == 0 else _DARK, letters[column])
-        for column in range(figure.files)
-    ]
-    labels += [
-        Markup('<text class="rb-coordinate" x="2" y="{:g}" font-size="{:g}" fill="{}" dominant-baseline="hanging">{}</text>').format(
-            row * cell + 2, size, _LIGHT if row % 2 == 1 else _DARK, figure.ranks - row)
-        for row in range(figure.ranks)
-    ]
-    return labels
+    margin = cell * _MARGIN
+    bottom = figure.ranks * cell
+    labels = [Markup('<text x="{:g}" y="{:g}">{}</text>').format((column + 0.5) * cell, bottom + margin / 2, letters[column])
+              for column in range(figure.files)]
+    labels += [Markup('<text x="{:g}" y="{:g}">{}</text>').format(-margin / 2, (row + 0.5) * cell, figure.ranks - row)
+               for row in range(figure.ranks)]
+    return Markup('<g class="rb-coordinate" font-size="{:g}" fill="currentColor">{}</g>').format(
+        round(cell * _COORDINATE_SIZE), Markup("").join(labels))

@@ -30,7 +30,7 @@ from ..i18n.glossary import Glossary, load_glossary
 from ..i18n.translate import TranslatedBook, translate_book
 from ..languages import Language, Languages
 from ..model import Book, Node, XRef, message_context, translatable_fields, walk
-from .figures import board_svg
+from .figures import board_caption, board_svg
 from .text import Target, text_to_html, text_to_plain
 from .ui import Phrase, Words, untranslated_html
 
@@ -122,6 +122,8 @@ class Site:
     #: The site's languages, the source first (codes or :class:`Languages`); None: the books' own only.
     languages: Languages | Sequence[str] | None = None
     directory_urls: bool = True
+    #: Whether printed books (PDF) are published beside the pages: each book page then links its own.
+    pdf: bool = False
     translate: Callable[[Book, str, Path], TranslatedBook] = translate_book
     _translated: dict[tuple[str, str], TranslatedBook] = field(default_factory=dict, repr=False)
     _anchors: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
@@ -148,6 +150,10 @@ class Site:
     def prefix(self, language: str) -> str:
         """The source language lives at the root, every other under its code."""
         return "" if language == self.source.code else f"{language}/"
+
+    def pdf_url(self, language: str, book_id: str) -> str:
+        """Where a book's PDF in ``language`` lives (``pdf/strage-ru.pdf`` under the language's root)."""
+        return f"{self.prefix(language)}pdf/{book_id}-{language}.pdf"
 
     def src_uri(self, language: str, name: str) -> str:
         return f"{self.prefix(language)}{name}.md"
@@ -251,15 +257,13 @@ class Site:
     def coverage_page(self, language: str) -> RenderedPage:
         words = self.words(language)
         url = self.url(language, "coverage")
-        rows = []
+        books = []
         for book_id in self.books:
             shown, _ = self.shown(book_id, language)
-            title = escape(text_to_plain(shown.title, words))
-            for lang in self.languages:
-                cov = self.coverage(book_id, lang.code)
-                rows.append({"cov": cov, "language": lang.name, "tag": lang.tag,
-                             "href": relative_url(url, self.url(lang.code, book_id)), "book_title": title})
-        html = self._render("coverage.html.j2", language, rows=rows)
+            rows = [{"cov": self.coverage(book_id, lang.code), "language": lang.name, "tag": lang.tag,
+                     "href": relative_url(url, self.url(lang.code, book_id))} for lang in self.languages]
+            books.append({"id": book_id, "title": escape(text_to_plain(shown.title, words)), "rows": rows})
+        html = self._render("coverage.html.j2", language, books=books)
         return RenderedPage("coverage", language, self.src_uri(language, "coverage"), url,
                             escape(words.gettext("Translation coverage").text), html, alternates=self.alternates("coverage"))
 
@@ -272,9 +276,22 @@ class Site:
         view = self.book_view(book_id, language)
         book, url = view.book, view.url
         html = self._render("book.html.j2", language, view=view, book=book, coverage=self.coverage(book_id, language),
-                            coverage_href=relative_url(url, self.url(language, "coverage")))
+                            coverage_href=relative_url(url, self.url(language, "coverage")),
+                            pdf_href=relative_url(url, self.pdf_url(language, book_id)) if self.pdf else "")
         return RenderedPage("book", language, self.src_uri(language, book_id), url, view.plain(book, "title"), html,
                             toc=view.toc(), alternates=self.alternates(book_id), source_path=book.path)
+
+    def printed_book(self, book_id: str, language: str, site_name: str = "") -> Markup:
+        """A book as one HTML document to print (a PDF): its title, a table of contents whose
+        entries a print stylesheet numbers with their pages, then every section, as on its page
+        but with each worked example's proof folded to its outcome."""
+        view = self.book_view(book_id, language)
+        lang = self.languages.get(language)
+        body = self._render("book.html.j2", language, view=view, book=view.book, coverage=self.coverage(book_id, language),
+                            coverage_href=relative_url(view.url, self.url(language, "coverage")), pdf_href="",
+                            contents=self._render("contents.html.j2", language, toc=view.toc()), printed=True)
+        return self._render("print.html.j2", language, body=body, title=view.plain(view.book, "title"), tag=lang.tag,
+                            direction=lang.direction, site_name=site_name)
 
     def not_found(self, language: str, home_href: str) -> RenderedPage:
         """The text of the page a server shows for an address that has none (its 404 page)."""
@@ -368,11 +385,13 @@ class _BookView:
             return self.words.pgettext("example outcome", "failed")
         return self.words.pgettext("example outcome", "not run")
 
-    def figure(self, example_id: str) -> Markup | None:
+    def figure(self, example_id: str) -> dict[str, Markup] | None:
+        """The board at the end of an example: its drawing and its description in words."""
         outcome = self.site.outcome(self.book.id, example_id)
         if outcome is None or outcome.figure is None:
             return None
-        return board_svg(outcome.figure, label=self.words.gettext("The position at the end of the example").text)
+        return {"svg": board_svg(outcome.figure, label=self.words.gettext("The position at the end of the example").text),
+                "caption": board_caption(outcome.figure, self.words)}
 
     def toc(self) -> tuple[TocEntry, ...]:
         entries = []

@@ -1,0 +1,45 @@
+"""Printed rulebooks: every book in every language as a PDF, made with WeasyPrint.
+
+:meth:`rulebook.render.Site.printed_book` gives a book as one HTML document; this module lays it
+out on A4 pages with the site's stylesheets (symbols, badges, boards) and ``render/print.css``
+(page numbers, running title, the table of contents with page numbers, boxes kept whole), and
+writes ``<lang>/pdf/<book>-<lang>.pdf`` under a folder (``Site.pdf_url``). WeasyPrint needs
+Pango from the system (Debian: ``libpango-1.0-0 libpangoft2-1.0-0``) and is an optional
+dependency (``pip install 'rulebook[pdf]'``); the MkDocs plugin calls this only when its ``pdf``
+option is on, so ``mkdocs serve`` stays fast.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable
+
+from .errors import RulebookError
+from .render import Site
+
+try:  # optional: only the pdf option needs it
+    import weasyprint
+except ImportError:  # pragma: no cover - the test extra installs it
+    weasyprint = None
+
+PRINT_CSS = Path(__file__).resolve().parent / "render" / "print.css"
+
+
+def write_pdfs(site: Site, out: Path, stylesheets: Iterable[Path] = (), *, site_name: str = "") -> list[Path]:
+    """Write every book of ``site`` in every language under ``out``; the paths written.
+
+    ``stylesheets`` are the site's own (symbol fonts, badges, boards), read before ``print.css``;
+    their relative links (fonts) resolve against their own location.
+    """
+    if weasyprint is None:
+        raise RulebookError("printed rulebooks need WeasyPrint: pip install 'rulebook[pdf]' (and the system's Pango)")
+    sheets = [weasyprint.CSS(filename=str(path)) for path in [*stylesheets, PRINT_CSS]]
+    written = []
+    for language in site.languages:
+        for book_id in site.books:
+            html = site.printed_book(book_id, language.code, site_name)
+            path = Path(out) / site.pdf_url(language.code, book_id)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            weasyprint.HTML(string=str(html), base_url=str(out)).write_pdf(path, stylesheets=sheets)
+            written.append(path)
+    return written
