@@ -108,7 +108,7 @@ def write_catalog(locales: Path, language: str, book_id: str, translations: dict
 
 def make_project(root: Path, *, demo: str = DEMO, russian: dict[str, str] | None = None,
                  languages: list[str] | None = None, check_examples: bool = True,
-                 site_url: str = "https://rules.example.org/base/") -> Path:
+                 site_url: str = "https://rules.example.org/base/", pdf: bool = False) -> Path:
     """rules/, locales/ and an mkdocs.yml like the repository's (same theme and overrides)."""
     rules, locales, docs = root / "rules", root / "locales", root / "docs"
     for folder in (rules, locales, docs):
@@ -123,7 +123,7 @@ def make_project(root: Path, *, demo: str = DEMO, russian: dict[str, str] | None
     config["theme"]["custom_dir"] = str(REPO / "site_overrides")
     configured = next(p["rulebook"] for p in config["plugins"] if isinstance(p, dict) and "rulebook" in p)
     plugin = {"rules": str(rules), "locales": str(locales), "check_examples": check_examples,
-              "languages": languages or configured["languages"]}
+              "languages": languages or configured["languages"], "pdf": pdf}
     config["plugins"] = [p if p != "rulebook" and "rulebook" not in (p if isinstance(p, dict) else {}) else {"rulebook": plugin}
                          for p in config["plugins"]]
     path = root / "mkdocs.yml"

@@ -31,7 +31,9 @@
     var folded = fold(word);
     for (var i = 0; i < kept.length; i++) {
       var form = kept[i][0];
-      if (kept[i][1] ? folded.indexOf(form) === 0 : folded === form) return kept[i][2];
+      // Marked with "_", which no stem starts with: a stem typed as a prefix ("man", of
+      // "mano") never runs into the term ("_mana").
+      if (kept[i][1] ? folded.indexOf(form) === 0 : folded === form) return "_" + kept[i][2];
     }
     return null;
   }
