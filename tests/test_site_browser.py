@@ -210,6 +210,8 @@ def test_every_page_type_loads_cleanly_and_passes_axe_at_desktop_and_phone_sizes
             assert page.title().startswith(title_404)
             assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") in ("sticky", "fixed")  # styled
             assert page.locator(".rb-not-found a").get_attribute("href") == BASE + prefix(language)  # its language's home
+            menu = page.locator("a.rb-alternate").evaluate_all("links => links.map(a => [a.hreflang, a.getAttribute('href')])")
+            assert menu == [[other, BASE + prefix(other)] for other in LANGUAGES]
         for size, viewport in SIZES.items():
             page.set_viewport_size(viewport)
             page.wait_for_timeout(50)

@@ -287,6 +287,36 @@ def test_search_index_per_language_with_its_stemmer(site: Path) -> None:
     assert '"ru/"' in page(site, "ru/demo") and "config.base" in page(site, "ru/demo")
 
 
+def test_the_search_index_is_written_from_the_rulebooks_not_parsed_from_pages(site: Path) -> None:
+    index = json.loads((site / "ru" / "search" / "search_index.json").read_text(encoding="utf-8"))
+    docs = {d["location"]: d for d in index["docs"]}
+    # A page's own entry first, then its sections and rules under their anchors.
+    locations = [d["location"] for d in index["docs"]]
+    assert locations.index("demo/") < locations.index("demo/#primo") < locations.index("demo/#mana-bianco")
+    rule = docs["demo/#mana-bianco"]
+    assert rule["title"] == "1.1 Белая мана"
+    # Symbols by their text alternative, cross-references by their numbers, rulings and examples
+    # in the page's words; the doctest is no reader's text.
+    assert "Заплатите (белая мана) и (" in rule["text"] and "См. 1.2 и 1.1." in rule["text"]
+    assert "<p>Решение: Мана не сохраняется между ходами. Причина:" in rule["text"] and "Два плюс два" in rule["text"]
+    assert ">>>" not in json.dumps(index, ensure_ascii=False) and "2 + 2" not in rule["text"]
+    # A text not translated yet is indexed as the page shows it: in Italian.
+    assert docs["altro/#fine"]["text"] == "<p>Si torna a 1.2 con (пики).</p>"
+    # No glossary in this project: no game terms to keep.
+    assert index["config"]["rulebook"] == {"keep": []}
+
+
+def test_game_terms_of_the_glossary_are_kept_whole_in_each_languages_index(tmp_path: Path) -> None:
+    config = make_project(tmp_path)
+    (tmp_path / "locales" / "glossary.yaml").write_text(
+        "terms:\n  - it: mana\n    es: [maná, manás]\n    ru: [мана, маны, манов*]\n", encoding="utf-8")
+    site = build(config)
+    keep = {lang: json.loads((site / prefix / "search" / "search_index.json").read_text(encoding="utf-8"))["config"]["rulebook"]["keep"]
+            for lang, prefix in (("it", ""), ("es", "es/"), ("ru", "ru/"), ("en", "en/"))}
+    assert keep == {"it": [["mana", "mana"]], "es": [["maná", "maná"], ["manás", "maná"]],
+                    "ru": [["мана", "мана"], ["маны", "мана"], ["манов*", "мана"]], "en": []}
+
+
 def test_home_lists_books_with_summaries_and_coverage_counts(site: Path) -> None:
     home = page(site, "ru")
     assert "Пробная книга с" in home and 'href="demo/"' in home and 'href="altro/"' in home

@@ -214,9 +214,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         site = self.rendered
         root = urlsplit(config.site_url or "/").path  # MkDocs' base URL for error pages
         page = site.not_found(language, root + site.prefix(language))
-        alternates = self._alternates(config, "", site.alternates("index"))
-        for alt in alternates:  # a 404 page is shown at any address: its links are absolute paths
-            alt["href"] = root + alt["href"]
+        # A 404 page is shown at any address: its menu leads to each language's home by absolute path.
+        alternates = [{"lang": alt.tag, "name": alt.name, "href": root + alt.url} for alt in site.alternates("index")]
         return {"rulebook_page": {**self.meta[language], "kind": page.kind, "alternates": alternates},
                 "rulebook_not_found": page.html, "rulebook_title": str(page.title)}
 
