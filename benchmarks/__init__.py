@@ -1,0 +1,1 @@
+"""Speed and weight benchmarks (never timed tests): see benchmarks/README.md."""

@@ -1,0 +1,80 @@
+"""The benchmarks' generated corpus is a real rulebook collection (no timing here).
+
+The speed targets of issue 15 are measured on it (benchmarks/bench_corpus.py), so it must be
+what the site builds: books the strict loader accepts, examples that pass, every language
+fully translated with nothing for ``rulebook i18n check`` to report, catalogs that
+``rulebook i18n update`` would leave as they are, and the anchors' Markdown holding every rule.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from benchmarks.anchors import ALL_LANGUAGES, markdown_pages
+from benchmarks.corpus import generate
+from rulebook.examples import run_books
+from rulebook.i18n import LANGUAGES, catalog_path
+from rulebook.i18n.catalogs import update_catalog, write_template
+from rulebook.i18n.checks import check_locales
+from rulebook.i18n.translate import translate_book
+from rulebook.loader import load_library, rulebook_paths
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    made = generate(tmp_path_factory.mktemp("corpus"), books=2, rules=3)
+    return made, load_library(rulebook_paths(made.rules))
+
+
+def test_books_load_with_their_rules_examples_and_rulings(corpus):
+    made, books = corpus
+    assert len(books) == 2
+    for book in books.values():
+        rules = list(book.rules())
+        assert len(rules) == 3
+        assert any(rule.examples for rule in rules) and any(rule.rulings for rule in rules)
+
+
+def test_texts_use_every_kind_of_markup(corpus):
+    _, books = corpus
+    texts = " ".join(rule.text for book in books.values() for rule in book.rules())
+    for mark in ("{", "[[", "**", "\n- "):
+        assert mark in texts
+
+
+def test_every_worked_example_passes(corpus):
+    _, books = corpus
+    outcomes = run_books(books.values())
+    assert outcomes and all(outcome.passed for outcome in outcomes), [o.report() for o in outcomes if not o.passed]
+
+
+def test_every_language_is_fully_translated_and_checks_pass(corpus):
+    made, books = corpus
+    assert check_locales(made.locales) == []
+    for book in books.values():
+        for language in LANGUAGES:
+            translated = translate_book(book, language, made.locales)
+            assert not translated.fallback and not translated.problems, (book.id, language)
+            assert translated.book.title != book.title  # the words really are another language's
+
+
+def test_catalogs_are_what_i18n_update_would_write(corpus):
+    made, books = corpus
+    for book in books.values():
+        template, stale = write_template(Path(book.path), book.id, made.locales, write=False)
+        assert not stale
+        for language in LANGUAGES:
+            updated, problems = update_catalog(template, catalog_path(made.locales, language, book.id), language, book.id, write=False)
+            assert not problems and updated is not None and not updated.written, (book.id, language)
+
+
+def test_anchor_markdown_holds_every_rule_in_every_language(corpus):
+    made, books = corpus
+    for language in ALL_LANGUAGES:
+        pages = markdown_pages(books, language, made.locales)
+        assert set(pages) == {"index.md"} | {f"{book_id}.md" for book_id in books}
+        for book_id, book in books.items():
+            for rule in book.rules():
+                assert f"{{#{rule.id}}}" in pages[f"{book_id}.md"]
