@@ -1,0 +1,196 @@
+"""The configurations the benchmarks build: rulebook and the two anchors, on the same text.
+
+- ``rulebook``: the repository's ``mkdocs.yml`` (theme, overrides, extensions, plugins) with the
+  ``rulebook`` plugin pointed at the corpus and given the languages to build.
+- ``material``: plain mkdocs-material, one language: the Italian books as Markdown pages.
+- ``static-i18n``: mkdocs-material + mkdocs-static-i18n in its standard folder layout
+  (``docs/<lang>/…``), six languages, each page the same book translated.
+
+The Markdown is written from the model (the translated model for the other languages, through
+``translate_book``), so each anchor holds what a rulebook page holds: book title and summary,
+numbered sections and rules with their anchors, texts with symbols as icons, cross-references
+as links, lists and emphasis, each example's text with its doctest folded, and each ruling.
+Both anchors use the repository's theme settings and Markdown extensions, so the only
+difference is how the pages are made.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from rulebook.i18n import LANGUAGES
+from rulebook.i18n.translate import translate_book
+from rulebook.loader import load_library, rulebook_paths
+from rulebook.model import LIST_ITEM_RE, SOURCE_LANGUAGE, XREF_RE, Book
+from rulebook.symbols import SYMBOLS, TOKEN_RE
+
+from .corpus import Corpus
+
+REPO = Path(__file__).resolve().parent.parent
+#: Every site language, the source first (as the rulebook plugin wants it).
+ALL_LANGUAGES: tuple[str, ...] = (SOURCE_LANGUAGE, *LANGUAGES)
+_NAMES = {"it": "Italiano", "en": "English", "fr": "Français", "es": "Español", "pt": "Português", "ru": "Русский"}
+
+
+# --- the books as Markdown ------------------------------------------------------------------
+
+
+def _inline(text: str, book: Book, anchors: dict[str, dict[str, str]]) -> str:
+    def link(match: re.Match[str]) -> str:
+        target_book = match.group(1) or book.id
+        number = anchors[target_book][match.group(2)]
+        page = "" if target_book == book.id else f"{target_book}.md"
+        shown = number if target_book == book.id else f"{target_book} {number}"
+        return f"[{shown}]({page}#{match.group(2)})"
+
+    def icon(match: re.Match[str]) -> str:
+        symbol = SYMBOLS[match.group(0)]
+        code = symbol.token[1:-1].replace("/", "").lower()
+        return f'<i class="ms ms-{code} ms-cost" role="img" aria-label="{symbol.name}" title="{symbol.name}"></i>'
+
+    return TOKEN_RE.sub(icon, XREF_RE.sub(link, text))
+
+
+def _blocks(text: str, book: Book, anchors: dict[str, dict[str, str]]) -> str:
+    """Paragraphs and lists as Markdown wants them: a list needs a blank line around it."""
+    out: list[str] = []
+    for paragraph in re.split(r"\n\s*\n", text.strip()):
+        was_item = None
+        for line in paragraph.split("\n"):
+            is_item = bool(LIST_ITEM_RE.match(line))
+            if was_item is not None and is_item != was_item:
+                out.append("")
+            out.append(_inline(line.strip() if not is_item else "- " + LIST_ITEM_RE.sub("", line).strip(), book, anchors))
+            was_item = is_item
+        out.append("")
+    return "\n".join(out)
+
+
+def _indent(text: str) -> str:
+    return "\n".join("    " + line if line else "" for line in text.split("\n"))
+
+
+def book_markdown(book: Book, anchors: dict[str, dict[str, str]]) -> str:
+    parts = [f"# {_inline(book.title, book, anchors)}\n", _blocks(book.summary, book, anchors)]
+    for section in book.sections:
+        parts.append(f"## {section.number} {_inline(section.title, book, anchors)} {{#{section.id}}}\n")
+        if section.intro:
+            parts.append(_blocks(section.intro, book, anchors))
+        for rule in section.rules:
+            parts.append(f"### {rule.number} {_inline(rule.title, book, anchors)} {{#{rule.id}}}\n")
+            parts.append(_blocks(rule.text, book, anchors))
+            for example in rule.examples:
+                title = f"{rule.number} ({example.id}) {example.title}".strip()
+                body = _blocks(example.text, book, anchors) + "\n```pycon\n" + example.doctest.rstrip("\n") + "\n```\n"
+                parts.append(f'<a id="{example.id}"></a>\n\n??? example "{title}"\n\n{_indent(body)}\n')
+            for ruling in rule.rulings:
+                body = _blocks(ruling.text, book, anchors) + "\n" + _blocks(ruling.reason, book, anchors)
+                parts.append(f'<a id="{ruling.id}"></a>\n\n!!! note "{rule.number} ({ruling.id})"\n\n{_indent(body)}\n')
+    return "\n".join(parts)
+
+
+def home_markdown(books: dict[str, Book]) -> str:
+    lines = ["# Rulebook\n"]
+    for book in books.values():
+        lines.append(f"- [{book.title}]({book.id}.md): {book.summary}")
+    return "\n".join(lines) + "\n"
+
+
+def markdown_pages(books: dict[str, Book], language: str, locales: Path) -> dict[str, str]:
+    """File name -> Markdown of the home page and every book, in one language."""
+    if language != SOURCE_LANGUAGE:
+        translated = {book_id: translate_book(book, language, locales) for book_id, book in books.items()}
+        unfinished = [f"{t.book.id}/{language}" for t in translated.values() if t.fallback or t.problems]
+        if unfinished:
+            raise RuntimeError(f"the corpus is not fully translated: {', '.join(unfinished)}")
+        books = {book_id: t.book for book_id, t in translated.items()}
+    anchors = {book_id: book.anchors() for book_id, book in books.items()}
+    pages = {"index.md": home_markdown(books)}
+    pages.update({f"{book_id}.md": book_markdown(book, anchors) for book_id, book in books.items()})
+    return pages
+
+
+# --- mkdocs.yml of each configuration -------------------------------------------------------
+
+
+def repository_config() -> dict:
+    return yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
+
+
+def _plugin_options(plugins: list, name: str) -> dict:
+    for plugin in plugins:
+        if plugin == name:
+            return {}
+        if isinstance(plugin, dict) and name in plugin:
+            return dict(plugin[name] or {})
+    return {}
+
+
+def _anchor_base(repo: dict, folder: Path, name: str) -> dict:
+    theme = {k: v for k, v in repo["theme"].items() if k != "custom_dir"}  # the overrides are rulebook's
+    return {
+        "site_name": f"{repo.get('site_name', 'Rulebook')} ({name})",
+        "docs_dir": str(folder / "docs"),
+        "site_dir": str(folder / "site"),
+        "theme": theme,
+        "markdown_extensions": repo.get("markdown_extensions", []),
+    }
+
+
+def _write(folder: Path, config: dict) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "mkdocs.yml"
+    path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def _write_pages(docs: Path, pages: dict[str, str]) -> None:
+    docs.mkdir(parents=True, exist_ok=True)
+    for name, text in pages.items():
+        (docs / name).write_text(text, encoding="utf-8")
+
+
+def write_material(corpus: Corpus, folder: Path) -> Path:
+    """Plain mkdocs-material, the Italian books as Markdown."""
+    repo = repository_config()
+    books = load_library(rulebook_paths(corpus.rules))
+    _write_pages(folder / "docs", markdown_pages(books, SOURCE_LANGUAGE, corpus.locales))
+    config = _anchor_base(repo, folder, "mkdocs-material")
+    config["plugins"] = [{"search": _plugin_options(repo["plugins"], "search")}]
+    return _write(folder, config)
+
+
+def write_static_i18n(corpus: Corpus, folder: Path, languages: tuple[str, ...] = ALL_LANGUAGES) -> Path:
+    """mkdocs-material + mkdocs-static-i18n, folder layout: ``docs/<lang>/<page>.md``."""
+    repo = repository_config()
+    books = load_library(rulebook_paths(corpus.rules))
+    for language in languages:
+        _write_pages(folder / "docs" / language, markdown_pages(books, language, corpus.locales))
+    config = _anchor_base(repo, folder, "mkdocs-static-i18n")
+    i18n = {
+        "docs_structure": "folder",
+        "languages": [
+            {"locale": language, "name": _NAMES.get(language, language), "build": True, "default": language == languages[0]}
+            for language in languages
+        ],
+    }
+    config["plugins"] = [{"search": _plugin_options(repo["plugins"], "search")}, {"i18n": i18n}]
+    return _write(folder, config)
+
+
+def write_rulebook(corpus: Corpus, folder: Path, languages: tuple[str, ...]) -> Path:
+    """The repository's own site configuration, building the corpus in ``languages``."""
+    repo = repository_config()
+    (folder / "docs").mkdir(parents=True, exist_ok=True)  # every page is generated
+    repo["docs_dir"] = str(folder / "docs")
+    repo["site_dir"] = str(folder / "site")
+    if "custom_dir" in repo["theme"]:
+        repo["theme"]["custom_dir"] = str(REPO / repo["theme"]["custom_dir"])
+    options = {**_plugin_options(repo["plugins"], "rulebook"), "rules": str(corpus.rules), "locales": str(corpus.locales), "languages": list(languages)}
+    repo["plugins"] = [
+        {"rulebook": options} if p == "rulebook" or (isinstance(p, dict) and "rulebook" in p) else p for p in repo["plugins"]
+    ]
+    return _write(folder, repo)

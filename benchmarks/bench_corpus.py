@@ -1,0 +1,135 @@
+"""Issue 15's targets: the site build against its anchors, on a generated corpus, as ratios.
+
+Generates N books x M rules (benchmarks/corpus.py, every language fully translated) and the
+same text as Markdown, then builds, each in a fresh child process (benchmarks/measure.py),
+``--runs`` times, interleaved so that a burst of load elsewhere on the machine hits every
+configuration alike:
+
+    material      plain mkdocs-material, 1 language (Italian), the books as Markdown
+    static-i18n   mkdocs-material + mkdocs-static-i18n, 6 languages, the same Markdown translated
+    rulebook-1    our site, Italian only
+    rulebook-6    our site, 6 languages
+    rulebook-6 small   our site, 6 languages, a tenth of the rules (for the growth targets)
+
+and prints the medians and these ratios (targets of issue 15):
+
+    rulebook-6 / material            <= 1.5
+    rulebook-6 / static-i18n         <= 0.4
+    rulebook-6 / rulebook-1          (how much each added language costs; no target)
+    time   rulebook-6 / rulebook-6 small <= 1.05 x the rule ratio (10.5 for 10x the rules)
+    memory rulebook-6 / rulebook-6 small <= the rule ratio (at most linear growth), on the
+           memory the build itself needed: peak RSS minus RSS after the imports
+
+The report always prints; it exits 1 on a missed target only with ``--strict``. Needs the
+anchors: ``pip install -e '.[bench]'``.
+
+Run: .venv/bin/python -m benchmarks.bench_corpus --books 5 --rules 200 --runs 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from .anchors import ALL_LANGUAGES, write_material, write_rulebook, write_static_i18n
+from .corpus import generate
+from .measure import Build, measure
+
+
+def _median(builds: list[Build], attribute: str) -> float:
+    return statistics.median(getattr(b, attribute) for b in builds)
+
+
+def _configs(work: Path, books: int, rules: int, small_rules: int) -> dict[str, Path]:
+    large = generate(work / f"corpus-{books}x{rules}", books, rules)
+    small = generate(work / f"corpus-{books}x{small_rules}", books, small_rules)
+    return {
+        "material": write_material(large, work / "material"),
+        "static-i18n": write_static_i18n(large, work / "static-i18n"),
+        "rulebook-1": write_rulebook(large, work / "rulebook-1", ALL_LANGUAGES[:1]),
+        "rulebook-6": write_rulebook(large, work / "rulebook-6", ALL_LANGUAGES),
+        "rulebook-6 small": write_rulebook(small, work / "rulebook-6-small", ALL_LANGUAGES),
+    }
+
+
+def machine() -> str:
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    return f"{platform.node()}, {os.cpu_count()} cores, Python {platform.python_version()}, load average {load}"
+
+
+def report(results: dict[str, list[Build]], rules: int, small_rules: int) -> list[tuple[str, float, float | None]]:
+    """Print the table of medians; return (name, ratio, target or None) for each ratio."""
+    print(f"\n{'build':<18} {'pages':>5} {'build s':>8} {'(min-max)':>15} {'process s':>9} {'peak MB':>8} {'build MB':>8} {'warnings':>8}")
+    for name, builds in results.items():
+        times = [b.seconds for b in builds]
+        print(
+            f"{name:<18} {builds[0].pages:>5} {statistics.median(times):>8.2f} {f'({min(times):.2f}-{max(times):.2f})':>15}"
+            f" {_median(builds, 'wall'):>9.2f} {_median(builds, 'peak_kb') / 1024:>8.0f} {_median(builds, 'build_kb') / 1024:>8.0f}"
+            f" {max(b.warnings for b in builds):>8}"
+        )
+        for build in builds:
+            if build.warnings:
+                print(f"  {name} logged {build.warnings} warnings:\n{build.log}")
+                break
+    t = {name: _median(builds, "seconds") for name, builds in results.items()}
+    memory = {name: _median(builds, "build_kb") for name, builds in results.items()}
+    peak = {name: _median(builds, "peak_kb") for name, builds in results.items()}
+    factor = rules / small_rules
+    return [
+        ("rulebook 6 languages / plain mkdocs-material 1 language", t["rulebook-6"] / t["material"], 1.5),
+        ("rulebook 6 languages / mkdocs-static-i18n 6 languages", t["rulebook-6"] / t["static-i18n"], 0.4),
+        ("rulebook 6 languages / rulebook 1 language", t["rulebook-6"] / t["rulebook-1"], None),
+        ("rulebook 1 language / plain mkdocs-material 1 language", t["rulebook-1"] / t["material"], None),
+        ("mkdocs-static-i18n 6 languages / plain mkdocs-material 1 language", t["static-i18n"] / t["material"], None),
+        (f"time, {factor:g}x the rules (rulebook 6 languages)", t["rulebook-6"] / t["rulebook-6 small"], 1.05 * factor),
+        (f"build memory, {factor:g}x the rules (peak RSS - RSS before the build)", memory["rulebook-6"] / max(memory["rulebook-6 small"], 1), factor),
+        (f"peak RSS, {factor:g}x the rules (whole process)", peak["rulebook-6"] / peak["rulebook-6 small"], None),
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--books", type=int, default=5)
+    parser.add_argument("--rules", type=int, default=200, help="rules per book (the growth build has a tenth)")
+    parser.add_argument("--runs", type=int, default=3, help="builds of each configuration (medians are reported)")
+    parser.add_argument("--workdir", type=Path, help="keep corpus and sites here (reused when up to date); default: a temporary folder")
+    parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    args = parser.parse_args(argv)
+    small_rules = max(1, args.rules // 10)
+
+    with tempfile.TemporaryDirectory(prefix="rulebook-bench-") as temporary:
+        work = args.workdir or Path(temporary)
+        start = time.perf_counter()
+        configs = _configs(work, args.books, args.rules, small_rules)
+        print(f"corpus {args.books} books x {args.rules} rules (and x {small_rules}), {len(ALL_LANGUAGES)} languages,"
+              f" generated in {time.perf_counter() - start:.1f} s under {work}")
+        print(f"machine: {machine()}")
+        print("time: load_config + build in a fresh child process (imports done before the clock);"
+              " memory: the child's peak RSS from os.wait4, minus its RSS after the imports")
+        results: dict[str, list[Build]] = {name: [] for name in configs}
+        for run in range(args.runs):
+            for name, config in configs.items():
+                results[name].append(measure(config))
+            print(f"run {run + 1}/{args.runs} done: " + ", ".join(f"{n} {r[-1].seconds:.1f} s" for n, r in results.items()), flush=True)
+        print(f"load average after the runs: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+    missed = 0
+    for name, ratio, target in report(results, args.rules, small_rules):
+        if target is None:
+            print(f"     {name}: {ratio:.2f}x")
+            continue
+        ok = ratio <= target
+        missed += not ok
+        print(f"{'PASS' if ok else 'FAIL'} {name}: {ratio:.2f}x (target <= {target:g}x)")
+    print(f"\n{missed} targets missed")
+    return 1 if missed and args.strict else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,107 @@
+"""One MkDocs build in a fresh child process: its time, its peak memory, its warnings.
+
+Each build runs in its own interpreter (``python -m benchmarks.measure CONFIG``), so no cache
+of an earlier build (Jinja, Pygments, the glossary, lru_caches) helps a later one and the
+memory of one build is not counted in the next. The child imports MkDocs, Material, the
+rulebook plugin and mkdocs-static-i18n (when installed) before the clock starts, the same for
+every configuration; the clock then covers ``load_config`` + ``build``, what ``mkdocs build``
+does after Python has started.
+
+Memory is the child's peak resident set size as the kernel reports it to the parent
+(``os.wait4``'s ``ru_maxrss``, the child alone), and the resident size just before the build
+(``getrusage(RUSAGE_SELF)`` in the child): their difference is what the build itself needed.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Build:
+    seconds: float  # load_config + build, measured in the child
+    wall: float  # the whole child process, interpreter start and imports included
+    peak_kb: int  # peak RSS of the child (ru_maxrss from wait4)
+    before_kb: int  # RSS of the child after its imports, before the build
+    warnings: int  # MkDocs warnings logged during the build
+    pages: int  # HTML pages in the built site
+    log: str = ""  # the child's first warnings, if any
+
+    @property
+    def build_kb(self) -> int:
+        return self.peak_kb - self.before_kb
+
+
+def measure(config: Path) -> Build:
+    """Build ``config`` in a child process and report what it cost."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        child = subprocess.Popen(
+            [sys.executable, "-m", "benchmarks.measure", str(config)],
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=err,
+            cwd=Path(__file__).resolve().parent.parent,
+        )
+        # Reap the child with wait4 to get its own rusage (Popen.wait would reap it without).
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+        wall = time.perf_counter() - start
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read().decode(errors="replace"), err.read().decode(errors="replace")
+    if child.returncode != 0:
+        raise RuntimeError(f"the build of {config} failed (exit {child.returncode}):\n{stderr[-4000:]}")
+    report = json.loads(stdout.strip().splitlines()[-1])
+    return Build(report["seconds"], wall, usage.ru_maxrss, report["before_kb"], report["warnings"], report["pages"], stderr)
+
+
+class _Counter(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+        self.first: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+        if len(self.first) < 5:
+            self.first.append(record.getMessage()[:300])
+
+
+def _child(config: str) -> int:
+    # Everything any configuration imports, before the clock starts.
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    import material.plugins.search.plugin  # noqa: F401
+    import rulebook.mkdocs_plugin  # noqa: F401
+
+    try:
+        import mkdocs_static_i18n.plugin  # noqa: F401
+    except ImportError:
+        pass
+    counter = _Counter()
+    logging.getLogger("mkdocs").addHandler(counter)
+    logging.getLogger("mkdocs").setLevel(logging.WARNING)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    start = time.perf_counter()
+    build(load_config(config))
+    seconds = time.perf_counter() - start
+    site = Path(load_config(config).site_dir)
+    pages = sum(1 for _ in site.rglob("*.html"))
+    for message in counter.first:
+        print(f"warning: {message}", file=sys.stderr)
+    print(json.dumps({"seconds": seconds, "before_kb": before, "warnings": counter.count, "pages": pages}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_child(sys.argv[1]))
