@@ -5,7 +5,9 @@ of an earlier build (Jinja, Pygments, the glossary, lru_caches) helps a later on
 memory of one build is not counted in the next. The child imports MkDocs, Material, the
 rulebook plugin and mkdocs-static-i18n (when installed) before the clock starts, the same for
 every configuration; the clock then covers ``load_config`` + ``build``, what ``mkdocs build``
-does after Python has started.
+does after Python has started. Both the wall-clock time and the CPU time (user + system, from
+``getrusage``) of that span are reported: on a shared machine the CPU time is what stays put
+when other processes compete for the cores; on an idle one the two agree (a build is one thread).
 
 Memory is the child's peak resident set size as the kernel reports it to the parent
 (``os.wait4``'s ``ru_maxrss``, the child alone), and the resident size just before the build
@@ -28,7 +30,8 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class Build:
-    seconds: float  # load_config + build, measured in the child
+    seconds: float  # load_config + build, measured in the child (wall clock)
+    cpu: float  # the same span's CPU time (user + system) of the child: robust to other load
     wall: float  # the whole child process, interpreter start and imports included
     peak_kb: int  # peak RSS of the child (ru_maxrss from wait4)
     before_kb: int  # RSS of the child after its imports, before the build
@@ -62,7 +65,7 @@ def measure(config: Path) -> Build:
     if child.returncode != 0:
         raise RuntimeError(f"the build of {config} failed (exit {child.returncode}):\n{stderr[-4000:]}")
     report = json.loads(stdout.strip().splitlines()[-1])
-    return Build(report["seconds"], wall, usage.ru_maxrss, report["before_kb"], report["warnings"], report["pages"], stderr)
+    return Build(report["seconds"], report["cpu"], wall, usage.ru_maxrss, report["before_kb"], report["warnings"], report["pages"], stderr)
 
 
 class _Counter(logging.Handler):
@@ -91,15 +94,18 @@ def _child(config: str) -> int:
     counter = _Counter()
     logging.getLogger("mkdocs").addHandler(counter)
     logging.getLogger("mkdocs").setLevel(logging.WARNING)
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    before, cpu = usage.ru_maxrss, usage.ru_utime + usage.ru_stime
     start = time.perf_counter()
     build(load_config(config))
     seconds = time.perf_counter() - start
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = usage.ru_utime + usage.ru_stime - cpu
     site = Path(load_config(config).site_dir)
     pages = sum(1 for _ in site.rglob("*.html"))
     for message in counter.first:
         print(f"warning: {message}", file=sys.stderr)
-    print(json.dumps({"seconds": seconds, "before_kb": before, "warnings": counter.count, "pages": pages}))
+    print(json.dumps({"seconds": seconds, "cpu": cpu, "before_kb": before, "warnings": counter.count, "pages": pages}))
     return 0
 
 
