@@ -2,7 +2,8 @@
 
 Builds the corpus (default 5 books x 200 rules) in 6 languages with the repository's site
 configuration, under cProfile, in this process, and prints the share of the named stages that
-issue 15 talks about, then the top functions by cumulative time. cProfile roughly doubles the
+issue 15 talks about (cumulative, so nested stages overlap: "of it" lines are part of the line
+above), then the top functions by cumulative time. cProfile roughly doubles the
 build's time; the shares, not the seconds, are what to read.
 
 Run: .venv/bin/python -m benchmarks.profile_build [--books 5 --rules 200 --languages 6]
@@ -33,9 +34,13 @@ STAGES: dict[str, tuple[str, str]] = {
     "  Site.translated (cached per book and language)": ("rulebook/render/pages.py", "translated"),
     "  translate_book": ("rulebook/i18n/translate.py", "translate_book"),
     "    of it: checks (message_problems)": ("rulebook/i18n/checks.py", "message_problems"),
+    "      of it: the glossary check (check_glossary)": ("rulebook/i18n/checks.py", "check_glossary"),
     "    of it: reading catalogs (read_catalog)": ("rulebook/i18n/catalogs.py", "read_catalog"),
-    "  the coverage figures (Site.coverage)": ("rulebook/render/pages.py", "coverage"),
-    "MkDocs page build (theme templates, all pages)": ("mkdocs/commands/build.py", "_build_page"),
+    "  render every page (Site.pages; translates on first use)": ("rulebook/render/pages.py", "pages"),
+    "    of it: the coverage figures (Site.coverage)": ("rulebook/render/pages.py", "coverage"),
+    "    of it: book pages (Site.book_page)": ("rulebook/render/pages.py", "book_page"),
+    "    of it: text fields to HTML (text_to_html)": ("rulebook/render/text.py", "text_to_html"),
+    "MkDocs _build_page (theme; includes the search plugin's part)": ("mkdocs/commands/build.py", "_build_page"),
     "rulebook on_post_build (per-language search indexes)": ("rulebook/mkdocs_plugin.py", "on_post_build"),
     "Material search on_post_build (writes the index)": ("material/plugins/search/plugin.py", "on_post_build"),
 }
@@ -82,9 +87,9 @@ def main(argv: list[str] | None = None) -> int:
         stats.dump_stats(str(args.out))
     total = stats.total_tt
     print(f"{args.books} books x {args.rules} rules, {args.languages} languages: {elapsed:.1f} s under cProfile ({total:.1f} s profiled)\n")
-    print(f"{'stage':<58} {'calls':>7} {'cum s':>8} {'share':>6}")
+    print(f"{'stage':<64} {'calls':>7} {'cum s':>8} {'share':>6}")
     for label, calls, cumulative in stage_rows(stats):
-        print(f"{label:<58} {calls:>7} {cumulative:>8.2f} {100 * cumulative / total:>5.1f}%")
+        print(f"{label:<64} {calls:>7} {cumulative:>8.2f} {100 * cumulative / total:>5.1f}%")
     print()
     stats.sort_stats("cumulative").print_stats(args.top)
     return 0
