@@ -20,19 +20,18 @@ import re
 from pathlib import Path
 
 import yaml
+from mkdocs.utils.yaml import yaml_load
 
-from rulebook.i18n import LANGUAGES
 from rulebook.i18n.translate import translate_book
+from rulebook.languages import language as language_named
 from rulebook.loader import load_library, rulebook_paths
-from rulebook.model import LIST_ITEM_RE, SOURCE_LANGUAGE, XREF_RE, Book
+from rulebook.model import LIST_ITEM_RE, XREF_RE, Book
 from rulebook.symbols import SYMBOLS, TOKEN_RE
 
-from .corpus import Corpus
+from .corpus import REPO, SITE_LANGUAGES, SOURCE_LANGUAGE, Corpus
 
-REPO = Path(__file__).resolve().parent.parent
 #: Every site language, the source first (as the rulebook plugin wants it).
-ALL_LANGUAGES: tuple[str, ...] = (SOURCE_LANGUAGE, *LANGUAGES)
-_NAMES = {"it": "Italiano", "en": "English", "fr": "Français", "es": "Español", "pt": "Português", "ru": "Русский"}
+ALL_LANGUAGES: tuple[str, ...] = SITE_LANGUAGES
 
 
 # --- the books as Markdown ------------------------------------------------------------------
@@ -117,7 +116,9 @@ def markdown_pages(books: dict[str, Book], language: str, locales: Path) -> dict
 
 
 def repository_config() -> dict:
-    return yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
+    """The repository's mkdocs.yml as MkDocs reads it (``!ENV`` resolved), to write variants of."""
+    with open(REPO / "mkdocs.yml", encoding="utf-8") as source:
+        return yaml_load(source)
 
 
 def _plugin_options(plugins: list, name: str) -> dict:
@@ -173,7 +174,7 @@ def write_static_i18n(corpus: Corpus, folder: Path, languages: tuple[str, ...] =
     i18n = {
         "docs_structure": "folder",
         "languages": [
-            {"locale": language, "name": _NAMES.get(language, language), "build": True, "default": language == languages[0]}
+            {"locale": language, "name": language_named(language).name, "build": True, "default": language == languages[0]}
             for language in languages
         ],
     }

@@ -25,14 +25,21 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from rulebook.i18n import LANGUAGES, catalog_path
+from rulebook.i18n import catalog_path
 from rulebook.i18n.catalogs import new_catalog, serialize, write_atomic, write_template
 from rulebook.i18n.glossary import cards_path, load_glossary
-from rulebook.model import SOURCE_LANGUAGE, XREF_RE
+from rulebook.model import XREF_RE
+from rulebook.project import read_project
 from rulebook.symbols import TOKEN_RE
 
+REPO = Path(__file__).resolve().parent.parent
+#: The repository site's languages (its mkdocs.yml), the source first: the corpus is in all of them.
+SITE_LANGUAGES: tuple[str, ...] = read_project(REPO / "mkdocs.yml").languages.codes
+SOURCE_LANGUAGE = SITE_LANGUAGES[0]
+LANGUAGES = SITE_LANGUAGES[1:]
+
 #: Bumped whenever the generated text changes, so a kept corpus is regenerated.
-VERSION = 1
+VERSION = 2
 ENGINE = "bingomagic"
 RULES_PER_SECTION = 20
 VOCABULARY = 2500
@@ -53,19 +60,19 @@ _LANDS = {"PLAINS": "W", "ISLAND": "U", "SWAMP": "B", "MOUNTAIN": "R", "FOREST":
 
 
 def _style_word(rng: random.Random, language: str, syllables: int) -> str:
-    onsets, nuclei, codas = _STYLES[language]
+    onsets, nuclei, codas = _STYLES.get(language, _STYLES["en"])  # a language without a style: plain letters
     return "".join(rng.choice(onsets) + rng.choice(nuclei) for _ in range(syllables)) + rng.choice(codas)
 
 
 @lru_cache(maxsize=None)
 def _vocabulary(seed: int) -> tuple[str, ...]:
     """Italian-looking words, most frequent first; none is a card name the glossary binds."""
-    cards = [t for t in load_glossary(Path("/nonexistent"), cards_path()).terms if t.card]
+    cards = [t for t in load_glossary(Path("/nonexistent"), cards_path(), source=SOURCE_LANGUAGE).terms if t.card]
     rng = random.Random(seed)
     words: dict[str, None] = {}
     while len(words) < VOCABULARY:
         word = _style_word(rng, SOURCE_LANGUAGE, rng.choice((1, 2, 2, 2, 3, 3, 4)))
-        if len(word) > 2 and not any(t.found_in(SOURCE_LANGUAGE, word.capitalize()) for t in cards):
+        if len(word) > 2 and not any(t.found_in(SOURCE_LANGUAGE, word.capitalize(), source=True) for t in cards):
             words[word] = None
     return tuple(words)
 
@@ -263,7 +270,7 @@ def glossary_yaml(seed: int, book_ids: list[str]) -> str:
         "terms:\n",
     ]
     for word in words[3 : 3 + GLOSSARY_TERMS]:
-        lines.append(f"  - it: {word}\n    books: [{', '.join(book_ids)}]\n")
+        lines.append(f"  - {SOURCE_LANGUAGE}: {word}\n    books: [{', '.join(book_ids)}]\n")
         lines.extend(f"    {language}: {translate_word(word, language)}\n" for language in LANGUAGES)
     return "".join(lines)
 
