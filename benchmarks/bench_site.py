@@ -27,18 +27,23 @@ from pathlib import Path
 import yaml
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
+from mkdocs.utils.yaml import yaml_load
 
 REPO = Path(__file__).resolve().parent.parent
 ALL = ["it", "en", "fr", "es", "pt", "ru"]
 
 
 def config_for(folder: Path, languages: list[str]) -> Path:
-    config = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
+    with open(REPO / "mkdocs.yml", encoding="utf-8") as source:
+        config = yaml_load(source)  # MkDocs' own loader: mkdocs.yml uses !ENV
     config["docs_dir"] = str(REPO / "docs")
     config["site_dir"] = str(folder / f"site-{len(languages)}")
     config["theme"]["custom_dir"] = str(REPO / "site_overrides")
-    plugin = {"rules": str(REPO / "rules"), "locales": str(REPO / "locales"), "languages": languages}
-    config["plugins"] = [{"rulebook": plugin} if p == "rulebook" or (isinstance(p, dict) and "rulebook" in p) else p
+    def with_languages(entry):
+        options = entry["rulebook"] if isinstance(entry, dict) else {}
+        return {"rulebook": {**options, "rules": str(REPO / "rules"), "locales": str(REPO / "locales"), "languages": languages}}
+
+    config["plugins"] = [with_languages(p) if p == "rulebook" or (isinstance(p, dict) and "rulebook" in p) else p
                          for p in config["plugins"]]
     path = folder / f"mkdocs-{len(languages)}.yml"
     path.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
