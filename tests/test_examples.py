@@ -75,7 +75,8 @@ def test_the_final_state_of_an_example_gives_its_board(write_rules, monkeypatch)
     import types
     from dataclasses import dataclass
 
-    from rulebook.engines.base import BoardFigure, Piece, State
+    from rulebook.engines.base import State
+    from rulebook.figures import BoardFigure, Piece
 
     @dataclass(frozen=True)
     class Pawn(State):

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from rulebook.engines.base import BoardFigure, Piece
+from rulebook.figures import BoardFigure, Piece
 from rulebook.errors import RulebookError
 from rulebook.render.figures import board_caption, board_svg, square_xy
 from rulebook.render.ui import shipped_words

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from .engines import engine_module
-from .engines.base import BoardFigure, State
+from .engines.base import State
+from .figures import BoardFigure
 from .errors import RulebookError
 from .model import Book, Example, Rule
 

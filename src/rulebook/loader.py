@@ -143,7 +143,7 @@ class _Reader:
         top = self.fields(root, "the rulebook file", {"book", "sections"}, set())
         if "book" not in top:
             return None
-        meta = self.fields(top["book"], "'book'", {"id", "title", "summary", "language", "engine"}, set())
+        meta = self.fields(top["book"], "'book'", {"id", "title", "summary", "language", "engine"}, {"engine_data"})
         language = self.string(meta.get("language"), "book language")
         if isinstance(meta.get("language"), Scalar):
             try:
@@ -166,11 +166,22 @@ class _Reader:
             summary=self.text(meta.get("summary"), "book summary"),
             language=language,
             engine=self.string(meta.get("engine"), "book engine"),
+            engine_data=self.data_files(meta.get("engine_data")),
             sections=sections,
             path=self.path,
             line=root.line,
             lines=self.lines(meta),
         )
+
+    def data_files(self, node: YNode | None) -> tuple[str, ...]:
+        """``engine_data``: files the engine reads, relative to this file; each must exist."""
+        found = []
+        for item in self.items(node, "'engine_data'"):
+            name = self.string(item, "an engine data file")
+            if name and not (Path(self.path).parent / name).is_file():
+                self.fail(item, f"engine data file {name!r} not found next to {self.path}; write a path relative to this file")
+            found.append(name)
+        return tuple(found)
 
     def section(self, node: YNode, index: int) -> Section | None:
         found = self.fields(node, "a section", {"id", "title", "rules"}, {"intro", "number"})

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, fields
+from pathlib import Path
 from typing import Iterator, Mapping
 
 TRANSLATABLE = {"translatable": True}
@@ -46,8 +47,20 @@ class XRef:
         return f"[[{self.book + ':' if self.book else ''}{self.target}]]"
 
 
+@dataclass(frozen=True, kw_only=True)
+class Located:
+    """Where a model object came from: its file, its 1-based line, the line of each field.
+
+    Keyword-only, so each subclass lists its own fields first and positionally.
+    """
+
+    path: str = ""
+    line: int = 0
+    lines: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+
 @dataclass(frozen=True)
-class Example:
+class Example(Located):
     """A worked example: reader's text plus a doctest that is code, never translated."""
 
     id: str
@@ -55,59 +68,50 @@ class Example:
     doctest: str
     doctest_line: int  # line of the doctest's first content line in the YAML file
     title: str = field(default="", metadata=TRANSLATABLE)
-    path: str = ""
-    line: int = 0
-    lines: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
-class Ruling:
+class Ruling(Located):
     """A decision taken where the source text is silent or ambiguous, with its reason."""
 
     id: str
     text: str = field(metadata=TRANSLATABLE)
     reason: str = field(metadata=TRANSLATABLE)
-    path: str = ""
-    line: int = 0
-    lines: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
-class Rule:
+class Rule(Located):
     id: str
     number: str
     text: str = field(metadata=TRANSLATABLE)
     title: str = field(default="", metadata=TRANSLATABLE)
     examples: tuple[Example, ...] = ()
     rulings: tuple[Ruling, ...] = ()
-    path: str = ""
-    line: int = 0
-    lines: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
-class Section:
+class Section(Located):
     id: str
     number: str
     title: str = field(metadata=TRANSLATABLE)
     intro: str = field(default="", metadata=TRANSLATABLE)
     rules: tuple[Rule, ...] = ()
-    path: str = ""
-    line: int = 0
-    lines: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
-class Book:
+class Book(Located):
     id: str
     title: str = field(metadata=TRANSLATABLE)
     summary: str = field(metadata=TRANSLATABLE)
     language: str  # the source language (a gettext code such as it or pt_BR): its text is every msgid
-    engine: str = ""  # module name under rulebook.engines
+    engine: str = ""  # an engine registered under the entry-point group rulebook.engines, or a module path
+    #: Data files the engine reads besides its own (e.g. extra cards), as written: relative to the YAML file.
+    engine_data: tuple[str, ...] = ()
     sections: tuple[Section, ...] = ()
-    path: str = ""
-    line: int = 0
-    lines: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def data_paths(self) -> tuple[Path, ...]:
+        """The ``engine_data`` files, resolved against the folder of the book's YAML file."""
+        return tuple(Path(self.path).parent / name for name in self.engine_data)
 
     def rules(self) -> Iterator[Rule]:
         for section in self.sections:

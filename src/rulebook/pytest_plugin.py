@@ -25,8 +25,19 @@ class RulebookFile(pytest.File):
             book = load_book(self.path)
         except LoadError as exc:
             raise self.CollectError(str(exc)) from None
-        for rule, example in book.examples():
-            yield ExampleItem.from_parent(self, name=f"{book.id}::{example.id}", book=book, rule=rule, example=example)
+        yield BookNode.from_parent(self, name=book.id, book=book)
+
+
+class BookNode(pytest.Collector):
+    """The book level of ``FILE::book::example``: a node of its own, so a node id selects one example."""
+
+    def __init__(self, *, book, **kwargs):  # noqa: ANN001
+        super().__init__(**kwargs)
+        self.book = book
+
+    def collect(self):
+        for rule, example in self.book.examples():
+            yield ExampleItem.from_parent(self, name=example.id, book=self.book, rule=rule, example=example)
 
 
 class ExampleFailed(Exception):

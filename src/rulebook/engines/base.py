@@ -1,4 +1,4 @@
-"""The one shape every game engine follows (after OpenSpiel's State).
+"""The one shape every game engine follows (after OpenSpiel's State); docs/engines.md tells it in full.
 
 - A state is immutable. ``current_player`` says who acts: a player index, ``CHANCE`` when
   the game waits for a die roll or a shuffle, ``TERMINAL`` when it is over.
@@ -7,10 +7,11 @@
   generator, so examples are deterministic and playouts sample with ``sample_chance(rng)``.
 - ``apply(action)`` returns a :class:`Step`: the new state and the trace of rule ids that
   produced each change, so examples and the site can show why. An illegal action raises
-  :class:`~rulebook.errors.IllegalAction` naming the rule that forbids it. The base class
-  does the dispatch: an action of class ``Roll`` goes to the state's ``_apply_roll(action,
-  trace)``, which returns the new state and appends what fired to ``trace``; an engine whose
-  ``phase`` is an Enum refuses an action out of its phase with ``_expect``.
+  :class:`~rulebook.errors.IllegalAction` naming the rule that forbids it. Dispatch is an
+  explicit table: a method marked ``@handles(Roll)`` receives every ``Roll`` as
+  ``(action, trace)``, returns the new state and appends what fired to ``trace``; the table
+  is the class's ``handlers`` mapping, which tools and tests read. ``phase`` is an Enum in
+  every engine; ``_expect`` refuses an action out of its phase.
 - ``is_over`` and ``outcome`` (engine-specific: a winner, scores…) end the game.
 """
 
@@ -20,9 +21,11 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar, Generic, Iterator, Sequence, TypeVar
+from dataclasses import MISSING, fields
+from typing import Any, Callable, ClassVar, Generic, Iterator, Mapping, Sequence, TypeVar
 
 from ..errors import IllegalAction
+from ..figures import BoardFigure
 
 CHANCE = -1
 TERMINAL = -2
@@ -64,31 +67,42 @@ class Step(Generic[S]):
         return list(dict.fromkeys(f.rule for f in self.trace))
 
 
-@dataclass(frozen=True)
-class Piece:
-    square: str  # "a1" … "h8": file letter, rank number (rank 1 at the bottom)
-    kind: str  # engine's word for the piece, e.g. "orc", "sprite", "half-elf"
-    side: str = ""  # e.g. a clan colour; "" when the piece belongs to nobody
+Handler = Callable[..., Any]
 
 
-@dataclass(frozen=True)
-class BoardFigure:
-    """A board position as plain data; the site draws it (as SVG), the engine never draws."""
+def handles(*kinds: type) -> Callable[[Handler], Handler]:
+    """Mark a state method as the handler of the action classes ``kinds``.
 
-    pieces: tuple[Piece, ...]
-    arrows: tuple[tuple[str, str], ...] = ()  # moves, from square to square
-    marks: tuple[str, ...] = ()  # highlighted squares
-    files: int = 8
-    ranks: int = 8
+    ``State.__init_subclass__`` gathers the marks into the class's ``handlers`` table, so a
+    renamed action class can never silently lose its handler: the table holds the class itself.
+    """
+
+    def mark(method: Handler) -> Handler:
+        method.handles = kinds  # type: ignore[attr-defined]
+        return method
+
+    return mark
 
 
 class State(ABC):
     """Base of every engine's state. Subclasses are frozen dataclasses."""
 
-    #: For engines using the base ``apply``: the rule id an action of a kind the game does not
-    #: know is refused under, and what the refusal says it is not, e.g. "a Planechase action".
+    #: Action class -> the method that applies it, built from the ``@handles`` marks.
+    handlers: ClassVar[Mapping[type, Handler]] = {}
+    #: The rule id an action of a kind the game does not know is refused under, and what the
+    #: refusal says it is not, e.g. "a Planechase action".
     unknown_action_rule: ClassVar[str]
     actions_are: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own: dict[type, Handler] = {}
+        for member in vars(cls).values():
+            for kind in getattr(member, "handles", ()):
+                if kind in own:
+                    raise TypeError(f"{cls.__name__}: two handlers for {kind.__name__}")
+                own[kind] = member
+        cls.handlers = {**cls.handlers, **own}  # a subclass may take over a kind its base handles
 
     def figure(self) -> BoardFigure | None:
         """The position to draw beside an example, for games played on a board."""
@@ -102,10 +116,16 @@ class State(ABC):
     def legal_actions(self) -> Sequence[Action]: ...
 
     def apply(self: S, action: Action) -> Step[S]:
+        handler = self.handlers.get(type(action))
+        if handler is None:
+            raise IllegalAction(self.unknown_action_rule, f"{action!r} is not {self.actions_are}")
+        self._admit(action)
         trace: list[Fired] = []
-        handler = getattr(self, f"_apply_{type(action).__name__.lower()}", None)
-        state = self._apply_other(action, trace) if handler is None else handler(action, trace)
+        state = handler(self, action, trace)
         return Step(state, tuple(trace))
+
+    def _admit(self, action: Action) -> None:
+        """Checks every action passes before its handler (the game is over, an offer waits…)."""
 
     def run(self: S, *actions: Action) -> Step[S]:
         """Apply several actions in turn: the last state, with the trace of them all."""
@@ -114,10 +134,6 @@ class State(ABC):
             step = state.apply(action)
             state, trace = step.state, trace + step.trace
         return Step(state, trace)
-
-    def _apply_other(self: S, action: Action, trace: list[Fired]) -> S:
-        """An action with no ``_apply_<class>`` method: refused, unless an engine knows more kinds."""
-        raise IllegalAction(self.unknown_action_rule, f"{action!r} is not {self.actions_are}")
 
     def _expect(self, phases: Enum | tuple[Enum, ...], action: Action, rule: str) -> None:
         """Refuse ``action`` under ``rule`` unless the game's ``phase`` is (one of) ``phases``."""
@@ -147,6 +163,27 @@ class State(ABC):
     def sample_chance(self, rng: random.Random) -> Action:
         """A random chance outcome (die roll, shuffle); only playouts call this."""
         raise NotImplementedError(f"{type(self).__name__} has no chance nodes")
+
+
+class Evaluable:
+    """A repr that is the call making the value: required fields by position, the others by
+    name and only when they differ from their default, e.g. ``Move('c4', 'd3', escort=True)``.
+
+    A class shows a field another way (cards by their short names…) by overriding ``_shown``.
+    """
+
+    def _shown(self, name: str, value: Any) -> Any:
+        return value
+
+    def __repr__(self) -> str:
+        parts = []
+        for f in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            if f.default is MISSING and f.default_factory is MISSING:  # type: ignore[misc]
+                parts.append(repr(self._shown(f.name, value)))
+            elif value != (f.default if f.default is not MISSING else f.default_factory()):  # type: ignore[misc]
+                parts.append(f"{f.name}={self._shown(f.name, value)!r}")
+        return f"{type(self).__name__}({', '.join(parts)})"
 
 
 def playout(state: S, rng: random.Random, max_actions: int = 10_000) -> Iterator[tuple[Action, Step[S]]]:

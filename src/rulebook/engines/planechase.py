@@ -31,7 +31,7 @@ from enum import Enum
 from typing import Sequence
 
 from ..errors import IllegalAction
-from .base import CHANCE, TERMINAL, Fired, State, replace_at
+from .base import CHANCE, TERMINAL, Fired, State, handles, replace_at
 
 __all__ = [
     "DieFace", "BLANK", "CHAOS", "PLANESWALKER", "DIE", "Plane", "Ability", "Phase",
@@ -246,6 +246,7 @@ class Planechase(State):
 
     # --- mulligans and the first plane -----------------------------------------------------
 
+    @handles(Keep)
     def _apply_keep(self, action: Keep, trace: list[Fired]) -> Planechase:
         self._expect(Phase.MULLIGAN, action, "mano-iniziale")
         me = self.current_player
@@ -255,6 +256,7 @@ class Planechase(State):
             return state
         return state._turn_over_first_plane(trace)._begin_turn(self.first, trace)
 
+    @handles(Mulligan)
     def _apply_mulligan(self, action: Mulligan, trace: list[Fired]) -> Planechase:
         self._expect(Phase.MULLIGAN, action, "mano-iniziale")
         me = self.current_player
@@ -277,6 +279,7 @@ class Planechase(State):
 
     # --- turns -----------------------------------------------------------------------------
 
+    @handles(EndTurn)
     def _apply_endturn(self, action: EndTurn, trace: list[Fired]) -> Planechase:
         self._expect(Phase.MAIN, action, "turni")
         if self.stack:
@@ -303,6 +306,7 @@ class Planechase(State):
 
     # --- the planar die --------------------------------------------------------------------
 
+    @handles(Roll)
     def _apply_roll(self, action: Roll, trace: list[Fired]) -> Planechase:
         self._expect(Phase.MAIN, action, "tiro-quando")
         if self.active in self.gone:
@@ -316,6 +320,7 @@ class Planechase(State):
         trace.append(Fired("tiro-risposta", "the die is rolled at once: nobody can respond to the roll"))
         return replace(self, rolls=number, mana=self.mana - cost, phase=Phase.ROLLING)
 
+    @handles(DieFace)
     def _apply_dieface(self, face: DieFace, trace: list[Fired]) -> Planechase:
         self._expect(Phase.ROLLING, face, "tiro-risposta")
         assert self.plane is not None and self.controller is not None
@@ -328,6 +333,7 @@ class Planechase(State):
         trace.append(Fired(rule, f"{face}: the {kind} ability of {self.plane} triggers and waits on the stack"))
         return replace(state, stack=self.stack + (ability,))
 
+    @handles(Resolve)
     def _apply_resolve(self, action: Resolve, trace: list[Fired]) -> Planechase:
         self._expect(Phase.MAIN, action, "faccia-caos")
         if not self.stack:
@@ -354,6 +360,7 @@ class Planechase(State):
 
     # --- leaving the game ------------------------------------------------------------------
 
+    @handles(Leave)
     def _apply_leave(self, action: Leave, trace: list[Fired]) -> Planechase:
         self._expect(Phase.MAIN, action, "uscita-quando")
         who = action.player

@@ -1,6 +1,6 @@
 """Board figures beside worked examples, drawn as SVG.
 
-The engine never draws: a state's ``figure()`` gives a :class:`~rulebook.engines.base.BoardFigure`
+The engine never draws: a state's ``figure()`` gives a :class:`~rulebook.figures.BoardFigure`
 (plain data: pieces on squares, arrows for moves, marked squares) and the example runner keeps
 the final one on the :class:`~rulebook.examples.Outcome`. This module turns it into SVG. Piece
 kinds and sides are engine words (``"orc"``, ``"half-elf"``), so they are escaped like any text.
@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from ..engines.base import BoardFigure, Piece
+from ..figures import BoardFigure, Piece
 from ..errors import RulebookError
 from .ui import Words
 

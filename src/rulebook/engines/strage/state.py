@@ -1,53 +1,24 @@
-"""La Strage degli Innocenti: three clans of half-elves escort sprites past the orcs.
+"""The state of La Strage degli Innocenti and its turns: action points, orcs, massacre, the end.
 
-Rule and ruling ids in traces and errors are the ids of ``rules/strage.yaml``. Players are
-numbered by clan: 0 red, 1 green, 2 blue (3 yellow when four play). Every die roll is a
-chance outcome, :class:`Roll`, supplied by the caller. The map is described in
-:mod:`.strage_board`, the actions in :mod:`.strage_actions`; the optional magic rules are
-:mod:`.strage_cards` (the deck, the spells) and :mod:`.strage_magic` (how they are played).
-
->>> state = StrageState.setup(red="c4", sprites="e2 a1", orcs="g6", ap=4)
->>> print(state)
-turn 1 | red to place, move, fight or end | 4 AP, placed 0/2, may fight
-saved: red 0, green 0, blue 0 | killed 14 | off map: orcs 7, red 5, green 6, blue 6
-  a b c d e f g h
-8 . . . . . . . . 8
-7 . . . . . . . . 7
-6 . . . . . . o . 6
-5 . . . . . . . . 5
-4 . . R . . . . . 4
-3 . . . . . . . . 3
-2 . . . . s . . . 2
-1 s . . . . . . . 1
-  a b c d e f g h
+Rule and ruling ids in traces and errors are the ids of ``rules/strage.yaml``. The optional
+magic rules' handlers are in :mod:`.magic`; this class lists them in its handler table.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import Callable, ClassVar, Mapping, Sequence
 
-from ..errors import IllegalAction
-from . import strage_board as board
-from . import strage_magic as magic
-from .base import CHANCE, TERMINAL, BoardFigure, Fired, Piece, State, replace_at
-from .strage_board import ALONE, CLANS, ESCORTING, NOTHING, ORC, SPRITE, Phase, at, put
-from .strage_actions import Attack, End, Move, MoveOrc, OrcAttack, Place, PlaceOrc, Result, Roll, winner_of
-from .strage_cards import (
-    Accept, Breach, Caprice, Curse, Immunity, Insist, Joker, Lightning, Magic, Metamorphosis,
-    Oppose, Shuffle, Upheaval, Yield, magic_cards, magic_deck, superior,
-)
+from ...errors import IllegalAction
+from . import board
+from . import magic as magic_rules
+from ..base import CHANCE, TERMINAL, Fired, State, handles, replace_at
+from ...figures import BoardFigure, Piece
+from .board import ALONE, CLANS, ESCORTING, NOTHING, ORC, SPRITE, Phase, at, put
+from .actions import Attack, End, Move, MoveOrc, OrcAttack, Place, PlaceOrc, Result, Roll, winner_of
+from .cards import Magic
 
-__all__ = [
-    "Phase", "Roll", "Place", "Move", "Attack", "End", "PlaceOrc", "MoveOrc", "OrcAttack",
-    "StrageState", "Result", "winner_of", "opening", "new_game", "IllegalAction", "CLANS", "picture",
-    # the optional magic rules
-    "Magic", "Joker", "magic_cards", "magic_deck", "superior", "Lightning", "Immunity", "Metamorphosis",
-    "Curse", "Upheaval", "Caprice", "Breach", "Oppose", "Accept", "Insist", "Yield", "Shuffle",
-]
-
-picture = board.picture
 MAX_PLACED = 2  # half-elves a player may put on the map in one turn
 HIT = 5  # a combat or orc attack roll of 5 or 6 eliminates the victim
 MASSACRE_HIT = 6  # an unescorted sprite next to an orc dies on a 6
@@ -179,7 +150,7 @@ class StrageState(State):
         if self.phase is Phase.ORC_ATTACK:
             return [OrcAttack(orc, target) for orc, target in self._orc_attacks()]
         if self.phase in (Phase.MAGIC, Phase.OPPOSE, Phase.INSIST):
-            return magic.legal_actions(self)
+            return magic_rules.legal_actions(self)
         return []
 
     def sample_chance(self, rng: random.Random):  # noqa: ANN201 - a Roll or a Shuffle
@@ -188,18 +159,21 @@ class StrageState(State):
             return self.magic.sample_shuffle(rng)
         return Roll(rng.randint(1, 6))
 
+    @handles(Roll)
     def _apply_roll(self, action: Roll, trace: list[Fired]) -> StrageState:
-        """A die roll goes to the ``_roll_<phase>`` method of the phase that waits for it."""
+        """A die roll goes to the roll handler of the phase that waits for it (``ROLLS``)."""
         if not self.is_chance or self.phase is Phase.SHUFFLE:
             raise IllegalAction("fasi", f"{action!r}: nobody is rolling now; {self._now()}")
         if action.value not in range(1, 7):
             raise IllegalAction("materiale", f"{action!r}: a die shows 1 to 6")
-        return getattr(self, f"_roll_{self.phase.name.lower()}")(action.value, trace)
+        return self.ROLLS[self.phase](self, action.value, trace)
 
-    def _apply_other(self, action, trace: list[Fired]) -> StrageState:  # noqa: ANN001 - a magic action, or refused
-        if magic.handles(action):
-            return magic.apply(self, action, trace)
-        return super()._apply_other(action, trace)
+    # The optional magic rules' actions (their handlers live in .magic).
+    _apply_spell = magic_rules.cast
+    _apply_breach = magic_rules.breach
+    _apply_answer = magic_rules.answer
+    _apply_insist = magic_rules.insist
+    _apply_shuffle = magic_rules.shuffle
 
     # --- turn order --------------------------------------------------------------------------
 
@@ -235,7 +209,7 @@ class StrageState(State):
         trace.append(Fired("punti-azione", f"{CLANS[self.active]} rolls {value}: {value} action points"))
         state = replace(self, ap=value, phase=Phase.ACTIONS)
         if self.magic is not None:
-            return magic.draw_for_turn(state, trace)
+            return magic_rules.draw_for_turn(state, trace)
         return state
 
     def _spend(self, action, rule: str) -> None:  # noqa: ANN001
@@ -248,6 +222,7 @@ class StrageState(State):
             return []
         return [Place(s) for s in board.SQUARES if board.rank(s) in board.PLACEMENT_RANKS and at(self.cells, s) in (NOTHING, SPRITE)]
 
+    @handles(Place)
     def _apply_place(self, action: Place, trace: list[Fired]) -> StrageState:
         self._spend(action, "collocare")
         me = self.active
@@ -281,6 +256,7 @@ class StrageState(State):
                         found.append(Move(start, end, escort=True, withdraw=True))
         return found
 
+    @handles(Move)
     def _apply_move(self, action: Move, trace: list[Fired]) -> StrageState:
         self._spend(action, "muovere")
         me, start, end = self.active, action.start, action.end
@@ -325,7 +301,7 @@ class StrageState(State):
         for target in board.neighbours(square):
             here = at(self.cells, target)
             owner = board.clan_of(here)
-            if here == ORC or (owner is not None and owner != self.active and not magic.immune(self, owner)):
+            if here == ORC or (owner is not None and owner != self.active and not magic_rules.immune(self, owner)):
                 found.append(target)
         return found
 
@@ -335,6 +311,7 @@ class StrageState(State):
         me = self.active
         return [Attack(s, t) for s in board.squares_of(self.cells, ALONE[me] + ESCORTING[me]) for t in self.attack_targets(s)]
 
+    @handles(Attack)
     def _apply_attack(self, action: Attack, trace: list[Fired]) -> StrageState:
         self._spend(action, "combattimento")
         me = self.active
@@ -344,7 +321,7 @@ class StrageState(State):
             raise IllegalAction("combattimento", f"{action!r}: no {CLANS[me]} half-elf on {action.attacker}")
         if action.target not in self.attack_targets(action.attacker):
             owner = board.clan_of(at(self.cells, action.target))
-            if owner is not None and owner != me and magic.immune(self, owner) and board.adjacent(action.attacker, action.target):
+            if owner is not None and owner != me and magic_rules.immune(self, owner) and board.adjacent(action.attacker, action.target):
                 raise IllegalAction("immunita", f"{action!r}: the {CLANS[owner]} half-elves are immune")
             raise IllegalAction("combattimento", f"{action!r}: no orc or rival half-elf next to {action.attacker} on {action.target}")
         trace.append(Fired("combattimento", f"{CLANS[me]} half-elf on {action.attacker} attacks the {self._piece(action.target)} on {action.target}"))
@@ -370,6 +347,7 @@ class StrageState(State):
             return self._after_actions(trace)
         return self
 
+    @handles(End)
     def _apply_end(self, action: End, trace: list[Fired]) -> StrageState:
         self._expect((Phase.ACTIONS, Phase.MAGIC), action, "fasi")
         if self.phase is Phase.MAGIC:
@@ -404,6 +382,7 @@ class StrageState(State):
         trace.append(Fired("orchi-bloccati", "no orc can be placed or moved"))
         return state._orc_attack_phase(trace)
 
+    @handles(PlaceOrc)
     def _apply_placeorc(self, action: PlaceOrc, trace: list[Fired]) -> StrageState:
         self._expect((Phase.ORCS,), action, "orchi")
         if not self.orcs_off_map:
@@ -415,6 +394,7 @@ class StrageState(State):
         trace.append(Fired("orchi", f"{CLANS[self.active]} places an orc on {action.square}"))
         return replace(self, cells=put(self.cells, action.square, ORC))._orc_attack_phase(trace)
 
+    @handles(MoveOrc)
     def _apply_moveorc(self, action: MoveOrc, trace: list[Fired]) -> StrageState:
         self._expect((Phase.ORCS,), action, "orchi")
         if self._orc_places():
@@ -437,6 +417,7 @@ class StrageState(State):
         trace.append(Fired("attacco-orchi", "no orc stands next to a half-elf"))
         return self._massacre_phase(trace)
 
+    @handles(OrcAttack)
     def _apply_orcattack(self, action: OrcAttack, trace: list[Fired]) -> StrageState:
         self._expect((Phase.ORC_ATTACK,), action, "attacco-orchi")
         if (action.orc, action.target) not in self._orc_attacks():
@@ -477,6 +458,12 @@ class StrageState(State):
         if state.sprites_on_map == 0:
             return state._game_over(trace)
         return state._end_turn(trace)
+
+    #: Which phase a die roll is for, and the method that applies it.
+    ROLLS: ClassVar[Mapping[Phase, Callable[..., StrageState]]] = {
+        Phase.ORDER: _roll_order, Phase.AP: _roll_ap, Phase.COMBAT: _roll_combat,
+        Phase.ORC_ROLL: _roll_orc_roll, Phase.MASSACRE: _roll_massacre,
+    }
 
     # --- end of turn, end of game --------------------------------------------------------------
 
@@ -538,25 +525,3 @@ class StrageState(State):
             lines.append(self.magic.summary(self.players))
         lines.append(board.picture(self.cells))
         return "\n".join(lines)
-
-
-def opening(players: int = 3, deck: Sequence | None = None) -> StrageState:
-    """The opening position, before the turn order is rolled; a shuffled ``deck`` adds the magic rules."""
-    if players not in (3, 4):
-        raise IllegalAction("quattro-giocatori", f"La Strage degli Innocenti is for 3 players (4 at most), not {players!r}")
-    state = StrageState(players=players, saved=(0,) * players, ranking=(tuple(range(players)),))
-    if deck is not None:
-        state = replace(state, magic=Magic.deal(tuple(deck), players))
-    return state
-
-
-def new_game(rng: random.Random, players: int = 3, magic_rules: bool = False) -> StrageState:
-    """The opening position; the turn order is then rolled as chance outcomes.
-
-    With ``magic_rules`` the rng shuffles the 42-card magic deck and everyone draws four.
-    """
-    deck = None
-    if magic_rules:
-        deck = list(magic_deck())
-        rng.shuffle(deck)
-    return opening(players, deck)

@@ -1,7 +1,7 @@
 """The actions of La Strage degli Innocenti without magic, and the scoring of a finished game.
 
 Each action is a small frozen value whose repr is the call that makes it (``Move('c4', 'd3')``),
-so recorded games and doctests read the same.
+so recorded games and doctests read the same (:class:`~rulebook.engines.base.Evaluable`).
 """
 
 from __future__ import annotations
@@ -9,37 +9,34 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .strage_board import CLANS
+from ..base import Evaluable
+from .board import CLANS
 
 
-@dataclass(frozen=True)
-class Roll:
+@dataclass(frozen=True, repr=False)
+class Roll(Evaluable):
     """Chance outcome: the face of the die."""
 
     value: int
 
-    def __repr__(self) -> str:
-        return f"Roll({self.value})"
 
     def __str__(self) -> str:
         return f"roll {self.value}"
 
 
-@dataclass(frozen=True)
-class Place:
+@dataclass(frozen=True, repr=False)
+class Place(Evaluable):
     """Put one of your half-elves from off the map on a square of the placement area."""
 
     square: str
 
-    def __repr__(self) -> str:
-        return f"Place({self.square!r})"
 
     def __str__(self) -> str:
         return f"place a half-elf on {self.square}"
 
 
-@dataclass(frozen=True)
-class Move:
+@dataclass(frozen=True, repr=False)
+class Move(Evaluable):
     """One step of one of your half-elves, with the sprite it escorts if ``escort``.
 
     ``withdraw`` takes the half-elf off the map after it has brought a sprite to the exit row.
@@ -50,66 +47,55 @@ class Move:
     escort: bool = False
     withdraw: bool = False
 
-    def __repr__(self) -> str:
-        extra = (", escort=True" if self.escort else "") + (", withdraw=True" if self.withdraw else "")
-        return f"Move({self.start!r}, {self.end!r}{extra})"
 
     def __str__(self) -> str:
         return f"{self.start}-{self.end}" + (" with the sprite" if self.escort else "") + (", then off the map" if self.withdraw else "")
 
 
-@dataclass(frozen=True)
-class Attack:
+@dataclass(frozen=True, repr=False)
+class Attack(Evaluable):
     """Your half-elf at ``attacker`` fights the orc or rival half-elf at ``target``."""
 
     attacker: str
     target: str
 
-    def __repr__(self) -> str:
-        return f"Attack({self.attacker!r}, {self.target!r})"
 
     def __str__(self) -> str:
         return f"{self.attacker} attacks {self.target}"
 
 
-@dataclass(frozen=True)
-class End:
+@dataclass(frozen=True, repr=False)
+class End(Evaluable):
     """Stop spending action points (or end the magic phase)."""
 
     def __str__(self) -> str:
         return "end"
 
 
-@dataclass(frozen=True)
-class PlaceOrc:
+@dataclass(frozen=True, repr=False)
+class PlaceOrc(Evaluable):
     square: str
 
-    def __repr__(self) -> str:
-        return f"PlaceOrc({self.square!r})"
 
     def __str__(self) -> str:
         return f"place an orc on {self.square}"
 
 
-@dataclass(frozen=True)
-class MoveOrc:
+@dataclass(frozen=True, repr=False)
+class MoveOrc(Evaluable):
     start: str
     end: str
 
-    def __repr__(self) -> str:
-        return f"MoveOrc({self.start!r}, {self.end!r})"
 
     def __str__(self) -> str:
         return f"orc {self.start}-{self.end}"
 
 
-@dataclass(frozen=True)
-class OrcAttack:
+@dataclass(frozen=True, repr=False)
+class OrcAttack(Evaluable):
     orc: str
     target: str
 
-    def __repr__(self) -> str:
-        return f"OrcAttack({self.orc!r}, {self.target!r})"
 
     def __str__(self) -> str:
         return f"the orc at {self.orc} attacks {self.target}"

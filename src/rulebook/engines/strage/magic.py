@@ -1,7 +1,8 @@
 """The optional magic rules of La Strage degli Innocenti: casting, oppositions, Immunity, draws.
 
-The cards and the spells as actions are in :mod:`.strage_cards`. These functions take and
-return the engine's state; the engine calls them for its magic phases.
+The cards and the spells as actions are in :mod:`.cards`. These functions take and
+return the engine's state; the ones marked ``@handles`` are entries of the state's handler
+table (:class:`~.state.StrageState` lists them), the others serve its magic phases.
 """
 
 from __future__ import annotations
@@ -11,24 +12,20 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Sequence
 
-from ..errors import IllegalAction
-from . import strage_board as board
-from .base import Fired, replace_at
-from .playing_cards import Card, remove_cards, show
-from .strage_actions import End
-from .strage_board import CLANS, ESCORTING, NOTHING, ORC, SPRITE, Phase, at, put
-from .strage_cards import (
-    ACTIONS, BEAT, DRAW, PLAY_MENU, SPELL_RANK, SPELL_RULE, SPELLS, SUIT_ORDER, Accept, Breach, Caprice, Curse,
+from ...errors import IllegalAction
+from . import board
+from ..base import Fired, handles, replace_at
+from ..playing_cards import Card, remove_cards, show
+from .actions import End
+from .board import CLANS, ESCORTING, NOTHING, ORC, SPRITE, Phase, at, put
+from .cards import (
+    BEAT, DRAW, PLAY_MENU, SPELL_RANK, SPELL_RULE, SPELLS, SUIT_ORDER, Accept, Breach, Caprice, Curse,
     Immunity, Insist, Joker, Lightning, Magic, MagicCard, Metamorphosis, Oppose, Pending, Shuffle, Upheaval,
     Yield, _sorted, is_number, superior, suits, total,
 )
 
 
 # --- hooks the engine calls ------------------------------------------------------------------
-
-def handles(action: object) -> bool:
-    return isinstance(action, ACTIONS)
-
 
 def immune(state, player: int) -> bool:  # noqa: ANN001 - a StrageState
     return bool(state.magic and state.magic.immunities[player])
@@ -137,21 +134,13 @@ def caprice_reach(cells: str, start: str) -> tuple[str, ...]:
 
 # --- doing it --------------------------------------------------------------------------------
 
-def apply(state, action, trace: list[Fired]):  # noqa: ANN001, ANN201 - StrageState in and out
-    if isinstance(action, Shuffle):
-        return _shuffle(state, action, trace)
+def _require_magic(state, action) -> None:  # noqa: ANN001
     if state.magic is None:
         raise IllegalAction("regole-facoltative", f"{action!r}: this game is played without the magic rules")
-    if isinstance(action, SPELLS):
-        return _cast(state, action, trace)
-    if isinstance(action, Breach):
-        return _breach(state, action, trace)
-    if isinstance(action, (Oppose, Accept)):
-        return _answer(state, action, trace)
-    return _insist(state, action, trace)
 
 
-def _shuffle(state, action: Shuffle, trace: list[Fired]):  # noqa: ANN001, ANN202
+@handles(Shuffle)
+def shuffle(state, action: Shuffle, trace: list[Fired]):  # noqa: ANN001, ANN201
     state._expect(Phase.SHUFFLE, action, "rimescolare")
     m: Magic = state.magic
     if Counter(action.order) != Counter(m.discards):
@@ -167,7 +156,9 @@ def _take_from_hand(m: Magic, player: int, cards: Sequence[MagicCard], action, r
     return replace(m, hands=replace_at(m.hands, player, left))
 
 
-def _cast(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN202
+@handles(*SPELLS)
+def cast(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN201
+    _require_magic(state, spell)
     rule = SPELL_RULE[type(spell)]
     state._expect(Phase.MAGIC, spell, "fase-magica")
     m: Magic = state.magic
@@ -292,7 +283,9 @@ def _upheaval(state, spell: Upheaval, trace: list[Fired]):  # noqa: ANN001, ANN2
     return replace(state, magic=replace(m, hands=hands, discards=discards))
 
 
-def _breach(state, action: Breach, trace: list[Fired]):  # noqa: ANN001, ANN202
+@handles(Breach)
+def breach(state, action: Breach, trace: list[Fired]):  # noqa: ANN001, ANN201
+    _require_magic(state, action)
     state._expect(Phase.MAGIC, action, "immunita")
     m: Magic = state.magic
     me, owner = state.active, action.owner
@@ -311,7 +304,9 @@ def _breach(state, action: Breach, trace: list[Fired]):  # noqa: ANN001, ANN202
     return replace(state, magic=m)
 
 
-def _answer(state, action: Oppose | Accept, trace: list[Fired]):  # noqa: ANN001, ANN202
+@handles(Oppose, Accept)
+def answer(state, action: Oppose | Accept, trace: list[Fired]):  # noqa: ANN001, ANN201
+    _require_magic(state, action)
     state._expect(Phase.OPPOSE, action, "opposizione")
     m: Magic = state.magic
     pending = m.pending
@@ -348,7 +343,9 @@ def _check_numbers(action, cards: Sequence[MagicCard], at_least: int, rule: str)
         raise IllegalAction(rule, f"{action!r}: {show(cards)} totals {total(cards)}, at least {at_least} is needed")
 
 
-def _insist(state, action: Insist | Yield, trace: list[Fired]):  # noqa: ANN001, ANN202
+@handles(Insist, Yield)
+def insist(state, action: Insist | Yield, trace: list[Fired]):  # noqa: ANN001, ANN201
+    _require_magic(state, action)
     state._expect(Phase.INSIST, action, "opposizione")
     m: Magic = state.magic
     pending = m.pending

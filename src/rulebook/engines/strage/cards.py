@@ -2,7 +2,7 @@
 
 Aces, Jacks, Queens, Kings and the two Jokers cast spells; the number cards 2..7 oppose
 spells, insist on them, and break an Immunity. Suited cards are the shared
-:class:`~.playing_cards.Card`; the Joker, which that deck lacks, is :class:`Joker`.
+:class:`~rulebook.engines.playing_cards.Card`; the Joker, which that deck lacks, is :class:`Joker`.
 
 >>> magic_cards("A♠ 7♥ JK 4c")
 (Card('A', 'spades'), Card('7', 'hearts'), Joker(), Card('4', 'clubs'))
@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import MISSING, dataclass, fields
-from typing import Sequence, Union
+from dataclasses import dataclass
+from typing import ClassVar, Sequence, Union
 
-from ..errors import IllegalAction, RulebookError
-from .playing_cards import Card, card, show
-from .strage_board import CLANS
+from ...errors import IllegalAction, RulebookError
+from ..base import Evaluable
+from ..playing_cards import Card, card, show
+from .board import CLANS
 
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")  # 8, 9 and 10 leave the deck
@@ -33,10 +34,8 @@ BEAT = 10  # an opposition (and an attack on an Immunity) must total more than t
 PLAY_MENU = 4  # legal_actions lists number plays of up to this many cards (apply takes any)
 
 
-@dataclass(frozen=True)
-class Joker:
-    def __repr__(self) -> str:
-        return "Joker()"
+@dataclass(frozen=True, repr=False)
+class Joker(Evaluable):
 
     def __str__(self) -> str:
         return "JK"
@@ -100,25 +99,22 @@ def _many(value) -> tuple[MagicCard, ...]:  # noqa: ANN001 - cards or their shor
     return magic_cards(value) if isinstance(value, str) else tuple(_one(c) for c in value)
 
 
-class _Spoken:
-    """Cards given and shown by their short names: ``Oppose('7♥ 5♣')`` is its own repr."""
+class _Spoken(Evaluable):
+    """Cards given and shown by their short names: ``Oppose('7♥ 5♣')`` is its own repr.
+
+    ``_cards`` names the card fields: "one" card or "many".
+    """
+
+    _cards: ClassVar[dict[str, str]] = {}
 
     def __post_init__(self) -> None:
         for name, kind in self._cards.items():
             object.__setattr__(self, name, _one(getattr(self, name)) if kind == "one" else _many(getattr(self, name)))
 
-    def __repr__(self) -> str:
-        parts = []
-        for f in fields(self):  # type: ignore[arg-type]
-            value = getattr(self, f.name)
-            if f.default is not MISSING and value == f.default:
-                continue
-            if f.name in self._cards:
-                value = str(value) if self._cards[f.name] == "one" else show(value)
-            elif f.name == "take" and value is not None:
-                value = (value[0], str(value[1]))
-            parts.append(repr(value) if f.default is MISSING else f"{f.name}={value!r}")
-        return f"{type(self).__name__}({', '.join(parts)})"
+    def _shown(self, name: str, value: object) -> object:
+        if name in self._cards:
+            return str(value) if self._cards[name] == "one" else show(value)  # type: ignore[arg-type]
+        return value
 
 
 @dataclass(frozen=True, repr=False)
@@ -127,7 +123,7 @@ class Lightning(_Spoken):
 
     card: Card
     target: str
-    _cards = {"card": "one"}
+    _cards: ClassVar[dict[str, str]] = {"card": "one"}
 
 
 @dataclass(frozen=True, repr=False)
@@ -135,7 +131,7 @@ class Immunity(_Spoken):
     """Jack: rival half-elves and Lightnings cannot attack your half-elves until it is broken."""
 
     card: Card
-    _cards = {"card": "one"}
+    _cards: ClassVar[dict[str, str]] = {"card": "one"}
 
 
 @dataclass(frozen=True, repr=False)
@@ -148,7 +144,7 @@ class Metamorphosis(_Spoken):
     card: Card
     square: str
     orc: str | None = None
-    _cards = {"card": "one"}
+    _cards: ClassVar[dict[str, str]] = {"card": "one"}
 
 
 @dataclass(frozen=True, repr=False)
@@ -157,7 +153,7 @@ class Curse(_Spoken):
 
     card: Card
     orcs: tuple[str, ...]
-    _cards = {"card": "one"}
+    _cards: ClassVar[dict[str, str]] = {"card": "one"}
 
 
 @dataclass(frozen=True, repr=False)
@@ -167,12 +163,17 @@ class Upheaval(_Spoken):
     card: Joker
     take: tuple[int, MagicCard] | None = None
     suit: str | None = None
-    _cards = {"card": "one"}
+    _cards: ClassVar[dict[str, str]] = {"card": "one"}
 
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.take is not None:
             object.__setattr__(self, "take", (self.take[0], _one(self.take[1])))
+
+    def _shown(self, name: str, value: object) -> object:
+        if name == "take" and value is not None:
+            return (value[0], str(value[1]))  # type: ignore[index]
+        return super()._shown(name, value)
 
 
 @dataclass(frozen=True, repr=False)
@@ -182,7 +183,7 @@ class Caprice(_Spoken):
     card: Joker
     start: str
     end: str
-    _cards = {"card": "one"}
+    _cards: ClassVar[dict[str, str]] = {"card": "one"}
 
 
 @dataclass(frozen=True, repr=False)
@@ -191,7 +192,7 @@ class Breach(_Spoken):
 
     owner: int
     cards: tuple[Card, ...]
-    _cards = {"cards": "many"}
+    _cards: ClassVar[dict[str, str]] = {"cards": "many"}
 
 
 @dataclass(frozen=True, repr=False)
@@ -199,15 +200,12 @@ class Oppose(_Spoken):
     """The target of an opposable spell plays numbers, a Joker, or a higher Queen against it."""
 
     cards: tuple[MagicCard, ...]
-    _cards = {"cards": "many"}
+    _cards: ClassVar[dict[str, str]] = {"cards": "many"}
 
 
-@dataclass(frozen=True)
-class Accept:
+@dataclass(frozen=True, repr=False)
+class Accept(Evaluable):
     """The target lets the spell work."""
-
-    def __repr__(self) -> str:
-        return "Accept()"
 
 
 @dataclass(frozen=True, repr=False)
@@ -215,15 +213,12 @@ class Insist(_Spoken):
     """The caster matches the opposition's total with numbers: the spell works."""
 
     cards: tuple[Card, ...]
-    _cards = {"cards": "many"}
+    _cards: ClassVar[dict[str, str]] = {"cards": "many"}
 
 
-@dataclass(frozen=True)
-class Yield:
+@dataclass(frozen=True, repr=False)
+class Yield(Evaluable):
     """The caster gives up: the opposed spell is cancelled."""
-
-    def __repr__(self) -> str:
-        return "Yield()"
 
 
 @dataclass(frozen=True, repr=False)
@@ -231,7 +226,7 @@ class Shuffle(_Spoken):
     """Chance outcome: the discards, reshuffled into a new deck (top first)."""
 
     order: tuple[MagicCard, ...]
-    _cards = {"order": "many"}
+    _cards: ClassVar[dict[str, str]] = {"order": "many"}
 
 
 SPELLS = (Lightning, Immunity, Metamorphosis, Curse, Upheaval, Caprice)
