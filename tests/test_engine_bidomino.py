@@ -62,13 +62,13 @@ def test_whole_game(players: int, seed: int) -> None:
         check_rows(state)
         assert {f.rule for f in step.trace} <= RULE_IDS
         assert all(len(h) <= 4 for h in state.hands)
-        if state.phase == "play" and state.exhausted < 2 and state.pending is None:
+        if state.phase is bd.Phase.PLAY and state.exhausted < 2 and state.pending is None:
             assert all(len(h) == 4 for h in state.hands), str(state)
         if isinstance(action, bd.Play):
             earned[before.turn] += points_of(action)
         deals += any(f.rule == "mazziere" for f in step.trace)
         # Between deals every point is on the sheet, and it is exactly what the plays earned.
-        if state.phase in ("deal", "over") and before.phase == "play":
+        if state.phase in (bd.Phase.DEAL, bd.Phase.OVER) and before.phase is bd.Phase.PLAY:
             assert list(state.noted) == earned
     assert state.is_over, "the game did not end"
     assert deals == players
@@ -83,7 +83,7 @@ def test_every_legal_action_applies_and_reads_back() -> None:
     checked = 0
     for _action, step in playout(state, rng):
         state = step.state
-        if state.phase != "play":
+        if state.phase is not bd.Phase.PLAY:
             continue
         for act in state.legal_actions():
             assert bd.action(str(act)) == act

@@ -1,7 +1,7 @@
 """Bidomino's pieces: card values, pairs, rows, actions and their notation.
 
 Everything here is a plain value or a pure function of hands and rows; the game state and
-its turns are in :mod:`.bidomino`. Rule ids in errors are those of ``rules/bidomino.yaml``.
+its turns are in :mod:`.state`. Rule ids in errors are those of ``rules/bidomino.yaml``.
 
 >>> print(pair("K♥+4♣=17"), pair("4♣-K♥=9"), pair("A♠+5♥=19").bonus)
 K♥+4♣=17 K♥-4♣=9 0
@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable, Sequence
 
-from ..errors import IllegalAction, RulebookError
-from .playing_cards import Card, card, cards, deck, remove_cards, show
+from ...errors import IllegalAction, RulebookError
+from ..playing_cards import Card, card, cards, deck, remove_cards, show
 
 START, LOWEST, HIGHEST = 15, 0, 26  # every row starts at 15 and can run from 0 to 26
 HAND = 4

@@ -1,0 +1,93 @@
+"""Bidomino: 2 to 6 players, two 52-card decks, pairs whose sum or difference extends two rows.
+
+Rule ids in traces and errors are the ids of ``rules/bidomino.yaml``. Seats are numbered in
+playing order: player ``d`` deals deal ``d`` (P0 deals first) and P(d+1) opens it.
+
+>>> state = position(hands=["K♥ 4♣ 9♦ 9♠", "7♣ 8♦ 2♠ 5♥"], stock="3♥ 6♣ J♠ Q♦")
+>>> step = state.play("7♣+8♦=15 on row 1, point 2♠")
+>>> step.rules()
+['apertura', 'una-coppia']
+>>> print(step.state)
+deal 1/2 · dealer P0 · P0 to play · stock 1 · discards 0 · stock ran out never
+row 1: 8♦+7♣=15
+row 2: -
+P0: 4♣ 9♦ 9♠ K♥ · score cards 0 · noted 0
+P1: 3♥ 5♥ 6♣ J♠ · score cards 1 · noted 0
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Sequence
+
+from ...errors import IllegalAction, RulebookError
+from ..base import Step
+from ..playing_cards import sort_cards
+from .pieces import (
+    MAX_PLAYERS, MIN_PLAYERS, START, Card, Discard, Pair, Placement, Play, Result, Row, Shuffle, action,
+    card, card_values, cards, full_pack, pair, pairs_of,
+)
+from .state import Bidomino, Phase
+
+__all__ = [
+    "Card", "card", "cards", "card_values", "Pair", "pair", "pairs_of", "Row", "Placement",
+    "Play", "Discard", "Shuffle", "action", "Bidomino", "Phase", "Result", "position", "new_game",
+    "full_pack", "log", "IllegalAction",
+]
+
+
+def log(step: Step) -> None:
+    """Print a step's trace, one fired rule a line (for the worked examples)."""
+    for fired in step.trace:
+        print(fired)
+
+
+def new_game(rng: random.Random | None = None, players: int = 2) -> Bidomino:
+    """A game waiting for its first shuffle (a chance outcome); P0 deals first.
+
+    ``rng`` is not used: the shuffles are chance outcomes that playouts sample.
+    """
+    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise IllegalAction("giocatori", f"Bidomino is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+    return Bidomino(players=players, stock=full_pack(), noted=(0,) * players, score_piles=((),) * players,
+                    hands=((),) * players)
+
+
+def position(
+    hands: Sequence[str],
+    rows: Sequence[str] = ("", ""),
+    stock: str = "",
+    discards: str = "",
+    score_piles: Sequence[str] | None = None,
+    noted: Sequence[int] | None = None,
+    turn: int | None = None,
+    deal: int = 0,
+    exhausted: int = 0,
+) -> Bidomino:
+    """A position in the middle of a deal, written in card notation (for examples and tests).
+
+    ``rows`` lists each row's pairs left to right, e.g. ``"6♣+8♥=14 7♣+8♦=15"``.
+    """
+    players = len(hands)
+    built = []
+    for number, text in enumerate(rows, start=1):
+        laid = tuple(pair(word) for word in text.split())
+        values = [p.value for p in laid]
+        if laid and (START not in values or values != list(range(values[0], values[0] + len(values)))):
+            raise RulebookError(f"row {number} {text!r}: the values must run one by one, left to right, through 15")
+        built.append(Row(laid))
+    state = new_game(players=players)
+    return replace(
+        state,
+        deal=deal,
+        phase=Phase.PLAY,
+        turn=(deal + 1) % players if turn is None else turn,
+        hands=tuple(sort_cards(cards(h)) for h in hands),
+        rows=(built[0], built[1]),
+        stock=cards(stock),
+        discards=cards(discards),
+        score_piles=tuple(cards(s) for s in score_piles) if score_piles else state.score_piles,
+        noted=tuple(noted) if noted else state.noted,
+        exhausted=exhausted,
+    )
