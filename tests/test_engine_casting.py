@@ -12,15 +12,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulebook.cli import main
-from rulebook.engines import casting, casting_cards
+from rulebook.engines import casting
 from rulebook.engines.base import Fired, playout
 from rulebook.engines.casting import Cast, Game, Mana, Pending, PlayLand, setup
-from rulebook.engines.casting_cards import CostModifier, cards
-from rulebook.engines.casting_costs import modify
-from rulebook.engines.casting_moves import cast_proposals
-from rulebook.engines.casting_steps import split_targets
-from rulebook.engines.mana import COLOURS, HYBRID_PAIRS, ManaCost, Pool
+from rulebook.engines.casting.cards import CostModifier, cards
+from rulebook.engines.casting.costs import modify
+from rulebook.engines.casting.mana import COLOURS, HYBRID_PAIRS, ManaCost, Pool
+from rulebook.engines.casting.moves import cast_proposals
+from rulebook.engines.casting.targets import split_targets
 from rulebook.errors import IllegalAction, RulebookError
+from rulebook.i18n import LANGUAGES, SOURCE_LANGUAGE
 
 # --- mana costs: parsing and printing -------------------------------------------------------
 
@@ -365,7 +366,7 @@ def test_random_playouts_only_take_legal_actions() -> None:
 
 def test_every_card_has_six_official_names() -> None:
     for name, c in cards().items():
-        assert set(c.names) == set(casting_cards.LANGUAGES), name
+        assert set(c.names) == {SOURCE_LANGUAGE, *LANGUAGES}, name
         assert c.names["en"] == name
         if any(c.names[lang] == name for lang in ("it", "fr", "es", "pt", "ru")):
             assert c.note, f"{name}: an English name kept in another language must be explained in a note"
@@ -581,26 +582,29 @@ def test_legal_actions_list_every_set_of_targets_fireball_can_pay_for() -> None:
     assert len(fireballs) == sum(math.comb(8, n) for n in range(1, 5)) == 162
 
 
-def test_input_errors_are_rulebook_errors_not_illegal_actions() -> None:
-    # A wrong setup or player count is a mistake in the input, not a move the rules forbid;
-    # the CLI reports RulebookError and exits 2.
-    with pytest.raises(RulebookError, match="'bolt' is used twice"):
+def test_input_mistakes_are_illegal_actions_as_in_every_engine() -> None:
+    # A wrong setup, player count or card name is refused with the same class in all five
+    # engines (IllegalAction, naming a rule); the CLI reports it and exits 2.
+    with pytest.raises(IllegalAction, match="'bolt' is used twice"):
         setup(hand=["bolt=Lightning Bolt"], graveyard=["bolt=Lightning Bolt"])
-    with pytest.raises(RulebookError, match="two players, not 9") as refused:
+    with pytest.raises(IllegalAction, match="two players, not 9"):
         casting.new_game(random.Random(0), players=9)
-    assert not isinstance(refused.value, IllegalAction)
+    with pytest.raises(IllegalAction, match="no card 'Goat'"):
+        setup(hand=["Goat"])
     assert main(["play", "casting", "--players", "9"]) == 2
+
+
+GOAT_NAMES = {"en": "Goat Tax", "it": "Tassa sulle capre"}
 
 
 @pytest.mark.parametrize(
     "field",
     [{"kicker": ["sacrifice-a-goat"]}, {"alternative": [{"id": "goat", "mana": "{0}", "parts": ["pay-a-goat"]}]}],
 )
-def test_an_unknown_cost_part_is_refused_when_the_cards_are_loaded(field) -> None:
-    raw = {"name": "Goat Tax", "cost": "{R}", "type": "Instant", "names": {lang: "Goat Tax" for lang in casting_cards.LANGUAGES}}
-    assert casting_cards._card(raw).name == "Goat Tax"
-    with pytest.raises(RulebookError, match=r"cards\.yaml: card 'Goat Tax' has an unknown cost part '(sacrifice-a-goat|pay-a-goat)'"):
-        casting_cards._card({**raw, **field})
+def test_an_unknown_cost_part_is_refused_when_the_card_is_read(field) -> None:
+    assert casting.define("Goat Tax", "{R}", "Instant", GOAT_NAMES).name == "Goat Tax"
+    with pytest.raises(RulebookError, match=r"inline card 'Goat Tax': .*unknown cost part '(sacrifice-a-goat|pay-a-goat)'"):
+        casting.define("Goat Tax", "{R}", "Instant", GOAT_NAMES, **field)
 
 
 def test_the_total_cost_is_that_of_the_player_to_act() -> None:

@@ -32,7 +32,7 @@ book:
   title: Demo
   summary: Un libro di prova con {W} e {hearts}.
   language: it
-  engine: base
+  engine: rulebook.engines.base
 sections:
   - id: primo
     title: Primo capitolo
@@ -62,7 +62,7 @@ book:
   title: Altro libro
   summary: Un secondo libro per i collegamenti tra libri.
   language: it
-  engine: base
+  engine: rulebook.engines.base
 sections:
   - id: unico
     title: Unico capitolo

@@ -7,7 +7,7 @@ import random
 import sys
 from typing import Sequence
 
-from .engines import engine_module
+from .engines import load_engine
 from .engines.base import playout
 from .errors import LoadError, RulebookError
 from .examples import run_books
@@ -29,7 +29,7 @@ def check(args: argparse.Namespace) -> int:
 
 
 def play(args: argparse.Namespace) -> int:
-    module = engine_module(args.game)
+    module = load_engine(args.game)
     if not hasattr(module, "new_game"):
         raise RulebookError(f"engine {args.game!r} cannot start a game on its own (no new_game)")
     rng = random.Random(args.seed)
@@ -56,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     checking.set_defaults(run=check)
 
     playing = commands.add_parser("play", help="play a seeded random game and print its log")
-    playing.add_argument("game", help="engine name, e.g. bingomagic")
+    playing.add_argument("game", help="a registered engine name, e.g. bingomagic, or a module path")
     playing.add_argument("--players", type=int, default=None, help="number of players (default: the game's own)")
     playing.add_argument("--seed", type=int, default=0)
     playing.add_argument("--max-actions", type=int, default=5000)

@@ -2,7 +2,8 @@
 
 Like Sybil: each example's doctest is a region whose first line is known, the evaluator is
 :class:`doctest.DocTestRunner`, and each failure is mapped back to ``rules/FILE.yaml:LINE``
-of its ``>>>`` line. The globals of a doctest are the public names of the book's engine.
+of its ``>>>`` line. The globals of a doctest are the engine's namespace for the book
+(:func:`rulebook.engines.namespace`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from .engines import engine_module
+from .engines import namespace
 from .engines.base import State
 from .figures import BoardFigure
 from .errors import RulebookError
@@ -80,16 +81,10 @@ class _CollectingRunner(doctest.DocTestRunner):
         self.found.append(Failure(test.filename or "", self._line(test, example), example.source, example.want, got))
 
 
-def _globals(book: Book) -> dict[str, object]:
-    module = engine_module(book.engine)
-    names = getattr(module, "__all__", [n for n in vars(module) if not n.startswith("_")])
-    return {name: getattr(module, name) for name in names}
-
-
 def run_example(book: Book, rule: Rule, example: Example) -> Outcome:
     """Run one example's doctest; never raises for a failing or broken doctest."""
     try:
-        globs = _globals(book)
+        globs = namespace(book)
         test = doctest.DocTestParser().get_doctest(
             example.doctest, globs, f"{book.id}::{example.id}", book.path, example.doctest_line - 1
         )

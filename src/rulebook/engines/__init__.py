@@ -1,20 +1,71 @@
-"""Reference engines, one module per game, all in the shape stated in :mod:`.base`."""
+"""Reference engines, found as plugins; every one in the shape stated in :mod:`.base`.
+
+A rulebook's ``book.engine`` names an engine registered under the entry-point group
+``rulebook.engines`` (ours are registered there too, in ``pyproject.toml``) or gives a dotted
+module path. Nothing is imported until a book asks for its engine. docs/engines.md is the
+contract an engine package follows.
+"""
 
 from __future__ import annotations
 
 import importlib
+from importlib.metadata import entry_points
 from types import ModuleType
+from typing import Any
 
 from ..errors import RulebookError
+from ..model import Book
+
+GROUP = "rulebook.engines"
 
 
-def engine_module(name: str) -> ModuleType:
-    """The engine module a rulebook names in ``book.engine``."""
-    if not name.isidentifier():
-        raise RulebookError(f"engine name {name!r} is not a module name")
+def registered() -> dict[str, str]:
+    """Every registered engine: its name -> the module the entry point names."""
+    return {ep.name: ep.value for ep in entry_points(group=GROUP)}
+
+
+def load_engine(name: str) -> ModuleType:
+    """The engine module ``name`` names: a registered engine first, else a dotted module path."""
+    found = [ep for ep in entry_points(group=GROUP) if ep.name == name]
+    if found:
+        where = f"the entry point {name} = {found[0].value}"
+        try:
+            engine = found[0].load()
+        except Exception as exc:  # noqa: BLE001 - whatever breaks inside a plugin is reported, not raised
+            raise RulebookError(f"engine {name!r} ({where}) is broken: {type(exc).__name__}: {exc}") from exc
+        if not isinstance(engine, ModuleType):
+            raise RulebookError(f"engine {name!r} ({where}) must name a module, not {type(engine).__name__}")
+        return engine
+    known = ", ".join(sorted(registered())) or "none"
+    if "." not in name:
+        raise RulebookError(f"no engine {name!r}: registered engines are {known}; or give a module path such as mygame.engine")
     try:
-        return importlib.import_module(f"{__name__}.{name}")
+        return importlib.import_module(name)
     except ModuleNotFoundError as exc:
-        if exc.name == f"{__name__}.{name}":
-            raise RulebookError(f"no engine module rulebook.engines.{name}") from None
-        raise
+        if exc.name is not None and name.startswith(exc.name):
+            raise RulebookError(f"no engine {name!r}: no such module (registered engines are {known})") from None
+        raise RulebookError(f"engine module {name!r} is broken: {type(exc).__name__}: {exc}") from exc
+    except Exception as exc:  # noqa: BLE001
+        raise RulebookError(f"engine module {name!r} is broken: {type(exc).__name__}: {exc}") from exc
+
+
+def book_engine(book: Book) -> ModuleType:
+    """The engine of ``book``; a missing or broken one is an error at the book's ``engine:`` line."""
+    try:
+        return load_engine(book.engine)
+    except RulebookError as exc:
+        raise RulebookError(f"{book.path}:{book.lines.get('engine', book.line)}: {exc}") from exc.__cause__
+
+
+def namespace(book: Book) -> dict[str, Any]:
+    """The globals of the book's worked examples: the engine's own ``namespace(book)`` hook
+    when it has one (to hand the book's ``engine_data`` to the engine), else its public names."""
+    engine = book_engine(book)
+    hook = getattr(engine, "namespace", None)
+    if hook is not None:
+        return dict(hook(book))
+    if book.engine_data:
+        raise RulebookError(f"{book.path}:{book.lines.get('engine_data', book.line)}: engine {book.engine!r} reads no "
+                            "engine_data (it has no namespace(book) hook); remove the field or use an engine that does")
+    names = getattr(engine, "__all__", [n for n in vars(engine) if not n.startswith("_")])
+    return {name: getattr(engine, name) for name in names}

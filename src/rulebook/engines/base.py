@@ -178,6 +178,8 @@ class Evaluable:
     def __repr__(self) -> str:
         parts = []
         for f in fields(self):  # type: ignore[arg-type]
+            if not f.repr:
+                continue
             value = getattr(self, f.name)
             if f.default is MISSING and f.default_factory is MISSING:  # type: ignore[misc]
                 parts.append(repr(self._shown(f.name, value)))

@@ -8,23 +8,19 @@ caster chose was fixed in 601.2d. After each resolution, lethal damage destroys 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
-
-from .base import Fired
-from .casting_cards import TargetWord
-from .casting_steps import PLAYER_IDS, split_targets, target_problem
-
-if TYPE_CHECKING:
-    from .casting import Entry, Game
+from ..base import Fired
+from .cards import TargetWord
+from .state import PLAYER_IDS, Entry, Obj, Offer, Pending, Table
+from .targets import split_targets, target_problem
 
 
-def _legal(game: Game, entry: Entry, words: list[TargetWord]) -> list[str]:
+def _legal(game: Table, entry: Entry, words: list[TargetWord]) -> list[str]:
     source = game.obj(entry.source).card
     groups = split_targets(entry.targets, words, source.name)
     return [t for word, group in groups for t in group if target_problem(game, t, word, entry.controller, source, entry.id) is None]
 
 
-def resolve_entry(game: Game, entry: Entry) -> tuple[Game, list[Fired]]:
+def resolve_entry(game: Table, entry: Entry) -> tuple[Table, list[Fired]]:
     if entry.kind == "spell":
         return _spell(game, entry)
     if entry.effect == "cascade":
@@ -39,14 +35,14 @@ def resolve_entry(game: Game, entry: Entry) -> tuple[Game, list[Fired]]:
     return _ability(game, entry)
 
 
-def _damage(game: Game, target: str, amount: int) -> Game:
+def _damage(game: Table, target: str, amount: int) -> Table:
     if target in PLAYER_IDS:
         player = PLAYER_IDS.index(target)
         return game.with_life(player, game.life[player] - amount)
     return game.set(target, damage=game.obj(target).damage + amount)
 
 
-def _spell(game: Game, entry: Entry) -> tuple[Game, list[Fired]]:
+def _spell(game: Table, entry: Entry) -> tuple[Table, list[Fired]]:
     obj = game.obj(entry.id)
     c = obj.card
     trace = []
@@ -105,9 +101,7 @@ def _spell(game: Game, entry: Entry) -> tuple[Game, list[Fired]]:
     return _leave_stack(game, entry, trace)
 
 
-def _leave_stack(game: Game, entry: Entry, trace: list[Fired]) -> tuple[Game, list[Fired]]:
-    from .casting import Pending
-
+def _leave_stack(game: Table, entry: Entry, trace: list[Fired]) -> tuple[Table, list[Fired]]:
     obj = game.obj(entry.id)
     c = obj.card
     if obj.copy:
@@ -123,7 +117,7 @@ def _leave_stack(game: Game, entry: Entry, trace: list[Fired]) -> tuple[Game, li
         if c.grants == "flashback" and any(
             o.card.is_type("instant") or o.card.is_type("sorcery") for o in game.zone(entry.controller, "graveyard")
         ):
-            game = replace(game, pending=Pending("target", entry.controller, obj.id, obj.id))
+            game = replace(game, pending=Pending(Offer.TARGET, entry.controller, obj.id, obj.id))
             trace.append(Fired("601.2c", f"{obj.id}'s ability triggers: choose its target"))
     # 704.5g: lethal damage destroys a creature.
     for dead in [o for o in game.battlefield() if o.card.is_type("creature") and o.damage >= max(o.card.toughness, 1)]:
@@ -132,9 +126,7 @@ def _leave_stack(game: Game, entry: Entry, trace: list[Fired]) -> tuple[Game, li
     return game, trace
 
 
-def _cascade(game: Game, entry: Entry) -> tuple[Game, list[Fired]]:
-    from .casting import Pending
-
+def _cascade(game: Table, entry: Entry) -> tuple[Table, list[Fired]]:
     limit = game.obj(entry.source).card.mana_value()
     revealed = []
     hit = None
@@ -148,24 +140,22 @@ def _cascade(game: Game, entry: Entry) -> tuple[Game, list[Fired]]:
         for card_id in revealed:
             game = game.move(card_id, "library")
         return game, [Fired("702.85a", f"cascade exiles {', '.join(revealed) or 'nothing'}: no card to cast")]
-    game = replace(game, pending=Pending("cast-free", entry.controller, hit, "Cascade", tuple(revealed)))
+    game = replace(game, pending=Pending(Offer.CAST_FREE, entry.controller, hit, "Cascade", tuple(revealed)))
     shown = ", ".join(revealed + [hit])
     return game, [Fired("702.85a", f"cascade exiles {shown}; {hit} may be cast without paying its mana cost")]
 
 
-def _scepter(game: Game, entry: Entry) -> tuple[Game, list[Fired]]:
-    from .casting import Obj, Pending
-
+def _scepter(game: Table, entry: Entry) -> tuple[Table, list[Fired]]:
     scepter = game.obj(entry.source)
     if not scepter.imprinted or not game.has(scepter.imprinted):
         return game, [Fired("608.2", "no card is imprinted: nothing to copy")]
     original = game.obj(scepter.imprinted)
-    copy = Obj(f"{original.id}-copy", original.name, entry.controller, "exile", copy=True)
-    game = replace(game, objects=game.objects + (copy,), pending=Pending("cast-free", entry.controller, copy.id, scepter.card.name))
+    copy = Obj(f"{original.id}-copy", original.name, entry.controller, "exile", copy=True, card=original.card)
+    game = replace(game, objects=game.objects + (copy,), pending=Pending(Offer.CAST_FREE, entry.controller, copy.id, scepter.card.name))
     return game, [Fired("608.2", f"{scepter.id} copies {original.id}: {copy.id} may be cast without paying its mana cost")]
 
 
-def _ability(game: Game, entry: Entry) -> tuple[Game, list[Fired]]:
+def _ability(game: Table, entry: Entry) -> tuple[Table, list[Fired]]:
     source = game.obj(entry.source)
     ability = next(a for a in source.card.abilities if not a.is_mana_ability)
     trace = []

@@ -1,64 +1,26 @@
-"""Everything but the cast itself: mana and other abilities, lands, priority, resolution,
+"""Everything but the cast itself: other abilities, lands, offers, priority and resolution,
 and the list of legal actions (computed by trying candidates on the immutable state)."""
 
 from __future__ import annotations
 
 import itertools
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-from ..errors import IllegalAction
-from .base import Fired
-from .casting_cards import TargetWord
-from .casting_steps import (
-    PLAYER_IDS, activate_mana, cast, check_tap_cost, choose_targets, exile_permission, split_targets, target_problem,
-)
+from ...errors import IllegalAction
+from ..base import Fired
+from .actions import Activate, Cast, Choose, Decline, Mana, Pass, PlayLand, Resolve
+from .cards import TargetWord
 from .mana import COLOURS
-
-if TYPE_CHECKING:
-    from .casting import Game
-
-def apply(game: Game, action: object) -> tuple[Game, list[Fired]]:
-    from .casting import Activate, Cast, Choose, Decline, Mana, Pass, PlayLand, Resolve
-
-    if game.is_over:
-        raise IllegalAction("601.2", f"the game is over; {action!r} can't be taken")
-    player = game.current_player
-    if game.pending is not None and not isinstance(action, (Cast, Decline, Choose)):
-        raise IllegalAction("601.2", f"first answer the offer of {game.pending.source} about {game.pending.object!r}")
-    if isinstance(action, Cast):
-        try:
-            return cast(game, action, player)
-        except IllegalAction as exc:
-            raise IllegalAction(exc.rule_id, f"{exc.message}; the cast is reversed, nothing was moved or paid") from None
-    if isinstance(action, Mana):
-        game, trace = activate_mana(game, action, player, "605.3a")
-        return replace(game, passes=0), trace
-    if isinstance(action, Activate):
-        return activate(game, action, player)
-    if isinstance(action, PlayLand):
-        return play_land(game, action, player)
-    if isinstance(action, Resolve):
-        return resolve(game)
-    if isinstance(action, Pass):
-        if game.passes + 1 >= 2 and game.stack:
-            return resolve(game)
-        if game.passes + 1 >= 2:
-            return replace(game, ended=True), [Fired("601.2i", f"P{player} passes too, with the stack empty: the phase ends")]
-        return replace(game, priority=1 - player, passes=game.passes + 1), [Fired("601.2i", f"P{player} passes priority")]
-    if isinstance(action, Decline):
-        return decline(game)
-    if isinstance(action, Choose):
-        return choose(game, action)
-    raise IllegalAction("601.2", f"unknown action {action!r}")
-
+from .pay import activate_mana, check_tap_cost
+from .propose import exile_permission
+from .resolve import resolve_entry
+from .state import Entry, Obj, Offer, Table
+from .targets import choose_targets, target_problem, target_sets
 
 # --- abilities and lands ----------------------------------------------------------------
 
 
-def activate(game: Game, action: object, player: int) -> tuple[Game, list[Fired]]:
-    from .casting import Entry
-
+def activate(game: Table, action: Activate, player: int) -> tuple[Table, list[Fired]]:
     source = game.obj(action.source, "605.1a")
     if source.zone != "battlefield" or source.controller != player:
         raise IllegalAction("605.1a", f"{source.id!r} is not a permanent you control")
@@ -88,7 +50,7 @@ def activate(game: Game, action: object, player: int) -> tuple[Game, list[Fired]
     return replace(game, stack=game.stack + (entry,), priority=player, passes=0), trace
 
 
-def play_land(game: Game, action: object, player: int) -> tuple[Game, list[Fired]]:
+def play_land(game: Table, action: PlayLand, player: int) -> tuple[Table, list[Fired]]:
     land = game.obj(action.card, "601.1a")
     if not land.card.is_land:
         raise IllegalAction("601.1a", f"{land.card.name} is not a land: a spell is cast, not played as a land")
@@ -115,9 +77,9 @@ def play_land(game: Game, action: object, player: int) -> tuple[Game, list[Fired
 # --- offers -----------------------------------------------------------------------------
 
 
-def decline(game: Game) -> tuple[Game, list[Fired]]:
+def decline(game: Table) -> tuple[Table, list[Fired]]:
     pending = game.pending
-    if pending is None or pending.kind != "cast-free":
+    if pending is None or pending.kind is not Offer.CAST_FREE:
         raise IllegalAction("601.2", "there is no offer to decline")
     if game.obj(pending.object).copy:
         game = game.remove(pending.object)
@@ -128,11 +90,9 @@ def decline(game: Game) -> tuple[Game, list[Fired]]:
     return replace(game, pending=None), [Fired("601.2", f"{pending.object} is not cast")]
 
 
-def choose(game: Game, action: object) -> tuple[Game, list[Fired]]:
-    from .casting import Entry
-
+def choose(game: Table, action: Choose) -> tuple[Table, list[Fired]]:
     pending = game.pending
-    if pending is None or pending.kind != "target":
+    if pending is None or pending.kind is not Offer.TARGET:
         raise IllegalAction("601.2c", "no triggered ability is waiting for a target")
     source = game.obj(pending.object)
     word = TargetWord(1, 1, "instant or sorcery card in your graveyard")  # Snapcaster Mage's
@@ -147,9 +107,7 @@ def choose(game: Game, action: object) -> tuple[Game, list[Fired]]:
 # --- resolution -------------------------------------------------------------------------
 
 
-def resolve(game: Game) -> tuple[Game, list[Fired]]:
-    from .casting_resolve import resolve_entry
-
+def resolve_top(game: Table) -> tuple[Table, list[Fired]]:
     if not game.stack:
         raise IllegalAction("608.2", "the stack is empty: nothing resolves")
     entry = game.stack[-1]
@@ -160,19 +118,17 @@ def resolve(game: Game) -> tuple[Game, list[Fired]]:
 # --- legal actions ----------------------------------------------------------------------
 
 
-def legal_actions(game: Game) -> list[object]:
+def legal_actions(game: Table) -> list[object]:
     """Every action the player to act may take now, found by trying each candidate.
 
     Mana abilities are separate actions (605.3a), so casts are listed as paid from the pool.
     """
-    from .casting import Choose, Decline, Pass, Resolve
-
     if game.is_over:
         return []
     candidates: list[object] = []
     pending = game.pending
     if pending is not None:
-        if pending.kind == "cast-free":
+        if pending.kind is Offer.CAST_FREE:
             candidates.extend(cast_proposals(game, game.obj(pending.object)))
             candidates.append(Decline())
         else:
@@ -196,9 +152,7 @@ def legal_actions(game: Game) -> list[object]:
     return legal
 
 
-def _abilities(game: Game) -> list[object]:
-    from .casting import Activate, Mana
-
+def _abilities(game: Table) -> list[object]:
     found: list[object] = []
     player = game.current_player
     for source in game.battlefield():
@@ -220,17 +174,13 @@ def _abilities(game: Game) -> list[object]:
     return found
 
 
-def _lands(game: Game) -> list[object]:
-    from .casting import PlayLand
-
+def _lands(game: Table) -> list[object]:
     return [PlayLand(o.id) for o in game.objects if o.card.is_land and o.zone in ("hand", "exile")]
 
 
-def cast_proposals(game: Game, obj) -> list[object]:
+def cast_proposals(game: Table, obj: Obj) -> list[object]:
     """Well-formed casts of one card (targets, division, cost choices), paid from the pool;
     they are proposals, not yet known to be legal."""
-    from .casting import Cast
-
     c = obj.card
     player = game.current_player
     alternatives = [""] + [a.id for a in c.alternative] + (["flashback"] if obj.flashback else [])
@@ -238,7 +188,7 @@ def cast_proposals(game: Game, obj) -> list[object]:
     lands = [o.id for o in game.battlefield() if o.card.is_land and o.controller == player] or [""]
     # Cast without paying its mana cost, there is no hybrid or Phyrexian symbol to announce;
     # otherwise each one is paid in every way 601.2b allows, from the cost the alternative starts at.
-    free = game.pending is not None and game.pending.kind == "cast-free" and game.pending.object == obj.id
+    free = game.pending is not None and game.pending.kind is Offer.CAST_FREE and game.pending.object == obj.id
     own = {a.id: a.mana for a in c.alternative}
 
     def payments(alt: str) -> list[tuple[str, ...]]:
@@ -261,26 +211,4 @@ def cast_proposals(game: Game, obj) -> list[object]:
                          exile=(exile,) if exile else (), sacrifice=(sacrifice,) if sacrifice else (),
                          pay_as=pay_as)
                 )
-    return found
-
-
-def target_sets(game: Game, obj, words, player: int) -> list[tuple[str, ...]]:
-    """Every choice of targets for the words "target" of ``obj``, as one flat list each.
-
-    Each word takes a set (601.2c), listed once in the order of ``game.objects`` then the
-    players, from the objects and players that word can target now: the card moving to the
-    stack (601.2a) changes no other object, so this is what :func:`choose_targets` will
-    accept, except "another target" which the cast itself checks. The counts per word are
-    those :func:`split_targets` gives a flat list of each length.
-    """
-    if not words:
-        return [()]
-    ids = [o.id for o in game.objects if o.id != obj.id] + list(PLAYER_IDS)
-    legal = [[t for t in ids if target_problem(game, t, word, player, obj.card, obj.id) is None] for word in words]
-    low, high = sum(w.min for w in words), min(sum(w.max for w in words), sum(map(len, legal)))
-    found: list[tuple[str, ...]] = []
-    for n in range(low, high + 1):
-        sizes = [len(group) for _, group in split_targets(range(n), words, obj.card.name)]
-        choices = [itertools.combinations(candidates, size) for candidates, size in zip(legal, sizes)]
-        found.extend(tuple(t for group in chosen for t in group) for chosen in itertools.product(*choices))
     return found

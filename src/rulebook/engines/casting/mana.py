@@ -16,8 +16,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
-from ..errors import IllegalAction
-from ..symbols import COLOURS, HYBRID_PAIRS
+from ...errors import IllegalAction
+from ...symbols import COLOURS, HYBRID_PAIRS
 
 VARIABLES = "XYZ"
 

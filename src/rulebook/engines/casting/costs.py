@@ -17,11 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .base import Fired
-from .casting_cards import CostModifier
+from ..base import Fired
+from .cards import STAGES, Card, CostModifier
 from .mana import ManaCost
-
-STAGES = ("increase", "target-tax", "reduce", "minimum")
+from .state import Obj, Table
 
 
 @dataclass(frozen=True)
@@ -108,3 +107,26 @@ def modify(
         else:
             steps.append(CostStep("601.2f", f"{source}: at least {floor} (already)", total))
     return Derivation(tuple(steps), tuple(parts))
+
+
+def applies(modifier: CostModifier, spell: Card, source: Obj, caster: int) -> bool:
+    """Whether a cost modifier on the battlefield changes this spell."""
+    if modifier.untapped and source.tapped:
+        return False
+    if modifier.whose == "yours" and source.controller != caster:
+        return False
+    if modifier.spells == "all":
+        return True
+    if modifier.spells == "creature":
+        return spell.is_type("creature")
+    if modifier.spells == "noncreature":
+        return not spell.is_type("creature")
+    return modifier.spells.lower() in spell.type.lower().replace("—", " ").split()
+
+
+def modifiers(game: Table, spell: Card, caster: int) -> list[tuple[str, CostModifier]]:
+    """(source name, modifier) of every cost modifier that changes this spell now: those of
+    permanents on the battlefield that apply to it, then the spell's own ("self")."""
+    return [
+        (p.card.name, m) for p in game.battlefield() for m in p.card.cost_modifiers if m.spells != "self" and applies(m, spell, p, caster)
+    ] + [(spell.name, m) for m in spell.cost_modifiers if m.spells == "self"]

@@ -1,0 +1,192 @@
+"""The game's face: :class:`Game` (the table with the engine shape and its handler table),
+:func:`setup` for worked examples and :func:`new_game` for ``rulebook play``.
+
+The state is one main phase of player 0's turn. Casting is one transaction: if any step is
+illegal, :class:`IllegalAction` names the rule and the state is the one before the cast:
+states are immutable, so nothing was moved and nothing was paid. Rule ids in traces and
+errors are the ids of ``rules/casting.yaml``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, replace
+from typing import Iterable, Sequence
+
+from ...errors import IllegalAction
+from ..base import TERMINAL, Fired, State, handles
+from .actions import Activate, Cast, Choose, Decline, Mana, Pass, PlayLand, Resolve
+from .cards import Card, Catalogue, packaged
+from .costs import Derivation
+from .mana import Pool
+from .moves import activate, choose, decline, legal_actions, play_land, resolve_top
+from .pay import activate_mana, cast
+from .propose import propose
+from .state import PLAYER_IDS, Obj, Phase, Table
+
+
+@dataclass(frozen=True)
+class Game(Table, State):
+    """One moment of the main phase: the :class:`~.state.Table` with the engine shape."""
+
+    unknown_action_rule = "601.2"
+    actions_are = "an action of the casting engine"
+
+    # --- the shape of base.State --------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        if self.phase is Phase.OVER:
+            return TERMINAL
+        return self.pending.player if self.pending else self.priority
+
+    @property
+    def outcome(self) -> int | None:
+        """The winner once a player is at 0 life or less (704.5a), else None (the phase
+        simply ended)."""
+        losers = [p for p, life in enumerate(self.life) if life <= 0]
+        return (1 - losers[0]) if len(losers) == 1 else None
+
+    def legal_actions(self) -> Sequence[object]:
+        return legal_actions(self)
+
+    def total_cost(self, action: Cast) -> Derivation:
+        """The 601.2f derivation the proposed cast would lock in, without casting: a cast
+        by the player to act, who answers a pending offer even without priority."""
+        if self.is_over:
+            raise IllegalAction("601.2", f"the game is over; {action!r} can't be proposed")
+        return propose(self, action, self.current_player)[2]
+
+    # --- the handler table ------------------------------------------------------------------
+
+    def _admit(self, action: object) -> None:
+        if self.is_over:
+            raise IllegalAction("601.2", f"the game is over; {action!r} can't be taken")
+        if self.pending is not None and not isinstance(action, (Cast, Decline, Choose)):
+            raise IllegalAction("601.2", f"first answer the offer of {self.pending.source} about {self.pending.object!r}")
+
+    @handles(Cast)
+    def _apply_cast(self, action: Cast, trace: list[Fired]) -> Game:
+        try:
+            game, fired = cast(self, action, self.current_player)
+        except IllegalAction as exc:
+            raise IllegalAction(exc.rule_id, f"{exc.message}; the cast is reversed, nothing was moved or paid") from None
+        return _traced(game, fired, trace)
+
+    @handles(Mana)
+    def _apply_mana(self, action: Mana, trace: list[Fired]) -> Game:
+        game, fired = activate_mana(self, action, self.current_player, "605.3a")
+        return _traced(replace(game, passes=0), fired, trace)
+
+    @handles(Activate)
+    def _apply_activate(self, action: Activate, trace: list[Fired]) -> Game:
+        return _traced(*activate(self, action, self.current_player), trace)
+
+    @handles(PlayLand)
+    def _apply_playland(self, action: PlayLand, trace: list[Fired]) -> Game:
+        return _traced(*play_land(self, action, self.current_player), trace)
+
+    @handles(Resolve)
+    def _apply_resolve(self, action: Resolve, trace: list[Fired]) -> Game:
+        return _traced(*resolve_top(self), trace)
+
+    @handles(Pass)
+    def _apply_pass(self, action: Pass, trace: list[Fired]) -> Game:
+        player = self.current_player
+        if self.passes + 1 >= 2 and self.stack:
+            return _traced(*resolve_top(self), trace)
+        if self.passes + 1 >= 2:
+            trace.append(Fired("601.2i", f"P{player} passes too, with the stack empty: the phase ends"))
+            return replace(self, ended=True)
+        trace.append(Fired("601.2i", f"P{player} passes priority"))
+        return replace(self, priority=1 - player, passes=self.passes + 1)
+
+    @handles(Decline)
+    def _apply_decline(self, action: Decline, trace: list[Fired]) -> Game:
+        return _traced(*decline(self), trace)
+
+    @handles(Choose)
+    def _apply_choose(self, action: Choose, trace: list[Fired]) -> Game:
+        return _traced(*choose(self, action), trace)
+
+
+def _traced(game: Table, fired: list[Fired], trace: list[Fired]) -> Game:
+    # The rule modules return (state, what fired); a handler appends it to the step's trace.
+    trace.extend(fired)
+    assert isinstance(game, Game)
+    return game
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.split(",")[0].lower()).strip("-")
+
+
+def setup(
+    *,
+    hand: Sequence[str] = (),
+    battlefield: Sequence[str] = (),
+    graveyard: Sequence[str] = (),
+    library: Sequence[str] = (),
+    exile: Sequence[str] = (),
+    their_hand: Sequence[str] = (),
+    their_battlefield: Sequence[str] = (),
+    their_graveyard: Sequence[str] = (),
+    their_library: Sequence[str] = (),
+    their_exile: Sequence[str] = (),
+    pool: str = "",
+    life: tuple[int, int] = (20, 20),
+    cards: Iterable[Card] = (),
+    catalogue: Catalogue | None = None,
+) -> Game:
+    """A main phase of player 0's turn. Each card is ``"Name"`` or ``"id=Name"``; ids default
+    to the name before any comma, lower-case, with ``-2``, ``-3`` … for repeats. The first
+    library card is the top one. A name is looked up in ``catalogue`` (the packaged cards, or
+    a book's: its ``namespace`` passes them) and in ``cards``, cards defined inline with
+    :func:`~.cards.define`.
+
+    >>> print(setup(hand=["Plains", "Plains"], their_battlefield=["Thalia, Guardian of Thraben"], pool="W"))
+    P0 life 20 | pool {W} | hand: plains, plains-2
+    P1 life 20 | battlefield: thalia
+    """
+    known = (catalogue or packaged()).with_cards(cards)
+    objects: list[Obj] = []
+    used: set[str] = set(PLAYER_IDS)
+    zones = [
+        (0, "hand", hand), (0, "battlefield", battlefield), (0, "graveyard", graveyard),
+        (0, "library", library), (0, "exile", exile), (1, "hand", their_hand),
+        (1, "battlefield", their_battlefield), (1, "graveyard", their_graveyard),
+        (1, "library", their_library), (1, "exile", their_exile),
+    ]
+    for owner, zone, names in zones:
+        for entry in names:
+            object_id, _, name = entry.rpartition("=")
+            definition = known[name]  # unknown names fail here, at the setup line
+            object_id = object_id or _slug(name)
+            if object_id in used:
+                if "=" in entry:
+                    raise IllegalAction("601.2", f"object id {object_id!r} is used twice; give each object its own id")
+                n = 2
+                while f"{object_id}-{n}" in used:
+                    n += 1
+                object_id = f"{object_id}-{n}"
+            used.add(object_id)
+            objects.append(Obj(object_id, name, owner, zone, card=definition))
+    return Game(tuple(objects), life=life, pools=(Pool.of(pool), Pool()))
+
+
+def new_game(rng: random.Random, players: int = 2) -> Game:
+    """A random main phase for ``rulebook play casting``: the caller's rng deals each player
+    five basic lands and some spells; the engine itself never draws a random number."""
+    if players != 2:
+        raise IllegalAction("601.2", f"the casting engine models two players, not {players!r}")
+    known = packaged()
+    spells = sorted(n for n, c in known.items() if not c.is_land)
+    creatures = sorted(n for n in spells if known[n].is_type("creature"))
+    basics = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
+    return setup(
+        hand=rng.sample(spells, 4),
+        battlefield=[rng.choice(basics) for _ in range(5)] + rng.sample(creatures, 1),
+        their_hand=rng.sample(spells, 3),
+        their_battlefield=[rng.choice(basics) for _ in range(5)] + rng.sample(creatures, 2),
+    )

@@ -1,0 +1,174 @@
+"""601.2g–i: mana abilities, paying the locked total cost, and the spell becoming cast.
+
+:func:`cast` takes what :func:`~.propose.propose` returns and goes on: mana abilities are
+activated (601.2g), the cost is paid in every part (601.2h), the spell is cast and its
+"when you cast" abilities trigger (601.2i). Any illegal step raises and changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Sequence
+
+from ...errors import IllegalAction, RulebookError
+from ..base import Fired
+from .actions import Cast, Mana
+from .cards import Card
+from .mana import COLOURS, ManaCost
+from .propose import propose
+from .state import Entry, Obj, Table
+
+
+def check_tap_cost(source: Obj, rule: str) -> None:
+    """302.6: a creature's {T} cost can't be paid unless it has been under its controller's
+    control since the turn began, or it has haste. Convoke is not a {T} cost."""
+    if source.entered and source.card.is_type("creature") and "haste" not in source.card.keywords:
+        raise IllegalAction(rule, f"{source.id!r} came under your control this turn: it can't pay a {{T}} cost yet (302.6)")
+
+
+def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Table, list[Fired]]:
+    """Activate one mana ability: 601.2g while casting, 605.3a when holding priority."""
+    source = game.obj(mana.source, rule)
+    if source.zone != "battlefield" or source.controller != player:
+        raise IllegalAction(rule, f"{source.id!r} is not a permanent you control (it is in the {source.zone})")
+    ability = next((a for a in source.card.abilities if a.adds), None)
+    if ability is None:
+        raise IllegalAction(rule, f"{source.card.name} has no ability that adds mana")
+    if not ability.is_mana_ability:
+        raise IllegalAction(
+            "605.1a",
+            f"{source.card.name}'s ability adds mana but has a target, so it is not a mana ability: "
+            "it can't be activated while a spell is being paid for",
+        )
+    paid = []
+    if ability.tap:
+        check_tap_cost(source, rule)
+        if source.tapped:
+            raise IllegalAction(rule, f"{source.id!r} is already tapped")
+        game = game.set(source.id, tapped=True)
+        paid.append("tapped")
+    if ability.sacrifice == "self":
+        game = game.move(source.id, "graveyard", controlled_by=-1)
+        paid.append("sacrificed")
+    elif ability.sacrifice == "creature":
+        if not mana.sacrifice or not game.has(mana.sacrifice):
+            raise IllegalAction(rule, f"{source.card.name} needs a creature to sacrifice: Mana({source.id!r}, sacrifice=...)")
+        victim = game.obj(mana.sacrifice)
+        if victim.zone != "battlefield" or victim.controller != player or not victim.card.is_type("creature"):
+            raise IllegalAction(rule, f"{victim.id!r} is not a creature you control")
+        game = game.move(victim.id, "graveyard", controlled_by=-1)
+        paid.append(f"{victim.id} sacrificed")
+    if ability.adds == "any":
+        if mana.colour not in tuple(COLOURS):
+            raise IllegalAction(rule, f"{source.card.name} adds one mana of any colour: say which, e.g. Mana({source.id!r}, 'G')")
+        produced = mana.colour
+    else:
+        produced = ability.adds
+    pool = game.pools[player]
+    for letter in produced:
+        pool = pool.add(letter)
+    game = game.with_pool(player, pool)
+    shown = "".join("{" + m + "}" for m in produced)
+    return game, [Fired(rule, f"{source.id} ({', '.join(paid)}) adds {shown}")]
+
+
+def _convoke(game: Table, spell: Card, creature_ids: Sequence[str], remaining: ManaCost, player: int) -> tuple[Table, ManaCost, list[Fired]]:
+    trace = []
+    for creature_id in creature_ids:
+        if "convoke" not in spell.keywords:
+            raise IllegalAction("601.2h", f"{spell.name} has no convoke")
+        where = game.obj(creature_id).zone if game.has(creature_id) else "nowhere"
+        if where != "battlefield":
+            raise IllegalAction(
+                "601.2h", f"{creature_id!r} is in the {where}, no longer on the battlefield, so it can't be tapped for convoke"
+            )
+        creature = game.obj(creature_id)
+        if creature.controller != player or not creature.card.is_type("creature") or creature.tapped:
+            raise IllegalAction("601.2h", f"{creature_id!r} is not an untapped creature you control")
+        symbols = list(remaining.symbols)
+        colour = next((s for s in symbols if s in creature.card.colours), None)
+        if colour:
+            symbols.remove(colour)
+            remaining, paid = ManaCost.of(remaining.generic, symbols), "{" + colour + "}"
+        elif remaining.generic:
+            remaining, paid = ManaCost.of(remaining.generic - 1, symbols), "{1}"
+        else:
+            raise IllegalAction("601.2h", f"nothing left that {creature_id!r} could pay by convoke")
+        game = game.set(creature_id, tapped=True)
+        trace.append(Fired("601.2h", f"convoke: {creature_id} tapped, pays {paid}"))
+    return game, remaining, trace
+
+
+def _other_parts(game: Table, action: Cast, parts: Sequence[str], player: int) -> tuple[Table, list[Fired]]:
+    trace = []
+    exile, sacrifice = list(action.exile), list(action.sacrifice)
+    for part in parts:
+        if part.startswith("pay-life-"):
+            amount = int(part.rsplit("-", 1)[1])
+            if game.life[player] < amount:
+                raise IllegalAction("601.2h", f"can't pay {amount} life with {game.life[player]}")
+            game = game.with_life(player, game.life[player] - amount)
+            trace.append(Fired("601.2h", f"pays {amount} life"))
+        elif part == "exile-blue-card-from-hand":
+            if not exile:
+                raise IllegalAction("601.2h", "say which blue card of your hand to exile: exile=(...)")
+            chosen = exile.pop(0)
+            where = game.obj(chosen).zone if game.has(chosen) else "nowhere"
+            if where != "hand" or game.obj(chosen).owner != player:
+                why = " (it moved there in 601.2a)" if where == "stack" else ""
+                raise IllegalAction("601.2h", f"{chosen!r} is on the {where}{why}, not in your hand: it can't be exiled to pay")
+            if "U" not in game.obj(chosen).card.colours:
+                raise IllegalAction("601.2h", f"{chosen!r} is not blue")
+            game = game.move(chosen, "exile")
+            trace.append(Fired("601.2h", f"exiles {chosen} from the hand"))
+        elif part == "sacrifice-land":
+            if not sacrifice:
+                raise IllegalAction("601.2h", "say which land to sacrifice: sacrifice=(...)")
+            chosen = sacrifice.pop(0)
+            land = game.obj(chosen, "601.2h")
+            if land.zone != "battlefield" or land.controller != player or not land.card.is_land:
+                raise IllegalAction("601.2h", f"{chosen!r} is not a land you control")
+            game = game.move(chosen, "graveyard", controlled_by=-1)
+            trace.append(Fired("601.2h", f"sacrifices {chosen}"))
+        else:
+            # card files are checked on load (cards.is_cost_part): a part that gets
+            # here is known there and not paid here, a bug of the engine, not of the data.
+            raise RulebookError(f"cost part {part!r} is known to the card reader but not paid in 601.2h")
+    if exile or sacrifice:
+        raise IllegalAction("601.2h", f"nothing in the cost asks to exile or sacrifice {tuple(exile + sacrifice)!r}")
+    return game, trace
+
+
+def cast(game: Table, action: Cast, player: int) -> tuple[Table, list[Fired]]:
+    """The whole of 601.2; raises IllegalAction (and changes nothing) when a step is illegal."""
+    pending = game.pending
+    game, trace, derivation, entry = propose(game, action, player)
+    spell = game.obj(action.card).card
+    for mana in action.mana:  # 601.2g
+        game, fired = activate_mana(game, mana, player, "601.2g")
+        trace.extend(fired)
+    game, remaining, fired = _convoke(game, spell, action.convoke, derivation.total, player)  # 601.2h
+    trace.extend(fired)
+    try:
+        pool = game.pools[player].pay(remaining)
+    except IllegalAction as exc:
+        raise IllegalAction("601.2h", f"the total cost {derivation.total} is locked; {exc.message}") from None
+    game = game.with_pool(player, pool)
+    trace.append(Fired("601.2h", f"pays {remaining} from the mana pool" + (f", {pool} left" if pool.total else "")))
+    game, fired = _other_parts(game, action, derivation.parts, player)
+    trace.extend(fired)
+
+    # 601.2i: the spell is cast; "when you cast" abilities trigger; the caster gets priority.
+    game = replace(game, stack=game.stack + (entry,), priority=player, passes=0)
+    trace.append(Fired("601.2i", f"{entry.id} has been cast (total cost {derivation.total})"))
+    if pending is not None:
+        for revealed in pending.revealed:
+            game = game.move(revealed, "library")
+        game = replace(game, pending=None)
+    if "cascade" in spell.keywords:
+        trigger = Entry(f"{entry.id}-cascade", player, "trigger", entry.id, effect="cascade")
+        game = replace(game, stack=game.stack + (trigger,))
+        trace.append(Fired("601.2i", f"cascade triggers and goes on the stack above {entry.id}"))
+    trace.append(Fired("601.2i", f"P{player} receives priority"))
+    return game, trace
+

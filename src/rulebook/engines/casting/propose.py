@@ -1,0 +1,265 @@
+"""601.2a–f and 601.3: proposing a spell, one function per step of the rule.
+
+:func:`propose` runs them in the order of the rule and returns the state with the card on the
+stack, the trace, the locked total cost and the stack entry that records what was announced;
+:mod:`.pay` goes on from there. Every step raises :class:`IllegalAction` at the first illegal
+choice, and states are immutable, so a refused proposal leaves the caller's state as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from ...errors import IllegalAction
+from ..base import Fired
+from .actions import Cast
+from .cards import Card
+from .costs import Derivation, modifiers, modify
+from .mana import ZERO, ManaCost
+from .state import Entry, Obj, Table
+from .targets import choose_targets
+
+
+def propose(game: Table, action: Cast, player: int) -> tuple[Table, list[Fired], Derivation, Entry]:
+    """601.2a–f: the state with the card on the stack, the trace, the locked total cost and
+    the stack entry that will record the announced choices."""
+    obj = game.obj(action.card, "601.2a")
+    trace: list[Fired] = []
+    offered = _check_card(game, obj)
+    alt = _permission(game, obj, player, _one_alternative(action), offered)
+    _check_timing_and_prohibitions(game, obj, player, offered, trace)
+    game = _to_the_stack(game, obj, player, trace)
+    start = _announce(obj.card, action, alt, game, trace)
+    targets, division = _targets_and_division(game, obj, action, player, trace)
+    derivation, x = _total_cost(game, obj.card, action, start, len(targets), player, trace)
+    entry = Entry(obj.id, player, "spell", obj.id, targets=targets, division=division, x=x,
+                  kicked=action.kicked, alternative=alt, total=derivation.total)
+    return game, trace, derivation, entry
+
+
+def _check_card(game: Table, obj: Obj) -> bool:
+    """Whether an offer lets this card be cast; refuses any other card while an offer waits,
+    a land, and a card already on the battlefield or the stack."""
+    pending = game.pending
+    offered = pending is not None and pending.offers_free_cast_of(obj.id)
+    if pending is not None and not offered:
+        raise IllegalAction("601.2", f"first answer the offer of {pending.source} about {pending.object!r} (cast it or Decline)")
+    if obj.card.is_land:
+        raise IllegalAction("601.1a", f"{obj.card.name} is a land: a land is played, never cast")
+    if obj.zone in ("battlefield", "stack"):
+        raise IllegalAction("601.2a", f"{obj.id!r} is on the {obj.zone}; only a card from another zone can be cast")
+    return offered
+
+
+def _one_alternative(action: Cast) -> str:
+    """118.9a: at most one alternative cost; "" for none."""
+    alternatives = (action.alternative,) if isinstance(action.alternative, str) else tuple(action.alternative)
+    alternatives = tuple(a for a in alternatives if a)
+    if len(alternatives) > 1:
+        raise IllegalAction("601.2b", f"only one alternative cost can be used for a spell, got {alternatives!r} (118.9a)")
+    return alternatives[0] if alternatives else ""
+
+
+def _permission(game: Table, obj: Obj, player: int, alt: str, offered: bool) -> str:
+    """601.3: something must allow casting the card from where it is. Returns the alternative
+    cost in force: "free" when an offer casts it without paying its mana cost."""
+    c = obj.card
+    pending = game.pending
+    if offered:
+        assert pending is not None
+        if alt:
+            raise IllegalAction(
+                "601.2b",
+                f"{pending.source} lets you cast {c.name} without paying its mana cost, which is already an alternative cost; "
+                f"{alt!r} would be a second one (118.9a)",
+            )
+        alt = "free"
+    elif obj.zone == "hand":
+        if obj.owner != player:
+            raise IllegalAction("601.3", f"{obj.id!r} is in another player's hand")
+    elif obj.zone == "graveyard":
+        _check_flashback(obj, player, alt)
+    elif obj.zone == "exile":
+        permission, why = exile_permission(game, obj, player)
+        if permission not in ("cast", "play"):
+            raise IllegalAction("601.3", f"nothing lets you cast {c.name} from exile{why}")
+    else:
+        raise IllegalAction("601.3", f"nothing lets you cast {c.name} from the {obj.zone}")
+    own = {a.id for a in c.alternative}
+    if alt == "free" and not offered:
+        raise IllegalAction("601.2b", f"alternative cost 'free': nothing lets you cast {c.name} without paying its mana cost")
+    if alt and alt not in ("free", "flashback") and alt not in own:
+        raise IllegalAction("601.2b", f"{c.name} has no alternative cost {alt!r}; it has {sorted(own) or 'none'}")
+    if alt == "flashback" and obj.zone != "graveyard":
+        raise IllegalAction("601.2b", "flashback casts a card from its owner's graveyard only")
+    return alt
+
+
+def _check_flashback(obj: Obj, player: int, alt: str) -> None:
+    """702.34a: only flashback casts a card from a graveyard, its owner's, and it is the one
+    alternative cost the cast may use."""
+    c = obj.card
+    if not obj.flashback:
+        raise IllegalAction("601.3", f"nothing lets you cast {c.name} from a graveyard")
+    if obj.owner != player:
+        raise IllegalAction("601.3", f"flashback casts {c.name} from its owner's graveyard, and only its owner may (702.34a)")
+    if alt != "flashback":
+        chosen = f"the alternative cost {alt!r}" if alt else "its mana cost"
+        raise IllegalAction(
+            "601.2b",
+            f"{c.name} is in the graveyard: only flashback lets you cast it from there, and flashback is itself an "
+            f"alternative cost, so it can't be cast with {chosen} instead (118.9a: one alternative cost only)",
+        )
+
+
+def exile_permission(game: Table, obj: Obj, player: int) -> tuple[str, str]:
+    """What the effect that exiled ``obj`` lets ``player`` do with it: cast, play or ''
+    (with why not). "You" on Daxos and Nightveil Specter is their controller; the Specter's
+    permission is a static ability, so it lasts only while the Specter is on the battlefield,
+    while Daxos's comes from a resolved trigger and outlives Daxos (until end of turn)."""
+    if not obj.exiled_by or not game.has(obj.exiled_by):
+        return "", ""
+    source = game.obj(obj.exiled_by)
+    permission = source.card.permission
+    if permission == "play" and source.zone != "battlefield":
+        return "", f" ({source.card.name} has left the battlefield, and with it its permission)"
+    if permission and source.controller != player:
+        return "", f" ({source.card.name}'s permission is for its controller, P{source.controller})"
+    return permission, ""
+
+
+def _check_timing_and_prohibitions(game: Table, obj: Obj, player: int, offered: bool, trace: list[Fired]) -> None:
+    """601.3: sorcery timing unless instant or flash (an offer casts at any time), and no
+    effect that forbids this cast (Meddling Mage stops the named card, not a copy of it)."""
+    c = obj.card
+    if not offered:
+        quick = c.is_type("instant") or "flash" in c.keywords
+        if not quick and (game.stack or player != game.active):
+            raise IllegalAction("601.3", f"{c.name} can be cast only in your main phase while the stack is empty")
+    for permanent in game.battlefield():
+        if permanent.card.prohibits and permanent.chosen == c.name:
+            if permanent.card.prohibits == "named-card" and obj.copy:
+                trace.append(Fired("601.3", f"{permanent.id} stops the named card, and this is a copy of {c.name}, not a card"))
+            else:
+                raise IllegalAction("601.3", f"{permanent.card.name} ({permanent.id}) named {c.name!r}: it can't be cast")
+
+
+def _to_the_stack(game: Table, obj: Obj, player: int, trace: list[Fired]) -> Table:
+    """601.2a: the card moves to the stack before anything else is chosen or paid."""
+    trace.append(Fired("601.2a", f"{obj.id} moves from the {obj.zone} to the stack"))
+    return game.move(obj.id, "stack", controlled_by=player)
+
+
+@dataclass(frozen=True)
+class _Start:
+    """What 601.2b announced: the cost the total starts from, and the choices around it."""
+
+    cost: ManaCost
+    label: str
+    parts: tuple[str, ...]  # non-mana parts of additional and alternative costs
+    x: int | None  # announced X, None when the shortcut will choose it
+    has_x: bool
+    free: bool  # cast without paying its mana cost
+
+
+def _announce(c: Card, action: Cast, alt: str, game: Table, trace: list[Fired]) -> _Start:
+    """601.2b: modes, additional and alternative costs, X, hybrid and Phyrexian payment."""
+    choices: list[str] = []
+    parts: list[str] = []
+    if action.kicked:
+        if not c.kicker:
+            raise IllegalAction("601.2b", f"{c.name} has no kicker")
+        choices.append("kicked")
+        parts.extend(c.kicker)
+    printed = c.cost or ZERO
+    own = {a.id: a for a in c.alternative}
+    if alt == "free":
+        assert game.pending is not None
+        start, label = ZERO, f"{game.pending.source}: without paying its mana cost"
+    elif alt == "flashback":
+        start, label = printed, "flashback cost (its mana cost)"
+        choices.append("alternative cost: flashback")
+    elif alt:
+        start, label = own[alt].mana, f"alternative cost {alt}"
+        parts.extend(own[alt].parts)
+        choices.append(f"alternative cost: {alt}")
+    else:
+        start, label = printed, "mana cost"
+    has_x, x = printed.x_count > 0, _announced_x(c, action.x, printed.x_count > 0, alt == "free")
+    if has_x and x is not None and alt != "free":
+        choices.append(f"X={x}")
+    if start.open_symbols:
+        choices.append("; ".join(f"{{{s}}} paid as {p}" for s, p in zip(start.open_symbols, action.pay_as)))
+    if choices:
+        trace.append(Fired("601.2b", ", ".join(choices)))
+    return _Start(start, label, tuple(parts), x, has_x, alt == "free")
+
+
+def _announced_x(c: Card, x: int | None, has_x: bool, free: bool) -> int | None:
+    """107.3: X as announced; 0 when cast without paying the mana cost (107.3b)."""
+    if has_x and free and x:
+        raise IllegalAction("601.2b", f"without paying its mana cost, X must be 0, not {x!r} (107.3b)")
+    if has_x and free:
+        return 0
+    if x is not None and not has_x:
+        raise IllegalAction("601.2b", f"{c.name} has no X in its cost")
+    if x is not None and x < 0:
+        raise IllegalAction("601.2b", f"X can't be negative: {x!r}")
+    return x
+
+
+def _targets_and_division(game: Table, obj: Obj, action: Cast, player: int, trace: list[Fired]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """601.2c: the targets of each word "target"; 601.2d: the division, when it is made now."""
+    c = obj.card
+    words = [w for w in c.targets if not w.kicked or action.kicked]
+    if not words and action.targets:
+        raise IllegalAction("601.2c", f"{c.name} has no word \"target\"; got {action.targets!r}")
+    if words:
+        trace.extend(choose_targets(game, obj, c, words, action.targets, player))
+    targets = tuple(action.targets)
+    if c.divide == "at-casting":
+        return targets, _divide(c, targets, tuple(action.division), trace)
+    if action.division:
+        when = "on resolution, evenly" if c.divide == "evenly" else "never"
+        raise IllegalAction("601.2d", f"{c.name} is divided {when}: nothing to divide now, got {action.division!r}")
+    if c.divide == "evenly":
+        trace.append(Fired("601.2d", "divided evenly on resolution: nothing is divided now"))
+    return targets, ()
+
+
+def _divide(c: Card, targets: Sequence[str], division: tuple[int, ...], trace: list[Fired]) -> tuple[int, ...]:
+    amount = int(c.amount)
+    division = division or ((amount,) if len(targets) == 1 else ())
+    if len(division) != len(targets) or any(d < 1 for d in division) or sum(division) != amount:
+        raise IllegalAction("601.2d", f"divide {amount} among the {len(targets)} target(s), at least 1 each: {division!r} does not")
+    trace.append(Fired("601.2d", f"{amount} divided: " + ", ".join(f"{t} {d}" for t, d in zip(targets, division))))
+    return division
+
+
+def _total_cost(game: Table, c: Card, action: Cast, start: _Start, targets: int, player: int,
+                trace: list[Fired]) -> tuple[Derivation, int]:
+    """601.2f: the total cost, then locked; an unannounced X takes the tournament shortcut."""
+    applying = modifiers(game, c, player)
+
+    def derive(x_value: int) -> Derivation:
+        plain, life = start.cost.with_x(x_value).paid_as(*action.pay_as)
+        extra = list(start.parts) + ([f"pay-life-{life}"] if life else [])
+        shown = f"{start.label}, X={x_value}" if start.has_x and not start.free else start.label
+        return modify(plain, shown, applying, targets=targets, parts=extra)
+
+    x = start.x
+    if start.has_x and x is None:
+        # Tournament shortcut: an unannounced X is all the mana left after the rest of the cost.
+        # The largest X whose total fits the pool: a floor such as Trinisphere's makes the
+        # total grow more slowly than X, so "pool minus the cost at X=0" can fall short.
+        pool = game.pools[player]
+        if derive(0).total.mana_value() > pool.total:
+            raise IllegalAction("scorciatoia-x", f"X was not announced and the pool {pool} can't pay even X=0")
+        x = 0
+        while derive(x + 1).total.mana_value() <= pool.total:
+            x += 1
+        trace.append(Fired("scorciatoia-x", f"X not announced: X = {x}, all the mana left in the pool {pool}"))
+    derivation = derive(x or 0)
+    trace.extend(derivation.trace())
+    return derivation, x or 0

@@ -1,0 +1,212 @@
+"""The casting engine's table: objects in zones, the stack, life, mana pools, priority, offers.
+
+:class:`Table` holds the data and the ways to read and change it (always into a new table);
+the rules that act on it are in the modules above (targets, propose, pay, moves, resolve) and
+the game's face, :class:`~.game.Game`, adds the engine shape on top. Nothing here imports them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from ...errors import IllegalAction
+from ..base import Evaluable
+from .cards import Card, card
+from .mana import ManaCost, Pool
+
+ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
+PLAYER_IDS = ("p0", "p1")
+
+
+class Offer(str, Enum):
+    """What a pending offer waits for."""
+
+    CAST_FREE = "cast-free"  # cast a card without paying its mana cost, or Decline
+    TARGET = "target"  # choose the target of a triggered ability
+
+    def __repr__(self) -> str:
+        return repr(self.value)  # Pending('cast-free', …) reads back
+
+
+class Phase(Enum):
+    """What the game waits for: a player with priority, the answer to an offer, nothing more."""
+
+    PRIORITY = "has priority"
+    OFFER = "answers an offer"
+    OVER = "game over"
+
+
+@dataclass(frozen=True, repr=False)
+class Obj(Evaluable):
+    """A card (or a copy of one) in a zone. ``id`` is the handle used by actions."""
+
+    id: str
+    name: str
+    owner: int
+    zone: str
+    tapped: bool = False
+    damage: int = 0
+    counters: int = 0
+    copy: bool = False
+    chosen: str = ""  # the card name chosen as it entered (Meddling Mage)
+    imprinted: str = ""  # id of the card exiled by its imprint ability (Isochron Scepter)
+    exiled_by: str = ""  # id of the permanent whose effect exiled it (Daxos, Nightveil)
+    flashback: bool = False  # flashback granted until end of turn (Snapcaster Mage)
+    controlled_by: int = -1  # -1: its owner controls it
+    entered: bool = False  # came onto the battlefield this turn: no {T} costs yet (302.6)
+    #: The card's definition; a packaged card is found by ``name`` when none is given.
+    card: Card = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.card is None:
+            object.__setattr__(self, "card", card(self.name))
+
+    @property
+    def controller(self) -> int:
+        return self.owner if self.controlled_by < 0 else self.controlled_by
+
+    def __str__(self) -> str:
+        return self.id + (" (T)" if self.tapped else "") + (f" +{self.counters}" if self.counters else "") + (
+            f" dmg {self.damage}" if self.damage else ""
+        )
+
+
+@dataclass(frozen=True, repr=False)
+class Entry(Evaluable):
+    """A spell or ability on the stack, with what was announced for it."""
+
+    id: str
+    controller: int
+    kind: str  # spell | trigger | ability
+    source: str
+    effect: str = ""
+    targets: tuple[str, ...] = ()
+    division: tuple[int, ...] = ()
+    x: int = 0
+    kicked: bool = False
+    alternative: str = ""
+    colour: str = ""
+    total: ManaCost | None = None  # the locked total cost (601.2f) of a spell
+
+    def __str__(self) -> str:
+        extra = f" X={self.x}" if self.x else ""
+        aim = f" -> {', '.join(self.targets)}" if self.targets else ""
+        return f"{self.id}{extra}{aim}"
+
+
+@dataclass(frozen=True, repr=False)
+class Pending(Evaluable):
+    """An offer or choice that must be answered before anything else happens."""
+
+    kind: Offer
+    player: int
+    object: str  # the card that may be cast, or the source of the trigger
+    source: str  # the ability that made the offer (cascade, isochron-scepter, snapcaster-mage)
+    revealed: tuple[str, ...] = ()  # cascade: the other exiled cards, bottom of library after
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", Offer(self.kind))
+
+    def offers_free_cast_of(self, object_id: str) -> bool:
+        return self.kind is Offer.CAST_FREE and self.object == object_id
+
+
+@dataclass(frozen=True)
+class Table:
+    """The data of one moment of the game, and how to read and change it."""
+
+    objects: tuple[Obj, ...]
+    stack: tuple[Entry, ...] = ()
+    life: tuple[int, int] = (20, 20)
+    pools: tuple[Pool, Pool] = (Pool(), Pool())
+    priority: int = 0
+    passes: int = 0
+    lands_played: int = 0
+    pending: Pending | None = None
+    active: int = 0
+    ended: bool = False  # both players passed with an empty stack: the main phase is over
+
+    @property
+    def phase(self) -> Phase:
+        if min(self.life) <= 0 or self.ended:
+            return Phase.OVER
+        return Phase.OFFER if self.pending else Phase.PRIORITY
+
+    # --- reading -------------------------------------------------------------------------
+
+    def obj(self, object_id: str, rule: str = "601.2") -> Obj:
+        for o in self.objects:
+            if o.id == object_id:
+                return o
+        raise IllegalAction(rule, f"there is no object {object_id!r}; ids are {', '.join(o.id for o in self.objects)}")
+
+    def has(self, object_id: str) -> bool:
+        return any(o.id == object_id for o in self.objects)
+
+    def zone(self, player: int, zone: str) -> list[Obj]:
+        """A player's objects in a zone: owned, or controlled on the battlefield and the stack."""
+        whose = (lambda o: o.controller) if zone in ("battlefield", "stack") else (lambda o: o.owner)
+        return [o for o in self.objects if whose(o) == player and o.zone == zone]
+
+    def battlefield(self) -> list[Obj]:
+        return [o for o in self.objects if o.zone == "battlefield"]
+
+    def entry(self, object_id: str) -> Entry | None:
+        return next((e for e in self.stack if e.id == object_id), None)
+
+    def mana_value(self, object_id: str) -> int:
+        """202.3: from the printed cost; X is its announced value on the stack, else 0.
+        Cost increases and reductions never enter into it."""
+        obj = self.obj(object_id)
+        entry = self.entry(object_id) if obj.zone == "stack" else None
+        return obj.card.mana_value(entry.x if entry else 0)
+
+    # --- changing (always a new state) ------------------------------------------------------
+
+    def set(self, object_id: str, **changes: object):  # noqa: ANN201 - the same class as self
+        """The state with one object changed in place, e.g. ``set('mage', chosen='Terror')``."""
+        self.obj(object_id)
+        return replace(self, objects=tuple(replace(o, **changes) if o.id == object_id else o for o in self.objects))
+
+    def move(self, object_id: str, zone: str, **changes: object):  # noqa: ANN201
+        """Move an object to the end of a zone (the top of the stack, the bottom of a library)."""
+        obj = self.obj(object_id)
+        # 400.7: a card that changes zones is a new object, without the flashback it was given.
+        changes = {"flashback": False, "entered": zone == "battlefield" and obj.zone != "battlefield", **changes}
+        if zone != "battlefield":
+            changes = {"tapped": False, "damage": 0, "counters": 0, **changes}
+        moved = replace(obj, zone=zone, **changes)
+        return replace(self, objects=tuple(o for o in self.objects if o.id != object_id) + (moved,))
+
+    def remove(self, object_id: str):  # noqa: ANN201
+        return replace(self, objects=tuple(o for o in self.objects if o.id != object_id))
+
+    def with_pool(self, player: int, pool: Pool):  # noqa: ANN201
+        pools = list(self.pools)
+        pools[player] = pool
+        return replace(self, pools=(pools[0], pools[1]))
+
+    def with_life(self, player: int, life: int):  # noqa: ANN201
+        lives = list(self.life)
+        lives[player] = life
+        return replace(self, life=(lives[0], lives[1]))
+
+    # --- picture -------------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        lines = []
+        for player in (0, 1):
+            parts = [f"P{player} life {self.life[player]}"]
+            if self.pools[player].total:
+                parts.append(f"pool {self.pools[player]}")
+            for zone in ZONES[:-1]:
+                objs = self.zone(player, zone)
+                if objs:
+                    parts.append(f"{zone}: {', '.join(map(str, objs))}")
+            lines.append(" | ".join(parts))
+        if self.stack:
+            lines.append("stack: " + ", ".join(str(e) for e in reversed(self.stack)))
+        if self.pending:
+            lines.append(f"pending: {self.pending.kind.value} {self.pending.object} (P{self.pending.player})")
+        return "\n".join(lines)
