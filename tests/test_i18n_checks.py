@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import textwrap
 from pathlib import Path
 
@@ -112,7 +113,8 @@ def test_a_term_scoped_to_books_binds_only_those_books():
 
 def test_card_names_bind_the_books_the_glossary_names(tmp_path):
     cards = tmp_path / "cards.yaml"
-    cards.write_text("cards:\n  - names: {it: Fulmine, en: Lightning Bolt}\n", encoding="utf-8")
+    cards.write_text('cards:\n  - {name: Lightning Bolt, cost: "{R}", type: Instant, names: {it: Fulmine, en: Lightning Bolt}}\n',
+                     encoding="utf-8")
     folder = _glossary_folder("card_books: [casting]\n" + GLOSSARY, tmp_path)
     glossary = load_glossary(folder, cards=cards, source="it")
     source, plain = "Il Fulmine colpisce.", "The Lightning strikes."
@@ -132,8 +134,12 @@ def test_card_names_come_from_the_engine_data(tmp_path):
             """
             cards:
               - name: Swamp
+                cost: ""
+                type: Basic Land — Swamp
                 names: {it: Palude, en: Swamp, fr: Marais, ru: Болото}
               - name: White Knight
+                cost: "{W}{W}"
+                type: Creature — Human Knight
                 names: {it: Cavaliere Bianco, en: White Knight, ru: Белый Рыцарь}
             """
         ),
@@ -150,12 +156,16 @@ def test_card_names_come_from_the_engine_data(tmp_path):
 
 
 def test_the_real_card_file_feeds_the_glossary():
-    from rulebook.i18n.glossary import cards_path
-
-    if not cards_path().exists():
-        pytest.skip("no card data yet")
     glossary = load_glossary(Path("/nonexistent"), source="it")
     assert any(t.forms.get("it") == ("Palude",) and t.forms.get("en") == ("Swamp",) for t in glossary.terms)
+    assert all(re.search(r"cards\.yaml:[0-9]+$", t.origin) for t in glossary.terms if t.card)  # a translator finds the entry
+
+
+def test_a_broken_card_file_is_a_glossary_problem_at_its_line(tmp_path):
+    cards = tmp_path / "cards.yaml"
+    cards.write_text("cards:\n  - name: Swamp\n    name: Swamp\n", encoding="utf-8")
+    problems = [str(p) for p in load_glossary(tmp_path / "no-locales", cards=cards, source="it").problems]
+    assert len(problems) == 1 and problems[0].endswith("cards.yaml:3:5: duplicate key 'name' (first at line 2); remove one"), problems
 
 
 def test_a_broken_glossary_is_a_problem_at_its_line(tmp_path):

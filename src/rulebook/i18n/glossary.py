@@ -20,7 +20,8 @@ from typing import Any, Iterator
 
 import yaml
 
-from ..errors import Problem
+from ..engines.casting import cards as casting_cards
+from ..errors import LoadError, Problem
 from ..loader import display_path
 
 
@@ -82,7 +83,8 @@ def _form_re(form: str, language: str, card: bool, source: bool = False) -> re.P
 
 
 def cards_path() -> Path:
-    return Path(__file__).resolve().parent.parent / "engines" / "data" / "cards.yaml"
+    """The engine's own card file, as the engine tells it (the casting engine's card data)."""
+    return casting_cards.packaged_path()
 
 
 def load_glossary(locales: Path, cards: Path | None = None, *, source: str) -> Glossary:
@@ -201,18 +203,16 @@ def _mapping(node: yaml.Node) -> dict[str, yaml.Node]:
 
 
 def _read_cards(path: Path, terms: list[Term], problems: list[Problem], source: str) -> None:
-    # The card file belongs to the engine; only its ``names`` mappings are read, wherever they are.
-    shown = display_path(path)
-    root = _compose(path, problems)
-    if root is None:
+    # Card names come from the engine, which reads its card files through the strict loader.
+    try:
+        named = casting_cards.card_names(path)
+    except LoadError as exc:
+        problems.extend(exc.problems)
         return
-    for node in _walk(root):
-        names = _mapping(node).get("names")
-        if names is None:
-            continue
-        forms = {k: f for k, v in _mapping(names).items() if (f := _forms(v)) is not None}
+    for names, origin in named:
+        forms = {language: (name,) for language, name in names.items() if name.strip()}
         if source in forms and len(forms) > 1:
-            terms.append(Term(forms, f"{shown}:{names.start_mark.line + 1}", "card name", card=True))
+            terms.append(Term(forms, origin, "card name", card=True))
 
 
 def _walk(node: yaml.Node) -> Iterator[yaml.Node]:
