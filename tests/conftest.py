@@ -38,13 +38,21 @@ def write_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     return write
 
 
-MINIMAL = """
+def demo_book(sections: str, *, book_id: str = "demo", title: str = "Demo", summary: str = "Un libro di prova.",
+              engine: str = "bingomagic") -> str:
+    """A small rulebook for the tests: the one header they all share, then their own sections
+    (YAML text starting at ``sections:``). Line numbers are those of a file written this way."""
+    return f"""
 book:
-  id: demo
-  title: Demo
-  summary: Un libro minimo.
+  id: {book_id}
+  title: {title}
+  summary: {summary}
   language: it
-  engine: bingomagic
+  engine: {engine}
+{sections.lstrip(chr(10))}"""
+
+
+MINIMAL = demo_book("""
 sections:
   - id: primo
     title: Primo
@@ -59,4 +67,4 @@ sections:
               60
       - id: r2
         text: Due {W}.
-"""
+""", summary="Un libro minimo.")

@@ -33,11 +33,22 @@ def face_values(c: bd.Card) -> tuple[int, ...]:
     return {"A": (1, 14), "J": (11,), "Q": (12,), "K": (13,)}.get(c.rank) or (int(c.rank),)
 
 
+def bonus_of(a: bd.Card, b: bd.Card | None) -> int:
+    """The rulebook's cases, one by one: two identical cards (one from each deck) earn 2 bonus
+    points; otherwise the same suit earns 1, the same value earns 1; a lone card earns none."""
+    if b is None:
+        return 0
+    if a == b:
+        return 2
+    if a.suit == b.suit or a.rank == b.rank:
+        return 1
+    return 0
+
+
 def points_of(act: bd.Play) -> int:
     # Counted from the action alone, independently of the engine's card movements.
     pairs = [pl.pair for pl in act.placements]
-    bonus = sum((p.first.suit == p.second.suit) + (p.first.rank == p.second.rank) for p in pairs if p.second)
-    return (2 if len(pairs) == 2 else 1) + bonus
+    return (2 if len(pairs) == 2 else 1) + sum(bonus_of(p.first, p.second) for p in pairs)
 
 
 def check_rows(state: bd.Bidomino) -> None:
@@ -206,7 +217,7 @@ def test_every_pair_reads_back_and_keeps_its_arithmetic(a: bd.Card, b: bd.Card) 
     for p in made:
         assert bd.pair(str(p)) == p == bd.Pair(b, a, p.how, p.value)
         assert eval(repr(p), vars(bd)) == p
-        assert p.bonus == (a.suit == b.suit) + (a.rank == b.rank)
+        assert p.bonus == bonus_of(a, b)
 
 
 def test_values_no_row_can_hold() -> None:

@@ -33,12 +33,11 @@ def expected_winner(before: bm.BingoState, after: bm.BingoState) -> int | None:
     return None
 
 
-@pytest.mark.parametrize("seed", range(GAMES))
-def test_random_games_hold_the_invariants(seed):
+def random_game(seed: int, cap: int = TURN_CAP) -> None:
     rng = random.Random(seed)
     state = bm.new_game(rng)
     full_deck = Tally(bm.standard_deck())
-    for _ in range(TURN_CAP):
+    for _ in range(cap):
         if state.is_over:
             break
         if state.current_player == CHANCE:
@@ -55,8 +54,21 @@ def test_random_games_hold_the_invariants(seed):
         assert (after.outcome.player if after.is_over else None) == winner
         state = after
     else:
-        pytest.skip(f"seed {seed}: no winner within {TURN_CAP} actions (turn cap)")
+        pytest.fail(f"seed {seed}: no winner within {cap} actions: an endless game is a bug")
     assert state.is_over and state.legal_actions() == []
+
+
+@pytest.mark.parametrize("seed", range(GAMES))
+def test_random_games_hold_the_invariants(seed):
+    random_game(seed)
+
+
+def test_an_endless_game_fails_at_the_cap(monkeypatch):
+    # The bug the cap is there to catch: a game that cannot end (here nobody may ever place a
+    # land, only pass). It must fail, never skip.
+    monkeypatch.setattr(bm.BingoState, "legal_actions", lambda self: [bm.Pass()])
+    with pytest.raises(pytest.fail.Exception, match="no winner within 300 actions"):
+        random_game(0, cap=300)
 
 
 def test_actions_outside_their_moment_are_refused_with_the_rule():

@@ -83,11 +83,11 @@ def check_step(before: st.StrageState, action, after: st.StrageState) -> None:  
         assert after.legal_actions() == []
 
 
-def random_game(seed: int, magic: bool) -> None:
+def random_game(seed: int, magic: bool, cap: int = ACTION_CAP) -> None:
     rng = random.Random(seed)
     state = st.new_game(rng, magic_rules=magic)
     check_position(state)
-    for _ in range(ACTION_CAP):
+    for _ in range(cap):
         if state.is_over:
             return
         if state.current_player == CHANCE:
@@ -105,7 +105,7 @@ def random_game(seed: int, magic: bool) -> None:
         after = state.apply(action).state
         check_step(state, action, after)
         state = after
-    pytest.fail(f"seed {seed}: not over within {ACTION_CAP} actions: an endless game is a bug")
+    pytest.fail(f"seed {seed}: not over within {cap} actions: an endless game is a bug")
 
 
 @pytest.mark.parametrize("seed", range(GAMES))
@@ -116,6 +116,14 @@ def test_random_games_hold_the_invariants(seed):
 @pytest.mark.parametrize("seed", range(MAGIC_GAMES))
 def test_random_games_with_magic_hold_the_invariants(seed):
     random_game(seed, magic=True)
+
+
+def test_an_endless_game_fails_at_the_cap(monkeypatch):
+    # A die that always shows 1: the players tie for the turn order again and again and the
+    # game never starts, let alone ends. The cap must fail the test, never skip it.
+    monkeypatch.setattr(st.StrageState, "sample_chance", lambda self, rng: st.Roll(1))
+    with pytest.raises(pytest.fail.Exception, match="not over within 300 actions"):
+        random_game(0, magic=False, cap=300)
 
 
 def test_four_players_play_to_the_end():

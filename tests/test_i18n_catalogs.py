@@ -12,14 +12,9 @@ from rulebook.cli import main
 from rulebook.i18n.catalogs import merge, read_catalog, serialize, write_atomic
 from rulebook.i18n.translate import translate_book
 from rulebook.loader import load_book
+from tests.conftest import demo_book
 
-BOOK = """
-book:
-  id: demo
-  title: Demo
-  summary: Un libro di prova.
-  language: it
-  engine: bingomagic
+BOOK = demo_book("""
 sections:
   - id: primo
     title: Primo
@@ -28,7 +23,7 @@ sections:
         text: Il giocatore pesca una carta dal mazzo.
       - id: scarta
         text: Il giocatore scarta una carta dalla mano.
-"""
+""")
 
 
 #: The test project's site languages, the source first, as its mkdocs.yml lists them.

@@ -15,16 +15,11 @@ from rulebook.cli import main
 from rulebook.errors import LoadError
 from rulebook.i18n.catalogs import read_catalog
 from rulebook.i18n.extract import extract_rulebook, translator_comments
+from tests.conftest import demo_book
 
 REPO = Path(__file__).resolve().parent.parent
 
-BOOK = """
-book:
-  id: demo
-  title: Demo
-  summary: Un libro di prova con {W} e {hearts}.
-  language: it
-  engine: bingomagic
+BOOK = demo_book("""
 sections:
   - id: primo
     title: Primo
@@ -49,7 +44,7 @@ sections:
           - id: d1
             text: Decisione *importante*.
             reason: Perché sì.
-"""
+""", summary="Un libro di prova con {W} e {hearts}.")
 
 
 def template(tmp_path: Path) -> dict[str, tuple[str, list, list[str]]]:
@@ -193,7 +188,7 @@ def test_rewrapping_a_paragraph_changes_no_msgid(write_rules, tmp_path):
 def test_canonical_text_renders_like_the_source():
     from rulebook.i18n.extract import canonical
 
-    render = pytest.importorskip("rulebook.render.text").text_to_html
+    from rulebook.render.text import text_to_html as render
     source = "Uno\ndue.\n\n- a\n  segue\n- b\ndopo\n\n\nFine.\n"
     assert canonical(source) == "Uno due.\n\n- a segue\n- b\ndopo\n\nFine."
     assert render(canonical(source)) == render(source)

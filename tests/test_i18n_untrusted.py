@@ -14,14 +14,9 @@ from babel.messages.catalog import Catalog
 from rulebook.i18n.catalogs import serialize
 from rulebook.i18n.translate import translate_book
 from rulebook.loader import load_book
+from tests.conftest import demo_book
 
-BOOK = """
-book:
-  id: demo
-  title: Demo
-  summary: Un libro di prova.
-  language: it
-  engine: bingomagic
+BOOK = demo_book("""
 sections:
   - id: primo
     title: Primo
@@ -30,7 +25,7 @@ sections:
         text: Paga {W} e vedi [[r2]].
       - id: r2
         text: Due.
-"""
+""")
 SOURCE = "Paga {W} e vedi [[r2]]."
 
 # (hostile msgstr for demo/r1:text, the check that must reject it)
@@ -110,7 +105,7 @@ def test_a_control_character_or_escape_cannot_smuggle_markup(hostile_catalog):
 @pytest.mark.parametrize(("text", "check"), HOSTILE)
 def test_rendered_html_of_hostile_text_is_inert(text, check):
     # Defence in depth: even if a hostile string reached the renderer, it stays text.
-    text_to_html = pytest.importorskip("rulebook.render.text").text_to_html
+    from rulebook.render.text import text_to_html
     html = str(text_to_html(text, language="en"))
     assert "<script" not in html and "<img" not in html and "<a href=\"javascript" not in html
     assert 'href="javascript' not in html.lower() and 'href="data' not in html.lower()
