@@ -267,3 +267,14 @@ def record(seed: int, players: int) -> str:
 
 def test_golden_playthrough_replays_exactly() -> None:
     golden.check(GOLDEN, replay, lambda: record(7, 2))
+
+
+@pytest.mark.parametrize(("stock", "runs_out"), [("3♥ 6♣ J♠", True), ("3♥ 6♣ J♠ Q♦", False)])
+def test_the_stock_runs_out_exactly_at_its_last_card(stock: str, runs_out: bool) -> None:
+    # One pair and a point: three cards are owed. Three in the stock exhaust it at the last
+    # card drawn (reshuffle next); four leave one, and play goes on.
+    state = bd.position(hands=["K♥ 4♣ 9♦ 9♠", "7♣ 8♦ 2♠ 5♥"], stock=stock)
+    after = state.play("7♣+8♦=15 on row 1, point 2♠").state
+    assert len(after.hands[1]) == 4
+    assert after.exhausted == (1 if runs_out else 0)
+    assert after.is_chance == runs_out and after.stock == (() if runs_out else bd.cards("Q♦"))

@@ -121,3 +121,21 @@ def test_a_draw_after_a_reshuffle_names_its_rule():
     after = plains.apply(bm.Place(bm.PLAINS)).state.apply(bm.Shuffle((bm.ISLAND, bm.MOUNTAIN, bm.ISLAND)))
     assert after.rules() == ["rimescolare", "pianura", "fine-turno", "pesca-turno"]
     assert after.state.hands == ((bm.ISLAND,), (bm.MOUNTAIN, bm.FOREST))
+
+
+@pytest.mark.parametrize(("deck", "discards", "after"), [
+    ("G", ("", ""), "drawn"),  # the last card of the deck is drawn as usual
+    ("", ("U", ""), "reshuffle"),  # no card: the discards are reshuffled first
+    ("", ("", ""), "nothing"),  # no card anywhere: the draw is skipped
+])
+def test_the_turns_draw_at_the_end_of_the_deck(deck, discards, after):
+    state = bm.BingoState.setup(hands=("R", "W"), deck=deck, discards=discards)
+    step = state.apply(bm.Pass())
+    if after == "drawn":
+        assert step.state.deck == () and step.state.hands[1] == (bm.PLAINS, bm.FOREST)
+        assert step.rules()[-1] == "pesca-turno"
+    elif after == "reshuffle":
+        assert step.state.is_chance and step.state.hands[1] == (bm.PLAINS,)
+    else:
+        assert step.rules()[-1] == "rimescolare-vuoto" and step.state.hands[1] == (bm.PLAINS,)
+        assert step.state.current_player == 1

@@ -186,3 +186,49 @@ def test_golden_playthrough_replays_exactly():
     for rule in ("mulligan-multiplayer", "faccia-caos", "faccia-planeswalker", "uscita-controllore-piano",
                  "uscita-proprietario-piano", "caos-resta", "vittoria"):
         assert f"  {rule}: " in recorded, f"the recorded game should exercise {rule}"
+
+
+# --- boundaries: mana for rolls, rolls per turn, cards in a planar deck --------------------------
+
+# The rule's words: "the first is free ({0}), the second costs {1}, the third {2}, and so on".
+# How many rolls a turn's mana pays for, worked out by hand from those words.
+ROLLS_PAID_BY = {0: 1, 1: 2, 2: 2, 3: 3, 5: 3, 6: 4, 10: 5}
+
+
+def roll_blank(state: pc.Planechase) -> pc.Planechase:
+    return state.run(pc.Roll(), pc.BLANK).state
+
+
+@pytest.mark.parametrize(("mana", "rolls"), ROLLS_PAID_BY.items())
+def test_a_turns_mana_pays_for_so_many_rolls(mana, rolls):
+    state = pc.started([["Agyrem", "Bant"], ["Krosa", "Shiv"]], mana_per_turn=mana)
+    for _ in range(rolls):
+        assert pc.Roll() in state.legal_actions()
+        state = roll_blank(state)
+    assert pc.Roll() not in state.legal_actions()
+    with pytest.raises(IllegalAction, match=rf"^\[tiro-costo\] the {rolls + 1}\w\w roll this turn costs \{{{rolls}\}}"):
+        state.apply(pc.Roll())
+    assert state.mana >= 0
+
+
+def test_a_roll_costing_exactly_the_mana_left_is_paid_to_zero():
+    state = roll_blank(roll_blank(pc.started([["Agyrem"], ["Krosa"]], mana_per_turn=3)))  # {0} then {1}: 2 left
+    assert state.mana == 2 and state.roll_cost == 2
+    state = state.apply(pc.Roll()).state
+    assert state.mana == 0
+
+
+def test_the_roll_count_starts_again_each_turn():
+    state = roll_blank(roll_blank(pc.started([["Agyrem"], ["Krosa"]], mana_per_turn=3)))
+    state = state.apply(pc.EndTurn()).state
+    assert (state.rolls, state.roll_cost, state.mana) == (0, 0, 3)
+
+
+def test_planeswalking_from_the_last_card_of_a_planar_deck():
+    # P0's deck holds one plane under Agyrem: planeswalking turns it over and leaves the deck
+    # holding only Agyrem, put at the bottom.
+    state = pc.started([["Agyrem", "Bant"], ["Krosa"]])
+    state = state.run(pc.Roll(), pc.PLANESWALKER, pc.Resolve()).state
+    assert state.plane == pc.Plane("Bant", 0) and state.decks[0] == ("Agyrem",)
+    state = state.run(pc.Roll(), pc.PLANESWALKER, pc.Resolve()).state
+    assert state.plane == pc.Plane("Agyrem", 0) and state.decks[0] == ("Bant",)

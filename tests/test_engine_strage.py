@@ -216,3 +216,45 @@ def test_upheaval_may_take_a_rivals_joker():
     take = st.Upheaval("JK", take=(0, "JK"))
     assert take in state.legal_actions()
     assert state.apply(take).state.magic.hands == ((st.magic_cards("2♣")[0],), (), (st.Joker(),))
+
+
+# --- boundaries of what a turn spends ---------------------------------------------------------
+
+@pytest.mark.parametrize("action", [st.Place("b1"), st.Move("c4", "c3"), st.Attack("c4", "d5")])
+def test_no_action_point_left_means_no_action(action):
+    # With 0 AP a player may only end; with 1 AP the same action is taken and spends the last point.
+    spent = st.StrageState.setup(red="c4", orcs="d5", sprites="a1", ap=0)
+    assert spent.legal_actions() == [st.End()]
+    with pytest.raises(IllegalAction, match=r"^\[punti-azione\] .* has no action point left"):
+        spent.apply(action)
+    last = st.StrageState.setup(red="c4", orcs="d5", sprites="a1", ap=1)
+    assert action in last.legal_actions()
+    after = last.apply(action).state
+    assert after.ap == 0 and after.phase is not st.Phase.ACTIONS
+
+
+def test_two_half_elves_enter_the_map_per_turn_and_no_more():
+    state = st.StrageState.setup(sprites="a1", ap=6)
+    state = state.run(st.Place("b1"), st.Place("c1")).state
+    assert state.placed == 2 and state.ap == 4
+    assert not any(isinstance(a, st.Place) for a in state.legal_actions())
+    with pytest.raises(IllegalAction, match=r"^\[collocare\] .* already placed 2 half-elves this turn"):
+        state.apply(st.Place("d1"))
+
+
+def test_one_combat_per_turn():
+    state = st.StrageState.setup(red="c4", orcs="d5 b5", sprites="a1", ap=4)
+    state = state.run(st.Attack("c4", "d5"), st.Roll(1)).state
+    assert state.fought and state.ap == 3
+    assert not any(isinstance(a, st.Attack) for a in state.legal_actions())
+    with pytest.raises(IllegalAction, match=r"^\[combattimento\] .* has already fought this turn"):
+        state.apply(st.Attack("c4", "b5"))
+
+
+def test_a_magic_draw_with_fewer_cards_than_owed_reshuffles_for_the_rest():
+    # Two cards are owed each turn: one in the deck, the rest after the discards are reshuffled.
+    state = st.StrageState.setup(red="c4", sprites="a1", hands=["A♠", "", ""], deck="2♥", discards="3♣ 4♦")
+    step = state.apply(st.Roll(3))
+    assert step.state.phase is st.Phase.SHUFFLE and Counter(step.state.magic.hands[0]) == Counter(st.magic_cards("A♠ 2♥"))
+    after = step.state.apply(st.Shuffle("4♦ 3♣")).state
+    assert Counter(after.magic.hands[0]) == Counter(st.magic_cards("A♠ 4♦ 2♥")) and after.magic.deck == st.magic_cards("3♣")

@@ -26,7 +26,7 @@ from .playing_cards import remove_cards
 __all__ = [
     "Land", "PLAINS", "ISLAND", "SWAMP", "MOUNTAIN", "FOREST", "lands", "standard_deck",
     "Phase", "Place", "Pass", "Counter", "Allow", "Discard", "Destroy", "Retrieve", "Shuffle",
-    "BingoState", "Win", "deal", "new_game", "IllegalAction",
+    "BingoState", "Win", "deal", "new_game", "IllegalAction", "ACTIONS",
 ]
 
 
@@ -150,6 +150,10 @@ class Shuffle:
 
     def __str__(self) -> str:
         return f"reshuffle into {len(self.order)} cards"
+
+
+#: Every action class, a player's or chance's: each has its handler in BingoState.handlers.
+ACTIONS = (Place, Pass, Counter, Allow, Discard, Destroy, Retrieve, Shuffle)
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from .base import CHANCE, TERMINAL, Fired, State, handles, replace_at
 __all__ = [
     "DieFace", "BLANK", "CHAOS", "PLANESWALKER", "DIE", "Plane", "Ability", "Phase",
     "Keep", "Mulligan", "Roll", "Resolve", "EndTurn", "Leave", "Win", "Planechase",
-    "PLANES", "setup", "started", "new_game", "IllegalAction",
+    "PLANES", "setup", "started", "new_game", "IllegalAction", "ACTIONS",
 ]
 
 HAND = 7
@@ -151,6 +151,10 @@ class Leave:
 
     def __str__(self) -> str:
         return f"player {self.player} leaves the game"
+
+
+#: Every action class, a player's or chance's (the die face): each has its handler in Planechase.handlers.
+ACTIONS = (Keep, Mulligan, Roll, DieFace, Resolve, EndTurn, Leave)
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from ...errors import IllegalAction, RulebookError
 from ..base import Step
 from ..playing_cards import sort_cards
 from .pieces import (
-    MAX_PLAYERS, MIN_PLAYERS, START, Card, Discard, Pair, Placement, Play, Result, Row, Shuffle, action,
+    ACTIONS, MAX_PLAYERS, MIN_PLAYERS, START, Card, Discard, Pair, Placement, Play, Result, Row, Shuffle, action,
     card, card_values, cards, full_pack, pair, pairs_of,
 )
 from .state import Bidomino, Phase
@@ -33,7 +33,7 @@ from .state import Bidomino, Phase
 __all__ = [
     "Card", "card", "cards", "card_values", "Pair", "pair", "pairs_of", "Row", "Placement",
     "Play", "Discard", "Shuffle", "action", "Bidomino", "Phase", "Result", "position", "new_game",
-    "full_pack", "log", "IllegalAction",
+    "full_pack", "log", "IllegalAction", "ACTIONS",
 ]
 
 

@@ -196,6 +196,8 @@ class Shuffle:
 
 
 Action = Play | Discard | Shuffle
+#: Every action class, a player's or chance's: each has its handler in Bidomino.handlers.
+ACTIONS = (Play, Discard, Shuffle)
 _PLACEMENT_RE = re.compile(r"(\S+) on row ([12])")
 
 

@@ -32,7 +32,7 @@ from ...errors import IllegalAction
 from .actions import Attack, End, Move, MoveOrc, OrcAttack, Place, PlaceOrc, Result, Roll, winner_of
 from .board import CLANS, Phase, picture
 from .cards import (
-    Accept, Breach, Caprice, Curse, Immunity, Insist, Joker, Lightning, Magic, Metamorphosis,
+    MAGIC_ACTIONS, Accept, Breach, Caprice, Curse, Immunity, Insist, Joker, Lightning, Magic, Metamorphosis,
     Oppose, Shuffle, Upheaval, Yield, magic_cards, magic_deck, superior,
 )
 from .state import StrageState
@@ -42,8 +42,11 @@ __all__ = [
     "StrageState", "Result", "winner_of", "opening", "new_game", "IllegalAction", "CLANS", "picture",
     # the optional magic rules
     "Magic", "Joker", "magic_cards", "magic_deck", "superior", "Lightning", "Immunity", "Metamorphosis",
-    "Curse", "Upheaval", "Caprice", "Breach", "Oppose", "Accept", "Insist", "Yield", "Shuffle",
+    "Curse", "Upheaval", "Caprice", "Breach", "Oppose", "Accept", "Insist", "Yield", "Shuffle", "ACTIONS",
 ]
+
+#: Every action class, a player's or chance's: each has its handler in StrageState.handlers.
+ACTIONS = (Roll, Place, Move, Attack, End, PlaceOrc, MoveOrc, OrcAttack, *MAGIC_ACTIONS)
 
 
 def opening(players: int = 3, deck: Sequence | None = None) -> StrageState:

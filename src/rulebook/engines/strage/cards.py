@@ -233,7 +233,7 @@ SPELLS = (Lightning, Immunity, Metamorphosis, Curse, Upheaval, Caprice)
 SPELL_RANK = {Lightning: "A", Immunity: "J", Metamorphosis: "Q", Curse: "K"}
 SPELL_RULE = {Lightning: "fulmine", Immunity: "immunita", Metamorphosis: "metamorfosi", Curse: "maledizione",
               Upheaval: "rivolgimento", Caprice: "folletto-capriccioso"}
-ACTIONS = (*SPELLS, Breach, Oppose, Accept, Insist, Yield, Shuffle)
+MAGIC_ACTIONS = (*SPELLS, Breach, Oppose, Accept, Insist, Yield, Shuffle)
 
 
 @dataclass(frozen=True)
