@@ -354,3 +354,36 @@ def test_autoescaping_is_on_for_every_template():
 def test_setting_a_wrong_engine_name_type_is_refused_plainly():
     with pytest.raises(RulebookError, match="no engine"):
         engines.load_engine("nope")
+
+
+# --- the contract's own worked skeleton works as written ------------------------------------------
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "engines.md"
+
+
+def skeleton_block(kind: str, starting: str) -> str:
+    import re
+
+    blocks = re.findall(rf"```{kind}\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.S)
+    (found,) = [b for b in blocks if b.lstrip().startswith(starting)]
+    return found
+
+
+def test_the_skeleton_in_docs_engines_md_is_a_working_engine(write_rules, monkeypatch, tmp_path, capsys):
+    package = tmp_path / "coinsgame"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "engine.py").write_text(skeleton_block("python", "import random"), encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = engines.load_engine("coinsgame.engine")
+    assert set(module.Coins.handlers) == set(module.ACTIONS)
+    doctest = textwrap.indent(skeleton_block("yaml", "doctest:").split("|", 1)[1].strip("\n"), "    ")
+    book = MINIMAL.replace("engine: bingomagic", "engine: coinsgame.engine").replace(
+        "            doctest: |\n              >>> len(standard_deck())\n              60\n",
+        "            doctest: |\n" + textwrap.indent(textwrap.dedent(doctest), " " * 14) + "\n")
+    (outcome,) = run_books([load_book(write_rules(book))])
+    assert outcome.passed and outcome.attempted == 3, outcome.report()
+    from rulebook.cli import main
+
+    assert main(["play", "coinsgame.engine", "--seed", "2"]) == 0
+    assert "outcome: " in capsys.readouterr().out
