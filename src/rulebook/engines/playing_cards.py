@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Iterable, TypeVar
 
 from ..errors import RulebookError
+from .base import Evaluable
 
 __all__ = ["RANKS", "SUITS", "SUIT_SIGNS", "Card", "card", "cards", "deck", "show", "sort_cards", "remove_cards"]
 
@@ -30,17 +31,14 @@ _CARD_RE = re.compile(r"(10|[2-9AJQK])([♥♦♣♠hdcs])")
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class Card:
+@dataclass(frozen=True, repr=False)
+class Card(Evaluable):
     rank: str
     suit: str
 
     def __post_init__(self) -> None:
         if self.rank not in RANKS or self.suit not in SUITS:
             raise RulebookError(f"no such card: rank {self.rank!r} of {self.suit!r}; ranks {' '.join(RANKS)}, suits {', '.join(SUITS)}")
-
-    def __repr__(self) -> str:
-        return f"Card({self.rank!r}, {self.suit!r})"
 
     def __str__(self) -> str:
         return self.rank + SUIT_SIGNS[self.suit]

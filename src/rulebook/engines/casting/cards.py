@@ -238,31 +238,52 @@ class _CardReader:
             return None
         name = self.text(found["name"], "card name")
         what = f"card {name!r}"
-        names = self.names(found["names"], what)
-        parts = list(self.words(found.get("kicker"), f"kicker of {what}"))
-        alternatives = []
-        for item in self.items(found.get("alternative"), f"alternative costs of {what}"):
-            alt = self.fields(item, f"an alternative cost of {what}", ("id", "mana", "parts"), ("id", "mana"))
-            alt_parts = self.words(alt.get("parts"), f"parts of an alternative cost of {what}")
-            parts.extend(alt_parts)
-            mana = self.cost(alt.get("mana"), f"mana of an alternative cost of {what}")
-            if "id" in alt and mana is not None:
-                alternatives.append(AlternativeCost(self.text(alt["id"], "id"), mana, alt_parts))
+        alternatives = self.alternatives(found.get("alternative"), what)
+        parts = [*self.words(found.get("kicker"), f"kicker of {what}"), *(p for a in alternatives for p in a.parts)]
         for part, item in zip(parts, self._part_nodes(found)):
             if not is_cost_part(part):
                 self.fail(item, f"{what} has an unknown cost part {part!r}; known: {', '.join(COST_PARTS)}, pay-life-N")
-        modifiers = []
-        for item in self.items(found.get("cost_modifiers"), f"cost_modifiers of {what}"):
+        return Card(
+            name=name,
+            cost=self.cost(found.get("cost"), f"cost of {what}"),
+            type=self.text(found["type"], f"type of {what}"),
+            names=self.names(found["names"], what),
+            keywords=self.words(found.get("keywords"), f"keywords of {what}"),
+            targets=self.target_words(found.get("targets"), what),
+            kicker=self.words(found.get("kicker"), f"kicker of {what}"),
+            alternative=alternatives,
+            cost_modifiers=self.modifiers(found.get("cost_modifiers"), what),
+            abilities=self.abilities(found.get("abilities"), what),
+            origin=f"{self.path}:{node.line}" if node.line else "",
+            **{field: self.text(found.get(field), f"{field} of {what}") for field in _TEXT if field != "oracle"},
+        )
+
+    def alternatives(self, node: YNode | None, what: str) -> tuple[AlternativeCost, ...]:
+        found = []
+        for item in self.items(node, f"alternative costs of {what}"):
+            alt = self.fields(item, f"an alternative cost of {what}", ("id", "mana", "parts"), ("id", "mana"))
+            mana = self.cost(alt.get("mana"), f"mana of an alternative cost of {what}")
+            if "id" in alt and mana is not None:
+                parts = self.words(alt.get("parts"), f"parts of an alternative cost of {what}")
+                found.append(AlternativeCost(self.text(alt["id"], "id"), mana, parts))
+        return tuple(found)
+
+    def modifiers(self, node: YNode | None, what: str) -> tuple[CostModifier, ...]:
+        found = []
+        for item in self.items(node, f"cost_modifiers of {what}"):
             read = self.typed(item, f"a cost modifier of {what}", _MODIFIER_FIELDS)
             if read.get("stage", STAGES[0]) not in STAGES:
                 self.fail(item, f"unknown cost stage {read['stage']!r} of {what}; known: {', '.join(STAGES)}")
             elif {"stage", "amount"} <= read.keys():
-                modifiers.append(CostModifier(**read))
-        abilities = []
-        for item in self.items(found.get("abilities"), f"abilities of {what}"):
+                found.append(CostModifier(**read))
+        return tuple(found)
+
+    def abilities(self, node: YNode | None, what: str) -> tuple[Ability, ...]:
+        found = []
+        for item in self.items(node, f"abilities of {what}"):
             read = self.fields(item, f"an ability of {what}", _ABILITY_FIELDS, ("id",))
             if "id" in read:
-                abilities.append(Ability(
+                found.append(Ability(
                     id=self.text(read["id"], "ability id"),
                     cost=self.cost(read.get("cost"), f"cost of an ability of {what}"),
                     tap=self.flag(read["tap"], "tap") if "tap" in read else False,
@@ -271,20 +292,7 @@ class _CardReader:
                     targets=self.target_words(read.get("targets"), f"an ability of {what}"),
                     effect=self.text(read.get("effect"), "effect"),
                 ))
-        return Card(
-            name=name,
-            cost=self.cost(found.get("cost"), f"cost of {what}"),
-            type=self.text(found["type"], f"type of {what}"),
-            names=names,
-            keywords=self.words(found.get("keywords"), f"keywords of {what}"),
-            targets=self.target_words(found.get("targets"), what),
-            kicker=self.words(found.get("kicker"), f"kicker of {what}"),
-            alternative=tuple(alternatives),
-            cost_modifiers=tuple(modifiers),
-            abilities=tuple(abilities),
-            origin=f"{self.path}:{node.line}" if node.line else "",
-            **{field: self.text(found.get(field), f"{field} of {what}") for field in _TEXT if field != "oracle"},
-        )
+        return tuple(found)
 
     def _part_nodes(self, found: dict[str, YNode]) -> Iterator[YNode]:
         # The nodes of the cost parts, in the order card() lists them: kicker, then each alternative's.
