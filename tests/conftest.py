@@ -68,3 +68,10 @@ sections:
       - id: r2
         text: Due {W}.
 """, summary="Un libro minimo.")
+
+
+def check_trace(step) -> None:  # noqa: ANN001 - a Step of any engine
+    """Every change an engine reports names a rule and says what happened, in words."""
+    for fired in step.trace:
+        assert isinstance(fired.rule, str) and fired.rule, fired
+        assert isinstance(fired.what, str) and fired.what.strip(), fired

@@ -16,6 +16,7 @@ from rulebook.engines.base import playout
 from rulebook.errors import IllegalAction, RulebookError
 from rulebook.loader import load_book
 from tests import golden
+from tests.conftest import check_trace
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = golden.PLAYTHROUGHS / "bidomino_2p_seed7.txt"
@@ -69,6 +70,7 @@ def test_whole_game(players: int, seed: int) -> None:
     deals = 0
     for action, step in playout(state, rng, max_actions=20_000):
         before, state = state, step.state
+        check_trace(step)
         assert all_cards(state) == pack, f"cards lost or made after {action}"
         check_rows(state)
         assert {f.rule for f in step.trace} <= RULE_IDS

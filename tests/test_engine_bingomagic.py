@@ -11,6 +11,7 @@ from rulebook.engines import bingomagic as bm
 from rulebook.engines.base import CHANCE, playout
 from rulebook.errors import IllegalAction
 from tests import golden
+from tests.conftest import check_trace
 
 GAMES = 150
 TURN_CAP = 2000
@@ -48,7 +49,9 @@ def random_game(seed: int, cap: int = TURN_CAP) -> None:
             for candidate in offered:  # every offered action must be legal
                 state.apply(candidate)
             action = rng.choice(offered)
-        after = state.apply(action).state
+        step = state.apply(action)
+        check_trace(step)
+        after = step.state
         assert all_cards(after) == full_deck, f"cards lost after {action} in\n{state}"
         winner = expected_winner(state, after)
         assert (after.outcome.player if after.is_over else None) == winner

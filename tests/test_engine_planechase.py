@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -11,6 +12,7 @@ from rulebook.engines import planechase as pc
 from rulebook.engines.base import CHANCE
 from rulebook.errors import IllegalAction
 from tests import golden
+from tests.conftest import check_trace
 
 GAMES_PER_SIZE = 40
 ACTION_CAP = 3000
@@ -90,7 +92,9 @@ def random_game(players: int, seed: int, cap: int = ACTION_CAP, choose=choose) -
             for candidate in offered:  # every offered action must apply
                 state.apply(candidate)
         action = choose(state, rng)
-        after = state.apply(action).state
+        step = state.apply(action)
+        check_trace(step)
+        after = step.state
         ledger.record(action, after)
         check_invariants(after, ledger)
         state = after
@@ -232,3 +236,46 @@ def test_planeswalking_from_the_last_card_of_a_planar_deck():
     assert state.plane == pc.Plane("Bant", 0) and state.decks[0] == ("Agyrem",)
     state = state.run(pc.Roll(), pc.PLANESWALKER, pc.Resolve()).state
     assert state.plane == pc.Plane("Agyrem", 0) and state.decks[0] == ("Bant",)
+
+
+@pytest.mark.parametrize(("n", "ordinal"), [(2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"), (12, "12th"), (13, "13th"),
+                                            (21, "21st"), (22, "22nd"), (23, "23rd")])
+def test_a_refused_roll_says_which_roll_of_the_turn_it_is(n, ordinal):
+    # Mana for exactly n - 1 rolls ({0} + {1} + … + {n-2}): the n-th is refused.
+    state = pc.started([["Agyrem"], ["Krosa"]], mana_per_turn=sum(range(n - 1)))
+    for _ in range(n - 1):
+        state = roll_blank(state)
+    with pytest.raises(IllegalAction, match=rf"^\[tiro-costo\] the {ordinal} roll this turn costs \{{{n - 1}\}}; player 0 has 0 mana$"):
+        state.apply(pc.Roll())
+
+
+def test_mulligans_are_offered_while_cards_are_left_to_take():
+    state = pc.setup([["Agyrem"], ["Krosa"]])
+    assert state.legal_actions() == [pc.Keep(), pc.Mulligan()]
+    for _ in range(7):
+        state = state.apply(pc.Mulligan()).state
+    assert state.hands[0] == 0 and state.legal_actions() == [pc.Keep()]
+    with pytest.raises(IllegalAction, match=r"^\[mulligan-ordine\] player 0 has no card left to mulligan"):
+        state.apply(pc.Mulligan())
+
+
+def test_resolve_takes_only_the_top_ability_off_the_stack():
+    # Two chaos abilities wait (the second triggered in response to the first, by other means).
+    started = pc.started([["Agyrem", "Bant"], ["Krosa"]])
+    chaos = pc.Ability("chaos", started.plane, 0)
+    state = replace(started, stack=(chaos, replace(chaos, controller=1)))
+    after = state.apply(pc.Resolve()).state
+    assert after.stack == state.stack[:1]
+
+
+def test_an_action_out_of_its_moment_is_refused_naming_it():
+    with pytest.raises(IllegalAction, match=r"^\[mano-iniziale\] Keep\(\) is not possible now: turn 1 · player 0 to act"):
+        pc.started([["Agyrem"], ["Krosa"]]).apply(pc.Keep())
+    with pytest.raises(IllegalAction, match=r"^\[turni\] EndTurn\(\) is not possible now: mulligans · player 0"):
+        pc.setup([["Agyrem"], ["Krosa"]]).apply(pc.EndTurn())
+
+
+def test_a_new_game_is_for_two_unless_told_otherwise():
+    assert pc.new_game(random.Random(0)).players == 2
+    with pytest.raises(IllegalAction, match=r"^\[mazzo-planare-composizione\]"):
+        pc.setup([["Agyrem", 7], ["Krosa"]])

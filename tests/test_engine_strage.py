@@ -14,6 +14,7 @@ from rulebook.engines.base import CHANCE, playout
 from rulebook.errors import IllegalAction
 from rulebook.loader import load_library
 from tests import golden
+from tests.conftest import check_trace
 
 GAMES = 20
 MAGIC_GAMES = 10
@@ -102,7 +103,9 @@ def random_game(seed: int, magic: bool, cap: int = ACTION_CAP) -> None:
             for candidate in offered if len(offered) <= SAMPLE else rng.sample(offered, SAMPLE):
                 check_step(state, candidate, state.apply(candidate).state)
             action = rng.choice(offered)
-        after = state.apply(action).state
+        step = state.apply(action)
+        check_trace(step)
+        after = step.state
         check_step(state, action, after)
         state = after
     pytest.fail(f"seed {seed}: not over within {cap} actions: an endless game is a bug")
