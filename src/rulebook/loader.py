@@ -261,6 +261,11 @@ class _Reader:
         )
 
 
+#: The node-reading helpers (fields, strings, lists, problems at their position), for the other
+#: strict readers of YAML files, such as the casting engine's card files.
+NodeReader = _Reader
+
+
 def _load(path: str | os.PathLike[str]) -> tuple[Book, list[_PendingRef]]:
     shown = display_path(path)
     try:

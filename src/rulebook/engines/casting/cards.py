@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from ...errors import IllegalAction, LoadError, Problem, RulebookError
-from ...loader import display_path
+from ...loader import NodeReader, display_path
 from ...yamlnodes import Mapping as YMapping
 from ...yamlnodes import Scalar, YNode, decode, parse
 from ...yamlnodes import Sequence as YSequence
@@ -143,44 +143,23 @@ def is_cost_part(part: str) -> bool:
 # --- one reader for every card definition ----------------------------------------------------
 
 _TEXT = ("oracle", "note", "pt", "protection", "divide", "effect", "amount", "permission", "prohibits", "grants")
+_REQUIRED = {"name", "cost", "type", "names"}
 _CARD_FIELDS = {"name", "cost", "type", "names", "keywords", "targets", "kicker", "alternative", "cost_modifiers", "abilities", *_TEXT}
 _TARGET_FIELDS = {"min": int, "max": int, "filter": str, "another": bool, "kicked": bool}
 _MODIFIER_FIELDS = {"stage": str, "amount": str, "spells": str, "whose": str, "untapped": bool}
 _ABILITY_FIELDS = {"id": str, "cost": str, "tap": bool, "sacrifice": str, "adds": str, "targets": list, "effect": str}
 
 
-class _CardReader:
-    """Card definitions out of strict-loader nodes; every problem kept with its position."""
+class _CardReader(NodeReader):
+    """Card definitions out of strict-loader nodes; every problem kept with its position.
+
+    The field, string and list helpers are the rulebook loader's own (``NodeReader``)."""
 
     def __init__(self, path: str):
-        self.path = path
-        self.problems: list[Problem] = []
-
-    def fail(self, node: YNode, message: str) -> None:
-        self.problems.append(Problem(self.path, node.line, node.column, message))
-
-    def fields(self, node: YNode, what: str, known: Iterable[str], required: Iterable[str] = ()) -> dict[str, YNode]:
-        if not isinstance(node, YMapping):
-            self.fail(node, f"{what} must be a mapping")
-            return {}
-        found = {}
-        for name, (key, value) in node.items.items():
-            if name in known:
-                found[name] = value
-            else:
-                self.fail(key, f"unknown field {name!r} in {what}; known fields: {', '.join(sorted(known))}")
-        for name in required:
-            if name not in found:
-                self.fail(node, f"missing field {name!r} in {what}")
-        return found
+        super().__init__(path, "")
 
     def text(self, node: YNode | None, what: str) -> str:
-        if node is None:
-            return ""
-        if not isinstance(node, Scalar):
-            self.fail(node, f"{what} must be a string")
-            return ""
-        return node.value
+        return self.string(node, what)
 
     def number(self, node: YNode, what: str) -> int:
         value = self.text(node, what)
@@ -194,14 +173,6 @@ class _CardReader:
         if value not in ("true", "false"):
             self.fail(node, f"{what} must be true or false, not {value!r}")
         return value == "true"
-
-    def items(self, node: YNode | None, what: str) -> list[YNode]:
-        if node is None:
-            return []
-        if not isinstance(node, YSequence):
-            self.fail(node, f"{what} must be a list")
-            return []
-        return node.items
 
     def words(self, node: YNode | None, what: str) -> tuple[str, ...]:
         return tuple(self.text(item, what) for item in self.items(node, what))
@@ -219,7 +190,8 @@ class _CardReader:
 
     def typed(self, node: YNode, what: str, schema: Mapping[str, type]) -> dict[str, Any]:
         readers: dict[type, Callable[[YNode, str], Any]] = {int: self.number, bool: self.flag, str: self.text}
-        found = self.fields(node, what, schema, [n for n in schema if n in ("min", "max", "filter", "stage", "amount", "id")])
+        required = {n for n in schema if n in ("min", "max", "filter", "stage", "amount", "id")}
+        found = self.fields(node, what, required, set(schema) - required)
         return {name: readers[schema[name]](value, f"{name} of {what}") for name, value in found.items() if schema[name] in readers}
 
     def target_words(self, node: YNode | None, what: str) -> tuple[TargetWord, ...]:
@@ -233,7 +205,7 @@ class _CardReader:
         return tuple(words)
 
     def card(self, node: YNode) -> Card | None:
-        found = self.fields(node, "a card", _CARD_FIELDS, ("name", "cost", "type", "names"))
+        found = self.fields(node, "a card", _REQUIRED, _CARD_FIELDS - _REQUIRED)
         if not {"name", "type", "names"} <= found.keys():
             return None
         name = self.text(found["name"], "card name")
@@ -261,7 +233,7 @@ class _CardReader:
     def alternatives(self, node: YNode | None, what: str) -> tuple[AlternativeCost, ...]:
         found = []
         for item in self.items(node, f"alternative costs of {what}"):
-            alt = self.fields(item, f"an alternative cost of {what}", ("id", "mana", "parts"), ("id", "mana"))
+            alt = self.fields(item, f"an alternative cost of {what}", {"id", "mana"}, {"parts"})
             mana = self.cost(alt.get("mana"), f"mana of an alternative cost of {what}")
             if "id" in alt and mana is not None:
                 parts = self.words(alt.get("parts"), f"parts of an alternative cost of {what}")
@@ -281,7 +253,7 @@ class _CardReader:
     def abilities(self, node: YNode | None, what: str) -> tuple[Ability, ...]:
         found = []
         for item in self.items(node, f"abilities of {what}"):
-            read = self.fields(item, f"an ability of {what}", _ABILITY_FIELDS, ("id",))
+            read = self.fields(item, f"an ability of {what}", {"id"}, set(_ABILITY_FIELDS) - {"id"})
             if "id" in read:
                 found.append(Ability(
                     id=self.text(read["id"], "ability id"),
@@ -313,7 +285,7 @@ class _CardReader:
         return found
 
     def card_file(self, root: YNode) -> list[Card]:
-        top = self.fields(root, "a card file", ("cards",), ("cards",))
+        top = self.fields(root, "a card file", {"cards"}, set())
         found = [c for item in self.items(top.get("cards"), "'cards'") if (c := self.card(item)) is not None]
         seen: dict[str, int] = {}
         for item, c in zip(self.items(top.get("cards"), "'cards'"), found):

@@ -304,13 +304,18 @@ def breach(state, action: Breach, trace: list[Fired]):  # noqa: ANN001, ANN201
     return replace(state, magic=m)
 
 
+def _answering(state, action, phase: Phase) -> tuple[Magic, Pending]:  # noqa: ANN001
+    """The magic and the opposable spell an answer (to oppose, or to insist) is about."""
+    _require_magic(state, action)
+    state._expect(phase, action, "opposizione")
+    m: Magic = state.magic
+    assert m.pending is not None
+    return m, m.pending
+
+
 @handles(Oppose, Accept)
 def answer(state, action: Oppose | Accept, trace: list[Fired]):  # noqa: ANN001, ANN201
-    _require_magic(state, action)
-    state._expect(Phase.OPPOSE, action, "opposizione")
-    m: Magic = state.magic
-    pending = m.pending
-    assert pending is not None
+    m, pending = _answering(state, action, Phase.OPPOSE)
     spell, victim = pending.spell, pending.victim
     if isinstance(action, Accept):
         trace.append(Fired("opposizione", f"{CLANS[victim]} does not oppose"))
@@ -345,11 +350,7 @@ def _check_numbers(action, cards: Sequence[MagicCard], at_least: int, rule: str)
 
 @handles(Insist, Yield)
 def insist(state, action: Insist | Yield, trace: list[Fired]):  # noqa: ANN001, ANN201
-    _require_magic(state, action)
-    state._expect(Phase.INSIST, action, "opposizione")
-    m: Magic = state.magic
-    pending = m.pending
-    assert pending is not None
+    m, pending = _answering(state, action, Phase.INSIST)
     caster = pending.caster
     if isinstance(action, Yield):
         trace.append(Fired("opposizione", f"{CLANS[caster]} does not insist: the spell fails"))
