@@ -174,11 +174,13 @@ class _Reader:
         )
 
     def data_files(self, node: YNode | None) -> tuple[str, ...]:
-        """``engine_data``: files the engine reads, relative to this file; each must exist."""
+        """``engine_data``: files the engine reads, relative to this file; each must exist
+        (checked when the book is a file: bytes handed over under a made-up name are not)."""
         found = []
+        here = Path(self.path)
         for item in self.items(node, "'engine_data'"):
             name = self.string(item, "an engine data file")
-            if name and not (Path(self.path).parent / name).is_file():
+            if name and here.is_file() and not (here.parent / name).is_file():
                 self.fail(item, f"engine data file {name!r} not found next to {self.path}; write a path relative to this file")
             found.append(name)
         return tuple(found)
