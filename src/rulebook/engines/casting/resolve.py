@@ -8,8 +8,10 @@ caster chose was fixed in 601.2d. After each resolution, lethal damage destroys 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
+
 from ..base import Fired
-from .cards import TargetWord
+from .cards import Card, TargetWord
 from .state import PLAYER_IDS, Entry, Obj, Offer, Pending, Table
 from .targets import split_targets, target_problem
 
@@ -43,62 +45,90 @@ def _damage(game: Table, target: str, amount: int) -> Table:
 
 
 def _spell(game: Table, entry: Entry) -> tuple[Table, list[Fired]]:
-    obj = game.obj(entry.id)
-    c = obj.card
-    trace = []
+    c = game.obj(entry.id).card
+    trace: list[Fired] = []
     words = [w for w in c.targets if not w.kicked or entry.kicked]
     legal = _legal(game, entry, words) if words else []
     if entry.targets and not legal:
         trace.append(Fired("608.2", f"every target of {entry.id} is illegal now: it does not resolve (608.2b)"))
-    else:
-        if c.effect == "damage":
-            if c.divide == "at-casting":
-                shares = [(t, d) for t, d in zip(entry.targets, entry.division) if t in legal]
-            elif c.divide == "evenly":
-                each = entry.x // len(legal)
-                shares = [(t, each) for t in legal]
-                trace.append(Fired("608.2", f"{entry.x} damage divided evenly among {len(legal)} target(s): {each} each"))
-            else:
-                shares = [(t, int(c.amount)) for t in legal]
-            for target, amount in shares:
-                game = _damage(game, target, amount)
-                trace.append(Fired("608.2", f"{entry.id} deals {amount} damage to {target}"))
-        elif c.effect in ("destroy", "exile", "bounce"):
-            zone = {"destroy": "graveyard", "exile": "exile", "bounce": "hand"}[c.effect]
-            for target in legal:
-                game = game.move(target, zone, controlled_by=-1)
-                trace.append(Fired("608.2", f"{target} goes to its owner's {zone}"))
-        elif c.effect == "tap":
-            for target in legal:
-                game = game.set(target, tapped=True)
-                trace.append(Fired("608.2", f"{target} is tapped"))
-        elif c.effect == "counters":
-            for target in [t for t in entry.targets if t in legal]:  # once per word "target"
-                game = game.set(target, counters=game.obj(target).counters + int(c.amount))
-                trace.append(Fired("608.2", f"{target} gets a +1/+1 counter"))
-        elif c.effect == "counter":
-            for target in legal:
-                countered = game.obj(target)
-                flashback = any(e.id == target and e.alternative == "flashback" for e in game.stack)
-                game = replace(game, stack=tuple(e for e in game.stack if e.id != target))
-                if countered.copy:
-                    game = game.remove(target)
-                elif flashback:  # 702.34a: exiled instead of going anywhere else
-                    game = game.move(target, "exile", controlled_by=-1)
-                    trace.append(Fired("608.2", f"{target} is countered; it was cast with flashback: it is exiled instead"))
-                    continue
-                else:
-                    game = game.move(target, "graveyard", controlled_by=-1)
-                trace.append(Fired("608.2", f"{target} is countered"))
-        elif c.effect == "search-creature":
-            found = next(
-                (o for o in game.zone(entry.controller, "library") if o.card.is_type("creature") and o.card.mana_value() <= entry.x),
-                None,
-            )
-            if found:
-                game = game.move(found.id, "battlefield")
-            trace.append(Fired("608.2", f"search for a creature card with mana value {entry.x} or less: {found.id if found else 'none'}"))
+    elif c.effect in EFFECTS:
+        game = EFFECTS[c.effect](game, entry, c, legal, trace)
     return _leave_stack(game, entry, trace)
+
+
+# --- what a spell does, one function per ``effect`` of the card data ----------------------------
+
+def _deal_damage(game: Table, entry: Entry, c: Card, legal: list[str], trace: list[Fired]) -> Table:
+    if c.divide == "at-casting":
+        shares = [(t, d) for t, d in zip(entry.targets, entry.division) if t in legal]
+    elif c.divide == "evenly":
+        each = entry.x // len(legal)
+        shares = [(t, each) for t in legal]
+        trace.append(Fired("608.2", f"{entry.x} damage divided evenly among {len(legal)} target(s): {each} each"))
+    else:
+        shares = [(t, int(c.amount)) for t in legal]
+    for target, amount in shares:
+        game = _damage(game, target, amount)
+        trace.append(Fired("608.2", f"{entry.id} deals {amount} damage to {target}"))
+    return game
+
+
+def _to_zone(zone: str) -> Callable[[Table, Entry, Card, list[str], list[Fired]], Table]:
+    def move(game: Table, entry: Entry, c: Card, legal: list[str], trace: list[Fired]) -> Table:
+        for target in legal:
+            game = game.move(target, zone, controlled_by=-1)
+            trace.append(Fired("608.2", f"{target} goes to its owner's {zone}"))
+        return game
+
+    return move
+
+
+def _tap(game: Table, entry: Entry, c: Card, legal: list[str], trace: list[Fired]) -> Table:
+    for target in legal:
+        game = game.set(target, tapped=True)
+        trace.append(Fired("608.2", f"{target} is tapped"))
+    return game
+
+
+def _put_counters(game: Table, entry: Entry, c: Card, legal: list[str], trace: list[Fired]) -> Table:
+    for target in [t for t in entry.targets if t in legal]:  # once per word "target"
+        game = game.set(target, counters=game.obj(target).counters + int(c.amount))
+        trace.append(Fired("608.2", f"{target} gets a +1/+1 counter"))
+    return game
+
+
+def _counter(game: Table, entry: Entry, c: Card, legal: list[str], trace: list[Fired]) -> Table:
+    for target in legal:
+        countered = game.obj(target)
+        flashback = any(e.id == target and e.alternative == "flashback" for e in game.stack)
+        game = replace(game, stack=tuple(e for e in game.stack if e.id != target))
+        if countered.copy:
+            game = game.remove(target)
+        elif flashback:  # 702.34a: exiled instead of going anywhere else
+            game = game.move(target, "exile", controlled_by=-1)
+            trace.append(Fired("608.2", f"{target} is countered; it was cast with flashback: it is exiled instead"))
+            continue
+        else:
+            game = game.move(target, "graveyard", controlled_by=-1)
+        trace.append(Fired("608.2", f"{target} is countered"))
+    return game
+
+
+def _search_creature(game: Table, entry: Entry, c: Card, legal: list[str], trace: list[Fired]) -> Table:
+    found = next(
+        (o for o in game.zone(entry.controller, "library") if o.card.is_type("creature") and o.card.mana_value() <= entry.x),
+        None,
+    )
+    if found:
+        game = game.move(found.id, "battlefield")
+    trace.append(Fired("608.2", f"search for a creature card with mana value {entry.x} or less: {found.id if found else 'none'}"))
+    return game
+
+
+EFFECTS = {
+    "damage": _deal_damage, "destroy": _to_zone("graveyard"), "exile": _to_zone("exile"), "bounce": _to_zone("hand"),
+    "tap": _tap, "counters": _put_counters, "counter": _counter, "search-creature": _search_creature,
+}
 
 
 def _leave_stack(game: Table, entry: Entry, trace: list[Fired]) -> tuple[Table, list[Fired]]:
