@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from dataclasses import replace
 
@@ -279,3 +280,14 @@ def test_a_new_game_is_for_two_unless_told_otherwise():
     assert pc.new_game(random.Random(0)).players == 2
     with pytest.raises(IllegalAction, match=r"^\[mazzo-planare-composizione\]"):
         pc.setup([["Agyrem", 7], ["Krosa"]])
+
+
+@pytest.mark.parametrize(("action", "moment", "rule"), [
+    (pc.Keep(), "main", "mano-iniziale"), (pc.Mulligan(), "main", "mano-iniziale"), (pc.BLANK, "main", "tiro-risposta"),
+    (pc.EndTurn(), "mulligans", "turni"), (pc.Roll(), "mulligans", "tiro-quando"), (pc.Resolve(), "mulligans", "faccia-caos"),
+    (pc.Leave(0), "mulligans", "uscita-quando"),
+])
+def test_every_action_out_of_its_moment_is_refused_under_its_rule(action, moment, rule):
+    state = pc.started([["Agyrem"], ["Krosa"]]) if moment == "main" else pc.setup([["Agyrem"], ["Krosa"]])
+    with pytest.raises(IllegalAction, match=rf"^\[{rule}\] {re.escape(repr(action))} is not possible now: "):
+        state.apply(action)
