@@ -8,10 +8,10 @@
 - ``apply(action)`` returns a :class:`Step`: the new state and the trace of rule ids that
   produced each change, so examples and the site can show why. An illegal action raises
   :class:`~rulebook.errors.IllegalAction` naming the rule that forbids it. Dispatch is an
-  explicit table: a method marked ``@handles(Roll)`` receives every ``Roll`` as
-  ``(action, trace)``, returns the new state and appends what fired to ``trace``; the table
-  is the class's ``handlers`` mapping, which tools and tests read. ``phase`` is an Enum in
-  every engine; ``_expect`` refuses an action out of its phase.
+  explicit table written out in each state class, ``handlers = {Roll: _apply_roll, …}``: the
+  handler receives ``(action, trace)``, returns the new state and appends what fired to
+  ``trace``; tools and tests read the same table. ``phase`` is an Enum in every engine;
+  ``_expect`` refuses an action out of its phase.
 - ``is_over`` and ``outcome`` (engine-specific: a winner, scores…) end the game.
 """
 
@@ -67,27 +67,15 @@ class Step(Generic[S]):
         return list(dict.fromkeys(f.rule for f in self.trace))
 
 
+#: A handler: ``(state, action, trace) -> new state``, appending what fired to ``trace``.
 Handler = Callable[..., Any]
-
-
-def handles(*kinds: type) -> Callable[[Handler], Handler]:
-    """Mark a state method as the handler of the action classes ``kinds``.
-
-    ``State.__init_subclass__`` gathers the marks into the class's ``handlers`` table, so a
-    renamed action class can never silently lose its handler: the table holds the class itself.
-    """
-
-    def mark(method: Handler) -> Handler:
-        method.handles = kinds  # type: ignore[attr-defined]
-        return method
-
-    return mark
 
 
 class State(ABC):
     """Base of every engine's state. Subclasses are frozen dataclasses."""
 
-    #: Action class -> the method that applies it, built from the ``@handles`` marks.
+    #: Action class -> the function that applies it. Each engine writes its table out at the
+    #: end of its state class, e.g. ``handlers = {Place: _apply_place, Pass: _apply_pass}``.
     handlers: ClassVar[Mapping[type, Handler]] = {}
     #: The rule id an action of a kind the game does not know is refused under, and what the
     #: refusal says it is not, e.g. "a Planechase action".
@@ -96,13 +84,9 @@ class State(ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        own: dict[type, Handler] = {}
-        for member in vars(cls).values():
-            for kind in getattr(member, "handles", ()):
-                if kind in own:
-                    raise TypeError(f"{cls.__name__}: two handlers for {kind.__name__}")
-                own[kind] = member
-        cls.handlers = {**cls.handlers, **own}  # a subclass may take over a kind its base handles
+        for kind, handler in cls.handlers.items():
+            if not isinstance(kind, type) or not callable(handler):
+                raise TypeError(f"{cls.__name__}.handlers maps action classes to functions, not {kind!r}: {handler!r}")
 
     def figure(self) -> BoardFigure | None:
         """The position to draw beside an example, for games played on a board."""

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from ..errors import IllegalAction, RulebookError
-from .base import CHANCE, TERMINAL, Fired, State, handles, replace_at
+from .base import CHANCE, TERMINAL, Fired, State, replace_at
 from .playing_cards import remove_cards
 
 __all__ = [
@@ -240,7 +240,6 @@ class BingoState(State):
 
     # --- actions ---------------------------------------------------------------------------
 
-    @handles(Place)
     def _apply_place(self, action: Place, trace: list[Fired]) -> BingoState:
         self._expect(Phase.TURN, action, "posare")
         if action.land not in self.hands[self.active]:
@@ -254,19 +253,16 @@ class BingoState(State):
             return replace(state, phase=Phase.COUNTER, placing=action.land)
         return state._resolve(action.land, trace)
 
-    @handles(Pass)
     def _apply_pass(self, action: Pass, trace: list[Fired]) -> BingoState:
         self._expect(Phase.TURN, action, "passare")
         trace.append(Fired("passare", f"player {self.active} passes"))
         return self._end_turn(trace)
 
-    @handles(Allow)
     def _apply_allow(self, action: Allow, trace: list[Fired]) -> BingoState:
         self._expect(Phase.COUNTER, action, "counter")
         assert self.placing is not None
         return replace(self, phase=Phase.TURN, placing=None)._resolve(self.placing, trace)
 
-    @handles(Counter)
     def _apply_counter(self, action: Counter, trace: list[Fired]) -> BingoState:
         self._expect(Phase.COUNTER, action, "counter")
         me = 1 - self.active
@@ -282,7 +278,6 @@ class BingoState(State):
         state = replace(self, hands=hands, discards=discards, phase=Phase.TURN, placing=None)
         return state._end_turn(trace)
 
-    @handles(Discard)
     def _apply_discard(self, action: Discard, trace: list[Fired]) -> BingoState:
         self._expect(Phase.SWAMP, action, "palude")
         me = 1 - self.active
@@ -292,7 +287,6 @@ class BingoState(State):
         trace.append(Fired("palude", f"player {me} discards a {action.land.name.lower()}"))
         return replace(state, phase=Phase.TURN)._end_turn(trace)
 
-    @handles(Destroy)
     def _apply_destroy(self, action: Destroy, trace: list[Fired]) -> BingoState:
         self._expect(Phase.MOUNTAIN, action, "montagna")
         victim = 1 - self.active
@@ -304,7 +298,6 @@ class BingoState(State):
         state = replace(self, territories=territories, discards=discards, phase=Phase.TURN)
         return state._end_turn(trace)
 
-    @handles(Retrieve)
     def _apply_retrieve(self, action: Retrieve, trace: list[Fired]) -> BingoState:
         self._expect(Phase.FOREST, action, "foresta")
         me = self.active
@@ -316,7 +309,6 @@ class BingoState(State):
         state = replace(self, hands=hands, discards=discards, phase=Phase.TURN)
         return state._end_turn(trace)
 
-    @handles(Shuffle)
     def _apply_shuffle(self, action: Shuffle, trace: list[Fired]) -> BingoState:
         self._expect(Phase.SHUFFLE, action, "rimescolare")
         if Tally(action.order) != Tally(self.discards[0] + self.discards[1]):
@@ -403,6 +395,18 @@ class BingoState(State):
         for p in (0, 1):
             lines.append(f"P{p} hand {row(self.hands[p])} | territory {row(self.territories[p])} | discards {row(self.discards[p])}")
         return "\n".join(lines)
+
+    #: Which method applies each action class: the dispatch table ``apply`` reads.
+    handlers = {
+        Place: _apply_place,
+        Pass: _apply_pass,
+        Allow: _apply_allow,
+        Counter: _apply_counter,
+        Discard: _apply_discard,
+        Destroy: _apply_destroy,
+        Retrieve: _apply_retrieve,
+        Shuffle: _apply_shuffle,
+    }
 
 
 def deal(deck: tuple[Land, ...], first: int) -> BingoState:

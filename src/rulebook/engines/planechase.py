@@ -31,7 +31,7 @@ from enum import Enum
 from typing import Sequence
 
 from ..errors import IllegalAction
-from .base import CHANCE, TERMINAL, Fired, State, handles, replace_at
+from .base import CHANCE, TERMINAL, Fired, State, replace_at
 
 __all__ = [
     "DieFace", "BLANK", "CHAOS", "PLANESWALKER", "DIE", "Plane", "Ability", "Phase",
@@ -250,7 +250,6 @@ class Planechase(State):
 
     # --- mulligans and the first plane -----------------------------------------------------
 
-    @handles(Keep)
     def _apply_keep(self, action: Keep, trace: list[Fired]) -> Planechase:
         self._expect(Phase.MULLIGAN, action, "mano-iniziale")
         me = self.current_player
@@ -260,7 +259,6 @@ class Planechase(State):
             return state
         return state._turn_over_first_plane(trace)._begin_turn(self.first, trace)
 
-    @handles(Mulligan)
     def _apply_mulligan(self, action: Mulligan, trace: list[Fired]) -> Planechase:
         self._expect(Phase.MULLIGAN, action, "mano-iniziale")
         me = self.current_player
@@ -283,7 +281,6 @@ class Planechase(State):
 
     # --- turns -----------------------------------------------------------------------------
 
-    @handles(EndTurn)
     def _apply_endturn(self, action: EndTurn, trace: list[Fired]) -> Planechase:
         self._expect(Phase.MAIN, action, "turni")
         if self.stack:
@@ -310,7 +307,6 @@ class Planechase(State):
 
     # --- the planar die --------------------------------------------------------------------
 
-    @handles(Roll)
     def _apply_roll(self, action: Roll, trace: list[Fired]) -> Planechase:
         self._expect(Phase.MAIN, action, "tiro-quando")
         if self.active in self.gone:
@@ -324,7 +320,6 @@ class Planechase(State):
         trace.append(Fired("tiro-risposta", "the die is rolled at once: nobody can respond to the roll"))
         return replace(self, rolls=number, mana=self.mana - cost, phase=Phase.ROLLING)
 
-    @handles(DieFace)
     def _apply_dieface(self, face: DieFace, trace: list[Fired]) -> Planechase:
         self._expect(Phase.ROLLING, face, "tiro-risposta")
         assert self.plane is not None and self.controller is not None
@@ -337,7 +332,6 @@ class Planechase(State):
         trace.append(Fired(rule, f"{face}: the {kind} ability of {self.plane} triggers and waits on the stack"))
         return replace(state, stack=self.stack + (ability,))
 
-    @handles(Resolve)
     def _apply_resolve(self, action: Resolve, trace: list[Fired]) -> Planechase:
         self._expect(Phase.MAIN, action, "faccia-caos")
         if not self.stack:
@@ -364,7 +358,6 @@ class Planechase(State):
 
     # --- leaving the game ------------------------------------------------------------------
 
-    @handles(Leave)
     def _apply_leave(self, action: Leave, trace: list[Fired]) -> Planechase:
         self._expect(Phase.MAIN, action, "uscita-quando")
         who = action.player
@@ -439,6 +432,17 @@ class Planechase(State):
             extra = f" · mulligans {self.mulligans[p]}" if self.phase is Phase.MULLIGAN else ""
             lines.append(f"P{p} hand {self.hands[p]}{extra} · planar deck {len(self.decks[p])}: {deck}")
         return "\n".join(lines)
+
+    #: Which method applies each action class: the dispatch table ``apply`` reads.
+    handlers = {
+        Keep: _apply_keep,
+        Mulligan: _apply_mulligan,
+        EndTurn: _apply_endturn,
+        Roll: _apply_roll,
+        DieFace: _apply_dieface,
+        Resolve: _apply_resolve,
+        Leave: _apply_leave,
+    }
 
 
 def setup(decks: Sequence[Sequence[str]], first: int = 0, mana_per_turn: int = MANA_PER_TURN) -> Planechase:

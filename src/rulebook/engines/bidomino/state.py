@@ -15,7 +15,7 @@ from enum import Enum
 from typing import Sequence
 
 from ...errors import IllegalAction
-from ..base import CHANCE, TERMINAL, Fired, State, Step, handles, replace_at
+from ..base import CHANCE, TERMINAL, Fired, State, Step, replace_at
 from ..playing_cards import remove_cards, show, sort_cards
 from .pieces import (
     HAND, Action, Card, Discard, Placement, Play, Result, Row, Shuffle, action, can_score,
@@ -132,7 +132,6 @@ class Bidomino(State):
 
     # --- chance -------------------------------------------------------------------------------
 
-    @handles(Shuffle)
     def _apply_shuffle(self, act: Shuffle, trace: list[Fired]) -> Bidomino:
         expected = self.to_shuffle()
         if Counter(act.order) != Counter(expected):
@@ -165,7 +164,6 @@ class Bidomino(State):
 
     # --- a player's turn ----------------------------------------------------------------------
 
-    @handles(Play)
     def _apply_play(self, act: Play, trace: list[Fired]) -> Bidomino:
         p = self.turn
         last_phase = self.exhausted == 2
@@ -238,7 +236,6 @@ class Bidomino(State):
             trace.append(Fired("bonus", f"{pl.pair}: {why}, {_plural(pl.pair.bonus, 'bonus point', 'bonus points')}"))
         return replace(self, rows=placed(self.rows, pl))
 
-    @handles(Discard)
     def _apply_discard(self, act: Discard, trace: list[Fired]) -> Bidomino:
         p, c = self.turn, act.card
         left = remove_cards(self.hands[p], (c,))
@@ -332,3 +329,6 @@ class Bidomino(State):
         for i, hand in enumerate(self.hands):
             lines.append(f"P{i}: {show(hand)} · score cards {len(self.score_piles[i])} · noted {self.noted[i]}")
         return "\n".join(lines)
+
+    #: Which method applies each action class: the dispatch table ``apply`` reads.
+    handlers = {Shuffle: _apply_shuffle, Play: _apply_play, Discard: _apply_discard}

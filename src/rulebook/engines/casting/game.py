@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
 from ...errors import IllegalAction
-from ..base import TERMINAL, Fired, State, handles
+from ..base import TERMINAL, Fired, State
 from .actions import Activate, Cast, Choose, Decline, Mana, Pass, PlayLand, Resolve
 from .cards import Card, Catalogue, packaged
 from .costs import Derivation
@@ -66,7 +66,6 @@ class Game(Table, State):
         if self.pending is not None and not isinstance(action, (Cast, Decline, Choose)):
             raise IllegalAction("601.2", f"first answer the offer of {self.pending.source} about {self.pending.object!r}")
 
-    @handles(Cast)
     def _apply_cast(self, action: Cast, trace: list[Fired]) -> Game:
         try:
             game, fired = cast(self, action, self.current_player)
@@ -74,24 +73,19 @@ class Game(Table, State):
             raise IllegalAction(exc.rule_id, f"{exc.message}; the cast is reversed, nothing was moved or paid") from None
         return _traced(game, fired, trace)
 
-    @handles(Mana)
     def _apply_mana(self, action: Mana, trace: list[Fired]) -> Game:
         game, fired = activate_mana(self, action, self.current_player, "605.3a")
         return _traced(replace(game, passes=0), fired, trace)
 
-    @handles(Activate)
     def _apply_activate(self, action: Activate, trace: list[Fired]) -> Game:
         return _traced(*activate(self, action, self.current_player), trace)
 
-    @handles(PlayLand)
     def _apply_playland(self, action: PlayLand, trace: list[Fired]) -> Game:
         return _traced(*play_land(self, action, self.current_player), trace)
 
-    @handles(Resolve)
     def _apply_resolve(self, action: Resolve, trace: list[Fired]) -> Game:
         return _traced(*resolve_top(self), trace)
 
-    @handles(Pass)
     def _apply_pass(self, action: Pass, trace: list[Fired]) -> Game:
         player = self.current_player
         if self.passes + 1 >= 2 and self.stack:
@@ -102,13 +96,23 @@ class Game(Table, State):
         trace.append(Fired("601.2i", f"P{player} passes priority"))
         return replace(self, priority=1 - player, passes=self.passes + 1)
 
-    @handles(Decline)
     def _apply_decline(self, action: Decline, trace: list[Fired]) -> Game:
         return _traced(*decline(self), trace)
 
-    @handles(Choose)
     def _apply_choose(self, action: Choose, trace: list[Fired]) -> Game:
         return _traced(*choose(self, action), trace)
+
+    #: Which method applies each action class: the dispatch table ``apply`` reads.
+    handlers = {
+        Cast: _apply_cast,
+        Mana: _apply_mana,
+        Activate: _apply_activate,
+        PlayLand: _apply_playland,
+        Resolve: _apply_resolve,
+        Pass: _apply_pass,
+        Decline: _apply_decline,
+        Choose: _apply_choose,
+    }
 
 
 def _traced(game: Table, fired: list[Fired], trace: list[Fired]) -> Game:

@@ -1,8 +1,9 @@
 """The optional magic rules of La Strage degli Innocenti: casting, oppositions, Immunity, draws.
 
 The cards and the spells as actions are in :mod:`.cards`. These functions take and
-return the engine's state; the ones marked ``@handles`` are entries of the state's handler
-table (:class:`~.state.StrageState` lists them), the others serve its magic phases.
+return the engine's state; :class:`~.state.StrageState` lists the public ones (``cast``,
+``breach``, ``answer``, ``insist``, ``shuffle``) in its handler table, the others serve its
+magic phases.
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ from typing import Sequence
 
 from ...errors import IllegalAction
 from . import board
-from ..base import Fired, handles, replace_at
+from ..base import Fired, replace_at
 from ..playing_cards import Card, remove_cards, show
 from .actions import End
 from .board import CLANS, ESCORTING, NOTHING, ORC, SPRITE, Phase, at, put
 from .cards import (
-    BEAT, DRAW, PLAY_MENU, SPELL_RANK, SPELL_RULE, SPELLS, SUIT_ORDER, Accept, Breach, Caprice, Curse,
+    BEAT, DRAW, PLAY_MENU, SPELL_RANK, SPELL_RULE, SUIT_ORDER, Accept, Breach, Caprice, Curse,
     Immunity, Insist, Joker, Lightning, Magic, MagicCard, Metamorphosis, Oppose, Pending, Shuffle, Upheaval,
     Yield, _sorted, is_number, superior, suits, total,
 )
@@ -139,7 +140,6 @@ def _require_magic(state, action) -> None:  # noqa: ANN001
         raise IllegalAction("regole-facoltative", f"{action!r}: this game is played without the magic rules")
 
 
-@handles(Shuffle)
 def shuffle(state, action: Shuffle, trace: list[Fired]):  # noqa: ANN001, ANN201
     state._expect(Phase.SHUFFLE, action, "rimescolare")
     m: Magic = state.magic
@@ -156,7 +156,6 @@ def _take_from_hand(m: Magic, player: int, cards: Sequence[MagicCard], action, r
     return replace(m, hands=replace_at(m.hands, player, left))
 
 
-@handles(*SPELLS)
 def cast(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN201
     _require_magic(state, spell)
     rule = SPELL_RULE[type(spell)]
@@ -283,7 +282,6 @@ def _upheaval(state, spell: Upheaval, trace: list[Fired]):  # noqa: ANN001, ANN2
     return replace(state, magic=replace(m, hands=hands, discards=discards))
 
 
-@handles(Breach)
 def breach(state, action: Breach, trace: list[Fired]):  # noqa: ANN001, ANN201
     _require_magic(state, action)
     state._expect(Phase.MAGIC, action, "immunita")
@@ -313,7 +311,6 @@ def _answering(state, action, phase: Phase) -> tuple[Magic, Pending]:  # noqa: A
     return m, m.pending
 
 
-@handles(Oppose, Accept)
 def answer(state, action: Oppose | Accept, trace: list[Fired]):  # noqa: ANN001, ANN201
     m, pending = _answering(state, action, Phase.OPPOSE)
     spell, victim = pending.spell, pending.victim
@@ -348,7 +345,6 @@ def _check_numbers(action, cards: Sequence[MagicCard], at_least: int, rule: str)
         raise IllegalAction(rule, f"{action!r}: {show(cards)} totals {total(cards)}, at least {at_least} is needed")
 
 
-@handles(Insist, Yield)
 def insist(state, action: Insist | Yield, trace: list[Fired]):  # noqa: ANN001, ANN201
     m, pending = _answering(state, action, Phase.INSIST)
     caster = pending.caster

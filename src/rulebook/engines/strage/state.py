@@ -13,11 +13,11 @@ from typing import Callable, ClassVar, Mapping, Sequence
 from ...errors import IllegalAction
 from . import board
 from . import magic as magic_rules
-from ..base import CHANCE, TERMINAL, Fired, State, handles, replace_at
+from ..base import CHANCE, TERMINAL, Fired, State, replace_at
 from ...figures import BoardFigure, Piece
 from .board import ALONE, CLANS, ESCORTING, NOTHING, ORC, SPRITE, Phase, at, put
 from .actions import Attack, End, Move, MoveOrc, OrcAttack, Place, PlaceOrc, Result, Roll, winner_of
-from .cards import Magic
+from .cards import SPELLS, Accept, Breach, Insist, Magic, Oppose, Shuffle, Yield
 
 MAX_PLACED = 2  # half-elves a player may put on the map in one turn
 HIT = 5  # a combat or orc attack roll of 5 or 6 eliminates the victim
@@ -159,7 +159,6 @@ class StrageState(State):
             return self.magic.sample_shuffle(rng)
         return Roll(rng.randint(1, 6))
 
-    @handles(Roll)
     def _apply_roll(self, action: Roll, trace: list[Fired]) -> StrageState:
         """A die roll goes to the roll handler of the phase that waits for it (``ROLLS``)."""
         if not self.is_chance or self.phase is Phase.SHUFFLE:
@@ -167,13 +166,6 @@ class StrageState(State):
         if action.value not in range(1, 7):
             raise IllegalAction("materiale", f"{action!r}: a die shows 1 to 6")
         return self.ROLLS[self.phase](self, action.value, trace)
-
-    # The optional magic rules' actions (their handlers live in .magic).
-    _apply_spell = magic_rules.cast
-    _apply_breach = magic_rules.breach
-    _apply_answer = magic_rules.answer
-    _apply_insist = magic_rules.insist
-    _apply_shuffle = magic_rules.shuffle
 
     # --- turn order --------------------------------------------------------------------------
 
@@ -222,7 +214,6 @@ class StrageState(State):
             return []
         return [Place(s) for s in board.SQUARES if board.rank(s) in board.PLACEMENT_RANKS and at(self.cells, s) in (NOTHING, SPRITE)]
 
-    @handles(Place)
     def _apply_place(self, action: Place, trace: list[Fired]) -> StrageState:
         self._spend(action, "collocare")
         me = self.active
@@ -256,7 +247,6 @@ class StrageState(State):
                         found.append(Move(start, end, escort=True, withdraw=True))
         return found
 
-    @handles(Move)
     def _apply_move(self, action: Move, trace: list[Fired]) -> StrageState:
         self._spend(action, "muovere")
         me, start, end = self.active, action.start, action.end
@@ -311,7 +301,6 @@ class StrageState(State):
         me = self.active
         return [Attack(s, t) for s in board.squares_of(self.cells, ALONE[me] + ESCORTING[me]) for t in self.attack_targets(s)]
 
-    @handles(Attack)
     def _apply_attack(self, action: Attack, trace: list[Fired]) -> StrageState:
         self._spend(action, "combattimento")
         me = self.active
@@ -347,7 +336,6 @@ class StrageState(State):
             return self._after_actions(trace)
         return self
 
-    @handles(End)
     def _apply_end(self, action: End, trace: list[Fired]) -> StrageState:
         self._expect((Phase.ACTIONS, Phase.MAGIC), action, "fasi")
         if self.phase is Phase.MAGIC:
@@ -382,7 +370,6 @@ class StrageState(State):
         trace.append(Fired("orchi-bloccati", "no orc can be placed or moved"))
         return state._orc_attack_phase(trace)
 
-    @handles(PlaceOrc)
     def _apply_placeorc(self, action: PlaceOrc, trace: list[Fired]) -> StrageState:
         self._expect((Phase.ORCS,), action, "orchi")
         if not self.orcs_off_map:
@@ -394,7 +381,6 @@ class StrageState(State):
         trace.append(Fired("orchi", f"{CLANS[self.active]} places an orc on {action.square}"))
         return replace(self, cells=put(self.cells, action.square, ORC))._orc_attack_phase(trace)
 
-    @handles(MoveOrc)
     def _apply_moveorc(self, action: MoveOrc, trace: list[Fired]) -> StrageState:
         self._expect((Phase.ORCS,), action, "orchi")
         if self._orc_places():
@@ -417,7 +403,6 @@ class StrageState(State):
         trace.append(Fired("attacco-orchi", "no orc stands next to a half-elf"))
         return self._massacre_phase(trace)
 
-    @handles(OrcAttack)
     def _apply_orcattack(self, action: OrcAttack, trace: list[Fired]) -> StrageState:
         self._expect((Phase.ORC_ATTACK,), action, "attacco-orchi")
         if (action.orc, action.target) not in self._orc_attacks():
@@ -525,3 +510,18 @@ class StrageState(State):
             lines.append(self.magic.summary(self.players))
         lines.append(board.picture(self.cells))
         return "\n".join(lines)
+
+    #: Which function applies each action class: the dispatch table ``apply`` reads. The
+    #: optional magic rules' actions are applied by the functions of .magic.
+    handlers = {
+        Roll: _apply_roll,
+        Place: _apply_place,
+        Move: _apply_move,
+        Attack: _apply_attack,
+        End: _apply_end,
+        PlaceOrc: _apply_placeorc,
+        MoveOrc: _apply_moveorc,
+        OrcAttack: _apply_orcattack,
+        **dict.fromkeys(SPELLS, magic_rules.cast), Breach: magic_rules.breach, Oppose: magic_rules.answer,
+        Accept: magic_rules.answer, Insist: magic_rules.insist, Yield: magic_rules.insist, Shuffle: magic_rules.shuffle,
+    }
