@@ -261,3 +261,13 @@ def test_a_magic_draw_with_fewer_cards_than_owed_reshuffles_for_the_rest():
     assert step.state.phase is st.Phase.SHUFFLE and Counter(step.state.magic.hands[0]) == Counter(st.magic_cards("A♠ 2♥"))
     after = step.state.apply(st.Shuffle("4♦ 3♣")).state
     assert Counter(after.magic.hands[0]) == Counter(st.magic_cards("A♠ 4♦ 2♥")) and after.magic.deck == st.magic_cards("3♣")
+
+
+@pytest.mark.parametrize(("action", "rule"), [
+    (st.Place("b1"), "collocare"), (st.Move("c4", "c3"), "muovere"), (st.Attack("c4", "d5"), "combattimento"),
+    (st.End(), "fasi"), (st.PlaceOrc("e6"), "orchi"), (st.MoveOrc("d5", "e6"), "orchi"), (st.OrcAttack("d5", "c4"), "attacco-orchi"),
+])
+def test_every_action_out_of_its_moment_is_refused_under_its_rule(action, rule):
+    waiting = st.StrageState.setup(red="c4", orcs="d5", sprites="a1")  # red is about to roll for action points
+    with pytest.raises(IllegalAction, match=rf"^\[{rule}\] {re.escape(repr(action))} is not possible now: chance: action point roll"):
+        waiting.apply(action)
