@@ -11,7 +11,7 @@ from rulebook.i18n.checks import check_locales, check_translation, po_files
 from rulebook.i18n.glossary import Glossary, Term
 from tests.test_i18n_checks import write_po
 
-LAND = Glossary((Term({"it": ("terra*",), "fr": ("terrain*",), "en": ("land*",)}, "glossary.yaml:3"),))
+LAND = Glossary((Term({"it": ("terra*",), "fr": ("terrain*",), "en": ("land*",)}, "glossary.yaml:3"),), source="it")
 
 
 def details(source: str, translation: str, language: str = "en", glossary: Glossary = Glossary()) -> list[tuple[str, str]]:
@@ -65,9 +65,9 @@ def test_the_language_of_each_catalog_reaches_the_glossary_check(tmp_path: Path)
     (locales / "glossary.yaml").write_text("terms:\n  - it: terra*\n    fr: terrain*\n", encoding="utf-8")
     write_po(locales / "fr" / "LC_MESSAGES" / "demo.po", [("demo/r1:text", "Posa una terra.", "Posez une carte.")])
     write_po(locales / "en" / "LC_MESSAGES" / "demo.po", [("demo/r1:text", "Posa una terra.", "Play a card.")])
-    problems = [str(p) for p in check_locales(locales)]
+    problems = [str(p) for p in check_locales(locales, source="it")]
     assert len(problems) == 1 and "fr/LC_MESSAGES/demo.po" in problems[0] and "official fr 'terrain'" in problems[0]
-    assert check_locales(locales, ["en"]) == []
+    assert check_locales(locales, ["en"], source="it") == []
     assert [language for language, _ in po_files(locales, ["fr"])] == ["fr"]
     assert [language for language, _ in po_files(locales)] == ["en", "fr"]
 
