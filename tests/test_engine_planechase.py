@@ -291,3 +291,19 @@ def test_every_action_out_of_its_moment_is_refused_under_its_rule(action, moment
     state = pc.started([["Agyrem"], ["Krosa"]]) if moment == "main" else pc.setup([["Agyrem"], ["Krosa"]])
     with pytest.raises(IllegalAction, match=rf"^\[{rule}\] {re.escape(repr(action))} is not possible now: "):
         state.apply(action)
+
+
+def test_a_new_game_draws_its_first_player_from_the_callers_rng():
+    assert {pc.new_game(random.Random(seed), players=3).first for seed in range(30)} == {0, 1, 2}
+    with pytest.raises(IllegalAction, match=r"^\[giocatori-numero\] Planechase is played by 2 to 6 players, not 7$"):
+        pc.new_game(random.Random(0), players=7)
+
+
+def test_resolving_with_an_empty_stack_is_refused_saying_why():
+    with pytest.raises(IllegalAction, match=r"^\[faccia-caos\] Resolve\(\): no ability is waiting on the stack$"):
+        pc.started([["Agyrem"], ["Krosa"]]).apply(pc.Resolve())
+
+
+def test_an_empty_planar_deck_shows_as_a_dash():
+    state = pc.started([["Agyrem"], ["Krosa"]])
+    assert "P0 hand 7 · planar deck 0: -" in str(state)
