@@ -16,7 +16,7 @@ from rulebook.cli import main
 from rulebook.engines import casting
 from rulebook.engines.base import Fired, playout
 from rulebook.engines.casting import Cast, Game, Mana, Pending, PlayLand, setup
-from rulebook.engines.casting.cards import CostModifier, cards
+from rulebook.engines.casting.cards import NOT_PRINTED, CostModifier, cards
 from rulebook.engines.casting.costs import modify
 from rulebook.engines.casting.mana import COLOURS, HYBRID_PAIRS, ManaCost, Pool
 from rulebook.engines.casting.moves import cast_proposals
@@ -372,8 +372,12 @@ def test_every_card_has_six_official_names() -> None:
     for name, c in cards().items():
         assert set(c.names) == languages, name
         assert c.names["en"] == name
-        if any(c.names[lang] == name for lang in ("it", "fr", "es", "pt", "ru")):
-            assert c.note, f"{name}: an English name kept in another language must be explained in a note"
+        # Every name says where it was read, or that no printing exists in that language.
+        assert set(c.sources) == languages, f"{name}: sources {sorted(c.sources)}"
+        for lang, source in c.sources.items():
+            if source == NOT_PRINTED:
+                assert lang != "en" and c.names[lang] == name, f"{name}: {lang} was never printed, so the English name stays"
+                assert f"{lang}: never printed" in c.note, f"{name}: the note must say {lang} was never printed, and which sets were checked"
 
 
 def test_the_cards_named_by_the_source_are_all_there() -> None:

@@ -224,6 +224,33 @@ def test_card_values_are_checked_with_their_position(tmp_path):
     assert [(p.line, p.column) for p in refused.value.problems] == [(5, 21), (6, 33), (7, 24)]
 
 
+def test_the_source_of_each_card_name_is_checked_with_its_position(tmp_path):
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(textwrap.dedent("""
+        cards:
+          - name: Goat
+            cost: "{G}"
+            type: Creature — Goat
+            names: {it: Capra, en: Goat, fr: Chèvre, ru: Goat}
+            sources: {it: M10, en: Alpha, fr: not printed, ru: not printed, de: M10}
+        """).lstrip(), encoding="utf-8")
+    from rulebook.errors import LoadError
+
+    with pytest.raises(LoadError) as refused:
+        casting.cards.read_card_file(cards)
+    assert [str(p).split(": ", 1)[1] for p in refused.value.problems] == [
+        "the en source of card 'Goat' is 'Alpha': write the set code of the printing (M10, ARB …) or 'not printed'",
+        "the fr name of card 'Goat' is 'Chèvre', but its source says 'not printed'; give the set it was printed in, or keep the English name",
+        "'de' in sources of card 'Goat' has no name; sources name the printing of each name in names",
+    ]
+    # Counted by hand: the values "Alpha" and "not printed" (fr), the key "de"; ru's English name is accepted.
+    assert [(p.line, p.column) for p in refused.value.problems] == [(6, 28), (6, 39), (6, 69)]
+    fixed = cards.read_text(encoding="utf-8").replace("en: Alpha", "en: LEA").replace("fr: not printed", "fr: M10").replace(", de: M10", "")
+    cards.write_text(fixed, encoding="utf-8")
+    (goat,) = casting.cards.read_card_file(cards)
+    assert goat.sources == {"it": "M10", "en": "LEA", "fr": "M10", "ru": "not printed"}
+
+
 def test_an_example_defines_a_card_inline(write_rules):
     inline = THORN_EXAMPLE.replace(
         '>>> game = setup(hand=["Lightning Bolt"], battlefield=["Thorn of Amethyst"])',

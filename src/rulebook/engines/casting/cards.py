@@ -11,7 +11,7 @@ inline card names the card and the field.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -30,6 +30,10 @@ _PAY_LIFE = re.compile(r"pay-life-[1-9][0-9]*")
 #: Where a cost modifier applies in 601.2f, in the order of the rule (``costs.modify``).
 STAGES = ("increase", "target-tax", "reduce", "minimum")
 _LANGUAGE_RE = re.compile(r"[a-z]{2,3}(_[A-Za-z]{2,4})?")
+#: A set code as Wizards prints it (M10, 10E, ARB, 2XM); a name's ``sources`` value is one of
+#: these or NOT_PRINTED, when no printing in that language exists and the English name stays.
+_SET_CODE_RE = re.compile(r"[0-9A-Z]{2,6}")
+NOT_PRINTED = "not printed"
 PACKAGED = "data/cards.yaml"
 
 
@@ -95,6 +99,7 @@ class Card:
     type: str
     names: Mapping[str, str]
     pt: str = ""
+    sources: Mapping[str, str] = field(default_factory=dict)  # language -> set code or NOT_PRINTED
     keywords: tuple[str, ...] = ()
     protection: str = ""
     targets: tuple[TargetWord, ...] = ()
@@ -144,7 +149,7 @@ def is_cost_part(part: str) -> bool:
 
 _TEXT = ("oracle", "note", "pt", "protection", "divide", "effect", "amount", "permission", "prohibits", "grants")
 _REQUIRED = {"name", "cost", "type", "names"}
-_CARD_FIELDS = {"name", "cost", "type", "names", "keywords", "targets", "kicker", "alternative", "cost_modifiers", "abilities", *_TEXT}
+_CARD_FIELDS = {"name", "cost", "type", "names", "sources", "keywords", "targets", "kicker", "alternative", "cost_modifiers", "abilities", *_TEXT}
 _TARGET_FIELDS = {"min": int, "max": int, "filter": str, "another": bool, "kicked": bool}
 _MODIFIER_FIELDS = {"stage": str, "amount": str, "spells": str, "whose": str, "untapped": bool}
 _ABILITY_FIELDS = {"id": str, "cost": str, "tap": bool, "sacrifice": str, "adds": str, "targets": list, "effect": str}
@@ -219,7 +224,8 @@ class _CardReader(NodeReader):
             name=name,
             cost=self.cost(found.get("cost"), f"cost of {what}"),
             type=self.text(found["type"], f"type of {what}"),
-            names=self.names(found["names"], what),
+            names=(names := self.names(found["names"], what)),
+            sources=self.sources(found.get("sources"), names, what),
             keywords=self.words(found.get("keywords"), f"keywords of {what}"),
             targets=self.target_words(found.get("targets"), what),
             kicker=self.words(found.get("kicker"), f"kicker of {what}"),
@@ -282,6 +288,28 @@ class _CardReader(NodeReader):
             if not _LANGUAGE_RE.fullmatch(language):
                 self.fail(key, f"{language!r} in names of {what} is not a language code such as 'it' or 'pt_BR'")
             found[language] = self.text(value, f"the {language} name of {what}")
+        return found
+
+    def sources(self, node: YNode | None, names: Mapping[str, str], what: str) -> dict[str, str]:
+        """Where each name was read: a set code, or NOT_PRINTED (then the name is the English one)."""
+        found: dict[str, str] = {}
+        if node is None:
+            return found
+        if not isinstance(node, YMapping):
+            self.fail(node, f"sources of {what} must map each language of its names to a set code (M10) or '{NOT_PRINTED}'")
+            return found
+        for language, (key, value) in node.items.items():
+            source = self.text(value, f"the {language} source of {what}")
+            if not isinstance(value, Scalar):
+                continue  # already reported: not a string
+            if language not in names:
+                self.fail(key, f"{language!r} in sources of {what} has no name; sources name the printing of each name in names")
+            elif source == NOT_PRINTED and names[language] != names.get("en"):
+                self.fail(value, f"the {language} name of {what} is {names[language]!r}, but its source says '{NOT_PRINTED}'; "
+                          "give the set it was printed in, or keep the English name")
+            elif source != NOT_PRINTED and not _SET_CODE_RE.fullmatch(source):
+                self.fail(value, f"the {language} source of {what} is {source!r}: write the set code of the printing (M10, ARB …) or '{NOT_PRINTED}'")
+            found[language] = source
         return found
 
     def card_file(self, root: YNode) -> list[Card]:
