@@ -122,6 +122,55 @@ def test_card_names_bind_the_books_the_glossary_names(tmp_path):
     assert check_translation(source, plain, "en", glossary.for_book("strage")) == []
 
 
+def test_a_form_of_several_words_matches_across_a_line_break():
+    glossary = load_glossary(_glossary_folder("terms:\n  - it: campo di battaglia\n    en: battlefield\n    fr: champ de bataille\n"),
+                             cards=Path("/nonexistent"), source="it")
+    assert check_translation("Entra nel campo di\nbattaglia.", "Arrive sur le champ\nde  bataille.", "fr", glossary) == []
+    assert [n for n, _ in check_translation("Entra nel campo di battaglia.", "Arrive sur le champ.", "fr", glossary)] == ["glossary"]
+    # Italian "campo" alone is not the term.
+    assert check_translation("Un campo.", "Un champ.", "fr", glossary) == []
+
+
+def test_russian_forms_match_with_or_without_yo():
+    glossary = load_glossary(_glossary_folder("terms:\n  - it: [tappare, tappata]\n    ru: [поверн*]\n"),
+                             cards=Path("/nonexistent"), source="it")
+    assert check_translation("Una terra tappata.", "Повёрнутая земля.", "ru", glossary) == []
+    assert check_translation("Una terra tappata.", "Повернутая земля.", "ru", glossary) == []
+    assert [n for n, _ in check_translation("Una terra tappata.", "Развёрнутая земля.", "ru", glossary)] == ["glossary"]
+
+
+def test_a_card_name_is_not_a_use_of_the_terms_inside_it(tmp_path):
+    cards = tmp_path / "cards.yaml"
+    cards.write_text('cards:\n  - {name: Chord of Calling, cost: "{X}{G}{G}{G}", type: Instant, '
+                     'names: {it: Corda della Convocazione, en: Chord of Calling}}\n', encoding="utf-8")
+    folder = _glossary_folder("terms:\n  - it: [convocazione, convocare]\n    en: [convoke]\n", tmp_path)
+    glossary = load_glossary(folder, cards=cards, source="it")
+    assert check_translation("Lancia Corda della Convocazione.", "Cast Chord of Calling.", "en", glossary) == []
+    # The same word outside the name still asks for the term.
+    assert [n for n, _ in check_translation("Con convocare.", "With help.", "en", glossary)] == ["glossary"]
+
+
+def test_a_russian_card_name_may_inflect_around_its_comma(tmp_path):
+    cards = tmp_path / "cards.yaml"
+    cards.write_text('cards:\n  - {name: "Thalia, Guardian of Thraben", cost: "{1}{W}", type: Creature, '
+                     'names: {it: "Thalia, Protettrice di Thraben", en: "Thalia, Guardian of Thraben", ru: "Талия, Страж Трейбена"}}\n',
+                     encoding="utf-8")
+    glossary = load_glossary(tmp_path / "no-locales", cards=cards, source="it")
+    source = "Con Thalia, Protettrice di Thraben in gioco."
+    assert check_translation(source, "Когда в игре Талия, Страж Трейбена.", "ru", glossary) == []
+    assert check_translation(source, "Из-за Талии, Стража Трейбена.", "ru", glossary) == []
+    assert [n for n, _ in check_translation(source, "Из-за Талии.", "ru", glossary)] == ["glossary"]
+
+
+def test_a_glossary_entry_keeps_its_source_and_refuses_an_unknown_key(tmp_path):
+    folder = _glossary_folder("terms:\n  - it: pila\n    en: stack\n    source: printed on Time Stop (10E)\n    sorce: typo\n", tmp_path)
+    glossary = load_glossary(folder, cards=Path("/nonexistent"), source="it")
+    (term,) = glossary.terms
+    assert term.source == "printed on Time Stop (10E)" and set(term.forms) == {"it", "en"}
+    assert [(p.line, p.column, p.message) for p in glossary.problems] == [
+        (5, 5, "'sorce' is neither a language code (it, pt_BR) nor note, source or books")]
+
+
 def test_a_link_id_or_symbol_is_not_a_glossary_word():
     glossary = load_glossary(_glossary_folder(GLOSSARY), cards=Path("/nonexistent"), source="it")
     assert check_translation("Vedi [[terre-base]].", "See [[terre-base]].", "en", glossary) == []

@@ -1,13 +1,16 @@
 """The glossary: official game terms and card names per language.
 
 ``locales/glossary.yaml`` lists game terms; card names are read from the engine's card data
-(``src/rulebook/engines/data/cards.yaml``, each card with ``names: {it: ..., en: ...}``) when
-that file exists, so no name is written twice. In ``glossary.yaml`` a form ending in ``*``
-matches any word that starts with it (Russian, French … inflect); any other form must match a
-whole word; case is ignored. Card names are proper names: in the source they match only
-capitalised (an Italian source also with its plural: Palude, Paludi); in a translation a
+(``src/rulebook/engines/casting/data/cards.yaml``, each card with ``names: {it: ..., en: ...}``)
+when that file exists, so no name is written twice. In ``glossary.yaml`` a form ending in ``*``
+matches any word that starts with it; any other form must match a whole word, and a form of
+several words matches them across any spacing or line break; case is ignored, and in Russian
+so is the difference between е and ё. Card names are proper names: in the source they match
+only capitalised (an Italian source also with its plural: Palude, Paludi); in a translation a
 plural ending (Swamps, Llanuras) and, for Russian, any case ending of each word (Белого
-Рыцаря) is accepted. Every term needs its form in the source language of the books.
+Рыцаря) is accepted. A card name in the source is not a use of the terms inside it
+("Sentiero dell'Esilio" does not ask for the word "exile"). Every term needs its form in the
+source language of the books; ``note:`` and ``source:`` (the printed evidence) are for people.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from typing import Any, Iterator
 import yaml
 
 from ..engines.casting import cards as casting_cards
-from ..errors import LoadError, Problem
+from ..errors import LoadError, Problem, RulebookError
+from ..languages import language
 from ..loader import display_path
 
 
@@ -31,10 +35,17 @@ class Term:
     origin: str  # "FILE:LINE" of the entry, so a translator can find and fix it
     note: str = ""
     card: bool = False
+    source: str = ""  # where the official form was read (a printed card, a rules document)
     books: frozenset[str] = frozenset()  # the books it binds; empty: every book
 
     def found_in(self, language: str, text: str, *, source: bool = False) -> bool:
         return any(_form_re(form, language, self.card, source).search(text) for form in self.forms.get(language, ()))
+
+    def blanked(self, language: str, text: str) -> str:
+        """``text`` with every occurrence of this term replaced by spaces."""
+        for form in self.forms.get(language, ()):
+            text = _form_re(form, language, self.card, True).sub(lambda m: " " * len(m.group(0)), text)
+        return text
 
     def shown(self, language: str) -> str:
         return " / ".join(f.rstrip("*") for f in self.forms.get(language, ()))
@@ -52,20 +63,32 @@ class Glossary:
 
     def required(self, source: str, language: str) -> Iterator[Term]:
         """The terms the source uses that have an official form in ``language``."""
+        named = [t for t in self.terms if t.card and t.found_in(self.source, source, source=True)]
+        yield from (t for t in named if t.forms.get(language))
+        # A card's name is not a use of the words it is made of: Corda della Convocazione
+        # does not ask a translation for the word "convoke".
+        for term in named:
+            source = term.blanked(self.source, source)
         for term in self.terms:
-            if term.forms.get(language) and term.found_in(self.source, source, source=True):
+            if not term.card and term.forms.get(language) and term.found_in(self.source, source, source=True):
                 yield term
 
 
 _RUSSIAN_ENDINGS = "аяоеёыийьуюэ"
 
 
+def _words(text: str, language: str) -> str:
+    """A form of one or more words as a pattern: any spacing between words; in Russian, е = ё."""
+    body = r"\s+".join(map(re.escape, text.split()))
+    return re.sub("[её]", "[её]", body) if language == "ru" else body
+
+
 @lru_cache(maxsize=None)
 def _form_re(form: str, language: str, card: bool, source: bool = False) -> re.Pattern[str]:
     if not card:
         if form.endswith("*"):
-            return re.compile(rf"(?<!\w){re.escape(form[:-1])}", re.IGNORECASE)
-        return re.compile(rf"(?<!\w){re.escape(form)}(?!\w)", re.IGNORECASE)
+            return re.compile(rf"(?<!\w){_words(form[:-1], language)}", re.IGNORECASE)
+        return re.compile(rf"(?<!\w){_words(form, language)}(?!\w)", re.IGNORECASE)
     words = form.split()
     # In the source a card name is capitalised: "Palude" is the card, "palude" a marsh.
     case = 0 if source else re.IGNORECASE
@@ -76,8 +99,9 @@ def _form_re(form: str, language: str, card: bool, source: bool = False) -> re.P
         body = r"\s+".join(map(re.escape, words[:-1] + [stem])) + (r"[aeio]" if stem != last else "")
         return re.compile(rf"(?<!\w){body}(?!\w)", case)
     if language == "ru":
-        stems = [w.rstrip(_RUSSIAN_ENDINGS) or w for w in words]
-        return re.compile(r"(?<!\w)" + r"\s+".join(re.escape(w) + r"\w*" for w in stems), case)
+        # Any case ending on each word ("Талии, Стража Трейбена"), е or ё alike.
+        stems = [w.strip(",").rstrip(_RUSSIAN_ENDINGS) or w for w in words]
+        return re.compile(r"(?<!\w)" + r",?\s+".join(_words(w, language) + r"\w*" for w in stems), case)
     body = r"\s+".join(map(re.escape, words))
     return re.compile(rf"(?<!\w){body}\w{{0,2}}(?!\w)", case)
 
@@ -170,11 +194,15 @@ def _read_terms(path: Path, terms: list[Term], problems: list[Problem], source: 
             problems.append(Problem(shown, entry.start_mark.line + 1, entry.start_mark.column + 1, "a term is a mapping language -> form(s)"))
             continue
         forms: dict[str, tuple[str, ...]] = {}
-        note = ""
+        note = evidence = ""
         books: frozenset[str] = frozenset()
         for key, value in entry.value:
-            if key.value == "note" and isinstance(value, yaml.ScalarNode):
-                note = value.value
+            if key.value in ("note", "source") and isinstance(value, yaml.ScalarNode):
+                note, evidence = (value.value, evidence) if key.value == "note" else (note, value.value)
+                continue
+            if key.value not in ("books", "note", "source") and not _is_language(key.value):
+                problems.append(Problem(shown, key.start_mark.line + 1, key.start_mark.column + 1,
+                                        f"{key.value!r} is neither a language code (it, pt_BR) nor note, source or books"))
                 continue
             if key.value == "books":
                 found_books = _forms(value)
@@ -192,8 +220,16 @@ def _read_terms(path: Path, terms: list[Term], problems: list[Problem], source: 
         if source not in forms:
             problems.append(Problem(shown, entry.start_mark.line + 1, entry.start_mark.column + 1, f"a term needs its form in the source language ('{source}:')"))
             continue
-        terms.append(Term(forms, where, note, books=books))
+        terms.append(Term(forms, where, note, books=books, source=evidence))
     return card_scope
+
+
+def _is_language(code: str) -> bool:
+    try:
+        language(code)
+    except RulebookError:
+        return False
+    return True
 
 
 def _mapping(node: yaml.Node) -> dict[str, yaml.Node]:
