@@ -1,0 +1,82 @@
+"""The committed glossary: every term sourced and in every language, no form matching a stranger.
+
+The terms are checked against words they must NOT catch (a pattern like ``sort*`` once matched
+French "sortir"), and against inflections they must catch; the planes the Planechase book names
+carry their printed names like the cards do.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from rulebook.engines.planechase import PLANES
+from rulebook.i18n.glossary import load_glossary
+from rulebook.project import read_project
+
+REPO = Path(__file__).resolve().parent.parent
+LANGUAGES = read_project(REPO / "mkdocs.yml").languages
+SOURCE = LANGUAGES.source.code
+ALL = [lang.code for lang in LANGUAGES]
+GLOSSARY = load_glossary(REPO / "locales", source=SOURCE)
+TERMS = [t for t in GLOSSARY.terms if not t.card]
+
+
+def test_every_term_has_a_form_in_every_language_and_says_where_it_comes_from():
+    assert TERMS
+    for term in TERMS:
+        assert set(term.forms) == set(ALL), f"{term.origin}: forms for {sorted(term.forms)}, the site has {sorted(ALL)}"
+        assert term.source.strip(), f"{term.origin}: say where the official forms were read, or that no card prints them"
+
+
+# Ordinary words that once matched a term's pattern, or easily could: none may count as a term.
+STRANGERS = [
+    ("fr", "sortir"), ("fr", "sortie"), ("fr", "sorte"), ("fr", "ciblage"), ("fr", "engagement"),
+    ("ru", "целый"), ("ru", "целиком"), ("ru", "Чародей"), ("ru", "чарующий"), ("ru", "землетрясение"),
+    ("ru", "существовать"), ("ru", "существенный"), ("ru", "мгновенно"), ("ru", "разрешить"), ("ru", "разрешает"),
+    ("en", "landing"), ("en", "instantly"), ("en", "permanently"), ("en", "sorcerer"), ("en", "tapestry"),
+    ("pt", "alvorada"), ("pt", "feitiçaria"), ("pt", "virtude"), ("es", "girasol"), ("es", "tierral"),
+    ("it", "tappa"), ("it", "tappe"), ("it", "danno"), ("it", "Lanciorapido"), ("it", "piattaforma"),
+]
+
+
+@pytest.mark.parametrize(("language", "word"), STRANGERS, ids=[f"{lang}-{w}" for lang, w in STRANGERS])
+def test_no_term_matches_an_ordinary_word(language, word):
+    caught = [t.origin for t in TERMS if t.found_in(language, word, source=language == SOURCE)]
+    assert caught == [], f"{word!r} is caught by {caught}"
+
+
+# Inflected forms the books really use: each must count as its term.
+INFLECTIONS = [
+    ("ru", "повёрнутую землю", "поверн*"), ("ru", "в хранилище маны", "хранилище маны"),
+    ("ru", "с мановой ценностью 1", "мановая ценность"), ("ru", "благодаря выкапыванию", "выкапывание"),
+    ("fr", "vous vous transplanez", "transplaner"), ("fr", "dans la réserve de\nmana", "réserve de mana"),
+    ("pt", "a permanente alvo", "alvo"), ("es", "caminas por los planos", "caminar"),
+    ("en", "two bonus points", "bonus point"), ("it", "si è risolta", "risolvere"),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "first_form"), INFLECTIONS, ids=[f"{i[0]}-{i[2]}" for i in INFLECTIONS])
+def test_the_inflections_the_books_use_count(language, text, first_form):
+    (term,) = [t for t in TERMS if first_form in t.forms[language]]
+    assert term.found_in(language, text, source=language == SOURCE)
+
+
+def test_every_plane_the_planechase_book_names_has_its_printed_name_in_every_language():
+    book = (REPO / "rules" / "planechase.yaml").read_text(encoding="utf-8")
+    named = {plane for plane in PLANES if re.search(rf"\b{re.escape(plane)}\b", book)}
+    assert named, "the book names no plane of the engine"
+    by_source = {t.forms[SOURCE][0]: t for t in TERMS if len(t.forms[SOURCE]) == 1}
+    for plane in sorted(named):
+        term = by_source.get(plane)
+        assert term is not None, f"{plane}: add its printed names to locales/glossary.yaml"
+        assert term.books == frozenset({"planechase"}), plane
+        # Planechase (HOP) was printed in en, it, fr, es only: where the source says a language
+        # had no printing, the name stays the English one.
+        assert "HOP" in term.source and term.forms["en"] == (plane,), f"{plane}: {term.source!r}"
+        unprinted = re.search(r"((?:\w\w, )*\w\w): not printed", term.source)
+        assert unprinted, f"{plane}: say in which languages it was never printed"
+        for language in unprinted.group(1).split(", "):
+            assert term.forms[language] == (plane,), (plane, language)
