@@ -200,9 +200,19 @@ def test_a_missing_card_file_is_a_load_error_at_its_line(write_rules):
         load_book(write_rules(casting_book(THORN_EXAMPLE, "  engine_data: [nowhere.yaml]\n")))
 
 
+def refusals(path, text: str) -> list[tuple[int, int, str]]:
+    """(line, column, message) of every problem the card reader finds in ``text`` written to ``path``."""
+    from rulebook.errors import LoadError
+
+    path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
+    with pytest.raises(LoadError) as refused:
+        casting.cards.read_card_file(path)
+    return [(p.line, p.column, str(p).split(": ", 1)[1]) for p in refused.value.problems]
+
+
 def test_card_values_are_checked_with_their_position(tmp_path):
-    cards = tmp_path / "cards.yaml"
-    cards.write_text(textwrap.dedent("""
+    # Lines and columns counted by hand in the text: the value "one", the value "maybe", the key "english".
+    assert refusals(tmp_path / "cards.yaml", """
         cards:
           - name: Goat
             cost: "{G}"
@@ -210,43 +220,31 @@ def test_card_values_are_checked_with_their_position(tmp_path):
             targets: [{min: one, max: 1, filter: creature}]
             abilities: [{id: mana, tap: maybe, adds: G}]
             names: {it: Capra, english: Goat}
-        """).lstrip(), encoding="utf-8")
-    from rulebook.errors import LoadError
-
-    with pytest.raises(LoadError) as refused:
-        casting.cards.read_card_file(cards)
-    assert [str(p).split(": ", 1)[1] for p in refused.value.problems] == [
-        "min of a target word of card 'Goat' must be a whole number, not 'one'",
-        "tap must be true or false, not 'maybe'",
-        "'english' in names of card 'Goat' is not a language code such as 'it' or 'pt_BR'",
+        """) == [
+        (5, 21, "min of a target word of card 'Goat' must be a whole number, not 'one'"),
+        (6, 33, "tap must be true or false, not 'maybe'"),
+        (7, 24, "'english' in names of card 'Goat' is not a language code such as 'it' or 'pt_BR'"),
     ]
-    # Counted by hand in the text above: the value "one", the value "maybe", the key "english".
-    assert [(p.line, p.column) for p in refused.value.problems] == [(5, 21), (6, 33), (7, 24)]
 
 
 def test_the_source_of_each_card_name_is_checked_with_its_position(tmp_path):
     cards = tmp_path / "cards.yaml"
-    cards.write_text(textwrap.dedent("""
+    text = """
         cards:
           - name: Goat
             cost: "{G}"
             type: Creature — Goat
             names: {it: Capra, en: Goat, fr: Chèvre, ru: Goat}
             sources: {it: M10, en: Alpha, fr: not printed, ru: not printed, de: M10}
-        """).lstrip(), encoding="utf-8")
-    from rulebook.errors import LoadError
-
-    with pytest.raises(LoadError) as refused:
-        casting.cards.read_card_file(cards)
-    assert [str(p).split(": ", 1)[1] for p in refused.value.problems] == [
-        "the en source of card 'Goat' is 'Alpha': write the set code of the printing (M10, ARB …) or 'not printed'",
-        "the fr name of card 'Goat' is 'Chèvre', but its source says 'not printed'; give the set it was printed in, or keep the English name",
-        "'de' in sources of card 'Goat' has no name; sources name the printing of each name in names",
-    ]
+        """
     # Counted by hand: the values "Alpha" and "not printed" (fr), the key "de"; ru's English name is accepted.
-    assert [(p.line, p.column) for p in refused.value.problems] == [(6, 28), (6, 39), (6, 69)]
-    fixed = cards.read_text(encoding="utf-8").replace("en: Alpha", "en: LEA").replace("fr: not printed", "fr: M10").replace(", de: M10", "")
-    cards.write_text(fixed, encoding="utf-8")
+    assert refusals(cards, text) == [
+        (6, 28, "the en source of card 'Goat' is 'Alpha': write the set code of the printing (M10, ARB …) or 'not printed'"),
+        (6, 39, "the fr name of card 'Goat' is 'Chèvre', but its source says 'not printed'; give the set it was printed in, or keep the English name"),
+        (6, 69, "'de' in sources of card 'Goat' has no name; sources name the printing of each name in names"),
+    ]
+    cards.write_text(textwrap.dedent(text.replace("en: Alpha", "en: LEA").replace("fr: not printed", "fr: M10").replace(", de: M10", "")),
+                     encoding="utf-8")
     (goat,) = casting.cards.read_card_file(cards)
     assert goat.sources == {"it": "M10", "en": "LEA", "fr": "M10", "ru": "not printed"}
 
