@@ -5,6 +5,7 @@ All problems of a file are collected before raising, as far as the YAML parse al
 
 from __future__ import annotations
 
+import bisect
 import os
 import re
 from dataclasses import dataclass
@@ -13,11 +14,13 @@ from typing import Iterable
 
 from .errors import LoadError, Problem, RulebookError
 from .languages import language as parse_language
+from .limits import MAX_PROBLEMS, MAX_TEXT_CHARS, read_limited
 from .model import BOOK_ID_RE, DASH_ONLY_RE, ID_RE, SITE_DOMAIN, XREF_RE, Book, Example, Rule, Ruling, Section, XRef
 from .symbols import SYMBOLS, tokens_in
 from .yamlnodes import Mapping, Scalar, Sequence, YNode, decode, parse
 
-_RAW_HTML_RE = re.compile(r"</?[A-Za-z][^>]*>|&[a-zA-Z#0-9]+;")
+# [^<>] and not [^>]: a tag never spans another '<', so each '<' is scanned past once (linear).
+_RAW_HTML_RE = re.compile(r"</?[A-Za-z][^<>]*>|&[a-zA-Z#0-9]+;")
 
 
 def display_path(path: str | os.PathLike[str]) -> str:
@@ -41,7 +44,7 @@ class _Reader:
 
     def __init__(self, path: str, source: str):
         self.path = path
-        self.source_lines = source.splitlines()
+        self.source_lines = source.split("\n")
         self.problems: list[Problem] = []
         self.refs: list[_PendingRef] = []
         self.ids: dict[str, int] = {}
@@ -91,39 +94,46 @@ class _Reader:
             return value
         if not value.strip():
             self.fail(node, f"{what} is empty; write the text or remove the field")
+        if len(value) > MAX_TEXT_CHARS:
+            self.fail(node, f"{what} is {len(value):,} characters, more than the limit of {MAX_TEXT_CHARS:,}; split it")
+            return value
+        position = self._locator(node)
         for offset, token in tokens_in(value):
             if token not in SYMBOLS:
-                line, column = self._position(node, offset)
                 self.problems.append(
-                    Problem(self.path, line, column, f"unknown symbol {token} in {what}; see docs/format.md for the list")
+                    Problem(self.path, *position(offset), f"unknown symbol {token} in {what}; see docs/format.md for the list")
                 )
         for match in _RAW_HTML_RE.finditer(value):
-            line, column = self._position(node, match.start())
             self.problems.append(
-                Problem(self.path, line, column, f"raw HTML {match.group(0)!r} in {what}; use **bold**, *italic* or a symbol")
+                Problem(self.path, *position(match.start()), f"raw HTML {match.group(0)!r} in {what}; use **bold**, *italic* or a symbol")
             )
         for match in DASH_ONLY_RE.finditer(value):
-            line, column = self._position(node, match.start())
-            self.problems.append(Problem(self.path, line, column, f"a line with only '-' in {what}; write the list item after '- ' or remove the dash"))
+            self.problems.append(Problem(self.path, *position(match.start()), f"a line with only '-' in {what}; write the list item after '- ' or remove the dash"))
         for match in XREF_RE.finditer(value):
-            line, column = self._position(node, match.start())
+            line, column = position(match.start())
             self.refs.append(_PendingRef(XRef(match.group(1), match.group(2)), line, column))
-        if "[[" in XREF_RE.sub("", value):
-            line, column = self._position(node, XREF_RE.sub("", value).index("[["))
+        without_refs = XREF_RE.sub("", value)
+        if "[[" in without_refs:
             self.problems.append(
-                Problem(self.path, line, column, f"malformed cross-reference in {what}; write [[rule-id]] or [[book:rule-id]]")
+                Problem(self.path, *position(without_refs.index("[[")), f"malformed cross-reference in {what}; write [[rule-id]] or [[book:rule-id]]")
             )
         return value
 
-    def _position(self, node: Scalar, offset: int) -> tuple[int, int]:
+    def _locator(self, node: Scalar):
+        """offset in the scalar's value -> (line, column) in the file, each call in log time."""
         # Only block scalars map offsets to lines exactly; flow scalars are folded by YAML.
-        if node.style in ("|", ">"):
-            before = node.value[:offset]
-            line = node.line + 1 + before.count("\n")
+        if node.style not in ("|", ">"):
+            return lambda offset: (node.line, node.column)
+        starts = [0] + [m.end() for m in re.finditer("\n", node.value)]
+
+        def position(offset: int) -> tuple[int, int]:
+            index = bisect.bisect_right(starts, offset) - 1
+            line = node.line + 1 + index
             source = self.source_lines[line - 1] if line <= len(self.source_lines) else ""
             indent = len(source) - len(source.lstrip(" "))
-            return line, indent + offset - (before.rfind("\n") + 1) + 1
-        return node.line, node.column
+            return line, indent + offset - starts[index] + 1
+
+        return position
 
     def items(self, node: YNode | None, what: str) -> list[YNode]:
         if node is None:
@@ -270,11 +280,7 @@ NodeReader = _Reader
 
 def _load(path: str | os.PathLike[str]) -> tuple[Book, list[_PendingRef]]:
     shown = display_path(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise LoadError([Problem(shown, 1, 1, f"cannot read the file: {exc.strerror}")]) from None
-    return _load_bytes(data, shown)
+    return _load_bytes(read_limited(path, shown), shown)
 
 
 def _load_bytes(data: bytes, shown: str) -> tuple[Book, list[_PendingRef]]:
@@ -282,15 +288,20 @@ def _load_bytes(data: bytes, shown: str) -> tuple[Book, list[_PendingRef]]:
     root = parse(text, shown)
     reader = _Reader(shown, text)
     book = reader.book(root)
-    local = [p for p in reader.refs if p.ref.book is None or p.ref.book == (book.id if book else None)]
-    for pending in local:
-        if pending.ref.target not in reader.ids:
+    foreign = []
+    for pending in reader.refs:
+        if pending.ref.book is not None and pending.ref.book != (book.id if book else None):
+            foreign.append(pending)
+        elif pending.ref.target not in reader.ids:
             reader.problems.append(
                 Problem(shown, pending.line, pending.column, f"cross-reference {pending.ref} names no rule in this book")
             )
     if reader.problems or book is None:
-        raise LoadError(sorted(reader.problems, key=lambda p: (p.line, p.column)))
-    return book, [p for p in reader.refs if p not in local]
+        problems = sorted(reader.problems, key=lambda p: (p.line, p.column))
+        if len(problems) > MAX_PROBLEMS:
+            problems = problems[:MAX_PROBLEMS] + [Problem(shown, problems[MAX_PROBLEMS].line, 1, "too many problems; stopping")]
+        raise LoadError(problems)
+    return book, foreign
 
 
 def load_book(path: str | os.PathLike[str]) -> Book:

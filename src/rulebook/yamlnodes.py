@@ -4,23 +4,34 @@ We compose nodes ourselves instead of using PyYAML's composer/constructor becaus
 - anchors, aliases and tags are refused at the event, so an alias bomb costs nothing and
   no ``!!python/...`` object can ever be built;
 - every scalar stays a string (no ``no`` -> False, no ``601.10`` -> 601.1);
-- duplicate keys, which PyYAML accepts silently, become errors.
+- duplicate keys, which PyYAML accepts silently, become errors;
+- characters YAML forbids, deep nesting and oversized files are refused at a position, before
+  libyaml sees them (its own errors for these carry byte offsets, or come after minutes).
+
+Every YAML file of the project (rulebooks, cards, the glossary) is read through here.
 """
 
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import dataclass, field
 
 import yaml
 
 from .errors import LoadError, Problem
+from .limits import MAX_DEPTH, MAX_PROBLEMS, read_limited, size_problem
 
 try:  # the C parser is much faster; the pure-Python one behaves the same
     from yaml import CSafeLoader as _Loader
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
-MAX_PROBLEMS = 50
+# What YAML 1.1 does not allow in a stream: C0 controls but tab/LF/CR, DEL, C1 controls but
+# NEL, and U+FFFE/U+FFFF (libyaml's own reader refuses the same, without a line number).
+# NEL, U+2028 and U+2029 are allowed by YAML but are line breaks to it and to no editor, so
+# every line number after one would be wrong: refused too.
+_FORBIDDEN_RE = re.compile("[^\x09\x0a\x0d\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 @dataclass
@@ -49,7 +60,9 @@ YNode = Scalar | Sequence | Mapping
 
 
 def decode(data: bytes, path: str) -> str:
-    """UTF-8 only; a bad byte is reported at its line and column."""
+    """UTF-8 only; a bad byte, a forbidden character or an oversized file is reported where it is."""
+    if (too_big := size_problem(len(data), "the file")) is not None:
+        raise LoadError([Problem(path, 1, 1, too_big)])
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -59,19 +72,43 @@ def decode(data: bytes, path: str) -> str:
         raise LoadError(
             [Problem(path, line, column, f"byte {data[exc.start]:#04x} is not UTF-8; save the file as UTF-8")]
         ) from None
-    return text.removeprefix("\ufeff")
+    text = text.removeprefix("\ufeff")
+    problems = []
+    for match in _FORBIDDEN_RE.finditer(text):
+        line, column = line_column(text, match.start())
+        problems.append(Problem(path, line, column, f"invisible character U+{ord(match.group()):04X} is not allowed in YAML; delete it"))
+        if len(problems) >= MAX_PROBLEMS:
+            problems.append(Problem(path, line, column, "too many problems; stopping"))
+            break
+    if problems:
+        raise LoadError(problems)
+    return text
+
+
+def line_column(text: str, offset: int) -> tuple[int, int]:
+    """The 1-based line and column of a character offset."""
+    start = text.rfind("\n", 0, offset) + 1
+    return text.count("\n", 0, offset) + 1, offset - start + 1
+
+
+def read_yaml(path: str | os.PathLike[str], shown: str, needs: str) -> YNode:
+    """One YAML file from disk into nodes; ``shown`` names it in problems, ``needs`` says what an empty one lacks."""
+    return parse(decode(read_limited(path, shown), shown), shown, needs)
 
 
 def _tab_problems(text: str, path: str) -> list[Problem]:
     problems = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.split("\n"), start=1):
         indent = line[: len(line) - len(line.lstrip(" \t"))]
         if "\t" in indent:
             problems.append(Problem(path, number, indent.index("\t") + 1, "tab in indentation; indent with spaces"))
+            if len(problems) >= MAX_PROBLEMS:
+                problems.append(Problem(path, number, 1, "too many problems; stopping"))
+                break
     return problems
 
 
-def parse(text: str, path: str) -> YNode:
+def parse(text: str, path: str, needs: str = "a rulebook needs at least a 'book' mapping") -> YNode:
     """Parse one YAML document into nodes, or raise LoadError with every problem found."""
     problems = _tab_problems(text, path)
     if problems:
@@ -83,10 +120,10 @@ def parse(text: str, path: str) -> YNode:
     def mark(event: yaml.Event) -> tuple[int, int]:
         return event.start_mark.line + 1, event.start_mark.column + 1
 
-    def problem(event: yaml.Event, message: str) -> None:
-        problems.append(Problem(path, *mark(event), message))
+    def problem(where: tuple[int, int], message: str) -> None:
+        problems.append(Problem(path, *where, message))
         if len(problems) >= MAX_PROBLEMS:
-            raise LoadError(problems + [Problem(path, *mark(event), "too many problems; stopping")])
+            raise LoadError(problems + [Problem(path, *where, "too many problems; stopping")])
 
     def attach(node: YNode, event: yaml.Event) -> None:
         if not stack:
@@ -97,7 +134,7 @@ def parse(text: str, path: str) -> YNode:
             parent.items.append(node)
         elif pending_key[-1] is None:
             if not isinstance(node, Scalar):
-                problem(event, "a mapping key must be a plain string")
+                problem((node.line, node.column), "a mapping key must be a plain string")
                 node = Scalar("", *mark(event))
             pending_key[-1] = node
         else:
@@ -115,19 +152,21 @@ def parse(text: str, path: str) -> YNode:
         for event in yaml.parse(text, Loader=_Loader):
             if getattr(event, "anchor", None) is not None:
                 kind = "alias" if isinstance(event, yaml.AliasEvent) else "anchor"
-                problem(event, f"YAML {kind} {'*' if kind == 'alias' else '&'}{event.anchor} is not allowed; write the value out")
+                problem(mark(event), f"YAML {kind} {'*' if kind == 'alias' else '&'}{event.anchor} is not allowed; write the value out")
                 if isinstance(event, yaml.AliasEvent):
                     attach(Scalar("", *mark(event)), event)
                     continue
             if getattr(event, "tag", None) is not None:
-                problem(event, f"explicit tag {event.tag!r} is not allowed; remove it")
+                problem(mark(event), f"explicit tag {event.tag!r} is not allowed; remove it")
             if isinstance(event, yaml.ScalarEvent):
                 attach(Scalar(event.value, *mark(event), style=event.style), event)
-            elif isinstance(event, yaml.SequenceStartEvent):
-                stack.append(Sequence([], *mark(event)))
-                pending_key.append(None)
-            elif isinstance(event, yaml.MappingStartEvent):
-                stack.append(Mapping({}, *mark(event)))
+            elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                if len(stack) >= MAX_DEPTH:
+                    # libyaml's time grows with the square of the depth: stop at the limit.
+                    problems.append(Problem(path, *mark(event), f"nested more than {MAX_DEPTH} levels deep; flatten the structure"))
+                    raise LoadError(problems)
+                node = Sequence([], *mark(event)) if isinstance(event, yaml.SequenceStartEvent) else Mapping({}, *mark(event))
+                stack.append(node)
                 pending_key.append(None)
             elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
                 node = stack.pop()
@@ -141,8 +180,11 @@ def parse(text: str, path: str) -> YNode:
             what += " (a text containing ': ' must be quoted or written as a '|' block)"
         problems.append(Problem(path, line, column, f"YAML syntax: {what}"))
         raise LoadError(problems) from None
+    except yaml.YAMLError as exc:  # pragma: no cover - decode() refuses what the reader would
+        problems.append(Problem(path, 1, 1, f"YAML: {exc}"))
+        raise LoadError(problems) from None
     if not documents:
-        problems.append(Problem(path, 1, 1, "empty file; a rulebook needs at least a 'book' mapping"))
+        problems.append(Problem(path, 1, 1, f"empty file; {needs}"))
     elif len(documents) > 1:
         second = documents[1]
         problems.append(Problem(path, second.line, second.column, "more than one YAML document; keep one per file"))

@@ -27,6 +27,7 @@ from ..engines.casting import cards as casting_cards
 from ..errors import LoadError, Problem, RulebookError
 from ..languages import language
 from ..loader import display_path
+from ..yamlnodes import Mapping, Scalar, Sequence, YNode, read_yaml
 
 
 @dataclass(frozen=True)
@@ -162,9 +163,67 @@ def _compose(path: Path, problems: list[Problem]) -> yaml.Node | None:
         mark = exc.problem_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problems.append(Problem(shown, line, column, f"not valid YAML: {exc.problem}; the glossary is ignored"))
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         problems.append(Problem(shown, 1, 1, f"cannot read the glossary: {exc}"))
     return None
+
+
+def _node_words(node: YNode) -> tuple[str, ...] | None:
+    """One non-empty word, or a list of them; None for anything else."""
+    if isinstance(node, Scalar) and node.value.strip():
+        return (node.value.strip(),)
+    if isinstance(node, Sequence) and all(isinstance(n, Scalar) and n.value.strip() for n in node.items):
+        return tuple(n.value.strip() for n in node.items)  # type: ignore[union-attr]
+    return None
+
+
+def _read_terms(path: Path, terms: list[Term], problems: list[Problem], source: str) -> frozenset[str]:
+    # Through the strict reader: positions, duplicate keys and tags refused, no object built.
+    shown = display_path(path)
+    try:
+        root = read_yaml(path, shown, "the glossary needs a 'terms:' list")
+    except LoadError as exc:
+        problems.extend(Problem(p.path, p.line, p.column, f"{p.message} (the glossary is ignored)") for p in exc.problems)
+        return frozenset()
+    top = {name: value for name, (_, value) in root.items.items()} if isinstance(root, Mapping) else {}
+    card_books = top.get("card_books")
+    card_scope = frozenset(_node_words(card_books) or ()) if card_books is not None else frozenset()
+    if card_books is not None and _node_words(card_books) is None:
+        problems.append(Problem(shown, card_books.line, card_books.column, "card_books must be a list of book ids"))
+    entries = top.get("terms")
+    if not isinstance(entries, Sequence):
+        where = entries or root
+        problems.append(Problem(shown, where.line, where.column, "the glossary needs a 'terms:' list"))
+        return card_scope
+    for entry in entries.items:
+        if not isinstance(entry, Mapping):
+            problems.append(Problem(shown, entry.line, entry.column, "a term is a mapping language -> form(s)"))
+            continue
+        forms: dict[str, tuple[str, ...]] = {}
+        note = evidence = ""
+        books: frozenset[str] = frozenset()
+        for name, (key, value) in entry.items.items():
+            if name in ("note", "source") and isinstance(value, Scalar):
+                note, evidence = (value.value, evidence) if name == "note" else (note, value.value)
+                continue
+            if name not in ("books", "note", "source") and not _is_language(name):
+                problems.append(Problem(shown, key.line, key.column,
+                                        f"{name!r} is neither a language code (it, pt_BR) nor note, source or books"))
+                continue
+            found = _node_words(value)
+            if name == "books":
+                if found is None:
+                    problems.append(Problem(shown, value.line, value.column, "books must be a list of book ids"))
+                books = frozenset(found or ())
+            elif found is None:
+                problems.append(Problem(shown, value.line, value.column, f"forms of {name!r} must be a word or a list of words"))
+            else:
+                forms[name] = found
+        if source not in forms:
+            problems.append(Problem(shown, entry.line, entry.column, f"a term needs its form in the source language ('{source}:')"))
+            continue
+        terms.append(Term(forms, f"{shown}:{entry.line}", note, books=books, source=evidence))
+    return card_scope
 
 
 def _forms(node: yaml.Node) -> tuple[str, ...] | None:
@@ -173,55 +232,6 @@ def _forms(node: yaml.Node) -> tuple[str, ...] | None:
     if isinstance(node, yaml.SequenceNode) and all(isinstance(n, yaml.ScalarNode) and n.value.strip() for n in node.value):
         return tuple(n.value.strip() for n in node.value)
     return None
-
-
-def _read_terms(path: Path, terms: list[Term], problems: list[Problem], source: str) -> frozenset[str]:
-    shown = display_path(path)
-    root = _compose(path, problems)
-    if root is None:
-        return frozenset()
-    card_books = _mapping(root).get("card_books")
-    card_scope = frozenset(_forms(card_books) or ()) if card_books is not None else frozenset()
-    if card_books is not None and _forms(card_books) is None:
-        problems.append(Problem(shown, card_books.start_mark.line + 1, 1, "card_books must be a list of book ids"))
-    entries = _mapping(root).get("terms")
-    if not isinstance(entries, yaml.SequenceNode):
-        problems.append(Problem(shown, root.start_mark.line + 1, 1, "the glossary needs a 'terms:' list"))
-        return card_scope
-    for entry in entries.value:
-        where = f"{shown}:{entry.start_mark.line + 1}"
-        if not isinstance(entry, yaml.MappingNode):
-            problems.append(Problem(shown, entry.start_mark.line + 1, entry.start_mark.column + 1, "a term is a mapping language -> form(s)"))
-            continue
-        forms: dict[str, tuple[str, ...]] = {}
-        note = evidence = ""
-        books: frozenset[str] = frozenset()
-        for key, value in entry.value:
-            if key.value in ("note", "source") and isinstance(value, yaml.ScalarNode):
-                note, evidence = (value.value, evidence) if key.value == "note" else (note, value.value)
-                continue
-            if key.value not in ("books", "note", "source") and not _is_language(key.value):
-                problems.append(Problem(shown, key.start_mark.line + 1, key.start_mark.column + 1,
-                                        f"{key.value!r} is neither a language code (it, pt_BR) nor note, source or books"))
-                continue
-            if key.value == "books":
-                found_books = _forms(value)
-                if found_books is None:
-                    problems.append(Problem(shown, value.start_mark.line + 1, value.start_mark.column + 1, "books must be a list of book ids"))
-                books = frozenset(found_books or ())
-                continue
-            found = _forms(value)
-            if found is None:
-                problems.append(
-                    Problem(shown, value.start_mark.line + 1, value.start_mark.column + 1, f"forms of {key.value!r} must be a word or a list of words")
-                )
-            else:
-                forms[key.value] = found
-        if source not in forms:
-            problems.append(Problem(shown, entry.start_mark.line + 1, entry.start_mark.column + 1, f"a term needs its form in the source language ('{source}:')"))
-            continue
-        terms.append(Term(forms, where, note, books=books, source=evidence))
-    return card_scope
 
 
 def _is_language(code: str) -> bool:

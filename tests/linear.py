@@ -1,0 +1,31 @@
+"""A time budget as a ratio, never an absolute time: the work must cost at most ``RATIO`` times
+reading the same characters once in Python, measured in the same process a moment before.
+
+A linear scan of 1 MB stays within a few dozen reads; a quadratic one costs a million times
+more, so the budget is generous for slow or busy machines and still tells the two apart.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+RATIO = 400
+
+
+def read_once(text: str) -> None:
+    """The baseline: look at every character once (what any parser must do at least)."""
+    for _ in text:
+        pass
+
+
+def cost(work: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    work()
+    return time.perf_counter() - start
+
+
+def assert_linear(work: Callable[[], object], text: str, what: str = "") -> None:
+    baseline = min(cost(lambda: read_once(text)) for _ in range(3))
+    spent = cost(work)
+    assert spent <= RATIO * baseline, f"{what}: {spent:.3f} s, {spent / baseline:.0f}x reading the same {len(text):,} characters"
