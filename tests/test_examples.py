@@ -42,7 +42,7 @@ def test_cli_check_reports_and_exits_non_zero(write_rules, capsys):
     assert main(["check"]) == 1
     out = capsys.readouterr().out
     assert "rules/demo.yaml:17: >>> len(standard_deck())" in out
-    assert "1 books, 1 examples, 1 failed" in out
+    assert "1 book, 1 example, 1 failed" in out
 
 
 def test_cli_check_passes_and_reports_load_errors(write_rules, capsys):
@@ -108,4 +108,4 @@ def test_cli_check_of_one_file_resolves_links_into_its_siblings(write_rules, cap
     write_rules(MINIMAL.replace("[[r2]]", "[[other:r1]]"))
     write_rules(MINIMAL.replace("id: demo", "id: other").replace("              60\n", "              61\n"), name="other")
     assert main(["check", "rules/demo.yaml"]) == 0  # other's failing example is not run
-    assert "1 books, 1 examples, 0 failed" in capsys.readouterr().out
+    assert "1 book, 1 example, 0 failed" in capsys.readouterr().out

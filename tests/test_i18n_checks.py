@@ -260,14 +260,17 @@ def test_problems_name_po_file_line_context_and_check(tmp_path, monkeypatch, cap
         fuzzy=("demo/r3:text",),  # fuzzy falls back anyway: not checked
     )
     problems = [str(p) for p in check_locales(Path("locales"), source="it")]
+    lines = po.read_text(encoding="utf-8").split("\n")
+    # Each problem points at the msgstr a translator has to fix, not at the msgid.
+    assert lines[12 - 1].startswith('msgstr "Pay and see') and lines[16 - 1].startswith('msgstr "Draw three')
     assert problems == [
-        "locales/en/LC_MESSAGES/demo.po:11:1: demo/r1:text: [tokens] symbol missing: {W}; keep every symbol of the source",
-        "locales/en/LC_MESSAGES/demo.po:11:1: demo/r1:text: [html] raw HTML '<b>', '</b>'; use **bold**, *italic* or a symbol",
-        "locales/en/LC_MESSAGES/demo.po:15:1: demo/r2:text: [numbers] number missing: 3; write numbers in digits as in the source",
+        "locales/en/LC_MESSAGES/demo.po:12:1: demo/r1:text: [tokens] symbol missing: {W}; keep every symbol of the source",
+        "locales/en/LC_MESSAGES/demo.po:12:1: demo/r1:text: [html] raw HTML '<b>', '</b>'; use **bold**, *italic* or a symbol",
+        "locales/en/LC_MESSAGES/demo.po:16:1: demo/r2:text: [numbers] number missing: 3; write numbers in digits as in the source",
     ]
     assert main(["i18n", "check"]) == 1
     out = capsys.readouterr().out
-    assert "demo.po:15:1: demo/r2:text: [numbers]" in out and out.rstrip().endswith("3 problems")
+    assert "demo.po:16:1: demo/r2:text: [numbers]" in out and out.rstrip().endswith("3 problems")
     write_po(po, [("demo/r1:text", "Paga {W} e vedi [[r2]].", "Pay {W} and see [[r2]].")])
     assert main(["i18n", "check"]) == 0
 
@@ -280,7 +283,7 @@ def test_a_syntax_error_is_reported_with_the_others(tmp_path, monkeypatch):
     broken.write_text(broken.read_text(encoding="utf-8").replace('msgstr "Pioch', 'msgstr Pioch'), encoding="utf-8")
     problems = [str(p) for p in check_locales(Path("locales"), source="it")]
     assert len(problems) == 2
-    assert problems[0].startswith("locales/en/LC_MESSAGES/demo.po:7:1: demo/r2:text: [numbers]")
+    assert problems[0].startswith("locales/en/LC_MESSAGES/demo.po:8:1: demo/r2:text: [numbers]")
     # Babel itself would silently drop the first and last letter of an unquoted string.
     assert problems[1] == "locales/fr/LC_MESSAGES/demo.po:8:1: not a valid PO file: a string must be in double quotes; fix the line in a PO editor"
 

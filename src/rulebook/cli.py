@@ -9,7 +9,7 @@ from typing import Sequence
 
 from .engines import load_engine
 from .engines.base import playout
-from .errors import LoadError, RulebookError
+from .errors import LoadError, RulebookError, counted
 from .examples import run_books
 from .i18n.frontend import register as register_i18n
 from .loader import load_chosen
@@ -24,7 +24,7 @@ def check(args: argparse.Namespace) -> int:
     if args.verbose:
         for outcome in outcomes:
             print(f"{'ok  ' if outcome.passed else 'FAIL'} {outcome.name}  {outcome.example.path}:{outcome.example.line}")
-    print(f"rulebook check: {len(books)} books, {len(outcomes)} examples, {len(failed)} failed")
+    print(f"rulebook check: {counted(len(books), 'book')}, {counted(len(outcomes), 'example')}, {len(failed)} failed")
     return 1 if failed else 0
 
 

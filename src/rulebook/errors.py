@@ -22,6 +22,15 @@ class Problem:
         return f"{self.path}:{self.line}:{self.column}: {self.message}"
 
 
+def counted(number: int, singular: str, plural: str | None = None) -> str:
+    """``1 problem``, ``2 problems``: every count our commands print goes through here.
+
+    >>> counted(1, "problem"), counted(0, "problem"), counted(3, "file", "files")
+    ('1 problem', '0 problems', '3 files')
+    """
+    return f"{number} {singular if number == 1 else (plural or singular + 's')}"
+
+
 class LoadError(RulebookError):
     """A rulebook file was rejected; carries every problem found, not just the first."""
 

@@ -162,6 +162,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         site = self.rendered = self.site(config)
         self.pages = {}
         nav = []
+        reported: set[object] = set()
         for language in site.languages:
             section = []
             for page in site.pages(language.code):
@@ -169,12 +170,18 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                 files.append(File.generated(config, page.src_uri, content=page.html, inclusion=InclusionLevel.INCLUDED))
                 section.append({str(page.title): page.src_uri})
             nav.append({language.name: section})
+            problems = [(p, "this text") for p in site.messages(language.code).problems]
             if language != site.source:
                 for book_id in site.books:
-                    for problem in site.translated(book_id, language.code).problems:
-                        log.info("translation shown in the source language: %s", problem)
-            for problem in site.messages(language.code).problems:
-                log.info("site text shown in the source language: %s", problem)
+                    translated = site.translated(book_id, language.code)
+                    problems += [(p, "the whole book" if p in translated.unreadable else "this text") for p in translated.problems]
+            for problem, where in problems:
+                # A warning, so `mkdocs build --strict` fails: a broken catalog or a failing
+                # translation must be fixed, never published silently in the source language.
+                # The glossary's problems come with every book: each is said once.
+                if problem not in reported:
+                    reported.add(problem)
+                    log.warning("%s (%s is shown in the source language)", problem, where)
         # One nav section per language; the theme override shows only the reader's own.
         config.nav = nav
         return files

@@ -12,11 +12,9 @@ so a crash never leaves half a catalog.
 
 from __future__ import annotations
 
-import codecs
 import copy
 import io
 import os
-import re
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime
@@ -24,86 +22,14 @@ from pathlib import Path
 
 from babel import UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import PoFileError, normalize, read_po, unescape, write_po
+from babel.messages.pofile import normalize, write_po
 from babel.util import LOCALTZ
 
 from ..errors import Problem
 from ..languages import language as parse_language
 from ..loader import display_path
 from . import template_path
-
-_QUOTED_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
-
-
-def read_catalog(path: Path, locale: str | None = None, domain: str | None = None) -> tuple[Catalog | None, list[Problem]]:
-    """A catalog, or None and the problem at ``FILE:LINE`` when the file is not valid PO."""
-    shown = display_path(path)
-    try:
-        data = Path(path).read_bytes().removeprefix(codecs.BOM_UTF8)  # some editors on Windows add one
-        catalog = read_po(io.BytesIO(data), locale=locale, domain=domain, abort_invalid=True)
-        if (bad := _unquoted_line(data)) is not None:
-            return None, [Problem(shown, bad, 1, "not a valid PO file: a string must be in double quotes; fix the line in a PO editor")]
-    except PoFileError as exc:
-        # Babel counts lines from 0 and appends " on N" to its message.
-        what = str(exc).rsplit(" on ", 1)[0]
-        return None, [Problem(shown, exc.lineno + 1, 1, f"not a valid PO file: {what}; fix the line in a PO editor")]
-    except UnicodeDecodeError as exc:
-        # read_po decodes line by line, so the error's offset is within a line: find the line.
-        line = next((n for n, raw in enumerate(data.splitlines(), start=1) if not _decodes(raw, exc.encoding)), 1)
-        return None, [Problem(shown, line, 1, f"not valid {exc.encoding}: save the file as UTF-8")]
-    except (ValueError, UnknownLocaleError) as exc:
-        return None, [Problem(shown, 1, 1, f"not a valid PO file: {exc}")]
-    except OSError as exc:
-        return None, [Problem(shown, 1, 1, f"cannot read the catalog: {exc.strerror}")]
-    for message in [*catalog, *catalog.obsolete.values()]:
-        _restore_previous(message)
-    return catalog, []
-
-
-def _decodes(raw: bytes, encoding: str) -> bool:
-    try:
-        raw.decode(encoding)
-    except UnicodeDecodeError:
-        return False
-    return True
-
-
-_STRING_LINE_RE = re.compile(rb'^(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)[ \t]+)?"(?:[^"\\]|\\.)*"$')
-
-
-def _unquoted_line(data: bytes) -> int | None:
-    """The first entry line whose string is not properly quoted, which read_po accepts silently.
-
-    Babel strips the first and last character of a string as its quotes without looking, so
-    ``msgstr Ciao"`` would lose a letter; such a line is rejected instead of misread.
-    """
-    for number, raw in enumerate(data.splitlines(), start=1):
-        line = raw.strip()
-        if line.startswith(b"#~"):
-            line = line[2:].strip()
-        elif line.startswith(b"#"):
-            continue
-        if line and not _STRING_LINE_RE.match(line):
-            return number
-    return None
-
-
-def _restore_previous(message: Message) -> None:
-    """Turn the ``#| msgid "..."`` lines that read_po keeps as user comments back into previous_id."""
-    previous = [c for c in message.user_comments if c.startswith("|")]
-    if not previous:
-        return
-    message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
-    parts: dict[str, list[str]] = {}
-    keyword = ""
-    for comment in previous:
-        line = comment[1:].strip()
-        if not line.startswith('"'):
-            keyword, _, line = line.partition(" ")
-        parts.setdefault(keyword, []).extend(unescape(q) for q in _QUOTED_RE.findall(line))
-    if "msgid" in parts:
-        message.previous_id = ["".join(parts["msgid"])] + (["".join(parts["msgid_plural"])] if "msgid_plural" in parts else [])
-
+from .pofile import read_catalog  # noqa: F401 - the reader lives in .pofile; imported from here too
 
 WIDTH = 76
 
@@ -132,6 +58,20 @@ def _previous_lines(message: Message) -> str:
 
 def _differs(path: Path, data: bytes) -> bool:
     return not (Path(path).exists() and Path(path).read_bytes() == data)
+
+
+def refuse_outside(path: Path, root: Path) -> None:
+    """Refuse to write ``path`` when it resolves outside ``root``: a symbolic link out of the project.
+
+    A language folder linked elsewhere (``locales/de -> /tmp/x``) would otherwise make
+    ``rulebook i18n update`` write catalogs wherever the link points.
+    """
+    target = Path(path).resolve()
+    if not target.is_relative_to(Path(root).resolve()):
+        raise RulebookError(
+            f"{display_path(path)} leads to {target}, outside the project {Path(root).resolve()}, through a symbolic link; "
+            "rulebook writes only inside the project: replace the link with a real folder"
+        )
 
 
 def write_atomic(path: Path, data: bytes) -> bool:

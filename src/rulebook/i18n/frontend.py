@@ -1,4 +1,4 @@
-"""``rulebook i18n``: extract, init, update, stats, check — the translators' commands.
+"""``rulebook i18n``: extract, init, update, stats, check, compile — the translators' commands.
 
 Registered into the main parser by :func:`register`; each command returns an exit code.
 
@@ -13,20 +13,23 @@ the commands keep the shipped template and catalogs current too.
 from __future__ import annotations
 
 import argparse
+import io
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
 from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
 
-from ..errors import LoadError, Problem
+from ..errors import LoadError, Problem, counted
 from ..languages import language as parse_language
 from ..loader import display_path, load_chosen
 from ..model import Book
 from ..project import Project, read_project
 from . import catalog_path, template_path
-from .catalogs import Stats, Updated, languages_in, read_catalog, update_catalog, write_template
-from .checks import check_locales, check_po_file
+from .catalogs import Stats, Updated, languages_in, read_catalog, refuse_outside, update_catalog, write_atomic, write_template
+from .checks import check_locales, check_po_file, po_files
+from .glossary import Glossary, load_glossary
 from .domains import SITE, load_messages, write_domain_template
 from .translate import translate_book
 
@@ -102,9 +105,13 @@ def _update(args: argparse.Namespace, run: _Run, languages: list[str], site_lang
     failed = stale = 0
     write = not getattr(args, "check", False)
 
+    root = Path(run.locales).absolute().parent  # the project: nothing is written outside it
+
     def merge(template: Catalog, catalogs: list[tuple[str, Path]], domain: str, include_lineno: bool = True) -> None:
         nonlocal failed, stale
         for lang, path in catalogs:
+            if write and not run.maintains_site:
+                refuse_outside(path, root)
             result, problems = update_catalog(template, path, lang, domain, write=write, include_lineno=include_lineno)
             for problem in problems:
                 print(problem)
@@ -115,6 +122,8 @@ def _update(args: argparse.Namespace, run: _Run, languages: list[str], site_lang
             _report_update(result, write)
 
     for book in _books(args, run).values():
+        if write:
+            refuse_outside(template_path(run.locales, book.id), root)
         template, changed = write_template(Path(book.path), book.id, run.locales, write=write)
         if changed and not write:
             stale += 1
@@ -130,7 +139,7 @@ def _update(args: argparse.Namespace, run: _Run, languages: list[str], site_lang
         template = _read_site_template()
     merge(template, _site_catalogs(run, site_languages), SITE.name, include_lineno=False)
     if stale:
-        print(f"{stale} files out of date: run `rulebook i18n update`")
+        print(f"{counted(stale, 'file')} out of date: run `rulebook i18n update`")
     return 1 if failed or stale else 0
 
 
@@ -166,10 +175,13 @@ def stats(args: argparse.Namespace) -> int:
     run = _run(args)
     languages = run.chosen or run.languages
     rows: list[tuple[str, str, Stats]] = []
+    unreadable: list[Problem] = []
     for book in _books(args, run).values():
         for lang in languages:
             if lang != book.language:
-                rows.append((book.id, lang, translate_book(book, lang, run.locales).stats()))
+                translated = translate_book(book, lang, run.locales)
+                unreadable.extend(translated.unreadable)
+                rows.append((book.id, lang, translated.stats()))
     template = _read_site_template()
     for lang in languages if run.chosen else _with_shipped(run, languages):
         rows.append((SITE.name, lang, load_messages(SITE, lang, run.locales).stats(template)))
@@ -181,8 +193,10 @@ def stats(args: argparse.Namespace) -> int:
             below.append(f"{domain}/{lang} {s.percent:.1f}%")
     if below:
         print(f"below {args.fail_under:g}%: {', '.join(below)}")
-        return 1
-    return 0
+    for problem in unreadable:
+        # A catalog that cannot be read is an error to fix, not a language "not translated yet".
+        print(f"{problem} (counted as untranslated)")
+    return 1 if below or unreadable else 0
 
 
 def _source_language(run: _Run) -> str | None:
@@ -205,13 +219,41 @@ def check(args: argparse.Namespace) -> int:
                 problems.extend(check_po_file(SITE.catalog(lang), lang))
     for problem in problems:
         print(problem)
-    print(f"rulebook i18n check: {len(problems)} problems")
+    print(f"rulebook i18n check: {counted(len(problems), 'problem')}")
     return 1 if problems else 0
+
+
+def compile_catalogs(args: argparse.Namespace) -> int:
+    """``.po`` -> ``.mo`` beside it, only for catalogs that pass every check (``pybabel compile``
+    trusts the file: a Latin-1 or broken catalog gives it a traceback or a wrong ``.mo``)."""
+    run = _run(args)
+    source = _source_language(run)
+    glossary = load_glossary(run.locales, source=source) if source else Glossary()
+    root = Path(run.locales).absolute().parent
+    refused = written = 0
+    for language, path in po_files(run.locales, run.chosen or None):
+        problems = check_po_file(path, language, glossary)
+        catalog = read_catalog(path, locale=None, domain=path.stem)[0] if not problems else None
+        if catalog is None:
+            for problem in problems:
+                print(problem)
+            print(f"refused {display_path(path)}: {counted(len(problems), 'problem')}; fix them, then compile again")
+            refused += 1
+            continue
+        target = path.with_suffix(".mo")
+        refuse_outside(target, root)
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog, use_fuzzy=False)  # a fuzzy translation is not shown, so not compiled
+        write_atomic(target, buffer.getvalue())
+        written += 1
+        print(f"compiled {display_path(target)}")
+    print(f"rulebook i18n compile: {counted(written, 'catalog')} written, {refused} refused")
+    return 1 if refused else 0
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     """Add ``i18n`` and its subcommands to the ``rulebook`` parser."""
-    group = commands.add_parser("i18n", help="translations: extract, init, update, stats, check")
+    group = commands.add_parser("i18n", help="translations: extract, init, update, stats, check, compile")
     sub = group.add_subparsers(dest="i18n_command", required=True)
 
     def add(name: str, run, help: str, paths: bool = True) -> argparse.ArgumentParser:
@@ -235,4 +277,6 @@ def register(commands: argparse._SubParsersAction) -> None:
     stat.add_argument("-l", "--language", action="append", help=f"only this language (repeatable); default: {languages_help}")
     stat.add_argument("--fail-under", type=float, metavar="PCT", help="exit 1 when any book/language is below PCT%% translated")
     add("check", check, "check every catalog: PO syntax, symbols, references, numbers, markup, HTML, links, glossary, placeholders",
+        paths=False).add_argument("-l", "--language", action="append", help="only this language (repeatable)")
+    add("compile", compile_catalogs, "write a .mo beside each catalog that passes `check`; refuse the others",
         paths=False).add_argument("-l", "--language", action="append", help="only this language (repeatable)")

@@ -30,6 +30,7 @@ class TranslatedBook:
     fallback: frozenset[str]  # msgctxts shown in the source language: missing, fuzzy, or failing a check
     outdated: frozenset[str]  # msgctxts whose translation exists but is fuzzy (source changed)
     problems: tuple[Problem, ...]  # catalog-level problems (PO syntax error at FILE:LINE) and check failures
+    unreadable: tuple[Problem, ...] = ()  # why the catalog could not be read at all (never a silent fallback)
 
     def stats(self) -> Stats:
         total = sum(1 for _, node in walk(self.book) for _ in translatable_fields(node))
@@ -51,7 +52,7 @@ def translate_book(book: Book, language: str, locales: Path = Path("locales")) -
         return TranslatedBook(book, language, everything, frozenset(), ())
     catalog, problems = read_catalog(path, locale=None, domain=book.id)
     if catalog is None:
-        return TranslatedBook(book, language, everything, frozenset(), tuple(problems))
+        return TranslatedBook(book, language, everything, frozenset(), tuple(problems), tuple(problems))
     glossary = load_glossary(Path(locales), source=book.language).for_book(book.id)
     problems.extend(glossary.problems)
     shown = display_path(path)

@@ -1,0 +1,165 @@
+"""Reading a PO catalog strictly: the one reader of every ``.po``/``.pot`` file we use.
+
+Babel's ``read_po`` trusts the file: it decodes with whatever ``charset=`` the header names
+(``rot13``, ``base64`` or ``unicode_escape`` end in a LookupError), turns a bad date header into
+an AttributeError, and allocates ``nplurals`` strings for every plural message (a header of
+``nplurals=1000000000`` costs gigabytes). So the file is decoded here, as UTF-8, within the
+size limit; the header is checked before Babel acts on it (a catalog subclass looks at the
+header message as the parser hands it over, so no second PO grammar is written); and every
+problem is a :class:`~rulebook.errors.Problem` at ``FILE:LINE:COL``, never an exception.
+
+Each message's ``lineno`` is the line of its ``msgstr``: the line a translator has to edit.
+"""
+
+from __future__ import annotations
+
+import codecs
+import datetime
+import email
+import re
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog, Message, parse_separated_header
+from babel.messages.pofile import PoFileError, PoFileParser, unescape
+
+from ..errors import LoadError, Problem
+from ..limits import MAX_PLURAL_FORMS, read_limited
+from ..loader import display_path
+
+_QUOTED_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
+_STRING_LINE_RE = re.compile(r'^(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)[ \t]+)?"(?:[^"\\]|\\.)*"$')
+# The date format Babel writes and reads (POT-Creation-Date, PO-Revision-Date).
+_DATE_RE = re.compile(r"^(\d{4}-\d{2}-\d{2} \d{2}:\d{2})(?:([+-])(\d{2})(\d{2}))?$")
+
+
+class _HeaderError(Exception):
+    def __init__(self, header: str, message: str):
+        self.header, self.message = header, message
+
+
+class _CheckedCatalog(Catalog):
+    """A Catalog that checks the header message before Babel interprets it."""
+
+    def __setitem__(self, id, message: Message) -> None:  # noqa: A002 - Babel's own name
+        if id == "" and isinstance(message.string, str):
+            _check_header(message.string)
+        super().__setitem__(id, message)
+
+
+def _check_header(text: str) -> None:
+    for name, value in email.message_from_string(text).items():
+        name, value = name.lower(), str(value)
+        if "\n" in value:
+            # A header line continued on the next line: Babel reads a date from it as None.
+            raise _HeaderError(name, f"header {name!r} continues on a second line; write each header on one line")
+        if name == "content-type":
+            charset = parse_separated_header(value).get("charset", "utf-8").lower()
+            if charset not in ("utf-8", "utf8"):
+                raise _HeaderError(name, f"charset={charset} is not supported; save the file as UTF-8 and write charset=UTF-8")
+        elif name == "plural-forms":
+            plurals = parse_separated_header(f" ;{value}").get("nplurals", "2")
+            if not plurals.isdigit() or not 1 <= int(plurals) <= MAX_PLURAL_FORMS:
+                raise _HeaderError(name, f"nplurals={plurals} must be a number from 1 to {MAX_PLURAL_FORMS}; copy Plural-Forms from the template or a PO editor")
+        elif name in ("pot-creation-date", "po-revision-date") and "YEAR" not in value:
+            if not _is_date(value):
+                raise _HeaderError(name, f"{name} {value!r} is not a date like 2024-05-01 12:00+0200; fix it or remove the header")
+        elif name == "language" and value:
+            try:
+                Locale.parse(value.replace("-", "_"))
+            except (ValueError, UnknownLocaleError):
+                raise _HeaderError(name, f"unknown language {value!r}; use a code such as en, fr, pt_BR") from None
+
+
+def _is_date(value: str) -> bool:
+    match = _DATE_RE.match(value)
+    if match is None:
+        return False
+    try:
+        datetime.datetime.strptime(match.group(1), "%Y-%m-%d %H:%M")
+    except ValueError:
+        return False
+    return match.group(2) is None or (int(match.group(3)) < 24 and int(match.group(4)) < 60)
+
+
+def read_catalog(path: Path, locale: str | None = None, domain: str | None = None) -> tuple[Catalog | None, list[Problem]]:
+    """A catalog, or None and the problem at ``FILE:LINE:COL`` when the file is not valid PO."""
+    shown = display_path(path)
+    try:
+        data = read_limited(path, shown).removeprefix(codecs.BOM_UTF8)  # some editors on Windows add one
+    except LoadError as exc:
+        return None, list(exc.problems)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start]
+        line, column = before.count(b"\n") + 1, exc.start - before.rfind(b"\n")
+        return None, [Problem(shown, line, column, f"not valid utf-8: save the file as UTF-8 (byte {data[exc.start]:#04x} is not UTF-8)")]
+    lines = text.split("\n")
+    catalog = _CheckedCatalog(locale=locale, domain=domain)
+    try:
+        PoFileParser(catalog, abort_invalid=True).parse(lines)
+    except PoFileError as exc:
+        # Babel counts lines from 0 and appends " on N" to its message.
+        what = str(exc).rsplit(" on ", 1)[0]
+        return None, [Problem(shown, exc.lineno + 1, 1, f"not a valid PO file: {what}; fix the line in a PO editor")]
+    except _HeaderError as exc:
+        return None, [Problem(shown, _header_line(lines, exc.header), 1, f"{exc.message}")]
+    except (ValueError, UnknownLocaleError) as exc:
+        return None, [Problem(shown, 1, 1, f"not a valid PO file: {exc}")]
+    if (bad := _unquoted_line(lines)) is not None:
+        return None, [Problem(shown, bad, 1, "not a valid PO file: a string must be in double quotes; fix the line in a PO editor")]
+    for message in [*catalog, *catalog.obsolete.values()]:
+        _restore_previous(message)
+        message.lineno = _msgstr_line(lines, message.lineno)
+    return catalog, []
+
+
+def _header_line(lines: list[str], header: str) -> int:
+    wanted = f'"{header}:'
+    return next((n for n, line in enumerate(lines, start=1) if line.strip().lower().startswith(wanted)), 1)
+
+
+def _msgstr_line(lines: list[str], msgid_line: int | None) -> int:
+    """The line of the first ``msgstr`` at or after a message's ``msgid`` (1-based)."""
+    if not msgid_line:
+        return 1
+    for number in range(msgid_line - 1, len(lines)):
+        line = lines[number].strip().removeprefix("#~").lstrip()
+        if line.startswith("msgstr"):
+            return number + 1
+    return msgid_line
+
+
+def _unquoted_line(lines: list[str]) -> int | None:
+    """The first entry line whose string is not properly quoted, which Babel accepts silently.
+
+    Babel strips the first and last character of a string as its quotes without looking, so
+    ``msgstr Ciao"`` would lose a letter; such a line is rejected instead of misread.
+    """
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if line.startswith("#~"):
+            line = line[2:].strip()
+        elif line.startswith("#"):
+            continue
+        if line and not _STRING_LINE_RE.match(line):
+            return number
+    return None
+
+
+def _restore_previous(message: Message) -> None:
+    """Turn the ``#| msgid "..."`` lines that Babel keeps as user comments back into previous_id."""
+    previous = [c for c in message.user_comments if c.startswith("|")]
+    if not previous:
+        return
+    message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
+    parts: dict[str, list[str]] = {}
+    keyword = ""
+    for comment in previous:
+        line = comment[1:].strip()
+        if not line.startswith('"'):
+            keyword, _, line = line.partition(" ")
+        parts.setdefault(keyword, []).extend(unescape(q) for q in _QUOTED_RE.findall(line))
+    if "msgid" in parts:
+        message.previous_id = ["".join(parts["msgid"])] + (["".join(parts["msgid_plural"])] if "msgid_plural" in parts else [])

@@ -1,0 +1,191 @@
+"""Issue 16 and 12.2, PO side: each catalog that crashed, hung or was silently ignored.
+
+A catalog that cannot be read is an error at FILE:LINE for every command and for the strict
+build, never a book quietly shown in Italian as "not translated yet".
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from mkdocs.exceptions import Abort
+
+from rulebook.cli import main
+from rulebook.i18n.catalogs import read_catalog
+from rulebook.limits import MAX_FILE_BYTES, MAX_PLURAL_FORMS
+from tests.linear import assert_linear
+from tests.test_site_build import build, make_project
+
+BOOK = """
+book:
+  id: demo
+  title: Demo
+  summary: Un libro di prova.
+  language: it
+  engine: bingomagic
+sections:
+  - id: primo
+    title: Primo
+    rules:
+      - id: r1
+        text: Paga {W}.
+"""
+
+HEADER = """msgid ""
+msgstr ""
+"Project-Id-Version: rulebook demo\\n"
+"POT-Creation-Date: 2024-05-01 12:00+0200\\n"
+"Language: en\\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+
+msgctxt "demo/r1:text"
+msgid "Paga {W}."
+msgstr "Pay {W}."
+"""
+
+PLURAL_ENTRY = '\nmsgid "uno"\nmsgid_plural "molti"\nmsgstr[0] "one"\nmsgstr[1] "many"\n'
+
+# (what the issue found, the broken catalog, the line it is reported at, what the report says)
+BROKEN = [
+    ("charset-foo", HEADER.replace("charset=UTF-8", "charset=foo"), 7, "charset=foo is not supported; save the file as UTF-8"),
+    ("charset-base64", HEADER.replace("charset=UTF-8", "charset=base64"), 7, "charset=base64 is not supported"),
+    ("charset-rot13", HEADER.replace("charset=UTF-8", "charset=rot13"), 7, "charset=rot13 is not supported"),
+    ("charset-hex", HEADER.replace("charset=UTF-8", "charset=hex"), 7, "charset=hex is not supported"),
+    ("charset-latin1", HEADER.replace("charset=UTF-8", "charset=ISO-8859-1"), 7, "charset=iso-8859-1 is not supported"),
+    ("unicode-escape", HEADER.replace("charset=UTF-8", "charset=unicode_escape").replace('"Pay {W}."', '"Pay {W}.\\x"'), 7,
+     "charset=unicode_escape is not supported"),
+    ("header-continuation", HEADER.replace('"POT-Creation-Date: 2024-05-01 12:00+0200\\n"', '"POT-Creation-Date: 2024-05-01 12:00+0200\\n"\n"  continued\\n"'), 4,
+     "header 'pot-creation-date' continues on a second line; write each header on one line"),
+    ("bad-date", HEADER.replace("2024-05-01 12:00+0200", "yesterday"), 4, "pot-creation-date 'yesterday' is not a date like 2024-05-01 12:00+0200"),
+    ("bad-zone", HEADER.replace("12:00+0200", "12:00+9999"), 4, "pot-creation-date '2024-05-01 12:00+9999' is not a date"),
+    ("billion-plurals", HEADER.replace("nplurals=2", "nplurals=1000000000") + PLURAL_ENTRY, 6,
+     f"nplurals=1000000000 must be a number from 1 to {MAX_PLURAL_FORMS}"),
+    ("no-plurals", HEADER.replace("nplurals=2", "nplurals=0"), 6, "nplurals=0 must be a number"),
+    ("word-plurals", HEADER.replace("nplurals=2", "nplurals=two"), 6, "nplurals=two must be a number"),
+    ("bad-language", HEADER.replace("Language: en", "Language: ../../etc"), 5, "unknown language '../../etc'"),
+    ("syntax", HEADER.replace('msgstr "Pay', 'msgstri "Pay'), 11, "not a valid PO file: Unknown or misformatted keyword"),
+    ("not-utf8", HEADER.replace("Pay", "P\udce4y"), 11, "not valid utf-8: save the file as UTF-8 (byte 0xe4 is not UTF-8)"),
+]
+
+
+@pytest.fixture
+def project(write_rules, tmp_path):
+    write_rules(BOOK)
+    path = tmp_path / "locales" / "en" / "LC_MESSAGES" / "demo.po"
+    path.parent.mkdir(parents=True)
+
+    def write(text: str) -> Path:
+        path.write_bytes(text.encode("utf-8", "surrogateescape"))
+        return path
+
+    return write
+
+
+@pytest.mark.parametrize(("case", "text", "line", "message"), BROKEN, ids=[b[0] for b in BROKEN])
+def test_a_broken_catalog_is_one_problem_at_its_line(project, case, text, line, message):
+    catalog, problems = read_catalog(project(text))
+    assert catalog is None
+    assert [(p.path, p.line) for p in problems] == [("locales/en/LC_MESSAGES/demo.po", line)]
+    assert problems[0].message.startswith(message), problems[0].message
+
+
+@pytest.mark.parametrize(("case", "text", "line", "message"), BROKEN, ids=[b[0] for b in BROKEN])
+def test_every_command_names_a_broken_catalog_and_fails(project, capsys, case, text, line, message):
+    project(text)
+    where = f"locales/en/LC_MESSAGES/demo.po:{line}:"
+    for command in (["i18n", "check"], ["i18n", "stats"], ["i18n", "update", "--check"], ["i18n", "compile"]):
+        assert main(command) == 1, command
+        captured = capsys.readouterr()
+        assert f"{where}" in captured.out and message in captured.out, (command, captured.out)
+        assert "Traceback" not in captured.err
+
+
+def test_stats_never_shows_a_broken_catalog_as_merely_untranslated(project, capsys):
+    project(HEADER.replace('msgstr "Pay', 'msgstri "Pay'))
+    assert main(["i18n", "stats"]) == 1
+    out = capsys.readouterr().out
+    assert "locales/en/LC_MESSAGES/demo.po:11:1: not a valid PO file" in out and "(counted as untranslated)" in out
+
+
+def test_a_catalog_over_the_size_limit_is_refused(project):
+    catalog, problems = read_catalog(project(HEADER + "#" * MAX_FILE_BYTES + "\n"))
+    assert catalog is None and problems[0].message.startswith("the file is larger than the limit")
+
+
+def test_a_billion_plurals_cost_nothing():
+    import tempfile
+
+    text = HEADER.replace("nplurals=2", "nplurals=1000000000") + PLURAL_ENTRY * 2_000
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "x.po"
+        path.write_text(text, encoding="utf-8")
+        assert_linear(lambda: read_catalog(path), text, "nplurals")
+
+
+def test_the_line_of_a_translation_problem_is_its_msgstr(project, capsys):
+    project(HEADER.replace('msgstr "Pay {W}."', 'msgstr ""\n"Pay\\n"\n"now."'))
+    assert main(["i18n", "check"]) == 1
+    out = capsys.readouterr().out
+    assert "locales/en/LC_MESSAGES/demo.po:11:1: demo/r1:text: [tokens] symbol missing: {W}" in out
+    assert out.rstrip().endswith("rulebook i18n check: 1 problem")
+
+
+def test_compile_writes_a_mo_only_for_a_clean_catalog(project, capsys):
+    import gettext
+
+    path = project(HEADER)
+    assert main(["i18n", "compile"]) == 0
+    assert "rulebook i18n compile: 1 catalog written, 0 refused" in capsys.readouterr().out
+    with path.with_suffix(".mo").open("rb") as handle:
+        assert gettext.GNUTranslations(handle).pgettext("demo/r1:text", "Paga {W}.") == "Pay {W}."
+    path.with_suffix(".mo").unlink()
+    project(HEADER.replace('msgstr "Pay {W}."', 'msgstr "Pay <script>x</script>."'))
+    assert main(["i18n", "compile"]) == 1
+    assert "refused locales/en/LC_MESSAGES/demo.po: 2 problems" in capsys.readouterr().out
+    assert not path.with_suffix(".mo").exists()
+
+
+# --- nothing is written outside the project ------------------------------------------------
+
+
+def test_update_refuses_a_language_folder_linked_outside_the_project(write_rules, tmp_path, capsys):
+    write_rules(BOOK)
+    outside = tmp_path.parent / f"{tmp_path.name}-outside"
+    outside.mkdir()
+    (tmp_path / "locales").mkdir()
+    os.symlink(outside, tmp_path / "locales" / "de")
+    (outside / "LC_MESSAGES").mkdir()
+    assert main(["i18n", "update"]) == 2
+    err = capsys.readouterr().err
+    assert re.search(r"locales/de/LC_MESSAGES/demo\.po leads to .*outside the project .*replace the link with a real folder", err)
+    assert list(outside.rglob("*")) == [outside / "LC_MESSAGES"]  # nothing written there
+
+
+@pytest.mark.parametrize("language", ["../../x", "en/../../x", "..", "en US", "x;y"])
+def test_a_language_that_looks_like_a_path_is_refused(write_rules, tmp_path, capsys, language):
+    write_rules(BOOK)
+    assert main(["i18n", "update", "-l", language]) == 2
+    assert f"unknown language {language!r}" in capsys.readouterr().err
+    assert not (tmp_path.parent / "x").exists()
+
+
+# --- the strict build fails, with the file and line ----------------------------------------
+
+
+@pytest.mark.parametrize(("case", "damage", "where"), [
+    ("syntax", lambda text: text.replace('msgstr "Пробная', 'msgstri "Пробная'), r"ru/LC_MESSAGES/demo\.po:\d+:1: not a valid PO file"),
+    ("charset", lambda text: text.replace("charset=utf-8", "charset=rot13"), r"ru/LC_MESSAGES/demo\.po:\d+:1: charset=rot13 is not supported"),
+    ("check", lambda text: text.replace("Пробная книга", "<script>alert(1)</script>"), r"ru/LC_MESSAGES/demo\.po:\d+:1: demo:summary: \[html\]"),
+])
+def test_a_broken_catalog_fails_the_strict_build_at_its_line(tmp_path, caplog, case, damage, where):
+    config = make_project(tmp_path, check_examples=False)
+    po = tmp_path / "locales" / "ru" / "LC_MESSAGES" / "demo.po"
+    po.write_text(damage(po.read_text(encoding="utf-8")), encoding="utf-8")
+    with pytest.raises(Abort):
+        build(config, strict=True)
+    warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert any(re.search(where, w) for w in warnings), warnings
