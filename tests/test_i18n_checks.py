@@ -49,6 +49,12 @@ CASES = [
     ("html", "Testo.", "Text.", "Text &amp; more."),
     ("characters", "Testo.", "Text.", "Te\u202ext."),
     ("characters", "Testo.", "Text.", "Text\x00."),
+    ("characters", "Vedi [[r2]].", "See [[r2]].", "See [[r\u200b2]]."),  # zero-width: the page shows [[r2]]
+    ("characters", "Testo.", "Text.", "Te\ufeffxt."),
+    ("html", "Testo.", "Text.", "Text &lt/title&gt."),  # entities without ';' are still entities
+    ("length", "Testo.", "Text.", "Text. " + "More words. " * 100),
+    ("length", "Testo.", "Text.", "Text. " * 200_000),
+    ("markup", "È *raro*.", "It is *rare*.", "It is *rare*. *"),
     ("links", "Vedi [[r2]].", "See [[r2]].", "See [[r2]] and [here](https://example.com)."),
     ("links", "Testo.", "Text.", "Text javascript:alert(1)"),
     ("links", "Testo.", "Text.", "Text at https://example.com"),

@@ -18,22 +18,24 @@ from typing import Callable, Iterable, Iterator
 from babel.messages.catalog import Catalog, Message, TranslationError
 
 from ..errors import Problem
-from ..model import LIST_ITEM_RE, XREF_RE, is_book_domain
+from ..limits import MAX_TEXT_CHARS
+from ..markup import markup_counts
+from ..model import XREF_RE, is_book_domain
 from ..symbols import SYMBOLS, TOKEN_RE
 from .glossary import Glossary
 
 Check = Callable[[str, str, str, Glossary], Iterable[str]]
 
-_HTML_RE = re.compile(r"<[/!?]?[A-Za-z!][^<>]*>?|&#?[A-Za-z0-9]+;")
+# A tag, or an entity with or without its ';' (browsers read "&lt/title&gt" as "</title>").
+_HTML_RE = re.compile(r"<[/!?]?[A-Za-z!][^<>]*>?|&#?[A-Za-z0-9]+;?")
 _LINK_RE = re.compile(r"\]\s*\(")
 # Browsers ignore blanks inside "javascript :"; "data:"/"file:" count only as URLs ("data: 3" is prose).
 _DANGEROUS_SCHEME_RE = re.compile(r"(?i)\b(?:javascript|vbscript)\s*:|\b(?:data|file):(?=\S)")
-_URL_RE = re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://|\bwww\.")
+# A scheme starts where a run of scheme characters starts, so each run is scanned once (linear).
+_URL_RE = re.compile(r"(?i)(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*://|\bwww\.")
 # A number: digits with decimal or grouping separators in any of the target languages
 # ("1.5", "1,5", "1 000", "1 000" with a no-break or narrow no-break space).
 _NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*(?:[ \u00a0\u202f]\d{3}(?![\d]))*")
-_LIST_RE = LIST_ITEM_RE
-_PARAGRAPH_RE = re.compile(r"\n\s*\n")  # as the renderer splits paragraphs
 
 
 def _plural(counter: Counter[str]) -> str:
@@ -90,9 +92,10 @@ def check_html(source: str, translation: str, language: str, glossary: Glossary)
         yield f"raw HTML {', '.join(repr(f) for f in found[:3])}; use **bold**, *italic* or a symbol"
 
 
-# C0/C1 controls other than newline and tab, and the bidirectional overrides that can make
-# text read differently from what it is ("Trojan Source").
-_INVISIBLE_RE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# C0/C1 controls other than newline and tab, the bidirectional marks and overrides that can
+# make text read differently from what it is ("Trojan Source"), and the zero-width characters
+# that hide inside a word (a glossary term or a link id no longer matches what it shows).
+_INVISIBLE_RE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
 
 
 def check_characters(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
@@ -104,8 +107,10 @@ def check_characters(source: str, translation: str, language: str, glossary: Glo
 
 def _numbers(text: str) -> Counter[str]:
     # Read the text as a page shows it: a line break inside a paragraph is a space ("3\n333"
-    # and "3 333" are the same on the page).
-    plain = re.sub(r"[ \t]*\n[ \t]*", " ", XREF_RE.sub(" ", TOKEN_RE.sub(" ", text)))
+    # and "3 333" are the same on the page). Split and strip, not a regex: "[ \t]*\n" rescans
+    # a run of spaces from each of its characters (a 200 kB run of spaces took 34 s).
+    lines = XREF_RE.sub(" ", TOKEN_RE.sub(" ", text)).split("\n")
+    plain = " ".join(line.strip(" \t") for line in lines)  # blanks at the ends hold no number
     return Counter(re.sub(r"\D", "", m.group(0)) for m in _NUMBER_RE.finditer(plain))
 
 
@@ -118,26 +123,35 @@ def check_numbers(source: str, translation: str, language: str, glossary: Glossa
         yield f"number not in the source: {_plural(extra)}"
 
 
-def _markup(text: str) -> dict[str, int]:
-    without_bold = text.replace("**", "")
-    return {
-        "'**' (bold)": text.count("**"),
-        "'*' (italic)": without_bold.count("*"),
-        "list line ('- ')": len(_LIST_RE.findall(text)),
-        "paragraph break (blank line)": len(_PARAGRAPH_RE.findall(text.strip())),
-    }
+_MARKUP = {
+    "strong": "'**' (bold)",
+    "emphasis": "'*' (italic)",
+    "list_items": "list line ('- ')",
+    "paragraphs": "paragraph break (blank line)",
+}
 
 
 def check_markup(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
-    """Bold, italic, list lines and paragraphs as in the source, and balanced."""
-    wanted, have = _markup(source), _markup(translation)
-    for what, count in have.items():
-        if count == wanted[what]:
+    """Bold, italic, list lines and paragraphs as in the source, as the page parses them."""
+    wanted, have = markup_counts(source), markup_counts(translation)
+    # A '*' the parser left as text, where the source has none, is a marker without its partner.
+    unbalanced = have["stray_stars"] > wanted["stray_stars"]
+    for name, what in _MARKUP.items():
+        if have[name] == wanted[name]:
             continue
-        if what.startswith("'") and count % 2 and not wanted[what] % 2:
+        if unbalanced and name in ("strong", "emphasis") and have[name] < wanted[name]:
             yield f"unbalanced {what}: every opening marker needs its closing one"
         else:
-            yield f"{what}: source has {wanted[what]}, translation has {count}"
+            yield f"{what}: source has {wanted[name]}, translation has {have[name]}"
+    if unbalanced and all(have[n] == wanted[n] for n in ("strong", "emphasis")):
+        yield "stray '*': write it as in the source, or remove it"
+
+
+def check_length(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+    """A translation is about as long as its source; a huge one is a paste gone wrong (or worse)."""
+    limit = min(MAX_TEXT_CHARS, 3 * len(source) + 200)
+    if len(translation) > limit:
+        yield f"{len(translation):,} characters for a source of {len(source):,}; at most {limit:,}: translate the source, nothing more"
 
 
 def check_glossary(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
@@ -183,6 +197,7 @@ CHECKS: dict[str, Check] = {
     "characters": check_characters,
     "numbers": check_numbers,
     "markup": check_markup,
+    "length": check_length,
     "glossary": check_glossary,
 }
 #: The checks of a message of the site's own words (a shipped domain): plain text with named

@@ -9,12 +9,14 @@ extracted: the model marks which fields are for readers, and a doctest is not on
 
 from __future__ import annotations
 
-import re
 from typing import IO, Any, Collection, Iterator, Mapping
 
 from ..loader import load_book_bytes
-from ..model import LIST_ITEM_RE, XREF_RE, Book, message_context, translatable_fields, walk
+from ..markup import canonical, markup_counts
+from ..model import XREF_RE, Book, message_context, translatable_fields, walk
 from ..symbols import TOKEN_RE
+
+__all__ = ["extract_rulebook", "messages", "canonical", "translator_comments"]
 
 # The (context, text) shape Babel's default keywords already know: pgettext(ctxt, msgid).
 KEYWORD = "pgettext"
@@ -42,35 +44,6 @@ def messages(book: Book) -> Iterator[Extracted]:
         yield line, KEYWORD, (context, text), translator_comments(text)
 
 
-
-
-def canonical(text: str) -> str:
-    """The msgid of a text: the YAML's line wrapping undone, as the page shows it.
-
-    Re-wrapping a paragraph in the YAML then changes no msgid (no translation turns fuzzy),
-    and translators see sentences, not the source's line breaks. Paragraphs stay apart by a
-    blank line and list items stay one per line, so the text renders exactly as before.
-    """
-    paragraphs = []
-    for block in re.split(r"\n[ \t]*\n", text.strip()):
-        lines: list[str] = []
-        in_item = False
-        for line in block.split("\n"):
-            if not line.strip():
-                continue
-            if LIST_ITEM_RE.match(line):
-                lines.append(line.strip())
-                in_item = True
-            elif lines and lines[-1] != "-" and (not in_item or line[:1] in (" ", "\t")):
-                # Never onto a bare "-": that would make a list item the page never showed.
-                lines[-1] += " " + line.strip()  # a wrapped line, or a list item's continuation
-            else:
-                lines.append(line.strip())
-                in_item = False
-        paragraphs.append("\n".join(lines))
-    return "\n\n".join(p for p in paragraphs if p)
-
-
 def translator_comments(text: str) -> list[str]:
     """What a translator must keep, said only where the text has it."""
     comments = []
@@ -80,15 +53,10 @@ def translator_comments(text: str) -> list[str]:
     refs = list(dict.fromkeys(m.group(0) for m in XREF_RE.finditer(text)))
     if refs:
         comments.append(f"Keep the cross-references {' '.join(refs)} unchanged: the site turns them into links.")
-    markup = []
-    if "**" in text:
-        markup.append("**bold**")
-    if "*" in text.replace("**", ""):
-        markup.append("*italic*")
-    if LIST_ITEM_RE.search(text):
-        markup.append("list lines starting with '- '")
-    if "\n\n" in text.strip():
-        markup.append("blank lines between paragraphs")
+    counts = markup_counts(text)
+    wanted = (("strong", "**bold**"), ("emphasis", "*italic*"), ("list_items", "list lines starting with '- '"),
+              ("paragraphs", "blank lines between paragraphs"))
+    markup = [shown for name, shown in wanted if counts[name]]
     if markup:
         comments.append(f"Keep the markup: {', '.join(markup)}.")
     if any(ch.isdigit() for ch in XREF_RE.sub("", TOKEN_RE.sub("", text))):
