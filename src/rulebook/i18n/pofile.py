@@ -101,7 +101,8 @@ def read_catalog(path: Path, locale: str | None = None, domain: str | None = Non
         PoFileParser(catalog, abort_invalid=True).parse(lines)
     except PoFileError as exc:
         # Babel counts lines from 0 and appends " on N" to its message.
-        what = str(exc).rsplit(" on ", 1)[0]
+        what = str(exc).rsplit(" on ", 1)[0].replace("\n", "\\n")  # Babel quotes the msgid, newlines and all
+        what = what if len(what) <= 200 else what[:200] + "…"
         return None, [Problem(shown, exc.lineno + 1, 1, f"not a valid PO file: {what}; fix the line in a PO editor")]
     except _HeaderError as exc:
         return None, [Problem(shown, _header_line(lines, exc.header), 1, f"{exc.message}")]

@@ -1,0 +1,98 @@
+"""``python -m tests.fuzz --target loader -n 100000 [--seed 0]``: run one target, print the counts.
+
+Each input gets at most ``--limit`` seconds (2 by default; inputs are at most about 1 MB).
+Every input that fails (an undocumented exception, a traceback, a broken promise, a hang) is
+saved under ``tests/fuzz/regressions/<target>/<sha1>.bin``, which ``tests/test_fuzz.py`` replays.
+Exit status 1 when anything failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import random
+import signal
+import sys
+import time
+import traceback
+from collections import Counter
+from pathlib import Path
+
+from .targets import TARGETS
+
+REGRESSIONS = Path(__file__).resolve().parent / "regressions"
+
+
+class Hang(BaseException):
+    """Raised by the alarm; a BaseException so no ``except Exception`` in the code swallows it."""
+
+
+def _alarm(signum, frame):  # noqa: ANN001
+    raise Hang()
+
+
+def save(target: str, data: bytes, why: str) -> Path:
+    folder = REGRESSIONS / target
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{hashlib.sha1(data).hexdigest()[:16]}.bin"
+    path.write_bytes(data)
+    path.with_suffix(".txt").write_text(why, encoding="utf-8")
+    return path
+
+
+def fuzz(target: str, count: int, seed: int, limit: float, report_every: int) -> Counter[str]:
+    make, run = TARGETS[target]
+    counts: Counter[str] = Counter()
+    slowest = (0.0, -1)
+    signal.signal(signal.SIGALRM, _alarm)
+    started = time.perf_counter()
+    for index in range(count):
+        data = make(random.Random(f"{seed}:{index}"))
+        began = time.perf_counter()
+        why = ""
+        signal.setitimer(signal.ITIMER_REAL, limit)
+        try:
+            outcome = run(data)
+        except Hang:
+            outcome, why = "hang", f"more than {limit} s"
+        except Exception:  # noqa: BLE001 - counting them is the point
+            outcome, why = "failure", traceback.format_exc()
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        spent = time.perf_counter() - began
+        slowest = max(slowest, (spent, index))
+        counts[outcome] += 1
+        if outcome in ("hang", "failure"):
+            path = save(target, data, why)
+            print(f"#{index}: {outcome}, saved {path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path}\n{why.strip().splitlines()[-1]}", file=sys.stderr)
+        if report_every and (index + 1) % report_every == 0:
+            print(f"  {index + 1:,} inputs, {time.perf_counter() - started:.0f} s: {dict(counts)}", file=sys.stderr, flush=True)
+    counts["slowest_ms"] = round(slowest[0] * 1000)
+    return counts
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.fuzz", description=__doc__.splitlines()[0])
+    parser.add_argument("--target", choices=sorted(TARGETS), action="append", help="repeatable; default: all four")
+    parser.add_argument("-n", "--count", type=int, default=100_000, help="inputs per target (default 100,000)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--limit", type=float, default=2.0, help="seconds per input (default 2)")
+    parser.add_argument("--report-every", type=int, default=10_000)
+    args = parser.parse_args(argv)
+    failed = 0
+    for target in args.target or sorted(TARGETS):
+        started = time.perf_counter()
+        counts = fuzz(target, args.count, args.seed, args.limit, args.report_every)
+        anything_else = counts["failure"] + counts["hang"]
+        failed += anything_else
+        print(
+            f"{target}: {args.count:,} inputs in {time.perf_counter() - started:.0f} s: {counts['clean']:,} clean, "
+            f"{counts['error']:,} documented error, {anything_else:,} anything else "
+            f"({counts['failure']:,} exceptions, {counts['hang']:,} hangs); slowest input {counts['slowest_ms']:,} ms",
+            flush=True,
+        )
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,69 @@
+"""The fuzz targets inside pytest: every saved regression, then a few thousand new inputs each.
+
+``python -m tests.fuzz`` runs the hundred-thousand campaigns (docs/fuzzing.md); here Hypothesis
+drives the same mutators (derandomised in CI, so every run tries the same inputs) and every
+input that ever failed there, saved under tests/fuzz/regressions/, is replayed.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.fuzz.__main__ import REGRESSIONS, Hang, _alarm
+from tests.fuzz.targets import TARGETS
+
+#: New inputs per target in one pytest run (the CLI target runs whole commands: a quarter).
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "2000"))
+LIMIT = 2.0  # seconds per input
+
+
+def run_within_limit(target: str, data: bytes) -> str:
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, LIMIT)
+    try:
+        return TARGETS[target][1](data)
+    except Hang:
+        pytest.fail(f"{target}: more than {LIMIT} s on one input")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+SAVED = sorted(REGRESSIONS.glob("*/*.bin"))
+
+
+@pytest.mark.parametrize("path", SAVED, ids=[f"{p.parent.name}/{p.stem}" for p in SAVED])
+def test_every_input_that_ever_failed_is_now_handled(path: Path):
+    assert run_within_limit(path.parent.name, path.read_bytes()) in ("clean", "error")
+
+
+def test_regressions_are_kept_for_every_target():
+    # The campaigns of issue 16 found failures in these targets; their inputs must stay.
+    assert {p.parent.name for p in SAVED} >= {"po"}
+
+
+def _fuzz(target: str, examples: int):
+    @settings(max_examples=examples, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
+    @given(st.randoms(use_true_random=False))
+    def run(rng: random.Random) -> None:
+        data = TARGETS[target][0](rng)
+        assert run_within_limit(target, data) in ("clean", "error")
+
+    return run
+
+
+@pytest.mark.parametrize("target", ["loader", "po", "render"])
+def test_fuzz_target(target):
+    _fuzz(target, EXAMPLES)()
+
+
+def test_fuzz_cli():
+    _fuzz("cli", max(EXAMPLES // 4, 1))()
