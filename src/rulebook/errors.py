@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+# Characters a report must not print raw: controls (a terminal obeys ESC sequences), line and
+# paragraph separators (one problem, one line) and direction overrides (what you read is what
+# is there). Messages quote the input, and the input may be hostile.
+_UNPRINTABLE_RE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """``text`` with every unprintable character written as an escape.
+
+    >>> printable("a\x1b[2Jb\u2028c")
+    'a\\x1b[2Jb\\u2028c'
+    """
+    return _UNPRINTABLE_RE.sub(lambda m: repr(m.group())[1:-1] if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text)
 
 
 class RulebookError(ValueError):
@@ -19,7 +34,7 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.column}: {self.message}"
+        return printable(f"{self.path}:{self.line}:{self.column}: {self.message}")
 
 
 def counted(number: int, singular: str, plural: str | None = None) -> str:
