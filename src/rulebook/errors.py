@@ -12,10 +12,10 @@ _UNPRINTABLE_RE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066
 
 
 def printable(text: str) -> str:
-    """``text`` with every unprintable character written as an escape.
+    r"""``text`` with every unprintable character written as an escape.
 
-    >>> printable("a\x1b[2Jb\u2028c")
-    'a\\x1b[2Jb\\u2028c'
+    >>> print(printable("a\x1b[2Jb\u2028c"))
+    a\x1b[2Jb\u2028c
     """
     return _UNPRINTABLE_RE.sub(lambda m: repr(m.group())[1:-1] if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text)
 
