@@ -3,7 +3,7 @@
 Every input is read whole, so each is bounded: a file past a limit is refused with a clear
 error (``FILE:LINE:COL: what is wrong; what to do``), never read slowly or half. The numbers
 are far above what a rulebook needs (the largest real file is about 120 kB, the longest text
-about 1,000 characters, the deepest nesting 6) and low enough that every input within them is
+about 1,000 characters, the deepest nesting 6, the most YAML values 1,400) and low enough that every input within them is
 processed in well under a second. docs/limits.md lists them for contributors.
 """
 
@@ -20,6 +20,8 @@ MAX_FILE_BYTES = 1_048_576
 MAX_TEXT_CHARS = 20_000
 #: Nesting of YAML mappings and sequences (a rulebook needs 6).
 MAX_DEPTH = 32
+#: Values (scalars, lists, mappings) in one YAML file; the real files have at most 1,400.
+MAX_VALUES = 20_000
 #: ``nplurals`` in a catalog's Plural-Forms header (no language has more than 6).
 MAX_PLURAL_FORMS = 6
 #: Problems reported for one file; past this the report stops with "too many problems".

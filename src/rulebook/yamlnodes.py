@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import yaml
 
 from .errors import LoadError, Problem
-from .limits import MAX_DEPTH, MAX_PROBLEMS, read_limited, size_problem
+from .limits import MAX_DEPTH, MAX_PROBLEMS, MAX_VALUES, read_limited, size_problem
 
 try:  # the C parser is much faster; the pure-Python one behaves the same
     from yaml import CSafeLoader as _Loader
@@ -96,15 +96,18 @@ def read_yaml(path: str | os.PathLike[str], shown: str, needs: str) -> YNode:
     return parse(decode(read_limited(path, shown), shown), shown, needs)
 
 
+# The first tab of an indentation: only spaces before it on its line.
+_INDENT_TAB_RE = re.compile(r"^ *\t", re.MULTILINE)
+
+
 def _tab_problems(text: str, path: str) -> list[Problem]:
     problems = []
-    for number, line in enumerate(text.split("\n"), start=1):
-        indent = line[: len(line) - len(line.lstrip(" \t"))]
-        if "\t" in indent:
-            problems.append(Problem(path, number, indent.index("\t") + 1, "tab in indentation; indent with spaces"))
-            if len(problems) >= MAX_PROBLEMS:
-                problems.append(Problem(path, number, 1, "too many problems; stopping"))
-                break
+    for match in _INDENT_TAB_RE.finditer(text):
+        line, _ = line_column(text, match.start())
+        problems.append(Problem(path, line, match.end() - match.start(), "tab in indentation; indent with spaces"))
+        if len(problems) >= MAX_PROBLEMS:
+            problems.append(Problem(path, line, 1, "too many problems; stopping"))
+            break
     return problems
 
 
@@ -148,8 +151,14 @@ def parse(text: str, path: str, needs: str = "a rulebook needs at least a 'book'
             else:
                 parent.items[key.value] = (key, node)
 
+    values = 0
     try:
         for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                values += 1
+                if values > MAX_VALUES:
+                    problems.append(Problem(path, *mark(event), f"more than {MAX_VALUES:,} values in one file; split it"))
+                    raise LoadError(problems)
             if getattr(event, "anchor", None) is not None:
                 kind = "alias" if isinstance(event, yaml.AliasEvent) else "anchor"
                 problem(mark(event), f"YAML {kind} {'*' if kind == 'alias' else '&'}{event.anchor} is not allowed; write the value out")
