@@ -2,13 +2,14 @@
 
 Each input gets at most ``--limit`` seconds (2 by default; inputs are at most about 1 MB).
 Every input that fails (an undocumented exception, a traceback, a broken promise, a hang) is
-saved under ``tests/fuzz/regressions/<target>/<sha1>.bin``, which ``tests/test_fuzz.py`` replays.
+saved under ``tests/fuzz/regressions/<target>/<sha1>.bin.gz``, which ``tests/test_fuzz.py`` replays.
 Exit status 1 when anything failed.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import random
 import signal
@@ -32,12 +33,23 @@ def _alarm(signum, frame):  # noqa: ANN001
 
 
 def save(target: str, data: bytes, why: str) -> Path:
+    """Keep a failing input, gzipped (the megabyte-long ones shrink to a few kB), and why it failed."""
     folder = REGRESSIONS / target
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{hashlib.sha1(data).hexdigest()[:16]}.bin"
-    path.write_bytes(data)
-    path.with_suffix(".txt").write_text(why, encoding="utf-8")
+    name = hashlib.sha1(data).hexdigest()[:16]
+    path = folder / f"{name}.bin.gz"
+    path.write_bytes(gzip.compress(data, mtime=0))
+    (folder / f"{name}.txt").write_text(why, encoding="utf-8")
     return path
+
+
+def saved() -> list[tuple[str, Path]]:
+    """(target, path) of every kept input."""
+    return [(path.parent.name, path) for path in sorted(REGRESSIONS.glob("*/*.bin.gz"))]
+
+
+def replay(path: Path) -> bytes:
+    return gzip.decompress(path.read_bytes())
 
 
 def fuzz(target: str, count: int, seed: int, limit: float, report_every: int) -> Counter[str]:
