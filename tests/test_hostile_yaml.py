@@ -6,6 +6,7 @@ with what to do, within a time budget that is a ratio to reading the same charac
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -159,3 +160,15 @@ def test_a_file_of_too_many_values_is_refused_at_the_first_one_past_the_limit():
     with pytest.raises(LoadError) as caught:
         load_book_bytes(text.encode(), "x.yaml")
     assert str(caught.value) == f"x.yaml:1:{2 + 3 * (MAX_VALUES - 1)}: more than {MAX_VALUES:,} values in one file; split it"
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("  id: demo", "  id: ../../evil", "book id '../../evil' must be lower-case letters, digits or '-'"),
+    ("  id: demo", "  id: demo/x", "book id 'demo/x' must be lower-case letters, digits or '-'"),
+    ("      - id: r1", "      - id: ../r1", "rule id '../r1' must be lower-case letters, digits, '.' or '-'"),
+    ("  - id: primo", "  - id: /etc", "section id '/etc' must be lower-case letters, digits, '.' or '-'"),
+])
+def test_ids_that_look_like_paths_are_refused(write_rules, old, new, message):
+    # Book ids name files (catalogs, pages); nothing a YAML says may lead outside the output.
+    with pytest.raises(LoadError, match=re.escape(message)):
+        load_book(write_rules(MINIMAL.replace(old, new, 1)))
