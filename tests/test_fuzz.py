@@ -16,24 +16,25 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.fuzz.__main__ import Hang, _alarm, replay, saved
+from tests.fuzz.__main__ import Hang, arm, disarm, replay, saved
 from tests.fuzz.targets import TARGETS
 
 #: New inputs per target in one pytest run (the CLI target runs whole commands: a quarter).
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "2000"))
-LIMIT = 2.0  # seconds per input
+LIMIT = 2.0  # CPU seconds per input
 
 
 def run_within_limit(target: str, data: bytes) -> str:
-    previous = signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, LIMIT)
+    previous = signal.getsignal(signal.SIGALRM), signal.getsignal(signal.SIGVTALRM)
+    arm(LIMIT)
     try:
         return TARGETS[target][1](data)
     except Hang:
-        pytest.fail(f"{target}: more than {LIMIT} s on one input")
+        pytest.fail(f"{target}: more than {LIMIT} s of CPU time on one input")
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        disarm()
+        signal.signal(signal.SIGALRM, previous[0])
+        signal.signal(signal.SIGVTALRM, previous[1])
 
 
 SAVED = saved()

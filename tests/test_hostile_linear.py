@@ -15,9 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulebook.errors import RulebookError
 from rulebook.i18n.checks import CHECKS, check_translation
 from rulebook.i18n.glossary import load_glossary
-from rulebook.markup import canonical
+from rulebook.limits import MAX_TEXT_CHARS
+from rulebook.markup import canonical, parse
 from rulebook.render.text import text_to_html, text_to_plain
 from tests.linear import assert_linear
 
@@ -49,10 +51,15 @@ def test_every_check_is_linear_on_a_megabyte(pieces):
 @given(st.lists(st.sampled_from(ADVERSARIAL), min_size=1, max_size=3))
 def test_the_renderer_is_linear_on_a_megabyte(pieces):
     text = megabyte(pieces)
-    assert_linear(lambda: text_to_html(text), text, f"text_to_html on {pieces!r}")
-    assert_linear(lambda: text_to_html(text, inline=True), text, f"text_to_html inline on {pieces!r}")
-    assert_linear(lambda: text_to_plain(text), text, f"text_to_plain on {pieces!r}")
+    # The parser under the renderer, on the whole megabyte (limit=None lifts the text limit)...
+    assert_linear(lambda: parse(text, limit=None), text, f"parse on {pieces!r}")
     assert_linear(lambda: canonical(text), text, f"canonical on {pieces!r}")
+    # ...and the renderer on the longest text it is ever given; past it, a quick refusal.
+    longest = text[:MAX_TEXT_CHARS]
+    assert_linear(lambda: text_to_html(longest), longest, f"text_to_html on {pieces!r}")
+    assert_linear(lambda: text_to_html(longest, inline=True), longest, f"text_to_html inline on {pieces!r}")
+    assert_linear(lambda: text_to_plain(longest), longest, f"text_to_plain on {pieces!r}")
+    assert_linear(lambda: pytest.raises(RulebookError, text_to_html, text), text, "refusing a megabyte")
 
 
 # --- the hangs the issue measured, at the issue's sizes --------------------------------------
@@ -67,7 +74,7 @@ def test_the_renderer_is_linear_on_a_megabyte(pieces):
 ])
 def test_the_issue_hangs_are_gone(what, text):
     assert_linear(lambda: check_translation(SOURCE, text, "en", GLOSSARY), text, what)
-    assert_linear(lambda: text_to_html(text), text, what)
+    assert_linear(lambda: parse(text, limit=None), text, what)
 
 
 # --- the silent cases: flagged now ------------------------------------------------------------

@@ -74,6 +74,17 @@ def test_markup_counts():
     assert (counts["strong"], counts["emphasis"], counts["list_items"], counts["paragraphs"], counts["stray_stars"]) == (1, 1, 2, 1, 1)
 
 
+def test_a_text_past_the_length_limit_is_refused_not_parsed():
+    import pytest
+
+    from rulebook.errors import RulebookError
+    from rulebook.limits import MAX_TEXT_CHARS
+
+    with pytest.raises(RulebookError, match=f"a text of 60,000 characters is longer than the limit of {MAX_TEXT_CHARS:,}; split it"):
+        text_to_html("{W}" * 20_000)
+    assert parse("{W}" * 20_000, limit=None)[0].children[-1] == Symbol("{W}")
+
+
 def test_a_cross_book_title_with_a_symbol_stays_an_attribute():
     # Symbols were substituted in the whole HTML string, so a target title holding {W} put an
     # <i> tag inside the link's title attribute and broke it.
@@ -90,6 +101,7 @@ ADVERSARIAL = ["**a ", "*a ", "a*", "** ", "[[a", "[[a:", "{W", "- ", " ", "\n",
 @given(st.lists(st.sampled_from(ADVERSARIAL), min_size=1, max_size=3))
 def test_a_megabyte_of_adversarial_markup_parses_in_linear_time(pieces):
     text = ("".join(pieces) * (1_000_000 // len("".join(pieces)) + 1))[:1_000_000]
-    assert_linear(lambda: parse(text), text, f"parse {pieces!r}")
-    assert_linear(lambda: parse_inline(text), text, f"parse_inline {pieces!r}")
+    # limit=None: the algorithm itself, past the 20,000 characters any caller may hand it.
+    assert_linear(lambda: parse(text, limit=None), text, f"parse {pieces!r}")
+    assert_linear(lambda: parse_inline(text, limit=None), text, f"parse_inline {pieces!r}")
     assert_linear(lambda: canonical(text), text, f"canonical {pieces!r}")

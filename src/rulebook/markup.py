@@ -37,6 +37,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterator, Union
 
+from .errors import RulebookError
+from .limits import MAX_TEXT_CHARS
 from .model import LIST_ITEM_RE, XREF_RE, XRef
 from .symbols import SYMBOLS, TOKEN_RE
 
@@ -127,10 +129,20 @@ def block_lines(text: str) -> Iterator[tuple[str, list[str]]]:
             yield "list", items
 
 
-def parse(text: str) -> tuple[Block, ...]:
-    """A text field as blocks of inline nodes."""
+def _within(text: str, limit: int | None) -> None:
+    # The loader and the length check keep longer texts out; this bounds the work (a tree of a
+    # megabyte of symbols takes seconds to build) for any caller that skipped them.
+    if limit is not None and len(text) > limit:
+        raise RulebookError(f"a text of {len(text):,} characters is longer than the limit of {limit:,}; split it")
+
+
+def parse(text: str, *, limit: int | None = MAX_TEXT_CHARS) -> tuple[Block, ...]:
+    """A text field as blocks of inline nodes; RulebookError past ``limit`` characters."""
+    _within(text, limit)
     return tuple(
-        Paragraph(parse_inline(" ".join(lines), joined=True)) if kind == "paragraph" else BulletList(tuple(parse_inline(item, joined=True) for item in lines))
+        Paragraph(parse_inline(" ".join(lines), joined=True, limit=None))
+        if kind == "paragraph"
+        else BulletList(tuple(parse_inline(item, joined=True, limit=None) for item in lines))
         for kind, lines in block_lines(text)
     )
 
@@ -170,11 +182,12 @@ def _is_word(char: str) -> bool:
     return char.isalnum() or char == "_"  # what \w matches in a str pattern
 
 
-def parse_inline(text: str, *, joined: bool = False) -> tuple[Inline, ...]:
+def parse_inline(text: str, *, joined: bool = False, limit: int | None = MAX_TEXT_CHARS) -> tuple[Inline, ...]:
     """One line of text (a title, a paragraph, a list item) as inline nodes.
 
     Unless ``joined``, every run of whitespace first becomes one space, as in a title.
     """
+    _within(text, limit)
     line = text if joined else " ".join(text.split())
     nodes: list[Inline] = []
     closings = [m.start() for m in _BOLD_CLOSE_RE.finditer(line)]
@@ -238,14 +251,19 @@ def _atoms(text: str) -> list[Inline]:
     return nodes
 
 
+# One node per symbol, shared: a text may hold thousands of the same few.
+_SYMBOL_NODES = {token: Symbol(token) for token in SYMBOLS}
+
+
 def _symbols(text: str) -> list[Inline]:
     nodes: list[Inline] = []
     position = 0
     for match in TOKEN_RE.finditer(text):
-        if match.group(0) in SYMBOLS:
+        node = _SYMBOL_NODES.get(match.group(0))
+        if node is not None:
             if match.start() > position:
                 nodes.append(Text(text[position : match.start()]))
-            nodes.append(Symbol(match.group(0)))
+            nodes.append(node)
             position = match.end()
     if position < len(text):
         nodes.append(Text(text[position:]))
@@ -270,9 +288,9 @@ def inlines(blocks: tuple[Block, ...]) -> Iterator[Inline]:
             yield from walk(children)
 
 
-def markup_counts(text: str) -> Counter[str]:
+def markup_counts(text: str, *, limit: int | None = MAX_TEXT_CHARS) -> Counter[str]:
     """How much of each markup a text has, and the ``*`` left over as plain text."""
-    blocks = parse(text)
+    blocks = parse(text, limit=limit)
     counts: Counter[str] = Counter(
         paragraphs=max(len(list(_groups(text))) - 1, 0),
         list_items=sum(len(b.items) for b in blocks if isinstance(b, BulletList)),

@@ -133,6 +133,8 @@ _MARKUP = {
 
 def check_markup(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
     """Bold, italic, list lines and paragraphs as in the source, as the page parses them."""
+    if max(len(source), len(translation)) > MAX_TEXT_CHARS:
+        return  # never parsed nor shown: the loader or the length check reports it
     wanted, have = markup_counts(source), markup_counts(translation)
     # A '*' the parser left as text, where the source has none, is a marker without its partner.
     unbalanced = have["stray_stars"] > wanted["stray_stars"]
