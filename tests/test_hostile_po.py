@@ -189,3 +189,33 @@ def test_a_broken_catalog_fails_the_strict_build_at_its_line(tmp_path, caplog, c
         build(config, strict=True)
     warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
     assert any(re.search(where, w) for w in warnings), warnings
+
+
+# --- writing: Babel's line wrapping is quadratic on a long word --------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=3000)
+@given(st.lists(st.sampled_from(["a", "Z", "1", "_", "-", "--", ".", "[", " ", "é", "!", "'", "\n", "x-y"]), max_size=16).map("".join))
+def test_our_word_splitting_is_babels(text):
+    from babel.messages import pofile as babel_pofile
+
+    from rulebook.i18n.pofile import WORD_SEP
+
+    assert WORD_SEP.split(text) == babel_pofile.WORD_SEP.split(text)
+
+
+@pytest.mark.parametrize("word", ["a", "[", "é", "[a"])
+def test_a_catalog_with_a_huge_word_is_written_in_linear_time(word):
+    # A 1 MB "Language-Team: [[[[…" header took hours in `rulebook i18n update --check`.
+    from babel.messages.catalog import Catalog
+
+    from rulebook.i18n.catalogs import serialize
+
+    catalog = Catalog(locale="en")
+    text = word * 200_000
+    catalog.add("Paga {W}.", text, context="demo/r1:text")
+    assert_linear(lambda: serialize(catalog), text, f"serialize {word!r}")
+    assert text in serialize(catalog).decode("utf-8").replace('"\n"', "")

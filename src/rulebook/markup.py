@@ -189,6 +189,8 @@ def parse_inline(text: str, *, joined: bool = False, limit: int | None = MAX_TEX
     """
     _within(text, limit)
     line = text if joined else " ".join(text.split())
+    if "*" not in line:  # the common case: no emphasis to look for
+        return tuple(_atoms(line))
     nodes: list[Inline] = []
     closings = [m.start() for m in _BOLD_CLOSE_RE.finditer(line)]
     next_closing = 0
@@ -241,6 +243,8 @@ def _emphasis(segment: str) -> list[Inline]:
 
 def _atoms(text: str) -> list[Inline]:
     """Cross-references and known symbols in plain text; everything else stays text."""
+    if "[[" not in text:
+        return _symbols(text)
     nodes: list[Inline] = []
     position = 0
     for match in XREF_RE.finditer(text):
@@ -256,6 +260,8 @@ _SYMBOL_NODES = {token: Symbol(token) for token in SYMBOLS}
 
 
 def _symbols(text: str) -> list[Inline]:
+    if "{" not in text:
+        return [Text(text)] if text else []
     nodes: list[Inline] = []
     position = 0
     for match in TOKEN_RE.finditer(text):

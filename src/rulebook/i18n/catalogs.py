@@ -20,29 +20,29 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from babel import UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import normalize, write_po
 from babel.util import LOCALTZ
 
-from ..errors import Problem
+from ..errors import Problem, RulebookError
 from ..languages import language as parse_language
 from ..loader import display_path
 from . import template_path
-from .pofile import read_catalog  # noqa: F401 - the reader lives in .pofile; imported from here too
+from .pofile import linear_wrapping, read_catalog  # noqa: F401 - the reader lives in .pofile; imported from here too
 
 WIDTH = 76
 
 
 def serialize(catalog: Catalog, include_lineno: bool = True) -> bytes:
-    buffer = io.BytesIO()
-    write_po(buffer, catalog, include_previous=False, width=WIDTH, include_lineno=include_lineno)
-    text = buffer.getvalue().decode(catalog.charset or "utf-8")
-    for message in catalog:
-        if message.id and message.context and message.previous_id:
-            # msgctxt is unique in our catalogs, so its line locates the message.
-            anchor = f"\nmsgctxt {normalize(message.context, width=WIDTH)}\n"
-            text = text.replace(anchor, "\n" + _previous_lines(message) + anchor[1:], 1)
+    with linear_wrapping():  # Babel's own wrapping is quadratic on a long word
+        buffer = io.BytesIO()
+        write_po(buffer, catalog, include_previous=False, width=WIDTH, include_lineno=include_lineno)
+        text = buffer.getvalue().decode(catalog.charset or "utf-8")
+        for message in catalog:
+            if message.id and message.context and message.previous_id:
+                # msgctxt is unique in our catalogs, so its line locates the message.
+                anchor = f"\nmsgctxt {normalize(message.context, width=WIDTH)}\n"
+                text = text.replace(anchor, "\n" + _previous_lines(message) + anchor[1:], 1)
     return text.encode(catalog.charset or "utf-8")
 
 
