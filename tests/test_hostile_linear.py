@@ -23,7 +23,7 @@ from rulebook.render.text import text_to_html, text_to_plain
 from tests.linear import assert_linear
 
 REPO = Path(__file__).resolve().parent.parent
-GLOSSARY = load_glossary(REPO / "locales").for_book("casting")
+GLOSSARY = load_glossary(REPO / "locales", source="it").for_book("casting")
 SOURCE = "Paga {W} e vedi [[r2]]: **3** carte, *una* terra.\n\n- uno\n- due"
 
 ADVERSARIAL = [

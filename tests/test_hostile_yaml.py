@@ -128,7 +128,7 @@ def test_raw_html_scan_is_linear_on_unclosed_tags():
 
 def _glossary(tmp_path: Path, data: bytes):
     (tmp_path / "glossary.yaml").write_bytes(data)
-    return load_glossary(tmp_path, cards=Path("/nonexistent"))
+    return load_glossary(tmp_path, cards=Path("/nonexistent"), source="it")
 
 
 @pytest.mark.parametrize(

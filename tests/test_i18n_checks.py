@@ -359,4 +359,4 @@ def test_a_projects_site_words_are_checked_by_the_same_command(tmp_path, monkeyp
                   encoding="utf-8")
     assert main(["i18n", "check"]) == 1
     out = capsys.readouterr().out
-    assert "locales/fr/LC_MESSAGES/site.po:5:1: {passed}/{total} examples passed: [placeholders] placeholder missing: {passed}" in out
+    assert "locales/fr/LC_MESSAGES/site.po:6:1: {passed}/{total} examples passed: [placeholders] placeholder missing: {passed}" in out

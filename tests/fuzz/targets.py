@@ -90,7 +90,7 @@ def run_loader(data: bytes) -> str:
         except LoadError as exc:
             _expect_positions(str(exc))
             return "error"
-    glossary = load_glossary(folder if kind == "glossary" else Path("/nonexistent"), cards=path if kind == "cards" else Path("/nonexistent"))
+    glossary = load_glossary(folder if kind == "glossary" else Path("/nonexistent"), cards=path if kind == "cards" else Path("/nonexistent"), source="it")
     if glossary.problems:
         _expect_positions("\n".join(map(str, glossary.problems)))
         return "error"
