@@ -16,23 +16,9 @@ from mkdocs.exceptions import Abort
 from rulebook.cli import main
 from rulebook.i18n.catalogs import read_catalog
 from rulebook.limits import MAX_FILE_BYTES, MAX_PLURAL_FORMS
+from tests.conftest import MINIMAL
 from tests.linear import assert_linear
 from tests.test_site_build import build, make_project
-
-BOOK = """
-book:
-  id: demo
-  title: Demo
-  summary: Un libro di prova.
-  language: it
-  engine: bingomagic
-sections:
-  - id: primo
-    title: Primo
-    rules:
-      - id: r1
-        text: Paga {W}.
-"""
 
 HEADER = """msgid ""
 msgstr ""
@@ -43,8 +29,8 @@ msgstr ""
 "Content-Type: text/plain; charset=UTF-8\\n"
 
 msgctxt "demo/r1:text"
-msgid "Paga {W}."
-msgstr "Pay {W}."
+msgid "Vedi [[r2]]."
+msgstr "See [[r2]]."
 """
 
 PLURAL_ENTRY = '\nmsgid "uno"\nmsgid_plural "molti"\nmsgstr[0] "one"\nmsgstr[1] "many"\n'
@@ -56,7 +42,7 @@ BROKEN = [
     ("charset-rot13", HEADER.replace("charset=UTF-8", "charset=rot13"), 7, "charset=rot13 is not supported"),
     ("charset-hex", HEADER.replace("charset=UTF-8", "charset=hex"), 7, "charset=hex is not supported"),
     ("charset-latin1", HEADER.replace("charset=UTF-8", "charset=ISO-8859-1"), 7, "charset=iso-8859-1 is not supported"),
-    ("unicode-escape", HEADER.replace("charset=UTF-8", "charset=unicode_escape").replace('"Pay {W}."', '"Pay {W}.\\x"'), 7,
+    ("unicode-escape", HEADER.replace("charset=UTF-8", "charset=unicode_escape").replace('"See [[r2]]."', '"See [[r2]].\\x"'), 7,
      "charset=unicode_escape is not supported"),
     ("header-continuation", HEADER.replace('"POT-Creation-Date: 2024-05-01 12:00+0200\\n"', '"POT-Creation-Date: 2024-05-01 12:00+0200\\n"\n"  continued\\n"'), 4,
      "header 'pot-creation-date' continues on a second line; write each header on one line"),
@@ -67,14 +53,14 @@ BROKEN = [
     ("no-plurals", HEADER.replace("nplurals=2", "nplurals=0"), 6, "nplurals=0 must be a number"),
     ("word-plurals", HEADER.replace("nplurals=2", "nplurals=two"), 6, "nplurals=two must be a number"),
     ("bad-language", HEADER.replace("Language: en", "Language: ../../etc"), 5, "unknown language '../../etc'"),
-    ("syntax", HEADER.replace('msgstr "Pay', 'msgstri "Pay'), 11, "not a valid PO file: Unknown or misformatted keyword"),
-    ("not-utf8", HEADER.replace("Pay", "P\udce4y"), 11, "not valid utf-8: save the file as UTF-8 (byte 0xe4 is not UTF-8)"),
+    ("syntax", HEADER.replace('msgstr "See', 'msgstri "See'), 11, "not a valid PO file: Unknown or misformatted keyword"),
+    ("not-utf8", HEADER.replace("See", "S\udce4e"), 11, "not valid utf-8: save the file as UTF-8 (byte 0xe4 is not UTF-8)"),
 ]
 
 
 @pytest.fixture
 def project(write_rules, tmp_path):
-    write_rules(BOOK)
+    write_rules(MINIMAL)
     path = tmp_path / "locales" / "en" / "LC_MESSAGES" / "demo.po"
     path.parent.mkdir(parents=True)
 
@@ -105,7 +91,7 @@ def test_every_command_names_a_broken_catalog_and_fails(project, capsys, case, t
 
 
 def test_stats_never_shows_a_broken_catalog_as_merely_untranslated(project, capsys):
-    project(HEADER.replace('msgstr "Pay', 'msgstri "Pay'))
+    project(HEADER.replace('msgstr "See', 'msgstri "See'))
     assert main(["i18n", "stats"]) == 1
     out = capsys.readouterr().out
     assert "locales/en/LC_MESSAGES/demo.po:11:1: not a valid PO file" in out and "(counted as untranslated)" in out
@@ -127,10 +113,10 @@ def test_a_billion_plurals_cost_nothing():
 
 
 def test_the_line_of_a_translation_problem_is_its_msgstr(project, capsys):
-    project(HEADER.replace('msgstr "Pay {W}."', 'msgstr ""\n"Pay\\n"\n"now."'))
+    project(HEADER.replace('msgstr "See [[r2]]."', 'msgstr ""\n"See\\n"\n"now."'))
     assert main(["i18n", "check"]) == 1
     out = capsys.readouterr().out
-    assert "locales/en/LC_MESSAGES/demo.po:11:1: demo/r1:text: [tokens] symbol missing: {W}" in out
+    assert "locales/en/LC_MESSAGES/demo.po:11:1: demo/r1:text: [references] cross-reference missing: [[r2]]" in out
     assert out.rstrip().endswith("rulebook i18n check: 1 problem")
 
 
@@ -141,9 +127,9 @@ def test_compile_writes_a_mo_only_for_a_clean_catalog(project, capsys):
     assert main(["i18n", "compile"]) == 0
     assert "rulebook i18n compile: 1 catalog written, 0 refused" in capsys.readouterr().out
     with path.with_suffix(".mo").open("rb") as handle:
-        assert gettext.GNUTranslations(handle).pgettext("demo/r1:text", "Paga {W}.") == "Pay {W}."
+        assert gettext.GNUTranslations(handle).pgettext("demo/r1:text", "Vedi [[r2]].") == "See [[r2]]."
     path.with_suffix(".mo").unlink()
-    project(HEADER.replace('msgstr "Pay {W}."', 'msgstr "Pay <script>x</script>."'))
+    project(HEADER.replace('msgstr "See [[r2]]."', 'msgstr "See <script>x</script>."'))
     assert main(["i18n", "compile"]) == 1
     assert "refused locales/en/LC_MESSAGES/demo.po: 2 problems" in capsys.readouterr().out
     assert not path.with_suffix(".mo").exists()
@@ -153,7 +139,7 @@ def test_compile_writes_a_mo_only_for_a_clean_catalog(project, capsys):
 
 
 def test_update_refuses_a_language_folder_linked_outside_the_project(write_rules, tmp_path, capsys):
-    write_rules(BOOK)
+    write_rules(MINIMAL)
     outside = tmp_path.parent / f"{tmp_path.name}-outside"
     outside.mkdir()
     (tmp_path / "locales").mkdir()
@@ -167,7 +153,7 @@ def test_update_refuses_a_language_folder_linked_outside_the_project(write_rules
 
 @pytest.mark.parametrize("language", ["../../x", "en/../../x", "..", "en US", "x;y"])
 def test_a_language_that_looks_like_a_path_is_refused(write_rules, tmp_path, capsys, language):
-    write_rules(BOOK)
+    write_rules(MINIMAL)
     assert main(["i18n", "update", "-l", language]) == 2
     assert f"unknown language {language!r}" in capsys.readouterr().err
     assert not (tmp_path.parent / "x").exists()
