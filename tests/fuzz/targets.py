@@ -42,7 +42,7 @@ def oracle():
 
 
 # Where a problem is reported: FILE:LINE:COL, or FILE:LINE for catalog problems.
-_WHERE_RE = re.compile(r"^\S[^:\n]*:\d+:\d+: \S", re.MULTILINE)
+_WHERE_RE = re.compile(r"^\S[^:\n]*:\d+:\d+: ", re.MULTILINE)  # what follows may be anything: a msgctxt can start with a space
 
 
 def _split(data: bytes) -> tuple[list[str], bytes]:
