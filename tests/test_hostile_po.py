@@ -205,3 +205,15 @@ def test_a_catalog_with_a_huge_word_is_written_in_linear_time(word):
     catalog.add("Paga {W}.", text, context="demo/r1:text")
     assert_linear(lambda: serialize(catalog), text, f"serialize {word!r}")
     assert text in serialize(catalog).decode("utf-8").replace('"\n"', "")
+
+
+def test_a_catalog_with_thousands_of_problems_reports_the_first_fifty_and_a_count(project, capsys):
+    from rulebook.limits import MAX_PROBLEMS
+
+    entries = "".join(f'\nmsgctxt "demo/x{n}:text"\nmsgid "Vedi [[r2]]."\nmsgstr "See."\n' for n in range(2_000))
+    project(HEADER + entries)
+    assert main(["i18n", "check"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == MAX_PROBLEMS + 2  # the first fifty, the count, the summary
+    assert lines[MAX_PROBLEMS].endswith(f"too many problems; {2_000 - MAX_PROBLEMS:,} more not shown: fix these first")
+    assert lines[-1] == f"rulebook i18n check: {MAX_PROBLEMS + 1} problems"

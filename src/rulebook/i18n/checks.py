@@ -18,7 +18,7 @@ from typing import Callable, Iterable, Iterator
 from babel.messages.catalog import Catalog, Message, TranslationError
 
 from ..errors import Problem
-from ..limits import MAX_TEXT_CHARS
+from ..limits import MAX_PROBLEMS, MAX_TEXT_CHARS
 from ..markup import markup_counts
 from ..model import XREF_RE, is_book_domain
 from ..symbols import SYMBOLS, TOKEN_RE
@@ -253,9 +253,15 @@ def message_problems(message: Message, path: str, language: str, glossary: Gloss
 def check_catalog(
     catalog: Catalog, path: str, language: str, glossary: Glossary = Glossary(), checks: dict[str, Check] = CHECKS
 ) -> list[Problem]:
-    """Every problem of every shown message of one catalog, in file order."""
-    problems = [p for message in checked_messages(catalog) for p in message_problems(message, path, language, glossary, checks)]
-    return sorted(problems, key=lambda p: p.line)
+    """Every problem of every shown message of one catalog, in file order; past MAX_PROBLEMS, a count."""
+    problems = sorted(
+        (p for message in checked_messages(catalog) for p in message_problems(message, path, language, glossary, checks)),
+        key=lambda p: p.line,
+    )
+    if len(problems) > MAX_PROBLEMS:
+        rest = len(problems) - MAX_PROBLEMS
+        problems = problems[:MAX_PROBLEMS] + [Problem(path, problems[MAX_PROBLEMS].line, 1, f"too many problems; {rest:,} more not shown: fix these first")]
+    return problems
 
 
 # --- Babel checkers (entry point ``babel.checkers``), so ``pybabel compile`` reports the same -----
