@@ -7,7 +7,7 @@ input of the last kind is saved under ``tests/fuzz/regressions/<target>/`` and r
 ``tests/test_fuzz.py`` forever after. See docs/fuzzing.md.
 
 The inputs are the real files (``rules/*.yaml``, ``locales/**/*.po`` and the templates,
-``src/rulebook/engines/data/cards.yaml``, ``locales/glossary.yaml``) and generated structure,
+``src/rulebook/engines/**/cards.yaml``, ``locales/glossary.yaml``) and generated structure,
 cut, flipped, duplicated, nested and inflated by :mod:`tests.fuzz.mutate`. The same mutators
 run in pytest under Hypothesis (derandomised in CI), a few thousand inputs per target.
 """

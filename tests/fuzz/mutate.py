@@ -39,7 +39,7 @@ def seeds(kind: str) -> tuple[tuple[str, bytes], ...]:
     elif kind == "po":
         paths = sorted((REPO / "locales").glob("*/LC_MESSAGES/*.po")) + sorted((REPO / "locales" / "templates").glob("*.pot"))
     elif kind == "cards":
-        paths = [REPO / "src" / "rulebook" / "engines" / "data" / "cards.yaml"]
+        paths = sorted((REPO / "src" / "rulebook" / "engines").glob("**/cards.yaml"))  # each engine's card data
     elif kind == "glossary":
         paths = [REPO / "locales" / "glossary.yaml"]
     else:
