@@ -19,9 +19,8 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Iterator
 
-import yaml
 
 from ..engines.casting import cards as casting_cards
 from ..errors import LoadError, Problem, RulebookError
@@ -155,19 +154,6 @@ def _read_cached(path: Path, read, source: str) -> _Read:
     return cached[1]
 
 
-def _compose(path: Path, problems: list[Problem]) -> yaml.Node | None:
-    shown = display_path(path)
-    try:
-        return yaml.compose(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        problems.append(Problem(shown, line, column, f"not valid YAML: {exc.problem}; the glossary is ignored"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        problems.append(Problem(shown, 1, 1, f"cannot read the glossary: {exc}"))
-    return None
-
-
 def _node_words(node: YNode) -> tuple[str, ...] | None:
     """One non-empty word, or a list of them; None for anything else."""
     if isinstance(node, Scalar) and node.value.strip():
@@ -226,26 +212,12 @@ def _read_terms(path: Path, terms: list[Term], problems: list[Problem], source: 
     return card_scope
 
 
-def _forms(node: yaml.Node) -> tuple[str, ...] | None:
-    if isinstance(node, yaml.ScalarNode) and node.value.strip():
-        return (node.value.strip(),)
-    if isinstance(node, yaml.SequenceNode) and all(isinstance(n, yaml.ScalarNode) and n.value.strip() for n in node.value):
-        return tuple(n.value.strip() for n in node.value)
-    return None
-
-
 def _is_language(code: str) -> bool:
     try:
         language(code)
     except RulebookError:
         return False
     return True
-
-
-def _mapping(node: yaml.Node) -> dict[str, yaml.Node]:
-    if isinstance(node, yaml.MappingNode):
-        return {k.value: v for k, v in node.value if isinstance(k, yaml.ScalarNode)}
-    return {}
 
 
 def _read_cards(path: Path, terms: list[Term], problems: list[Problem], source: str) -> None:
@@ -259,14 +231,3 @@ def _read_cards(path: Path, terms: list[Term], problems: list[Problem], source: 
         forms = {language: (name,) for language, name in names.items() if name.strip()}
         if source in forms and len(forms) > 1:
             terms.append(Term(forms, origin, "card name", card=True))
-
-
-def _walk(node: yaml.Node) -> Iterator[yaml.Node]:
-    yield node
-    children: list[Any] = []
-    if isinstance(node, yaml.MappingNode):
-        children = [v for _, v in node.value]
-    elif isinstance(node, yaml.SequenceNode):
-        children = node.value
-    for child in children:
-        yield from _walk(child)
