@@ -75,6 +75,15 @@ def test_every_translatable_field_is_one_message_at_its_line_in_file_order(write
     assert found["demo/r2/d1:reason"][1] == [("rules/demo.yaml", 30)]
 
 
+def test_a_departure_is_a_message_of_its_own(write_rules, tmp_path):
+    # The passage a ruling departs from is read by readers in their language: one more msgid.
+    write_rules(BOOK.replace("            text: Decisione *importante*.", "            departs: «vince chi resta» (Vittoria)\n            text: Decisione *importante*."))
+    assert main(["i18n", "extract"]) == 0
+    found = template(tmp_path)
+    assert [c for c in found if c.startswith("demo/r2/d1")] == ["demo/r2/d1:departs", "demo/r2/d1:text", "demo/r2/d1:reason"]
+    assert found["demo/r2/d1:departs"][:2] == ("«vince chi resta» (Vittoria)", [("rules/demo.yaml", 29)])
+
+
 def test_doctest_code_is_never_extracted(write_rules, tmp_path):
     write_rules(BOOK)
     main(["i18n", "extract"])

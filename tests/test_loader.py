@@ -171,3 +171,42 @@ def test_the_site_domain_is_not_a_book_id(write_rules):
     assert problems(write_rules(MINIMAL.replace("id: demo", "id: site"))) == [
         "rules/demo.yaml:2:7: book id 'site' is taken by the catalog of the site's own words; choose another id"
     ]
+
+
+_RULING = """        text: Due {W}.
+        rulings:
+          - id: d1
+            departs: {departs}
+            text: Si decide così.
+            reason: Perché sì.
+"""
+
+
+def test_a_ruling_names_the_passage_it_departs_from(write_rules):
+    book = load_book(write_rules(MINIMAL.replace("        text: Due {W}.\n", _RULING.replace("{departs}", "«il turno finisce» (Counter)"))))
+    ruling = book.sections[0].rules[1].rulings[0]
+    assert ruling.departs == "«il turno finisce» (Counter)"
+    plain = load_book(write_rules(MINIMAL))
+    assert all(not r.departs for rule in plain.rules() for r in rule.rulings)
+
+
+@pytest.mark.parametrize("departs", [
+    "'sezione «Il dado», dove si legge «il primo tiro è gratuito, il secondo costa un mana»'",
+    "“il primo tiro è gratuito e il secondo costa uno”",
+    "'\"otto parole: il primo tiro è gratuito, sempre\" (Dado)'",
+])
+def test_a_departure_quotes_fewer_than_eight_words(write_rules, departs):
+    found = problems(write_rules(MINIMAL.replace("        text: Due {W}.\n", _RULING.replace("{departs}", departs))))
+    assert len(found) == 1 and found[0].startswith("rules/demo.yaml:23:")
+    assert "departs of ruling 'd1' quotes" in found[0] and "quote fewer than 8 or name the passage's section" in found[0]
+
+
+def test_an_empty_departure_is_refused(write_rules):
+    found = problems(write_rules(MINIMAL.replace("        text: Due {W}.\n", _RULING.replace("{departs}", '""'))))
+    assert found == ["rules/demo.yaml:23:22: departs of ruling 'd1' is empty; write the text or remove the field"]
+
+
+def test_seven_quoted_words_are_short_enough(write_rules):
+    departs = "«sette parole, il primo tiro è gratuito» (Dado)"
+    book = load_book(write_rules(MINIMAL.replace("        text: Due {W}.\n", _RULING.replace("{departs}", departs))))
+    assert book.sections[0].rules[1].rulings[0].departs == departs

@@ -21,6 +21,10 @@ from .yamlnodes import Mapping, Scalar, Sequence, YNode, decode, parse
 
 # [^<>] and not [^>]: a tag never spans another '<', so each '<' is scanned past once (linear).
 _RAW_HTML_RE = re.compile(r"</?[A-Za-z][^<>]*>|&[a-zA-Z#0-9]+;")
+#: A quotation inside a ruling's ``departs``: «…», “…” or "…".
+_QUOTE_RE = re.compile(r"«([^»]*)»|“([^”]*)”|\"([^\"]*)\"")
+#: A ruling quotes the passage it departs from in fewer words than this (longer: name its section).
+DEPARTS_QUOTE_WORDS = 8
 
 
 def display_path(path: str | os.PathLike[str]) -> str:
@@ -259,7 +263,7 @@ class _Reader:
         )
 
     def ruling(self, node: YNode) -> Ruling | None:
-        found = self.fields(node, "a ruling", {"id", "text", "reason"}, set())
+        found = self.fields(node, "a ruling", {"id", "text", "reason"}, {"departs"})
         if not found:
             return None
         ruling_id = self.ident(found.get("id"), "ruling id")
@@ -267,10 +271,26 @@ class _Reader:
             id=ruling_id,
             text=self.text(found.get("text"), f"text of ruling {ruling_id!r}"),
             reason=self.text(found.get("reason"), f"reason of ruling {ruling_id!r}"),
+            departs=self.departs(found.get("departs"), ruling_id),
             path=self.path,
             line=node.line,
             lines=self.lines(found),
         )
+
+    def departs(self, node: YNode | None, ruling_id: str) -> str:
+        """The passage of the source a ruling departs from: its section or a short quote."""
+        if node is None:
+            return ""
+        value = self.text(node, f"departs of ruling {ruling_id!r}")
+        for match in _QUOTE_RE.finditer(value):
+            quoted = next(group for group in match.groups() if group is not None)
+            if len(quoted.split()) >= DEPARTS_QUOTE_WORDS:
+                line, column = self._position(node, match.start()) if isinstance(node, Scalar) else (node.line, node.column)
+                self.problems.append(Problem(
+                    self.path, line, column,
+                    f"departs of ruling {ruling_id!r} quotes {len(quoted.split())} words of the source; quote fewer than "
+                    f"{DEPARTS_QUOTE_WORDS} or name the passage's section instead"))
+        return value
 
 
 #: The node-reading helpers (fields, strings, lists, problems at their position), for the other

@@ -72,11 +72,16 @@ class Example(Located):
 
 @dataclass(frozen=True)
 class Ruling(Located):
-    """A decision taken where the source text is silent or ambiguous, with its reason."""
+    """A decision taken where the source text is silent or ambiguous, with its reason.
+
+    ``departs`` is set only when the decision departs from the source's literal words: it names
+    the passage (its section, or a quote of under eight words), and ``reason`` says why.
+    """
 
     id: str
     text: str = field(metadata=TRANSLATABLE)
     reason: str = field(metadata=TRANSLATABLE)
+    departs: str = field(default="", metadata=TRANSLATABLE)
 
 
 @dataclass(frozen=True)
