@@ -67,3 +67,24 @@ def test_example_outcomes_are_on_the_page(tmp_path: Path) -> None:
     html = site.book_page("demo", "it").html
     assert 'id="somma" data-rb-status="passed"' in html and "verificato" in html
     assert 'data-rb-status="not_run"' in Site(library, (), languages=("it",)).book_page("demo", "it").html
+
+
+def test_a_book_page_lists_where_the_book_departs_from_its_source(tmp_path: Path) -> None:
+    departing = DEMO.replace("            text: Il mana non si conserva tra i turni.",
+                             "            departs: «il mana resta» (Mana)\n            text: Il mana non si conserva tra i turni.")
+    (tmp_path / "demo.yaml").write_text(textwrap.dedent(departing).lstrip(), encoding="utf-8")
+    (tmp_path / "altro.yaml").write_text(textwrap.dedent(ALTRO).lstrip(), encoding="utf-8")
+    site = Site(load_library(rulebook_paths(tmp_path)), languages=("it", "ru"))
+    page = site.book_page("demo", "it")
+    listed = page.html.split('<section class="rb-departures">')[1]
+    assert '<h2 id="rb-departures">Dove questo regolamento decide' in listed
+    assert '<a href="#decisione-mana">1.1 (decisione-mana)</a> Il mana bianco: «il mana resta» (Mana)</li>' in listed
+    assert page.toc[-1].id == "rb-departures" and page.toc[-1].level == 2
+    # In the ruling itself, the passage is named beside the reason.
+    ruling = page.html.split('id="decisione-mana"')[1].split("</div>\n</div>")[0]
+    assert "Si discosta dalla fonte:</strong> «il mana resta» (Mana)" in ruling
+    # Another language says it in its own words (the departure itself falls back, marked).
+    assert "Где эта книга решает сама" in site.book_page("demo", "ru").html
+    # A book without departures has no such list, and its other book neither.
+    assert "rb-departures" not in site.book_page("altro", "it").html
+    assert "rb-departures" not in Site(books(tmp_path), languages=("it",)).book_page("demo", "it").html

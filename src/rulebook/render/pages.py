@@ -42,6 +42,8 @@ _ENV = jinja2.Environment(
     lstrip_blocks=True,
 )
 _FORMATTER = HtmlFormatter(cssclass="highlight", wrapcode=True)
+#: The anchor of a book page's list of departures; "rb-" keeps it apart from the books' own ids.
+DEPARTURES_ANCHOR = "rb-departures"
 
 
 @lru_cache(maxsize=4096)
@@ -276,6 +278,7 @@ class Site:
         view = self.book_view(book_id, language)
         book, url = view.book, view.url
         html = self._render("book.html.j2", language, view=view, book=book, coverage=self.coverage(book_id, language),
+                            departures_anchor=DEPARTURES_ANCHOR,
                             coverage_href=relative_url(url, self.url(language, "coverage")),
                             pdf_href=relative_url(url, self.pdf_url(language, book_id)) if self.pdf else "")
         return RenderedPage("book", language, self.src_uri(language, book_id), url, view.plain(book, "title"), html,
@@ -288,6 +291,7 @@ class Site:
         view = self.book_view(book_id, language)
         lang = self.languages.get(language)
         body = self._render("book.html.j2", language, view=view, book=view.book, coverage=self.coverage(book_id, language),
+                            departures_anchor=DEPARTURES_ANCHOR,
                             coverage_href=relative_url(view.url, self.url(language, "coverage")), pdf_href="",
                             contents=self._render("contents.html.j2", language, toc=view.toc()), printed=True)
         return self._render("print.html.j2", language, body=body, title=view.plain(view.book, "title"), tag=lang.tag,
@@ -393,6 +397,12 @@ class _BookView:
         return {"svg": board_svg(outcome.figure, label=self.words.gettext("The position at the end of the example").text),
                 "caption": board_caption(outcome.figure, self.words)}
 
+    def departures(self) -> list[dict[str, object]]:
+        """The rulings that depart from the source's words, in book order, with their numbers."""
+        numbers = self.site.anchors(self.book)
+        return [{"rule": rule, "ruling": ruling, "number": numbers[ruling.id]}
+                for rule in self.book.rules() for ruling in rule.rulings if ruling.departs]
+
     def toc(self) -> tuple[TocEntry, ...]:
         entries = []
         for section in self.book.sections:
@@ -401,4 +411,6 @@ class _BookView:
                 for rule in section.rules
             )
             entries.append(TocEntry(section.id, escape(f"{section.number} ") + self.toc_title(section), 2, rules))
+        if self.departures():
+            entries.append(TocEntry(DEPARTURES_ANCHOR, escape(self.words.gettext("Where this book decides").text), 2))
         return tuple(entries)

@@ -44,6 +44,7 @@ def search_docs(site: Site, language: str) -> list[SearchDoc]:
              [words.gettext("Every rulebook, every worked example checked against a reference engine.").text]),
     ]
     ruling, reason, example_word = words.gettext("Ruling").text, words.gettext("Reason").text, words.gettext("Example").text
+    departs_word = words.gettext("Departs from the source").text
     for book_id in site.books:
         view = site.book_view(book_id, language)
         book = view.book
@@ -54,7 +55,8 @@ def search_docs(site: Site, language: str) -> list[SearchDoc]:
             for rule in section.rules:
                 paragraphs = [plain(rule.text)]
                 for found in rule.rulings:
-                    paragraphs.append(f"{ruling}: {plain(found.text)} {reason}: {plain(found.reason)}")
+                    departs = f" {departs_word}: {plain(found.departs)}" if found.departs else ""
+                    paragraphs.append(f"{ruling}: {plain(found.text)}{departs} {reason}: {plain(found.reason)}")
                 for example in rule.examples:
                     heading = f"{example_word}: {plain(example.title)}" if example.title else example_word
                     paragraphs += [heading, plain(example.text)]
