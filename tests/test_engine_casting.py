@@ -624,3 +624,68 @@ def test_the_total_cost_is_that_of_the_player_to_act() -> None:
     assert "Heartless Summoning: reduce {2} (nothing to reduce)" in str(game.total_cost(Cast("white-knight")))
     with pytest.raises(IllegalAction, match=r"\[601\.2\] the game is over"):
         replace(game, life=(20, 0)).total_cost(Cast("white-knight"))
+
+
+# --- issue 14: what the cards added for step 601.2g, 601.2e and the symbols may and may not do ------
+
+
+@pytest.mark.parametrize(("field", "value", "known"), [
+    ("effect", "mill", "damage, destroy"),
+    ("prohibits", "named-colour", "named-card, named-spell"),
+    ("abilities", [{"id": "x", "tap": True, "effect": "flicker"}], "exile, untap, cast-copy"),
+])
+def test_an_effect_or_prohibition_the_engine_cannot_do_is_refused_when_the_card_is_read(field, value, known) -> None:
+    # Otherwise the card would be read, cast and resolve doing nothing, silently.
+    with pytest.raises(RulebookError, match=rf"inline card 'Goat Tax': .*unknown (effect|prohibits) .*known: {known}"):
+        casting.define("Goat Tax", "{R}", "Instant", GOAT_NAMES, **{field: value})
+
+
+def test_every_effect_the_card_reader_admits_has_its_function() -> None:
+    from rulebook.engines.casting import resolve
+    from rulebook.engines.casting.cards import ABILITY_EFFECTS, SPELL_EFFECTS
+    assert set(SPELL_EFFECTS) == set(resolve.EFFECTS) | {"none"}
+    assert set(ABILITY_EFFECTS) == set(resolve.ABILITY_EFFECTS) | {"cast-copy"}  # the Scepter's, resolve_entry's own
+
+
+def test_the_listing_of_601_2_names_every_step_from_a_to_i_in_order() -> None:
+    from rulebook.loader import load_book
+    from rulebook.model import XREF_RE
+    book = load_book(Path(__file__).resolve().parent.parent / "rules" / "casting.yaml")
+    listing = next(rule for rule in book.rules() if rule.id == "601.2")
+    steps = [f"601.2{letter}" for letter in "abcdefghi"]
+    linked = [m.group(2) for m in XREF_RE.finditer(listing.text) if m.group(2) in steps]
+    assert linked == steps
+    assert set(steps) <= {rule.id for rule in book.rules()}  # each step has its own rule to link to
+
+
+def test_void_winnower_stops_only_its_opponents_and_looks_at_x_on_the_stack() -> None:
+    mine = setup(hand=["Fireball"], pool="RR", battlefield=["Void Winnower"])
+    assert mine.apply(Cast("fireball", x=1, targets="p1")).state.mana_value("fireball") == 2  # its controller casts it
+    theirs = setup(hand=["Fireball"], pool="RRRRRR", their_battlefield=["Void Winnower"])
+    with pytest.raises(IllegalAction, match=r"\[601\.2e\] .*with X=5 has mana value 6"):
+        theirs.apply(Cast("fireball", targets="p1"))  # the tournament shortcut chooses X=5: even, refused
+    assert theirs.apply(Cast("fireball", x=4, targets="p1")).state.mana_value("fireball") == 5
+
+
+def test_a_mana_spell_or_a_non_mana_ability_is_refused_in_601_2g_and_usable_with_priority() -> None:
+    game = setup(hand=["Dark Ritual", "Lightning Bolt"], battlefield=["Swamp", "Arbor Elf", "Forest"])
+    with pytest.raises(IllegalAction, match=r"\[605\.3a\] Dark Ritual is a spell .*cast it: Cast\('dark-ritual'\)"):
+        game.apply(Mana("dark-ritual"))
+    with pytest.raises(IllegalAction, match=r"\[605\.1a\] Arbor Elf's ability adds no mana \(it untaps target Forest\)"):
+        game.apply(Mana("arbor-elf"))
+    ritual = game.apply(Cast("dark-ritual", mana="swamp")).state.apply(casting.Resolve()).state
+    assert ritual.pools[0] == Pool.of("BBB")
+    with pytest.raises(IllegalAction, match=r"'swamp' can't be a target of Arbor Elf \(Forest\): it is not a Forest"):
+        game.apply(casting.Activate("arbor-elf", targets="swamp"))
+
+
+def test_an_increase_stays_in_the_locked_total_when_its_source_leaves_during_payment() -> None:
+    game = setup(hand=["Lightning Bolt"], battlefield=["Thalia, Guardian of Thraben", "altare=Ashnod's Altar", "Mountain"])
+    step = game.apply(Cast("lightning-bolt", targets="p1", mana=(Mana("altare", sacrifice="thalia"), "mountain")))
+    # Recomputed without Thalia the total would be {R} and {C}{C} would be left; locked, it is {1}{R}.
+    assert step.state.entry("lightning-bolt").total == ManaCost("{1}{R}")
+    assert step.state.pools[0] == Pool.of("C")
+    assert step.state.obj("thalia").zone == "graveyard"
+    tapped = setup(hand=["Chord of Calling"], battlefield=["Thalia, Guardian of Thraben", "Forest", "Forest", "Forest"])
+    with pytest.raises(IllegalAction, match=r"\[601\.2h\] the total cost \{2\}\{G\}\{G\}\{G\} is locked"):
+        tapped.apply(Cast("chord-of-calling", x=1, convoke="thalia", mana=("forest", "forest-2", "forest-3")))

@@ -29,6 +29,15 @@ COST_PARTS = ("exile-blue-card-from-hand", "sacrifice-land")
 _PAY_LIFE = re.compile(r"pay-life-[1-9][0-9]*")
 #: Where a cost modifier applies in 601.2f, in the order of the rule (``costs.modify``).
 STAGES = ("increase", "target-tax", "reduce", "minimum")
+#: What a spell can do on resolution (``resolve.EFFECTS`` has one function for each but "none").
+SPELL_EFFECTS = ("damage", "destroy", "exile", "bounce", "tap", "counters", "counter", "search-creature",
+                 "add-mana", "draw", "none")
+#: What a non-mana activated ability can do on resolution (``resolve.ABILITY_EFFECTS``).
+ABILITY_EFFECTS = ("exile", "untap", "cast-copy")
+#: Casting prohibitions (``propose``): Meddling Mage as printed in 2001 (the named *card*), as its
+#: Oracle text reads now (*spells* with the chosen name, copies too), Void Winnower (opponents'
+#: spells with an even mana value, checked in 601.2e once X is chosen).
+PROHIBITIONS = ("named-card", "named-spell", "even-mana-value-for-opponents")
 _LANGUAGE_RE = re.compile(r"[a-z]{2,3}(_[A-Za-z]{2,4})?")
 #: A set code as Wizards prints it (M10, 10E, ARB, 2XM); a name's ``sources`` value is one of
 #: these or NOT_PRINTED, when no printing in that language exists and the English name stays.
@@ -220,6 +229,10 @@ class _CardReader(NodeReader):
         for part, item in zip(parts, self._part_nodes(found)):
             if not is_cost_part(part):
                 self.fail(item, f"{what} has an unknown cost part {part!r}; known: {', '.join(COST_PARTS)}, pay-life-N")
+        for field_name, known in (("effect", SPELL_EFFECTS), ("prohibits", PROHIBITIONS)):
+            value = found.get(field_name)
+            if isinstance(value, Scalar) and value.value and value.value not in known:
+                self.fail(value, f"{what} has an unknown {field_name} {value.value!r}; known: {', '.join(known)}")
         return Card(
             name=name,
             cost=self.cost(found.get("cost"), f"cost of {what}"),
@@ -260,6 +273,9 @@ class _CardReader(NodeReader):
         found = []
         for item in self.items(node, f"abilities of {what}"):
             read = self.fields(item, f"an ability of {what}", {"id"}, set(_ABILITY_FIELDS) - {"id"})
+            effect = read.get("effect")
+            if isinstance(effect, Scalar) and effect.value not in ABILITY_EFFECTS:
+                self.fail(effect, f"an ability of {what} has an unknown effect {effect.value!r}; known: {', '.join(ABILITY_EFFECTS)}")
             if "id" in read:
                 found.append(Ability(
                     id=self.text(read["id"], "ability id"),

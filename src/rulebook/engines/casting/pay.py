@@ -29,9 +29,24 @@ def check_tap_cost(source: Obj, rule: str) -> None:
 def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Table, list[Fired]]:
     """Activate one mana ability: 601.2g while casting, 605.3a when holding priority."""
     source = game.obj(mana.source, rule)
+    if source.card.effect == "add-mana" and source.zone != "battlefield":
+        # Dark Ritual: it adds mana as a spell resolving, and no spell is cast in the middle of 601.2g.
+        when = ("while another spell is being paid for; cast it earlier, when you have priority" if rule == "601.2g"
+                else f"cast it: Cast({source.id!r})")
+        raise IllegalAction(rule, f"{source.card.name} is a spell that adds mana when it resolves, not a mana ability: it can't be cast {when}")
     if source.zone != "battlefield" or source.controller != player:
         raise IllegalAction(rule, f"{source.id!r} is not a permanent you control (it is in the {source.zone})")
     ability = next((a for a in source.card.abilities if a.adds), None)
+    other = next((a for a in source.card.abilities if not a.adds), None)
+    if ability is None and other is not None:
+        # Arbor Elf: its ability helps to make mana (it untaps a Forest) but adds none itself.
+        aim = f" target {other.targets[0].filter}" if other.targets else ""
+        does = {"untap": f"it untaps{aim}", "exile": f"it exiles{aim}", "cast-copy": "it copies the imprinted card"}[other.effect]
+        raise IllegalAction(
+            "605.1a",
+            f"{source.card.name}'s ability adds no mana ({does}), so it is not a mana ability: "
+            "it can't be activated while a spell is being paid for; activate it earlier, when you have priority",
+        )
     if ability is None:
         raise IllegalAction(rule, f"{source.card.name} has no ability that adds mana")
     if not ability.is_mana_ability:

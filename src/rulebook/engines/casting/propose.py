@@ -1,4 +1,5 @@
-"""601.2a–f and 601.3: proposing a spell, one function per step of the rule.
+"""601.2a–f and 601.3: proposing a spell, one function per step of the rule (601.2e, the check
+that the proposed spell can be cast, once X is known).
 
 :func:`propose` runs them in the order of the rule and returns the state with the card on the
 stack, the trace, the locked total cost and the stack entry that records what was announced;
@@ -33,6 +34,7 @@ def propose(game: Table, action: Cast, player: int) -> tuple[Table, list[Fired],
     start = _announce(obj.card, action, alt, game, trace)
     targets, division = _targets_and_division(game, obj, action, player, trace)
     derivation, x = _total_cost(game, obj.card, action, start, len(targets), player, trace)
+    _check_legality(game, obj, player, x)
     entry = Entry(obj.id, player, "spell", obj.id, targets=targets, division=division, x=x,
                   kicked=action.kicked, alternative=alt, total=derivation.total)
     return game, trace, derivation, entry
@@ -138,11 +140,30 @@ def _check_timing_and_prohibitions(game: Table, obj: Obj, player: int, offered: 
         if not quick and (game.stack or player != game.active):
             raise IllegalAction("601.3", f"{c.name} can be cast only in your main phase while the stack is empty")
     for permanent in game.battlefield():
-        if permanent.card.prohibits and permanent.chosen == c.name:
-            if permanent.card.prohibits == "named-card" and obj.copy:
-                trace.append(Fired("601.3", f"{permanent.id} stops the named card, and this is a copy of {c.name}, not a card"))
-            else:
-                raise IllegalAction("601.3", f"{permanent.card.name} ({permanent.id}) named {c.name!r}: it can't be cast")
+        prohibits = permanent.card.prohibits
+        if prohibits not in ("named-card", "named-spell") or permanent.chosen != c.name:
+            continue
+        if prohibits == "named-card" and obj.copy:
+            trace.append(Fired("601.3", f"{permanent.id} stops the named card, and this is a copy of {c.name}, not a card"))
+        elif prohibits == "named-card":
+            raise IllegalAction("601.3", f"{permanent.card.name} ({permanent.id}) named {c.name!r}: the named card can't be cast")
+        else:
+            copy = ", and a copy cast is such a spell too" if obj.copy else ""
+            raise IllegalAction("601.3", f"{permanent.card.name} ({permanent.id}) named {c.name!r}: spells with that name can't be cast{copy}")
+
+
+def _check_legality(game: Table, obj: Obj, player: int, x: int) -> None:
+    """601.2e: with every announcement made, the game checks that the proposed spell can be cast.
+    Void Winnower looks at the mana value the spell has on the stack, where X counts (202.3e)."""
+    value = obj.card.mana_value(x)
+    for permanent in game.battlefield():
+        if permanent.card.prohibits == "even-mana-value-for-opponents" and permanent.controller != player and value % 2 == 0:
+            with_x = f" with X={x}" if obj.card.cost and obj.card.cost.x_count else ""
+            raise IllegalAction(
+                "601.2e",
+                f"{permanent.card.name} ({permanent.id}): P{player}'s spells with an even mana value can't be cast, "
+                f"and {obj.card.name}{with_x} has mana value {value} on the stack",
+            )
 
 
 def _to_the_stack(game: Table, obj: Obj, player: int, trace: list[Fired]) -> Table:

@@ -12,6 +12,7 @@ from typing import Callable
 
 from ..base import Fired
 from .cards import Card, TargetWord
+from .mana import ManaCost
 from .state import PLAYER_IDS, Entry, Obj, Offer, Pending, Table
 from .targets import split_targets, target_problem
 
@@ -125,9 +126,31 @@ def _search_creature(game: Table, entry: Entry, c: Card, legal: list[str], trace
     return game
 
 
+def _add_mana(game: Table, entry: Entry, c: Card, legal: list[str], trace: list[Fired]) -> Table:
+    """A spell that adds mana (Dark Ritual): it does so as it resolves, so it is no mana ability."""
+    pool = game.pools[entry.controller]
+    for symbol in ManaCost(c.amount).symbols:
+        pool = pool.add(symbol)
+    trace.append(Fired("608.2", f"{entry.id} adds {c.amount} to P{entry.controller}'s mana pool"))
+    return game.with_pool(entry.controller, pool)
+
+
+def _draw(game: Table, entry: Entry, c: Card, legal: list[str], trace: list[Fired]) -> Table:
+    """Look at the target player's hand (Gitaxian Probe), then draw a card."""
+    for target in legal:
+        seen = game.zone(PLAYER_IDS.index(target), "hand")
+        trace.append(Fired("608.2", f"P{entry.controller} looks at {target}'s hand: {', '.join(o.id for o in seen) or 'empty'}"))
+    library = game.zone(entry.controller, "library")
+    if library:
+        game = game.move(library[0].id, "hand")
+    trace.append(Fired("608.2", f"P{entry.controller} draws {library[0].id if library else 'nothing: the library is empty'}"))
+    return game
+
+
 EFFECTS = {
     "damage": _deal_damage, "destroy": _to_zone("graveyard"), "exile": _to_zone("exile"), "bounce": _to_zone("hand"),
     "tap": _tap, "counters": _put_counters, "counter": _counter, "search-creature": _search_creature,
+    "add-mana": _add_mana, "draw": _draw,
 }
 
 
@@ -185,6 +208,18 @@ def _scepter(game: Table, entry: Entry) -> tuple[Table, list[Fired]]:
     return game, [Fired("608.2", f"{scepter.id} copies {original.id}: {copy.id} may be cast without paying its mana cost")]
 
 
+def _untap(game: Table, target: str) -> tuple[Table, str]:
+    return game.set(target, tapped=False), f"{target} is untapped"
+
+
+def _exile(game: Table, target: str) -> tuple[Table, str]:
+    return game.move(target, "exile"), f"{target} is exiled"
+
+
+#: What an activated ability (not a mana ability) does to each legal target as it resolves.
+ABILITY_EFFECTS = {"exile": _exile, "untap": _untap}
+
+
 def _ability(game: Table, entry: Entry) -> tuple[Table, list[Fired]]:
     source = game.obj(entry.source)
     ability = next(a for a in source.card.abilities if not a.is_mana_ability)
@@ -193,8 +228,8 @@ def _ability(game: Table, entry: Entry) -> tuple[Table, list[Fired]]:
     if ability.targets and not legal:
         return game, [Fired("608.2", f"the target of {entry.id} is illegal now: it does not resolve")]
     for target in legal:
-        game = game.move(target, "exile")
-        trace.append(Fired("608.2", f"{target} is exiled"))
+        game, happened = ABILITY_EFFECTS[ability.effect](game, target)
+        trace.append(Fired("608.2", happened))
     if ability.adds:
         game = game.with_pool(entry.controller, game.pools[entry.controller].add(entry.colour))
         trace.append(Fired("608.2", f"{source.id} adds {{{entry.colour}}}"))

@@ -15,12 +15,14 @@ from .state import PLAYER_IDS, Obj, Table
 def target_problem(game: Table, target: str, word: TargetWord, caster: int, source: Card, spell_id: str) -> str | None:
     """Why ``target`` cannot be chosen for this "target" word, or None when it can."""
     if target in PLAYER_IDS:
-        return None if word.filter == "any" else f"a player is not a {word.filter}"
+        return None if word.filter in ("any", "player") else f"a player is not a {word.filter}"
     if not game.has(target):
         return "there is no such object"
     obj = game.obj(target)
     kind = obj.card
     where = word.filter
+    if where == "player":
+        return "it is not a player"
     if where == "spell":
         entry = game.entry(target)
         if entry is None or entry.kind != "spell" or target == spell_id:
@@ -36,6 +38,8 @@ def target_problem(game: Table, target: str, word: TargetWord, caster: int, sour
     if obj.zone != "battlefield":
         return f"it is in the {obj.zone}, not on the battlefield"
     words = where.split()
+    if where[:1].isupper() and where not in kind.type.partition("—")[2].split():
+        return f"it is not a {where}"  # a subtype, such as Arbor Elf's "target Forest"
     if "creature" in words or where == "any":
         if not kind.is_type("creature"):
             return "it is not a creature"
