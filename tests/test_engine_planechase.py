@@ -123,15 +123,15 @@ def test_an_endless_game_fails_at_the_cap():
 
 
 def test_every_die_face_can_follow_a_roll():
-    rolling = pc.started([["Agyrem", "Bant"], ["Krosa"]]).apply(pc.Roll()).state
+    rolling = pc.started([["Agyrem", "Bant"], ["Krosa"]], casual=True).apply(pc.Roll()).state
     assert [rolling.apply(face).state.phase for face in pc.DieFace] == [pc.Phase.MAIN] * 3
 
 
 def test_actions_outside_their_moment_are_refused_with_the_rule():
-    mulligans = pc.setup([["Agyrem"], ["Krosa"], ["Naya"]])
+    mulligans = pc.setup([["Agyrem"], ["Krosa"], ["Naya"]], casual=True)
     with pytest.raises(IllegalAction, match=r"^\[tiro-quando\]"):
         mulligans.apply(pc.Roll())
-    playing = pc.started([["Agyrem"], ["Krosa"], ["Naya"]])
+    playing = pc.started([["Agyrem"], ["Krosa"], ["Naya"]], casual=True)
     with pytest.raises(IllegalAction, match=r"^\[tiro-risposta\]"):
         playing.apply(pc.CHAOS)
     with pytest.raises(IllegalAction, match=r"^\[faccia-caos\]"):
@@ -146,15 +146,15 @@ def test_actions_outside_their_moment_are_refused_with_the_rule():
     with pytest.raises(IllegalAction, match=r"^\[giocatori-numero\]"):
         pc.new_game(random.Random(0), players=7)
     with pytest.raises(IllegalAction, match=r"^\[primo-giocatore\]"):
-        pc.setup([["Agyrem"], ["Krosa"]], first=2)
+        pc.setup([["Agyrem"], ["Krosa"]], first=2, casual=True)
     with pytest.raises(IllegalAction, match=r"^\[mulligan-ordine\]"):
-        state = pc.setup([["Agyrem"], ["Krosa"]])
+        state = pc.setup([["Agyrem"], ["Krosa"]], casual=True)
         for _ in range(8):
             state = state.apply(pc.Mulligan()).state
 
 
 def test_reprs_evaluate_back():
-    state = pc.started([["Agyrem"], ["Krosa"]]).run(pc.Roll(), pc.PLANESWALKER).state
+    state = pc.started([["Agyrem"], ["Krosa"]], casual=True).run(pc.Roll(), pc.PLANESWALKER).state
     read = golden.evaluator(pc)
     for value in (state.plane, state.stack[0], pc.Leave(1), pc.CHAOS, pc.Win(0)):
         assert read(repr(value)) == value
@@ -206,7 +206,7 @@ def roll_blank(state: pc.Planechase) -> pc.Planechase:
 
 @pytest.mark.parametrize(("mana", "rolls"), ROLLS_PAID_BY.items())
 def test_a_turns_mana_pays_for_so_many_rolls(mana, rolls):
-    state = pc.started([["Agyrem", "Bant"], ["Krosa", "Shiv"]], mana_per_turn=mana)
+    state = pc.started([["Agyrem", "Bant"], ["Krosa", "Shiv"]], mana_per_turn=mana, casual=True)
     for _ in range(rolls):
         assert pc.Roll() in state.legal_actions()
         state = roll_blank(state)
@@ -217,14 +217,14 @@ def test_a_turns_mana_pays_for_so_many_rolls(mana, rolls):
 
 
 def test_a_roll_costing_exactly_the_mana_left_is_paid_to_zero():
-    state = roll_blank(roll_blank(pc.started([["Agyrem"], ["Krosa"]], mana_per_turn=3)))  # {0} then {1}: 2 left
+    state = roll_blank(roll_blank(pc.started([["Agyrem"], ["Krosa"]], mana_per_turn=3, casual=True)))  # {0} then {1}: 2 left
     assert state.mana == 2 and state.roll_cost == 2
     state = state.apply(pc.Roll()).state
     assert state.mana == 0
 
 
 def test_the_roll_count_starts_again_each_turn():
-    state = roll_blank(roll_blank(pc.started([["Agyrem"], ["Krosa"]], mana_per_turn=3)))
+    state = roll_blank(roll_blank(pc.started([["Agyrem"], ["Krosa"]], mana_per_turn=3, casual=True)))
     state = state.apply(pc.EndTurn()).state
     assert (state.rolls, state.roll_cost, state.mana) == (0, 0, 3)
 
@@ -232,7 +232,7 @@ def test_the_roll_count_starts_again_each_turn():
 def test_planeswalking_from_the_last_card_of_a_planar_deck():
     # P0's deck holds one plane under Agyrem: planeswalking turns it over and leaves the deck
     # holding only Agyrem, put at the bottom.
-    state = pc.started([["Agyrem", "Bant"], ["Krosa"]])
+    state = pc.started([["Agyrem", "Bant"], ["Krosa"]], casual=True)
     state = state.run(pc.Roll(), pc.PLANESWALKER, pc.Resolve()).state
     assert state.plane == pc.Plane("Bant", 0) and state.decks[0] == ("Agyrem",)
     state = state.run(pc.Roll(), pc.PLANESWALKER, pc.Resolve()).state
@@ -243,7 +243,7 @@ def test_planeswalking_from_the_last_card_of_a_planar_deck():
                                             (21, "21st"), (22, "22nd"), (23, "23rd")])
 def test_a_refused_roll_says_which_roll_of_the_turn_it_is(n, ordinal):
     # Mana for exactly n - 1 rolls ({0} + {1} + … + {n-2}): the n-th is refused.
-    state = pc.started([["Agyrem"], ["Krosa"]], mana_per_turn=sum(range(n - 1)))
+    state = pc.started([["Agyrem"], ["Krosa"]], mana_per_turn=sum(range(n - 1)), casual=True)
     for _ in range(n - 1):
         state = roll_blank(state)
     with pytest.raises(IllegalAction, match=rf"^\[tiro-costo\] the {ordinal} roll this turn costs \{{{n - 1}\}}; player 0 has 0 mana$"):
@@ -251,7 +251,7 @@ def test_a_refused_roll_says_which_roll_of_the_turn_it_is(n, ordinal):
 
 
 def test_mulligans_are_offered_while_cards_are_left_to_take():
-    state = pc.setup([["Agyrem"], ["Krosa"]])
+    state = pc.setup([["Agyrem"], ["Krosa"]], casual=True)
     assert state.legal_actions() == [pc.Keep(), pc.Mulligan()]
     for _ in range(7):
         state = state.apply(pc.Mulligan()).state
@@ -262,7 +262,7 @@ def test_mulligans_are_offered_while_cards_are_left_to_take():
 
 def test_resolve_takes_only_the_top_ability_off_the_stack():
     # Two chaos abilities wait (the second triggered in response to the first, by other means).
-    started = pc.started([["Agyrem", "Bant"], ["Krosa"]])
+    started = pc.started([["Agyrem", "Bant"], ["Krosa"]], casual=True)
     chaos = pc.Ability("chaos", started.plane, 0)
     state = replace(started, stack=(chaos, replace(chaos, controller=1)))
     after = state.apply(pc.Resolve()).state
@@ -271,24 +271,24 @@ def test_resolve_takes_only_the_top_ability_off_the_stack():
 
 def test_an_action_out_of_its_moment_is_refused_naming_it():
     with pytest.raises(IllegalAction, match=r"^\[mano-iniziale\] Keep\(\) is not possible now: turn 1 · player 0 to act"):
-        pc.started([["Agyrem"], ["Krosa"]]).apply(pc.Keep())
+        pc.started([["Agyrem"], ["Krosa"]], casual=True).apply(pc.Keep())
     with pytest.raises(IllegalAction, match=r"^\[turni\] EndTurn\(\) is not possible now: mulligans · player 0"):
-        pc.setup([["Agyrem"], ["Krosa"]]).apply(pc.EndTurn())
+        pc.setup([["Agyrem"], ["Krosa"]], casual=True).apply(pc.EndTurn())
 
 
 def test_a_new_game_is_for_two_unless_told_otherwise():
     assert pc.new_game(random.Random(0)).players == 2
     with pytest.raises(IllegalAction, match=r"^\[mazzo-planare-composizione\]"):
-        pc.setup([["Agyrem", 7], ["Krosa"]])
+        pc.setup([["Agyrem", 7], ["Krosa"]], casual=True)
 
 
 @pytest.mark.parametrize(("action", "moment", "rule"), [
     (pc.Keep(), "main", "mano-iniziale"), (pc.Mulligan(), "main", "mano-iniziale"), (pc.BLANK, "main", "tiro-risposta"),
     (pc.EndTurn(), "mulligans", "turni"), (pc.Roll(), "mulligans", "tiro-quando"), (pc.Resolve(), "mulligans", "faccia-caos"),
-    (pc.Leave(0), "mulligans", "uscita-quando"),
+    (pc.Leave(0), "mulligans", "uscita-quando"), (pc.RollByEffect("Fractured Powerstone"), "mulligans", "tiro-effetto"),
 ])
 def test_every_action_out_of_its_moment_is_refused_under_its_rule(action, moment, rule):
-    state = pc.started([["Agyrem"], ["Krosa"]]) if moment == "main" else pc.setup([["Agyrem"], ["Krosa"]])
+    state = pc.started([["Agyrem"], ["Krosa"]], casual=True) if moment == "main" else pc.setup([["Agyrem"], ["Krosa"]], casual=True)
     with pytest.raises(IllegalAction, match=rf"^\[{rule}\] {re.escape(repr(action))} is not possible now: "):
         state.apply(action)
 
@@ -301,9 +301,83 @@ def test_a_new_game_draws_its_first_player_from_the_callers_rng():
 
 def test_resolving_with_an_empty_stack_is_refused_saying_why():
     with pytest.raises(IllegalAction, match=r"^\[faccia-caos\] Resolve\(\): no ability is waiting on the stack$"):
-        pc.started([["Agyrem"], ["Krosa"]]).apply(pc.Resolve())
+        pc.started([["Agyrem"], ["Krosa"]], casual=True).apply(pc.Resolve())
 
 
 def test_an_empty_planar_deck_shows_as_a_dash():
-    state = pc.started([["Agyrem"], ["Krosa"]])
+    state = pc.started([["Agyrem"], ["Krosa"]], casual=True)
     assert "P0 hand 7 · planar deck 0: -" in str(state)
+
+
+# --- the planar deck (CR 901.3) and rolls caused by an effect (issue 14) ------------------------
+
+TEN = ["Agyrem", "Bant", "Krosa", "Minamo", "Naya", "Otaria", "Shiv", "Llanowar", "Grixis", "Skybreen"]
+
+
+@pytest.mark.parametrize("casual", [False, True])
+def test_a_planar_deck_never_holds_two_cards_with_the_same_name(casual):
+    with pytest.raises(IllegalAction, match=r"^\[mazzo-planare-composizione\] player 0's planar deck holds 'Agyrem' 2 times: "
+                                            r"no two cards of a planar deck may have the same English name \(CR 901\.3\)$"):
+        pc.setup([["Agyrem", "Agyrem"], ["Bant"]], casual=casual)
+    with pytest.raises(IllegalAction, match=r"player 1's planar deck holds 'Shiv' 2 times"):
+        pc.setup([TEN, TEN[:9] + ["Shiv"]], casual=casual)
+
+
+def test_a_planar_deck_has_at_least_ten_planes_unless_the_game_is_casual():
+    assert pc.setup([TEN, TEN[::-1]]).decks == (tuple(TEN), tuple(TEN[::-1]))
+    with pytest.raises(IllegalAction, match=r"player 1's planar deck has 9 plane\(s\): it needs at least 10 \(CR 901\.3\), "
+                                            r"or casual=True for the smaller decks of ruling mazzo-planare-informale$"):
+        pc.setup([TEN, TEN[1:]])
+    assert pc.setup([TEN, ["Bant"]], casual=True).decks[1] == ("Bant",)
+    with pytest.raises(IllegalAction, match=r"player 1's planar deck must be a non-empty list"):
+        pc.setup([TEN, []], casual=True)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_new_game_deals_decks_cr_901_3_allows(seed):
+    state = pc.new_game(random.Random(seed), players=6)
+    for deck in state.decks:
+        assert len(deck) >= 10 and len(set(deck)) == len(deck)
+
+
+def test_a_roll_caused_by_an_effect_costs_nothing_and_does_not_count():
+    # Fractured Powerstone's ruling (2012-06-01): two rolls, then the Powerstone's, then the next costs {2}.
+    state = roll_blank(roll_blank(pc.started([TEN, TEN[::-1]], mana_per_turn=5)))
+    assert (state.rolls, state.mana) == (2, 4)
+    step = state.apply(pc.RollByEffect("Fractured Powerstone"))
+    assert step.rules() == ["tiro-effetto", "tiro-risposta"] and step.state.is_chance
+    state = step.state.apply(pc.BLANK).state
+    assert (state.rolls, state.roll_cost, state.mana) == (2, 2, 4)
+    assert [str(f) for f in state.apply(pc.Roll()).trace][0] == "tiro-costo: player 0 pays {2} for the 3rd roll this turn"
+    # Its results are the die's as ever: {PW} planeswalks.
+    walked = state.run(pc.RollByEffect("Fractured Powerstone"), pc.PLANESWALKER, pc.Resolve()).state
+    assert walked.plane == pc.Plane("Bant", 0) and walked.rolls == 2
+
+
+def test_a_roll_caused_by_an_effect_is_no_choice_of_the_player():
+    state = pc.started([TEN, TEN[::-1]])
+    assert not any(isinstance(a, pc.RollByEffect) for a in state.legal_actions())
+    with pytest.raises(IllegalAction, match=r"^\[tiro-effetto\] RollByEffect\(source=''\): name the card"):
+        state.apply(pc.RollByEffect(""))
+    gone = pc.started([TEN, TEN[::-1], TEN[2:] + TEN[:2]]).apply(pc.Leave(0)).state
+    with pytest.raises(IllegalAction, match=r"^\[tiro-effetto\] .*player 0 has left the game"):
+        gone.apply(pc.RollByEffect("Fractured Powerstone"))
+    with pytest.raises(IllegalAction, match=r"^\[tiro-effetto\] RollByEffect\(source='Fractured Powerstone'\) is not possible now: "
+                                            r"the planar die is rolling"):
+        state.apply(pc.Roll()).state.apply(pc.RollByEffect("Fractured Powerstone"))
+    with pytest.raises(IllegalAction, match=r"^\[tiro-effetto\] .*with nothing under it on the stack; waiting: chaos ability of Agyrem"):
+        state.run(pc.Roll(), pc.CHAOS).state.apply(pc.RollByEffect("Fractured Powerstone"))
+
+
+def choose_with_effects(state: pc.Planechase, rng: random.Random):
+    """The random policy, and now and then an effect that makes the active player roll."""
+    if state.phase is pc.Phase.MAIN and state.active in state.in_game and not state.stack and rng.random() < 0.1:
+        return pc.RollByEffect("Fractured Powerstone")
+    return choose(state, rng)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("seed", range(10))
+def test_random_games_with_effect_rolls_hold_the_invariants(players, seed):
+    # The ledger counts only Roll(): an effect's roll changing the cost would break its invariant.
+    random_game(players, seed, choose=choose_with_effects)

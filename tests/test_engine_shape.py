@@ -81,7 +81,7 @@ def test_a_player_count_the_game_does_not_allow_is_an_illegal_action(name, playe
     ("bidomino", lambda: bidomino.position(hands=["K♥ 4♣ 9♦ 9♠", "7♣ 8♦ 2♠ 5♥"]).play("discard A♠")),
     ("casting", lambda: casting.setup(hand=["Lightning Bolt"]).apply(casting.Cast("no-such-card"))),
     ("casting", lambda: casting.setup(hand=["No Such Card"])),
-    ("planechase", lambda: planechase.started([["Agyrem"], ["Bant"], ["Naya"]]).apply(planechase.Leave(7))),
+    ("planechase", lambda: planechase.started([["Agyrem"], ["Bant"], ["Naya"]], casual=True).apply(planechase.Leave(7))),
     ("strage", lambda: strage.StrageState.setup(red="c4", ap=2).apply(strage.Move("d4", "d5"))),
 ])
 def test_an_unknown_id_is_an_illegal_action(name, attempt):

@@ -9,7 +9,7 @@ planeswalking abilities waiting on the stack, mulligans, and players leaving. Sp
 creatures and combat stay outside, and so does *why* a player leaves: ``Leave(p)`` is the
 moment the rest of Magic takes ``p`` out (a loss or a concession).
 
->>> state = started([["Agyrem", "Bant"], ["Krosa", "Shiv"], ["Naya"]])
+>>> state = started([["Agyrem", "Bant"], ["Krosa", "Shiv"], ["Naya"]], casual=True)
 >>> print(state)
 turn 1 · player 0 to act · main phase · rolls 0 (next costs {0}) · mana 3
 plane Agyrem (P0), controlled by P0
@@ -35,14 +35,14 @@ from .base import CHANCE, TERMINAL, Fired, State, replace_at
 
 __all__ = [
     "DieFace", "BLANK", "CHAOS", "PLANESWALKER", "DIE", "Plane", "Ability", "Phase",
-    "Keep", "Mulligan", "Roll", "Resolve", "EndTurn", "Leave", "Win", "Planechase",
+    "Keep", "Mulligan", "Roll", "RollByEffect", "Resolve", "EndTurn", "Leave", "Win", "Planechase",
     "PLANES", "setup", "started", "new_game", "IllegalAction", "ACTIONS",
 ]
 
 HAND = 7
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MANA_PER_TURN = 3  # a stand-in for the lands a player taps; examples choose their own
-PLANAR_DECK = 10  # planes per deck in new_game: what one Planechase game pack holds
+PLANAR_DECK = 10  # the fewest planes of a planar deck (CR 901.3), and what one 2009 game pack holds
 
 #: The planes of the 2009 Planechase game packs, by their English card names.
 PLANES = (
@@ -130,6 +130,18 @@ class Roll:
 
 
 @dataclass(frozen=True)
+class RollByEffect:
+    """An effect makes the active player roll the planar die (Fractured Powerstone's ability, as it
+    resolves, the stack otherwise empty): no cost, and it does not count toward the cost of the
+    next :class:`Roll`. No player chooses it, so ``legal_actions`` never offers it."""
+
+    source: str
+
+    def __str__(self) -> str:
+        return f"roll the planar die ({self.source})"
+
+
+@dataclass(frozen=True)
 class Resolve:
     """Every player passes in turn: the top ability of the stack resolves."""
 
@@ -154,7 +166,7 @@ class Leave:
 
 
 #: Every action class, a player's or chance's (the die face): each has its handler in Planechase.handlers.
-ACTIONS = (Keep, Mulligan, Roll, DieFace, Resolve, EndTurn, Leave)
+ACTIONS = (Keep, Mulligan, Roll, RollByEffect, DieFace, Resolve, EndTurn, Leave)
 
 
 @dataclass(frozen=True)
@@ -320,6 +332,21 @@ class Planechase(State):
         trace.append(Fired("tiro-risposta", "the die is rolled at once: nobody can respond to the roll"))
         return replace(self, rolls=number, mana=self.mana - cost, phase=Phase.ROLLING)
 
+    def _apply_rollbyeffect(self, action: RollByEffect, trace: list[Fired]) -> Planechase:
+        self._expect(Phase.MAIN, action, "tiro-effetto")
+        if not (isinstance(action.source, str) and action.source.strip()):
+            raise IllegalAction("tiro-effetto", f"{action!r}: name the card whose effect rolls the planar die")
+        if self.active in self.gone:
+            raise IllegalAction("tiro-effetto", f"{action!r}: the effect is the active player's, and player {self.active} has left the game")
+        if self.stack:
+            # Fractured Powerstone's ability is activated as a sorcery: nothing is left under it as it resolves.
+            raise IllegalAction("tiro-effetto", f"{action!r}: an effect rolls as it resolves, with nothing under it on the stack; "
+                                                f"waiting: {self.stack[-1]}")
+        trace.append(Fired("tiro-effetto", f"{action.source} makes player {self.active} roll the planar die: it costs nothing and "
+                                           f"does not count toward the cost of the next roll, still {{{self.roll_cost}}}"))
+        trace.append(Fired("tiro-risposta", "the die is rolled at once: nobody can respond to the roll"))
+        return replace(self, phase=Phase.ROLLING)
+
     def _apply_dieface(self, face: DieFace, trace: list[Fired]) -> Planechase:
         self._expect(Phase.ROLLING, face, "tiro-risposta")
         assert self.plane is not None and self.controller is not None
@@ -439,20 +466,35 @@ class Planechase(State):
         Mulligan: _apply_mulligan,
         EndTurn: _apply_endturn,
         Roll: _apply_roll,
+        RollByEffect: _apply_rollbyeffect,
         DieFace: _apply_dieface,
         Resolve: _apply_resolve,
         Leave: _apply_leave,
     }
 
 
-def setup(decks: Sequence[Sequence[str]], first: int = 0, mana_per_turn: int = MANA_PER_TURN) -> Planechase:
+def _check_deck(seat: int, deck: object, casual: bool) -> None:
+    """CR 901.3: at least ten planes, no two with the same English name. In casual play (ruling
+    mazzo-planare-informale) fewer will do, one at least; a repeated name never."""
+    if isinstance(deck, str) or not isinstance(deck, Sequence) or not deck or not all(isinstance(name, str) and name.strip() for name in deck):
+        raise IllegalAction("mazzo-planare-composizione", f"player {seat}'s planar deck must be a non-empty list of plane names, not {deck!r}")
+    repeated = sorted({name for name in deck if deck.count(name) > 1})
+    if repeated:
+        raise IllegalAction("mazzo-planare-composizione", f"player {seat}'s planar deck holds {repeated[0]!r} {deck.count(repeated[0])} "
+                                                          "times: no two cards of a planar deck may have the same English name (CR 901.3)")
+    if len(deck) < PLANAR_DECK and not casual:
+        raise IllegalAction("mazzo-planare-composizione", f"player {seat}'s planar deck has {len(deck)} plane(s): it needs at least "
+                                                          f"{PLANAR_DECK} (CR 901.3), or casual=True for the smaller decks of ruling mazzo-planare-informale")
+
+
+def setup(decks: Sequence[Sequence[str]], first: int = 0, mana_per_turn: int = MANA_PER_TURN, *, casual: bool = False) -> Planechase:
     """The game before the mulligans: each seat's planar deck (top first, already shuffled)
-    and the player who starts. Seats are numbered in turn order."""
+    and the player who starts. Seats are numbered in turn order. ``casual=True`` allows the
+    smaller planar decks of ruling mazzo-planare-informale."""
     if not MIN_PLAYERS <= len(decks) <= MAX_PLAYERS:
         raise IllegalAction("giocatori-numero", f"Planechase is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(decks)!r}")
     for seat, deck in enumerate(decks):
-        if isinstance(deck, str) or not deck or not all(isinstance(name, str) and name for name in deck):
-            raise IllegalAction("mazzo-planare-composizione", f"player {seat}'s planar deck must be a non-empty list of plane names, not {deck!r}")
+        _check_deck(seat, deck, casual)
     if not (isinstance(first, int) and 0 <= first < len(decks)):
         raise IllegalAction("primo-giocatore", f"the first player is a seat from 0 to {len(decks) - 1}, not {first!r}")
     n = len(decks)
@@ -460,9 +502,9 @@ def setup(decks: Sequence[Sequence[str]], first: int = 0, mana_per_turn: int = M
                       hands=(HAND,) * n, mulligans=(0,) * n, mana_per_turn=mana_per_turn)
 
 
-def started(decks: Sequence[Sequence[str]], first: int = 0, mana_per_turn: int = MANA_PER_TURN) -> Planechase:
+def started(decks: Sequence[Sequence[str]], first: int = 0, mana_per_turn: int = MANA_PER_TURN, *, casual: bool = False) -> Planechase:
     """:func:`setup`, then every player keeps their seven: the first turn's main phase."""
-    state = setup(decks, first, mana_per_turn)
+    state = setup(decks, first, mana_per_turn, casual=casual)
     while state.phase is Phase.MULLIGAN:
         state = state.apply(Keep()).state
     return state
