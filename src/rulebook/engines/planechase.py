@@ -7,7 +7,11 @@ knows it, no action shows or changes it), the face-up plane with its owner and c
 planar die as a chance outcome, roll costs paid from a count of mana, the chaos and
 planeswalking abilities waiting on the stack, mulligans, and players leaving. Spells,
 creatures and combat stay outside, and so does *why* a player leaves: ``Leave(p)`` is the
-moment the rest of Magic takes ``p`` out (a loss or a concession).
+moment the rest of Magic takes ``p`` out (a loss or a concession), and ``RollByEffect(card)``
+the moment a card's effect makes the active player roll (free, and not counted).
+
+A planar deck has at least ten planes, no two with the same English name (CR 901.3);
+``setup(..., casual=True)`` allows smaller decks, never a repeated name.
 
 >>> state = started([["Agyrem", "Bant"], ["Krosa", "Shiv"], ["Naya"]], casual=True)
 >>> print(state)
