@@ -13,11 +13,10 @@ import re
 
 import pytest
 
-from rulebook.loader import load_library, rulebook_paths
+from rulebook.loader import DEPARTS_QUOTE_RE, load_library, rulebook_paths
 from tests.test_rules_fidelity import REPO, seeds_folder
 
 _WORD_RE = re.compile(r"[^\W_]+")
-_QUOTE_RE = re.compile(r"«([^»]*)»|“([^”]*)”|\"([^\"]*)\"")
 
 
 def departures() -> list[tuple[str, str, str]]:
@@ -28,7 +27,7 @@ def departures() -> list[tuple[str, str, str]]:
 
 
 def quotations(departs: str) -> list[str]:
-    return [next(g for g in m.groups() if g is not None) for m in _QUOTE_RE.finditer(departs)]
+    return [next(g for g in m.groups() if g is not None) for m in DEPARTS_QUOTE_RE.finditer(departs)]
 
 
 def normalised(text: str) -> str:

@@ -21,8 +21,8 @@ from .yamlnodes import Mapping, Scalar, Sequence, YNode, decode, parse
 
 # [^<>] and not [^>]: a tag never spans another '<', so each '<' is scanned past once (linear).
 _RAW_HTML_RE = re.compile(r"</?[A-Za-z][^<>]*>|&[a-zA-Z#0-9]+;")
-#: A quotation inside a ruling's ``departs``: «…», “…” or "…".
-_QUOTE_RE = re.compile(r"«([^»]*)»|“([^”]*)”|\"([^\"]*)\"")
+#: A quotation inside a ruling's ``departs``: «…», “…” or "…" (a quote mark never spans another opening one, so the scan is linear).
+DEPARTS_QUOTE_RE = re.compile(r"«([^«»]*)»|“([^“”]*)”|\"([^\"]*)\"")
 #: A ruling quotes the passage it departs from in fewer words than this (longer: name its section).
 DEPARTS_QUOTE_WORDS = 8
 
@@ -282,10 +282,10 @@ class _Reader:
         if node is None:
             return ""
         value = self.text(node, f"departs of ruling {ruling_id!r}")
-        for match in _QUOTE_RE.finditer(value):
+        for match in DEPARTS_QUOTE_RE.finditer(value):
             quoted = next(group for group in match.groups() if group is not None)
             if len(quoted.split()) >= DEPARTS_QUOTE_WORDS:
-                line, column = self._position(node, match.start()) if isinstance(node, Scalar) else (node.line, node.column)
+                line, column = self._locator(node)(match.start()) if isinstance(node, Scalar) else (node.line, node.column)
                 self.problems.append(Problem(
                     self.path, line, column,
                     f"departs of ruling {ruling_id!r} quotes {len(quoted.split())} words of the source; quote fewer than "
