@@ -18,6 +18,10 @@ from rulebook.i18n.checks import CHECKS, INTERFACE_CHECKS, check_locales, check_
 from rulebook.i18n.glossary import Glossary, load_glossary
 
 GLOSSARY = """
+spelling:
+  - language: en
+    avoid: colour*
+    use: color
 terms:
   - it: [terra, terre]
     en: land*
@@ -62,6 +66,7 @@ CASES = [
     ("glossary", "Posa una terra.", "Play a land.", "Play a card."),
     ("glossary", "Due terre.", "Deux terrains.", "Deux cartes."),
     ("glossary", "Nel cimitero.", "In the graveyard.", "In the discard pile."),
+    ("spelling", "Mana incolore.", "Colorless mana.", "Colourless mana."),
 ]
 
 #: The site's own words (the `site` domain): plain text with named placeholders the site fills in.
@@ -84,7 +89,8 @@ INTERFACE_CASES = [
                          [(CHECKS, *case) for case in CASES] + [(INTERFACE_CHECKS, *case) for case in INTERFACE_CASES])
 def test_each_check_catches_its_breakage(checks, check, source, good, bad):
     language = "fr" if "Deux" in good or "Jusqu" in good or checks is INTERFACE_CHECKS else "en"
-    glossary = Glossary(load_glossary(_glossary_folder(GLOSSARY), cards=Path("/nonexistent"), source="it").terms, source="it")
+    read = load_glossary(_glossary_folder(GLOSSARY), cards=Path("/nonexistent"), source="it")
+    glossary = Glossary(read.terms, read.spellings, source="it")
     assert check_translation(source, good, language, glossary, checks) == []
     broken = check_translation(source, bad, language, glossary, checks)
     assert check in {name for name, _ in broken}, broken

@@ -80,3 +80,33 @@ def test_every_plane_the_planechase_book_names_has_its_printed_name_in_every_lan
         assert unprinted, f"{plane}: say in which languages it was never printed"
         for language in unprinted.group(1).split(", "):
             assert term.forms[language] == (plane,), (plane, language)
+
+
+def test_a_spelling_convention_flags_the_other_spelling_where_it_stands(tmp_path):
+    from rulebook.i18n.checks import check_translation
+
+    (tmp_path / "glossary.yaml").write_text(
+        "spelling:\n"
+        "  - language: en\n    avoid: [colour*]\n    use: color\n    note: US English\n"
+        "  - language: ru\n    avoid: [еще]\n    use: ещё\n"
+        "terms: []\n", encoding="utf-8")
+    glossary = load_glossary(tmp_path, tmp_path / "no-cards.yaml", source="it")
+    assert glossary.problems == ()
+    problems = check_translation("Mana incolore.", "Colourless mana, any colour.", "en", glossary)
+    assert [name for name, _ in problems] == ["spelling", "spelling"]
+    assert "'Colourless'" in problems[0][1] and "'color'" in problems[0][1] and "glossary.yaml:2" in problems[0][1]
+    assert check_translation("Mana incolore.", "Colorless mana.", "en", glossary) == []
+    assert check_translation("Mana incolore.", "Mana incolore, colour.", "fr", glossary) == []
+    # Letter for letter: the Russian convention tells е from ё, which terms do not.
+    assert [name for name, _ in check_translation("Ancora.", "Еще раз.", "ru", glossary)] == ["spelling"]
+    assert check_translation("Ancora.", "Ещё раз.", "ru", glossary) == []
+
+
+def test_a_malformed_spelling_entry_is_reported_at_its_line(tmp_path):
+    (tmp_path / "glossary.yaml").write_text(
+        "spelling:\n  - language: en\n    avoid: [colour]\n  - language: xx-nowhere\n    avoid: a\n    use: b\n"
+        "terms: []\n", encoding="utf-8")
+    glossary = load_glossary(tmp_path, tmp_path / "no-cards.yaml", source="it")
+    assert [(p.line, "spelling entry" in p.message) for p in glossary.problems] == [(2, True), (4, True)]
+    assert glossary.spellings == ()
+

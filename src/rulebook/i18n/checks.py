@@ -165,6 +165,15 @@ def check_glossary(source: str, translation: str, language: str, glossary: Gloss
             yield f"glossary: the source uses {term.shown('it')!r}; write the official {language} {term.shown(language)!r} (see {term.origin})"
 
 
+def check_spelling(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+    """One spelling per language across the books: the glossary's ``spelling:`` conventions."""
+    for spelling in glossary.spellings:
+        if spelling.language == language:
+            for found in dict.fromkeys(spelling.found_in(translation)):
+                why = f" ({spelling.note})" if spelling.note else ""
+                yield f"spelling: {found!r} is not this project's {language} spelling; write {spelling.use!r}{why} (see {spelling.origin})"
+
+
 def _placeholders(text: str) -> set[str] | None:
     """The ``{name}`` fields of a str.format text as written (spec included); None if malformed."""
     try:
@@ -201,6 +210,7 @@ CHECKS: dict[str, Check] = {
     "markup": check_markup,
     "length": check_length,
     "glossary": check_glossary,
+    "spelling": check_spelling,
 }
 #: The checks of a message of the site's own words (a shipped domain): plain text with named
 #: placeholders, no rulebook markup.

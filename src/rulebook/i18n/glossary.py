@@ -11,6 +11,10 @@ plural ending (Swamps, Llanuras) and, for Russian, any case ending of each word 
 Рыцаря) is accepted. A card name in the source is not a use of the terms inside it
 ("Sentiero dell'Esilio" does not ask for the word "exile"). Every term needs its form in the
 source language of the books; ``note:`` and ``source:`` (the printed evidence) are for people.
+
+``spelling:`` holds each language's conventions (one spelling across the books): a
+translation must not use an ``avoid:`` form; ``use:`` and ``note:`` tell the translator what
+to write instead and why. The forms match like a term's forms.
 """
 
 from __future__ import annotations
@@ -52,8 +56,29 @@ class Term:
 
 
 @dataclass(frozen=True)
+class Spelling:
+    """A spelling the project does not use in one language (US "color", not "colour")."""
+
+    language: str
+    avoid: tuple[str, ...]
+    use: str
+    origin: str  # "FILE:LINE" of the entry
+    note: str = ""
+
+    def found_in(self, text: str) -> Iterator[str]:
+        """The avoided forms as written in ``text``."""
+        for form in self.avoid:
+            # Matched letter for letter: a spelling convention may be the very difference that
+            # terms ignore (Russian "еще" where the project writes "ещё").
+            for found in _form_re(form, "", False).finditer(text):
+                # The whole word, so the message quotes "Colourless", not "Colour".
+                yield found.group(0) + re.match(r"\w*", text[found.end():]).group(0)
+
+
+@dataclass(frozen=True)
 class Glossary:
     terms: tuple[Term, ...] = ()
+    spellings: tuple[Spelling, ...] = ()
     problems: tuple[Problem, ...] = field(default=(), compare=False)
     source: str = ""  # the language of the books' text, whose forms are looked for in a msgid
 
@@ -117,17 +142,19 @@ def load_glossary(locales: Path, cards: Path | None = None, *, source: str) -> G
     ``source`` is the language the books are written in: every term needs its form in it.
     """
     terms: list[Term] = []
+    spellings: list[Spelling] = []
     problems: list[Problem] = []
     card_books: frozenset[str] = frozenset()
     for path, read in ((Path(locales) / "glossary.yaml", _read_terms), (cards_path() if cards is None else cards, _read_cards)):
         if path.exists():
             found = _read_cached(path, read, source)
             terms.extend(found.terms)
+            spellings.extend(found.spellings)
             problems.extend(found.problems)
             card_books |= found.card_books
     # Card names bind the books glossary.yaml names in `card_books` (none named: every book).
     terms = [replace(t, books=card_books) if t.card else t for t in terms]
-    return Glossary(tuple(terms), tuple(problems), source)
+    return Glossary(tuple(terms), tuple(spellings), tuple(problems), source)
 
 
 @dataclass(frozen=True)
@@ -135,6 +162,7 @@ class _Read:
     terms: tuple[Term, ...]
     problems: tuple[Problem, ...]
     card_books: frozenset[str] = frozenset()
+    spellings: tuple[Spelling, ...] = ()
 
 
 _CACHE: dict[tuple[str, str, str], tuple[tuple[int, int], _Read]] = {}
@@ -147,10 +175,12 @@ def _read_cached(path: Path, read, source: str) -> _Read:
     key, version = (str(path.resolve()), display_path(path), source), (stat.st_mtime_ns, stat.st_size)
     cached = _CACHE.get(key)
     if cached is None or cached[0] != version:
-        terms: list[Term] = []
+        terms: list[Term | Spelling] = []
         problems: list[Problem] = []
         card_books = read(path, terms, problems, source) or frozenset()
-        cached = _CACHE[key] = (version, _Read(tuple(terms), tuple(problems), card_books))
+        cached = _CACHE[key] = (version, _Read(
+            tuple(t for t in terms if isinstance(t, Term)), tuple(problems), card_books,
+            tuple(t for t in terms if isinstance(t, Spelling))))
     return cached[1]
 
 
@@ -176,6 +206,8 @@ def _read_terms(path: Path, terms: list[Term], problems: list[Problem], source: 
     card_scope = frozenset(_node_words(card_books) or ()) if card_books is not None else frozenset()
     if card_books is not None and _node_words(card_books) is None:
         problems.append(Problem(shown, card_books.line, card_books.column, "card_books must be a list of book ids"))
+    if "spelling" in top:
+        _read_spellings(top["spelling"], shown, terms, problems)
     entries = top.get("terms")
     if not isinstance(entries, Sequence):
         where = entries or root
@@ -210,6 +242,25 @@ def _read_terms(path: Path, terms: list[Term], problems: list[Problem], source: 
             continue
         terms.append(Term(forms, f"{shown}:{entry.line}", note, books=books, source=evidence))
     return card_scope
+
+
+def _read_spellings(entries: YNode, shown: str, spellings: list, problems: list[Problem]) -> None:
+    """``spelling:`` entries: ``{language: en, avoid: [colour*], use: color, note: ...}``."""
+    if not isinstance(entries, Sequence):
+        problems.append(Problem(shown, entries.line, entries.column, "spelling: must be a list of entries"))
+        return
+    for entry in entries.items:
+        fields = {name: value for name, (_, value) in entry.items.items()} if isinstance(entry, Mapping) else {}
+        code, avoid, use = fields.get("language"), _node_words(fields.get("avoid")), fields.get("use")
+        note = fields.get("note")
+        unknown = set(fields) - {"language", "avoid", "use", "note"}
+        if (not isinstance(code, Scalar) or not _is_language(code.value) or avoid is None
+                or not isinstance(use, Scalar) or unknown or (note is not None and not isinstance(note, Scalar))):
+            problems.append(Problem(shown, entry.line, entry.column,
+                                    "a spelling entry needs language (a code), avoid (a form or a list), use (text) "
+                                    "and may have note; nothing else"))
+            continue
+        spellings.append(Spelling(code.value, avoid, use.value, f"{shown}:{entry.line}", note.value if note else ""))
 
 
 def _is_language(code: str) -> bool:
