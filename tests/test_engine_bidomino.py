@@ -143,10 +143,11 @@ def test_only_a_fifteen_opens_a_row_and_aces_count_independently() -> None:
     assert len({frozenset(a.placements) for a in doubles}) == len(doubles)
 
 
-ROW_15_TO_26 = ("8♣+7♦=15 9♠+7♣=16 10♥+7♠=17 J♦+7♥=18 Q♠+7♦=19 K♥+7♣=20 K♦+8♠=21 K♣+9♦=22 K♠+10♦=23 "
-                "K♦+J♦=24 K♠+Q♠=25 K♥+K♦=26")
-ROW_1_TO_15 = ("K♥-Q♣=1 K♥-J♣=2 K♥-10♣=3 K♥-9♣=4 K♥-8♣=5 K♥-7♣=6 K♥-6♣=7 K♥-5♣=8 K♥-4♣=9 K♥-3♣=10 "
-               "K♥-2♣=11 K♥-A♣=12 7♣+6♣=13 7♦+7♠=14 8♣+7♦=15")
+# No card more often than the two decks hold it (position() refuses that).
+ROW_15_TO_26 = ("8♣+7♦=15 9♠+7♣=16 10♥+7♠=17 J♦+7♥=18 Q♠+7♦=19 K♥+7♣=20 K♦+8♠=21 K♣+9♦=22 Q♣+J♥=23 "
+                "Q♥+Q♦=24 K♠+Q♠=25 A♣+Q♣=26")
+ROW_1_TO_15 = ("2♥-A♥=1 4♥-2♦=2 5♥-2♥=3 6♥-2♦=4 7♥-2♠=5 8♥-2♠=6 10♦-3♣=7 J♣-3♣=8 Q♦-3♠=9 K♦-3♠=10 "
+               "Q♥-A♦=11 K♣-A♦=12 9♦+4♦=13 10♣+4♣=14 10♥+5♦=15")
 
 
 def row_values(text: str) -> tuple[int, ...]:
@@ -225,7 +226,7 @@ def test_every_pair_reads_back_and_keeps_its_arithmetic(a: bd.Card, b: bd.Card) 
 def test_values_no_row_can_hold() -> None:
     state = bd.position(
         hands=["2♣ 5♠ 9♣ 10♠", "A♠ K♣ A♦ A♥"],
-        rows=["8♣+7♦=15 9♠+7♣=16 10♥+7♠=17 J♦+7♥=18 Q♠+7♦=19 K♥+7♣=20 K♦+8♠=21 K♣+9♦=22 K♠+10♦=23 K♦+J♦=24 K♠+Q♠=25 K♥+K♦=26", ""],
+        rows=[ROW_15_TO_26, ""],
         stock="3♥ 6♣ J♠",
     )
     assert state.rows[0].wanted() == (14,)
@@ -280,3 +281,36 @@ def test_the_stock_runs_out_exactly_at_its_last_card(stock: str, runs_out: bool)
     assert len(after.hands[1]) == 4
     assert after.exhausted == (1 if runs_out else 0)
     assert after.is_chance == runs_out and after.stock == (() if runs_out else bd.cards("Q♦"))
+
+
+@pytest.mark.parametrize(("where", "expected"), [
+    # The first version of the example sei-punti: 7♦ four times and 7♣ three times.
+    ({"hands": ["2♣ 5♠ 9♣ 10♠", "3♦ 3♦ Q♣ Q♣"],
+      "rows": ["4♦+3♣=7 5♦+3♠=8 5♣+4♥=9 6♦+4♠=10 7♦+4♣=11 8♠+4♦=12 7♥+6♦=13 8♥+6♣=14 8♣+7♦=15",
+               "8♣+7♦=15 9♠+7♣=16 10♥+7♠=17 J♦+7♥=18 Q♠+7♦=19 K♥+7♣=20 K♦+8♠=21 K♣+9♦=22 K♠+10♦=23"],
+      "stock": "2♥ 3♠ 4♥ 5♣ 6♠ 7♣ 8♥ 9♠ 10♣ J♠ Q♥"}, ["7♦ 4 times", "7♣ 3 times"]),
+    # A third copy in each zone a position names: the stock, the discards, a score pile.
+    ({"hands": ["K♥ 4♣", "K♥ 2♠"], "stock": "K♥"}, ["K♥ 3 times"]),
+    ({"hands": ["K♥ 4♣", "2♠"], "discards": "K♥ K♥"}, ["K♥ 3 times"]),
+    ({"hands": ["4♣", "2♠"], "score_piles": ["K♥ K♥", "K♥"]}, ["K♥ 3 times"]),
+])
+def test_a_position_holds_no_card_more_often_than_the_two_decks(where: dict, expected: list[str]) -> None:
+    with pytest.raises(IllegalAction) as caught:
+        bd.position(**where)
+    assert caught.value.rule_id == "giocatori"
+    for count in expected:
+        assert f"{count} (the pack holds 2)" in str(caught.value)
+
+
+def test_a_position_may_hold_each_card_twice() -> None:
+    state = bd.position(hands=["K♥ 4♣", "K♥ 2♠"], rows=["8♣+7♦=15 9♠+7♣=16", "8♣+7♦=15"], stock="9♠ 7♣")
+    assert all(n == 2 for c, n in all_cards(state).items() if str(c) in ("K♥", "8♣", "7♦", "9♠", "7♣"))
+
+
+def test_a_deal_ends_with_the_whole_pack_to_shuffle_even_from_a_position() -> None:
+    # A position names a few cards; the others are elsewhere, and all 104 come back.
+    state = bd.position(hands=["2♣", "K♥ 9♥"], exhausted=2, rows=["8♣+7♦=15 9♠+7♣=16 10♥+7♠=17 J♦+7♥=18 "
+                                                                   "Q♠+7♦=19 K♥+7♣=20 K♦+8♠=21", ""])
+    after = state.play("K♥+9♥=22 on row 1").state
+    assert after.phase is bd.Phase.DEAL and Counter(after.to_shuffle()) == Counter(bd.full_pack())
+    assert "a pack of 104 cards to shuffle" in str(after)

@@ -14,13 +14,14 @@ multisets and are compared as such.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, TypeVar
 
 from ..errors import RulebookError
 from .base import Evaluable
 
-__all__ = ["RANKS", "SUITS", "SUIT_SIGNS", "Card", "card", "cards", "deck", "show", "sort_cards", "remove_cards"]
+__all__ = ["RANKS", "SUITS", "SUIT_SIGNS", "Card", "card", "cards", "deck", "show", "sort_cards", "remove_cards", "beyond_pack"]
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("hearts", "diamonds", "clubs", "spades")
@@ -88,3 +89,17 @@ def remove_cards(items: Iterable[T], gone: Iterable[T]) -> tuple[T, ...] | None:
             return None
         left.remove(c)
     return tuple(left)
+
+
+def beyond_pack(items: Iterable[T], pack: Iterable[T]) -> str:
+    """What ``items`` holds more often than ``pack`` does, e.g. ``"7♦ 4 times (the pack holds 2)"``,
+    or "" when every card is possible.
+
+    A position is written by hand, card by card; a card repeated past its copies in the pack
+    makes a hand that cannot happen. Any hashable cards work (Jokers, BingoMagic's lands).
+
+    >>> beyond_pack(cards("7♦ K♠ 7♦ 7♦"), deck(copies=2))
+    '7♦ 3 times (the pack holds 2)'
+    """
+    held, found = Counter(pack), Counter(items)
+    return "; ".join(f"{c} {n} times (the pack holds {held[c]})" for c, n in found.items() if n > held[c])

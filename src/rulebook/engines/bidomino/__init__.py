@@ -23,7 +23,7 @@ from typing import Sequence
 
 from ...errors import IllegalAction, RulebookError
 from ..base import Step
-from ..playing_cards import sort_cards
+from ..playing_cards import beyond_pack, sort_cards
 from .pieces import (
     ACTIONS, MAX_PLAYERS, MIN_PLAYERS, START, Card, Discard, Pair, Placement, Play, Result, Row, Shuffle, action,
     card, card_values, cards, full_pack, pair, pairs_of,
@@ -67,7 +67,14 @@ def position(
 ) -> Bidomino:
     """A position in the middle of a deal, written in card notation (for examples and tests).
 
-    ``rows`` lists each row's pairs left to right, e.g. ``"6♣+8♥=14 7♣+8♦=15"``.
+    ``rows`` lists each row's pairs left to right, e.g. ``"6♣+8♥=14 7♣+8♦=15"``. The cards
+    it does not name are elsewhere in the pack; no card may appear more often than the two
+    decks hold it:
+
+    >>> position(hands=["7♦ 7♦", "7♦ 2♣"])
+    Traceback (most recent call last):
+    ...
+    rulebook.errors.IllegalAction: [giocatori] a position cannot hold 7♦ 3 times (the pack holds 2)
     """
     players = len(hands)
     built = []
@@ -77,6 +84,10 @@ def position(
         if laid and (START not in values or values != list(range(values[0], values[0] + len(values)))):
             raise RulebookError(f"row {number} {text!r}: the values must run one by one, left to right, through 15")
         built.append(Row(laid))
+    piles = [cards(s) for s in score_piles] if score_piles else []
+    named = [c for h in hands for c in cards(h)] + [c for row in built for p in row.pairs for c in p.cards]
+    if too_many := beyond_pack(named + [*cards(stock), *cards(discards), *(c for pile in piles for c in pile)], full_pack()):
+        raise IllegalAction("giocatori", f"a position cannot hold {too_many}")
     state = new_game(players=players)
     return replace(
         state,
@@ -87,7 +98,7 @@ def position(
         rows=(built[0], built[1]),
         stock=cards(stock),
         discards=cards(discards),
-        score_piles=tuple(cards(s) for s in score_piles) if score_piles else state.score_piles,
+        score_piles=tuple(piles) if piles else state.score_piles,
         noted=tuple(noted) if noted else state.noted,
         exhausted=exhausted,
     )

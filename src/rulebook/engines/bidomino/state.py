@@ -19,7 +19,7 @@ from ..base import CHANCE, TERMINAL, Fired, State, Step, replace_at
 from ..playing_cards import remove_cards, show, sort_cards
 from .pieces import (
     HAND, Action, Card, Discard, Placement, Play, Result, Row, Shuffle, action, can_score,
-    lone_placements, pair_placements, placed, two_pair_plays,
+    full_pack, lone_placements, pair_placements, placed, two_pair_plays,
 )
 
 NO_ROWS = (Row(), Row())
@@ -300,10 +300,10 @@ class Bidomino(State):
         noted = tuple(n + c for n, c in zip(self.noted, counted))
         trace.append(Fired("fine-smazzata", f"no player can score any more: deal {self.deal + 1} ends; score cards counted: "
                            + ", ".join(f"P{i} {c}" for i, c in enumerate(counted))))
-        pack = [c for h in self.hands for c in h] + [c for r in self.rows for pr in r.pairs for c in pr.cards]
-        pack += [*self.stock, *self.discards, *(c for pile in self.score_piles for c in pile)]
         n = self.players
-        state = replace(self, hands=((),) * n, score_piles=((),) * n, rows=NO_ROWS, stock=sort_cards(pack), discards=(),
+        # Every card of both decks comes back for the next deal: in a game they are all on the
+        # table now; a position() names only some of them, and the others were elsewhere.
+        state = replace(self, hands=((),) * n, score_piles=((),) * n, rows=NO_ROWS, stock=full_pack(), discards=(),
                         exhausted=0, pending=None, deal=self.deal + 1, noted=noted)
         totals = ", ".join(f"P{i} {s}" for i, s in enumerate(noted))
         if state.deal == n:
