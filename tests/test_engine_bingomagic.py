@@ -15,7 +15,7 @@ from tests.conftest import check_trace
 
 GAMES = 150
 TURN_CAP = 2000
-GOLDEN = golden.PLAYTHROUGHS / "bingomagic_seed24.txt"
+GOLDEN = golden.PLAYTHROUGHS / "bingomagic_seed249.txt"
 
 
 def all_cards(state: bm.BingoState) -> Tally:
@@ -53,6 +53,8 @@ def random_game(seed: int, cap: int = TURN_CAP) -> None:
         check_trace(step)
         after = step.state
         assert all_cards(after) == full_deck, f"cards lost after {action} in\n{state}"
+        # Ruling rimescolare-quando: nobody ever acts with an empty deck beside discarded cards.
+        assert after.deck or not any(after.discards) or after.phase is bm.Phase.SHUFFLE, f"after {action}:\n{after}"
         winner = expected_winner(state, after)
         assert (after.outcome.player if after.is_over else None) == winner
         state = after
@@ -108,27 +110,31 @@ def record(seed: int) -> str:
 
 
 def test_golden_playthrough_replays_exactly():
-    recorded = golden.check(GOLDEN, replay, lambda: record(24))
-    assert "counter" in recorded and "rimescolare" in recorded, "the recorded game should exercise counters and reshuffles"
+    recorded = golden.check(GOLDEN, replay, lambda: record(249))
+    for rule in ("counter-turno-continua", "rimescolare-quando", "rimescolare:", "foresta:"):
+        assert f"  {rule}" in recorded, f"the recorded game should exercise {rule.rstrip(':')}"
 
 
 def test_a_draw_after_a_reshuffle_names_its_rule():
-    # The turn's draw happens once the new deck exists: the trace must still say who drew and why.
-    state = bm.BingoState.setup(hands=("R", "G"), discards=("W", "UU"), deck="")
-    waiting = state.apply(bm.Pass()).state
-    step = waiting.apply(bm.Shuffle((bm.ISLAND, bm.PLAINS, bm.ISLAND)))
+    # The deck ran out while both piles were empty; a swamp's discard then reaches a pile, and
+    # the turn's draw finds the deck empty: the reshuffle comes first, then the draw, named.
+    state = bm.BingoState.setup(hands=("B", "WG"), deck="")
+    waiting = state.apply(bm.Place(bm.SWAMP)).state.apply(bm.Discard(bm.PLAINS)).state
+    assert waiting.is_chance
+    step = waiting.apply(bm.Shuffle((bm.PLAINS,)))
     assert step.rules() == ["rimescolare", "pesca-turno"]
     assert "player 1 draws" in str(step.trace[-1])
-    # A plains' draw interrupted by the reshuffle: the draw, then the end of the turn.
-    plains = bm.BingoState.setup(hands=("W", "G"), discards=("R", "UU"), deck="")
-    after = plains.apply(bm.Place(bm.PLAINS)).state.apply(bm.Shuffle((bm.ISLAND, bm.MOUNTAIN, bm.ISLAND)))
-    assert after.rules() == ["rimescolare", "pianura", "fine-turno", "pesca-turno"]
-    assert after.state.hands == ((bm.ISLAND,), (bm.MOUNTAIN, bm.FOREST))
+    # A plains' draw that takes the last card: the reshuffle at once, then the end of the turn.
+    plains = bm.BingoState.setup(hands=("W", "G"), discards=("R", "UU"), deck="B").apply(bm.Place(bm.PLAINS))
+    assert plains.rules() == ["posare", "pianura", "rimescolare-quando"]
+    after = plains.state.apply(bm.Shuffle((bm.ISLAND, bm.MOUNTAIN, bm.ISLAND)))
+    assert after.rules() == ["rimescolare", "fine-turno", "pesca-turno"]
+    assert after.state.hands == ((bm.SWAMP,), (bm.ISLAND, bm.FOREST))
 
 
 @pytest.mark.parametrize(("deck", "discards", "after"), [
-    ("G", ("", ""), "drawn"),  # the last card of the deck is drawn as usual
-    ("", ("U", ""), "reshuffle"),  # no card: the discards are reshuffled first
+    ("G", ("", ""), "drawn"),  # the last card of the deck is drawn; nothing to reshuffle yet
+    ("G", ("U", ""), "reshuffle"),  # the last card is drawn and the discards are reshuffled at once
     ("", ("", ""), "nothing"),  # no card anywhere: the draw is skipped
 ])
 def test_the_turns_draw_at_the_end_of_the_deck(deck, discards, after):
@@ -136,9 +142,43 @@ def test_the_turns_draw_at_the_end_of_the_deck(deck, discards, after):
     step = state.apply(bm.Pass())
     if after == "drawn":
         assert step.state.deck == () and step.state.hands[1] == (bm.PLAINS, bm.FOREST)
-        assert step.rules()[-1] == "pesca-turno"
+        assert step.rules()[-1] == "pesca-turno" and step.state.current_player == 1
     elif after == "reshuffle":
-        assert step.state.is_chance and step.state.hands[1] == (bm.PLAINS,)
+        assert step.state.is_chance and step.state.hands[1] == (bm.PLAINS, bm.FOREST)
+        assert step.rules()[-2:] == ["pesca-turno", "rimescolare-quando"]
     else:
         assert step.rules()[-1] == "rimescolare-vuoto" and step.state.hands[1] == (bm.PLAINS,)
         assert step.state.current_player == 1
+
+
+def test_a_forest_cannot_take_back_what_the_run_out_deck_already_took():
+    # Ruling rimescolare-quando: the counter's cards reach the piles while the deck is empty,
+    # so they become the new deck before player 0 acts again; the forest finds nothing.
+    state = bm.BingoState.setup(hands=("WG", "UB"), deck="")
+    countered = state.run(bm.Place(bm.PLAINS), bm.Counter(bm.SWAMP))
+    assert countered.rules()[-2:] == ["counter-turno-continua", "rimescolare-quando"]
+    after = countered.state.apply(bm.Shuffle((bm.PLAINS, bm.ISLAND, bm.SWAMP))).state
+    assert after.current_player == 0 and after.deck == (bm.PLAINS, bm.ISLAND, bm.SWAMP)
+    assert after.apply(bm.Place(bm.FOREST)).rules()[:2] == ["posare", "foresta-scarti-vuoti"]
+    # With cards still in the deck the piles stay, and the same forest takes the plains back.
+    kept = bm.BingoState.setup(hands=("WG", "UB"), deck="R").run(bm.Place(bm.PLAINS), bm.Counter(bm.SWAMP)).state
+    assert kept.apply(bm.Place(bm.FOREST)).state.legal_actions() == [bm.Retrieve(bm.PLAINS)]
+
+
+def test_a_countered_player_keeps_the_turn_and_may_be_countered_again():
+    # Ruling counter-turno-continua: a neutralised land is not placed, so the turn does not pass.
+    state = bm.BingoState.setup(hands=("WWG", "UUBB"), deck="RRR")
+    first = state.run(bm.Place(bm.PLAINS), bm.Counter(bm.SWAMP)).state
+    assert first.current_player == 0 and first.phase is bm.Phase.TURN and first.hands[0] == (bm.PLAINS, bm.FOREST)
+    second = first.run(bm.Place(bm.PLAINS), bm.Counter(bm.SWAMP)).state
+    assert second.current_player == 0 and second.discards == ((bm.PLAINS, bm.PLAINS), (bm.ISLAND, bm.SWAMP) * 2)
+    # Player 1 has no island left: the forest enters and takes a countered plains back.
+    third = second.run(bm.Place(bm.FOREST), bm.Retrieve(bm.PLAINS))
+    assert third.state.territories[0] == (bm.FOREST,) and third.state.active == 1
+    assert third.rules()[-2:] == ["fine-turno", "pesca-turno"]
+
+
+def test_a_position_holds_no_land_more_often_than_the_deck():
+    with pytest.raises(IllegalAction, match=r"^\[mazzo\] a position cannot hold U 13 times \(the pack holds 12\)$"):
+        bm.BingoState.setup(hands=("UUUUU", "UUUU"), territories=("UU", ""), discards=("U", "U"), deck="")
+    assert bm.BingoState.setup(hands=("UUUUU", "UUUU"), territories=("UU", ""), deck="U").hands[0] == (bm.ISLAND,) * 5

@@ -21,7 +21,7 @@ from enum import Enum
 
 from ..errors import IllegalAction, RulebookError
 from .base import CHANCE, TERMINAL, Fired, State, replace_at
-from .playing_cards import remove_cards
+from .playing_cards import beyond_pack, remove_cards
 
 __all__ = [
     "Land", "PLAINS", "ISLAND", "SWAMP", "MOUNTAIN", "FOREST", "lands", "standard_deck",
@@ -189,14 +189,34 @@ class BingoState(State):
 
     @classmethod
     def setup(cls, hands=("", ""), territories=("", ""), discards=("", ""), deck="", active=0) -> BingoState:
-        """A position written with colour letters, the active player about to place or pass."""
-        return cls(
+        """A position written with colour letters, the active player about to place or pass.
+
+        Lands it does not name are elsewhere; none may appear more often than the deck holds it,
+        and an empty deck beside discarded cards cannot be (they would be a new deck already):
+
+        >>> BingoState.setup(hands=("GGGGGG", "GGGGGG"), territories=("G", ""))
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.IllegalAction: [mazzo] a position cannot hold G 13 times (the pack holds 12)
+        >>> BingoState.setup(hands=("G", "W"), discards=("", "UU"))
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.IllegalAction: [rimescolare-quando] the deck is empty while the discard piles hold 2 cards: they are reshuffled into a new deck as soon as the deck runs out
+        """
+        state = cls(
             deck=lands(deck),
             hands=tuple(_sorted(lands(h)) for h in hands),  # type: ignore[arg-type]
             territories=tuple(lands(t) for t in territories),  # type: ignore[arg-type]
             discards=tuple(lands(d) for d in discards),  # type: ignore[arg-type]
             active=active,
         )
+        named = [land for zone in (state.deck, *state.hands, *state.territories, *state.discards) for land in zone]
+        if too_many := beyond_pack(named, standard_deck()):
+            raise IllegalAction("mazzo", f"a position cannot hold {too_many}")
+        if not state.deck and (held := len(state.discards[0] + state.discards[1])):
+            raise IllegalAction("rimescolare-quando", f"the deck is empty while the discard piles hold {held} cards: "
+                                "they are reshuffled into a new deck as soon as the deck runs out")
+        return state
 
     # --- the engine shape -------------------------------------------------------------------
 
@@ -275,8 +295,9 @@ class BingoState(State):
         discards = replace_at(discards, self.active, discards[self.active] + (self.placing,))
         trace.append(Fired("counter", f"player {me} discards an island and a {action.other.name.lower()}"))
         trace.append(Fired("neutralizzata", f"the {self.placing.name.lower()} is not placed and goes to player {self.active}'s discards"))
+        trace.append(Fired("counter-turno-continua", f"player {self.active} has placed no land: still player {self.active}'s turn"))
         state = replace(self, hands=hands, discards=discards, phase=Phase.TURN, placing=None)
-        return state._end_turn(trace)
+        return state if state.deck else state._run_out(Phase.TURN, trace)
 
     def _apply_discard(self, action: Discard, trace: list[Fired]) -> BingoState:
         self._expect(Phase.SWAMP, action, "palude")
@@ -314,8 +335,10 @@ class BingoState(State):
         if Tally(action.order) != Tally(self.discards[0] + self.discards[1]):
             raise IllegalAction("rimescolare", f"{action!r} is not an order of the two discard piles")
         trace.append(Fired("rimescolare", f"both discard piles become a new deck of {len(action.order)}"))
-        state = replace(self, deck=action.order, discards=((), ()), phase=Phase.TURN)
-        assert self.drawer is not None
+        state = replace(self, deck=action.order, discards=((), ()), phase=Phase.TURN, drawer=None, resume=None)
+        if self.drawer is None:
+            # The deck ran out without a draw waiting: the turn goes on, or ends (resume None).
+            return state if self.resume is Phase.TURN else state._end_turn(trace)
         # The interrupted draw happens now: the turn's draw, or a plains' draw (resume None).
         rule = "pesca-turno" if self.resume is Phase.TURN else "pianura"
         return state._draw(self.drawer, self.resume, trace, rule=rule)
@@ -356,7 +379,12 @@ class BingoState(State):
         return replace(self, active=following)._draw(following, Phase.TURN, trace, rule="pesca-turno")
 
     def _draw(self, player: int, resume: Phase | None, trace: list[Fired], rule: str | None = None) -> BingoState:
-        """Draw one card, pausing for a reshuffle when the deck is empty."""
+        """Draw one card, then go on as ``resume`` says: TURN, or None to end the turn.
+
+        The deck never stays empty while a discard pile holds a card (ruling rimescolare-quando):
+        the draw that takes its last card reshuffles the piles at once, and a deck that ran out
+        while both piles were empty is refilled before the next draw.
+        """
         if not self.deck:
             if self.discards[0] or self.discards[1]:
                 return replace(self, phase=Phase.SHUFFLE, drawer=player, resume=resume)
@@ -367,8 +395,19 @@ class BingoState(State):
             if rule:
                 trace.append(Fired(rule, f"player {player} draws"))
             state = replace(self, deck=self.deck[1:], hands=hands)
+            if not state.deck:
+                return state._run_out(resume, trace)
         state = replace(state, drawer=None, resume=None, phase=Phase.TURN)
         return state if resume is Phase.TURN else state._end_turn(trace)
+
+    def _run_out(self, resume: Phase | None, trace: list[Fired]) -> BingoState:
+        """The deck has no card left: the discard piles, if any card is in them, become a new
+        deck now, before anyone acts again; then play goes on as ``resume`` says."""
+        if not (self.discards[0] or self.discards[1]):
+            state = replace(self, drawer=None, resume=None, phase=Phase.TURN)
+            return state if resume is Phase.TURN else state._end_turn(trace)
+        trace.append(Fired("rimescolare-quando", "the deck has run out: both discard piles are reshuffled now"))
+        return replace(self, phase=Phase.SHUFFLE, drawer=None, resume=resume)
 
     def _move_hand(self, player: int, land: Land, to_discards: bool = False) -> BingoState:
         hands = replace_at(self.hands, player, remove_cards(self.hands[player], (land,)))
