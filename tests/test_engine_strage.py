@@ -23,7 +23,7 @@ SAMPLE = 1  # other offered actions whose results are checked too, besides the o
 ACTION_CAP = 6000
 ENGINE_FILES = sorted(Path(st.__file__).parent.glob("*.py"))  # the strage package
 PLAYTHROUGHS = golden.PLAYTHROUGHS
-GOLDEN = {"strage_seed161.txt": (161, False), "strage_magic_seed38.txt": (38, True)}
+GOLDEN = {"strage_seed175.txt": (175, False), "strage_magic_seed266.txt": (266, True)}
 
 
 # --- independent readings of a position (from its figure, not from the engine's counters) ---
@@ -88,6 +88,7 @@ def random_game(seed: int, magic: bool, cap: int = ACTION_CAP) -> None:
     rng = random.Random(seed)
     state = st.new_game(rng, magic_rules=magic)
     check_position(state)
+    moved = False  # a half-elf has moved or fought this turn (read from the actions, not the engine)
     for _ in range(cap):
         if state.is_over:
             return
@@ -97,6 +98,8 @@ def random_game(seed: int, magic: bool, cap: int = ACTION_CAP) -> None:
             offered = state.legal_actions()
             assert offered, f"no legal action offered in\n{state}"
             assert len(set(offered)) == len(offered), "an action is offered twice"
+            if moved:  # ruling collocare-prima
+                assert not any(isinstance(a, st.Place) for a in offered), f"a placement offered after a move\n{state}"
             if seed < FULLY_CHECKED:
                 for candidate in offered:  # every offered action must apply
                     state.apply(candidate)
@@ -107,6 +110,8 @@ def random_game(seed: int, magic: bool, cap: int = ACTION_CAP) -> None:
         check_trace(step)
         after = step.state
         check_step(state, action, after)
+        moved = (moved or isinstance(action, (st.Move, st.Attack))) and not any(
+            f.rule == "fasi" and f.what.endswith("'s turn") for f in step.trace)
         state = after
     pytest.fail(f"seed {seed}: not over within {cap} actions: an endless game is a bug")
 
@@ -209,7 +214,7 @@ def test_golden_playthrough_replays_exactly(name):
     recorded = golden.check(PLAYTHROUGHS / name, replay, lambda: record(*GOLDEN[name]))
     assert "  uscita:" in recorded and "  combattimento:" in recorded and "  strage:" in recorded
     if GOLDEN[name][1]:
-        assert "  opposizione:" in recorded and "  rimescolare:" in recorded
+        assert "  opposizione:" in recorded and "  rimescolare:" in recorded and "  fulmine-bersagli:" in recorded
 
 
 def test_upheaval_may_take_a_rivals_joker():
@@ -271,3 +276,58 @@ def test_every_action_out_of_its_moment_is_refused_under_its_rule(action, rule):
     waiting = st.StrageState.setup(red="c4", orcs="d5", sprites="a1")  # red is about to roll for action points
     with pytest.raises(IllegalAction, match=rf"^\[{rule}\] {re.escape(repr(action))} is not possible now: chance: action point roll"):
         waiting.apply(action)
+
+
+# --- the order of the half-elves' phase, the Lightning's targets, room for the orcs --------
+
+@pytest.mark.parametrize("first", [[st.Move("c4", "c3")], [st.Attack("c4", "d5"), st.Roll(2)]])
+def test_half_elves_are_placed_before_any_move_or_combat(first):
+    # Ruling collocare-prima: «Collocare i mezzelfi» comes before «Muovere e combattere».
+    state = st.StrageState.setup(red="c4", orcs="d5", sprites="a1", ap=5)
+    after = state.run(*first).state
+    assert not any(isinstance(a, st.Place) for a in after.legal_actions())
+    with pytest.raises(IllegalAction, match=r"^\[collocare-prima\] Place\('b1'\): red has already moved or fought this turn"):
+        after.apply(st.Place("b1"))
+    # Placed first, both half-elves then move and fight in any order.
+    placed = state.run(st.Place("b1"), st.Place("c1")).state
+    assert placed.run(st.Move("b1", "b2"), st.Attack("c4", "d5"), st.Roll(1), st.Move("c1", "d2")).state.ap == 0
+
+
+def test_a_new_turn_opens_the_placing_again():
+    state = st.StrageState.setup(red="c4", sprites="a1 h1", orcs="h8", ap=1)
+    state = state.run(st.Move("c4", "c5"), st.PlaceOrc("h7"), st.Roll(1)).state  # green's turn begins
+    assert state.active == 1 and st.Place("a1") in state.legal_actions()
+
+
+def test_a_lightning_may_strike_the_casters_own_half_elf_and_nobody_opposes():
+    # Ruling fulmine-bersagli: «un orco o un mezzelfo», with no «clan rivale» as in combat.
+    state = st.StrageState.setup(red="c3", blue="e5", sprites="a1 h1", orcs="g6", ap=1,
+                                 hands=("A♣", "", "7♥ 6♣"), immunities=("J♠", "", ""))
+    magic = state.apply(st.End()).state
+    targets = {a.target for a in magic.legal_actions() if isinstance(a, st.Lightning)}
+    assert targets == {"c3", "e5", "g6"}  # an orc, a rival, and red's own (immune to the others only)
+    own = magic.apply(st.Lightning("A♣", "c3"))
+    assert own.state.phase is st.Phase.MAGIC and own.state.half_elves_on_map(0) == 0
+    assert "opposizione" not in own.rules()
+    assert magic.apply(st.Lightning("A♣", "e5")).state.phase is st.Phase.OPPOSE  # a rival may still oppose
+    with pytest.raises(IllegalAction, match=r"^\[fulmine-bersagli\]"):
+        magic.apply(st.Lightning("A♣", "h1"))  # never a sprite
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_an_orc_off_the_map_always_finds_an_empty_square(players):
+    # Ruling orchi-bloccati: counted from the box, for three and for four players.
+    from rulebook.engines.strage import board
+    pieces = board.SPRITES + board.ORCS + board.HALF_ELVES * players
+    outside = sum(1 for s in board.SQUARES if board.rank(s) not in board.PLACEMENT_RANKS)
+    assert pieces - 1 < outside  # with one orc waiting, the others cannot fill rows 3 to 8
+    book = load_library([Path(__file__).parent.parent / "rules" / "strage.yaml"])["strage"]
+    ruling = next(r for rule in book.rules() for r in rule.rulings if r.id == "orchi-bloccati")
+    stated = {int(n) for n in re.findall(r"\d+", ruling.text)}
+    assert {pieces, pieces - 1, outside} <= stated, f"ruling orchi-bloccati should state {pieces}, {pieces - 1} and {outside}"
+
+
+def test_a_position_holds_each_magic_card_as_often_as_the_deck():
+    with pytest.raises(IllegalAction, match=r"^\[mazzo-magico\] a position cannot hold K♥ 2 times \(the pack holds 1\)$"):
+        st.StrageState.setup(sprites="a1", hands=("K♥", "", ""), deck="K♥")
+    assert st.StrageState.setup(sprites="a1", hands=("JK", "", "JK"), deck="K♥").magic.deck == st.magic_cards("K♥")

@@ -21,7 +21,7 @@ from typing import ClassVar, Sequence, Union
 
 from ...errors import IllegalAction, RulebookError
 from ..base import Evaluable
-from ..playing_cards import Card, card, show
+from ..playing_cards import Card, beyond_pack, card, show
 from .board import CLANS
 
 
@@ -119,7 +119,7 @@ class _Spoken(Evaluable):
 
 @dataclass(frozen=True, repr=False)
 class Lightning(_Spoken):
-    """Ace: eliminate the orc or rival half-elf on ``target``; opposable against a half-elf."""
+    """Ace: eliminate the orc or half-elf on ``target``; a rival may oppose it for a half-elf of theirs."""
 
     card: Card
     target: str
@@ -258,8 +258,19 @@ class Magic:
 
     @classmethod
     def setup(cls, hands: Sequence[str], deck: str = "", discards: str = "", immunities: Sequence[str] | None = None) -> Magic:
-        return cls(deck=magic_cards(deck), hands=tuple(_sorted(magic_cards(h)) for h in hands),
-                   discards=magic_cards(discards), immunities=tuple(magic_cards(i) for i in (immunities or [""] * len(hands))))
+        """The cards of a position; those it does not name are elsewhere, and none may appear
+        more often than the magic deck holds it:
+
+        >>> Magic.setup(["A♠ JK", "JK"], discards="A♠ JK")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.IllegalAction: [mazzo-magico] a position cannot hold A♠ 2 times (the pack holds 1); JK 3 times (the pack holds 2)
+        """
+        magic = cls(deck=magic_cards(deck), hands=tuple(_sorted(magic_cards(h)) for h in hands),
+                    discards=magic_cards(discards), immunities=tuple(magic_cards(i) for i in (immunities or [""] * len(hands))))
+        if too_many := beyond_pack(magic.all_cards().elements(), magic_deck()):
+            raise IllegalAction("mazzo-magico", f"a position cannot hold {too_many}")
+        return magic
 
     @classmethod
     def deal(cls, deck: tuple[MagicCard, ...], players: int) -> Magic:

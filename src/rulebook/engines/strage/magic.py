@@ -99,7 +99,7 @@ def _spells(state) -> list:  # noqa: ANN001
             for start in board.squares_of(cells, SPRITE):
                 found += [Caprice(c, start, end) for end in caprice_reach(cells, start)]
         elif c.rank == "A":
-            found += [Lightning(c, t) for t in orcs + _rival_half_elves(state)]
+            found += [Lightning(c, t) for t in orcs + _strikable_half_elves(state)]
         elif c.rank == "J" and not m.immunities[me]:
             found.append(Immunity(c))
         elif c.rank == "Q":
@@ -111,8 +111,9 @@ def _spells(state) -> list:  # noqa: ANN001
     return found
 
 
-def _rival_half_elves(state) -> tuple[str, ...]:  # noqa: ANN001
-    return tuple(s for p in range(state.players) if p != state.active and not immune(state, p)
+def _strikable_half_elves(state) -> tuple[str, ...]:  # noqa: ANN001
+    """Half-elves a Lightning may strike: the caster's own, and every rival clan's not immune."""
+    return tuple(s for p in range(state.players) if p == state.active or not immune(state, p)
                  for s in board.squares_of(state.cells, board.ALONE[p] + ESCORTING[p]))
 
 
@@ -176,7 +177,9 @@ def cast(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN201
     trace.append(Fired(rule, f"{CLANS[me]} casts {type(spell).__name__} with {spell.card}"))
     state = replace(state, magic=m)
     victim = _victim(state, spell)
-    if victim is not None:
+    if victim == me:
+        trace.append(Fired("fulmine-bersagli", f"{CLANS[me]} strikes one of its own half-elves: nobody opposes"))
+    elif victim is not None:
         trace.append(Fired("opposizione", f"{CLANS[victim]} may oppose it"))
         return replace(state, phase=Phase.OPPOSE, magic=replace(m, pending=Pending(spell, me, victim)))
     return _resolve(state, spell, trace)
@@ -197,8 +200,8 @@ def _check_target(state, spell, rule: str) -> None:  # noqa: ANN001
         owner = board.clan_of(at(cells, spell.target))
         if owner is not None and owner != me and immune(state, owner):
             raise IllegalAction("immunita", f"{spell!r}: the {CLANS[owner]} half-elves are immune")
-        if at(cells, spell.target) != ORC and (owner is None or owner == me):
-            raise IllegalAction("fulmine-bersagli", f"{spell!r}: strikes an orc or a rival half-elf, not {spell.target}")
+        if at(cells, spell.target) != ORC and owner is None:
+            raise IllegalAction("fulmine-bersagli", f"{spell!r}: strikes an orc or a half-elf, not {spell.target}")
     elif isinstance(spell, Immunity):
         if m.immunities[me]:
             raise IllegalAction("immunita-una", f"{spell!r}: {CLANS[me]} is already immune")

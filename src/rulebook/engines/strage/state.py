@@ -45,6 +45,7 @@ class StrageState(State):
     ap: int = 0
     placed: int = 0  # half-elves put on the map this turn
     fought: bool = False  # the one combat of the turn has been tried
+    acted: bool = False  # a half-elf has moved or fought this turn: placing is over (ruling collocare-prima)
     attack: tuple[str, str] | None = None  # (attacker, target) waiting for its roll
     massacre: tuple[str, ...] = ()  # sprites still to roll in the massacre
     arrows: tuple[tuple[str, str], ...] = ()  # this turn's moves, for the figure
@@ -195,7 +196,7 @@ class StrageState(State):
     def _begin_turn(self, player: int, trace: list[Fired]) -> StrageState:
         trace.append(Fired("fasi", f"{CLANS[player]}'s turn"))
         return replace(self, active=player, turn=self.turn + 1, phase=Phase.AP, ap=0, placed=0, fought=False,
-                       attack=None, massacre=(), arrows=(), marks=())
+                       acted=False, attack=None, massacre=(), arrows=(), marks=())
 
     def _roll_ap(self, value: int, trace: list[Fired]) -> StrageState:
         trace.append(Fired("punti-azione", f"{CLANS[self.active]} rolls {value}: {value} action points"))
@@ -210,7 +211,7 @@ class StrageState(State):
             raise IllegalAction("punti-azione", f"{action!r}: {CLANS[self.active]} has no action point left")
 
     def _placements(self) -> list[Place]:
-        if self.ap < 1 or self.placed >= MAX_PLACED or not self.half_elves_off_map(self.active):
+        if self.ap < 1 or self.acted or self.placed >= MAX_PLACED or not self.half_elves_off_map(self.active):
             return []
         return [Place(s) for s in board.SQUARES if board.rank(s) in board.PLACEMENT_RANKS and at(self.cells, s) in (NOTHING, SPRITE)]
 
@@ -219,6 +220,8 @@ class StrageState(State):
         me = self.active
         if board.rank(action.square) not in board.PLACEMENT_RANKS:
             raise IllegalAction("collocare", f"{action!r}: half-elves enter the map on rows 1 and 2 only")
+        if self.acted:
+            raise IllegalAction("collocare-prima", f"{action!r}: {CLANS[me]} has already moved or fought this turn; half-elves are placed first")
         if self.placed >= MAX_PLACED:
             raise IllegalAction("collocare", f"{action!r}: {CLANS[me]} has already placed {MAX_PLACED} half-elves this turn")
         if not self.half_elves_off_map(me):
@@ -280,7 +283,7 @@ class StrageState(State):
             cells = put(cells, end, NOTHING if action.withdraw else ALONE[me])
         else:
             cells = put(cells, end, (ESCORTING if action.escort or here == SPRITE else ALONE)[me])
-        state = replace(self, cells=cells, saved=saved, ap=self.ap - 1, arrows=self.arrows + ((start, end),))
+        state = replace(self, cells=cells, saved=saved, ap=self.ap - 1, acted=True, arrows=self.arrows + ((start, end),))
         if state.sprites_on_map == 0:
             return state._game_over(trace)
         return state._spent(trace)
@@ -314,7 +317,7 @@ class StrageState(State):
                 raise IllegalAction("immunita", f"{action!r}: the {CLANS[owner]} half-elves are immune")
             raise IllegalAction("combattimento", f"{action!r}: no orc or rival half-elf next to {action.attacker} on {action.target}")
         trace.append(Fired("combattimento", f"{CLANS[me]} half-elf on {action.attacker} attacks the {self._piece(action.target)} on {action.target}"))
-        return replace(self, ap=self.ap - 1, fought=True, attack=(action.attacker, action.target), phase=Phase.COMBAT)
+        return replace(self, ap=self.ap - 1, fought=True, acted=True, attack=(action.attacker, action.target), phase=Phase.COMBAT)
 
     def _roll_combat(self, value: int, trace: list[Fired]) -> StrageState:
         return replace(self._strike(value, "combattimento", "stays", trace), phase=Phase.ACTIONS)._spent(trace)
@@ -499,7 +502,8 @@ class StrageState(State):
         else:
             head = f"turn {self.turn} | {self._who()} {self.phase.value}"
             if self.phase is Phase.ACTIONS:
-                head += f" | {self.ap} AP, placed {self.placed}/{MAX_PLACED}, {'has fought' if self.fought else 'may fight'}"
+                placing = "placing over" if self.acted else f"placed {self.placed}/{MAX_PLACED}"
+                head += f" | {self.ap} AP, {placing}, {'has fought' if self.fought else 'may fight'}"
             if self.phase is Phase.MASSACRE:
                 head += f" | to roll: {' '.join(self.massacre)}"
         clans = range(self.players)
