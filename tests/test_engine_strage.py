@@ -214,7 +214,7 @@ def test_golden_playthrough_replays_exactly(name):
     recorded = golden.check(PLAYTHROUGHS / name, replay, lambda: record(*GOLDEN[name]))
     assert "  uscita:" in recorded and "  combattimento:" in recorded and "  strage:" in recorded
     if GOLDEN[name][1]:
-        assert "  opposizione:" in recorded and "  rimescolare:" in recorded and "  fulmine-bersagli:" in recorded
+        assert "  opposizione:" in recorded and "  rimescolare:" in recorded and "  fulmine-senza-opposizione:" in recorded
 
 
 def test_upheaval_may_take_a_rivals_joker():
@@ -308,7 +308,7 @@ def test_a_lightning_may_strike_the_casters_own_half_elf_and_nobody_opposes():
     assert targets == {"c3", "e5", "g6"}  # an orc, a rival, and red's own (immune to the others only)
     own = magic.apply(st.Lightning("A♣", "c3"))
     assert own.state.phase is st.Phase.MAGIC and own.state.half_elves_on_map(0) == 0
-    assert "opposizione" not in own.rules()
+    assert "opposizione" not in own.rules() and "fulmine-senza-opposizione" in own.rules()
     assert magic.apply(st.Lightning("A♣", "e5")).state.phase is st.Phase.OPPOSE  # a rival may still oppose
     with pytest.raises(IllegalAction, match=r"^\[fulmine-bersagli\]"):
         magic.apply(st.Lightning("A♣", "h1"))  # never a sprite

@@ -207,6 +207,38 @@ def test_no_seed_sentence_survives_in_a_rulebook():
     )
 
 
+#: A quotation inside a ruling's ``departs``: «…», “…” or "…".
+_QUOTE_RE = re.compile(r"«([^»]*)»|“([^”]*)”|\"([^\"]*)\"")
+
+
+def misquoted_departures(books: dict[str, Book], seeds: dict[str, str]) -> list[str]:
+    """The quotes in rulings' ``departs`` (issue 14.4) that no source text holds word for word.
+
+    A departure names the passage it leaves; a quote that is not the source's own words points
+    a reader nowhere. Case, punctuation and apostrophes aside, as in the copy comparison.
+    """
+    sources = [f" {' '.join(_plain_words(text))} " for text in seeds.values()]
+    found = []
+    for book in books.values():
+        for ruling in (r for rule in book.rules() for r in rule.rulings if r.departs):
+            for match in _QUOTE_RE.finditer(ruling.departs):
+                quoted = " ".join(_plain_words(next(g for g in match.groups() if g is not None)))
+                if not any(f" {quoted} " in source for source in sources):
+                    where = f"rules/{Path(book.path).name}:{ruling.lines.get('departs', ruling.line)}"
+                    found.append(f"{where}: departs of ruling {ruling.id!r} quotes «{quoted}», which no source text says")
+    return found
+
+
+def test_a_departure_quotes_the_source_word_for_word():
+    folder = seeds_folder()
+    if folder is None:
+        pytest.skip(f"no shared/seeds folder above {REPO}: the source texts are not here to compare with")
+    books = load_library(rulebook_paths(REPO / "rules"))
+    assert any(r.departs for book in books.values() for rule in book.rules() for r in rule.rulings)
+    wrong = misquoted_departures(books, read_seeds(folder))
+    assert not wrong, "quote the source exactly, or name its section instead:\n" + "\n".join(wrong)
+
+
 # --- the comparison itself (no seeds needed) ----------------------------------------------------
 
 SEED = {
@@ -273,3 +305,21 @@ def test_card_names_are_aside_only_where_the_glossary_binds_them():
 def test_number_words_cover_the_compounds():
     assert {"ventuno", "ventotto", "ventitré", "sessantaquattro", "quindici"} <= NUMBER_WORDS
     assert "una" not in NUMBER_WORDS and "un" not in NUMBER_WORDS
+
+
+def test_a_departure_quoting_words_the_source_lacks_is_named(tmp_path):
+    book = tmp_path / "rules" / "parte.yaml"
+    book.parent.mkdir()
+    book.write_text(
+        "book:\n  id: parte\n  title: Parte\n  summary: Un libro di prova.\n  language: it\n  engine: bingomagic\n"
+        "sections:\n  - id: turno\n    title: Il turno\n    rules:\n      - id: passare\n        text: Si passa.\n"
+        "        rulings:\n"
+        "          - id: giusta\n            departs: «PASSA automaticamente il turno» (Svolgimento)\n"
+        "            text: Una decisione.\n            reason: Un motivo.\n"
+        "          - id: sbagliata\n            departs: «passa subito il turno» (Svolgimento)\n"
+        "            text: Una decisione.\n            reason: Un motivo.\n",
+        encoding="utf-8",
+    )
+    assert misquoted_departures(load_library([book]), SEED) == [
+        "rules/parte.yaml:19: departs of ruling 'sbagliata' quotes «passa subito il turno», which no source text says"
+    ]

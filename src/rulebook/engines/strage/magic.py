@@ -178,7 +178,7 @@ def cast(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN201
     state = replace(state, magic=m)
     victim = _victim(state, spell)
     if victim == me:
-        trace.append(Fired("fulmine-bersagli", f"{CLANS[me]} strikes one of its own half-elves: nobody opposes"))
+        trace.append(Fired("fulmine-senza-opposizione", f"{CLANS[me]} strikes one of its own half-elves: nobody opposes"))
     elif victim is not None:
         trace.append(Fired("opposizione", f"{CLANS[victim]} may oppose it"))
         return replace(state, phase=Phase.OPPOSE, magic=replace(m, pending=Pending(spell, me, victim)))
