@@ -256,17 +256,25 @@ def _flag(text: str) -> list[Passage]:
     return shared_passages(text, seed_runs(SEED, names), names)
 
 
-def test_a_copied_sentence_is_found_with_its_position(tmp_path):
-    book = tmp_path / "rules" / "copia.yaml"
+def one_section_book(tmp_path: Path, book_id: str, rules: str) -> Path:
+    """A test book whose one section, ``turno``, holds ``rules`` (YAML lines under ``rules:``,
+    from line 11 of the file)."""
+    book = tmp_path / "rules" / f"{book_id}.yaml"
     book.parent.mkdir()
     book.write_text(
-        "book:\n  id: copia\n  title: Copia\n  summary: Un libro di prova.\n  language: it\n  engine: bingomagic\n"
-        "sections:\n  - id: turno\n    title: Il turno\n    rules:\n      - id: passare\n        text: |\n"
-        "          Una frase nostra, poi una copia:\n"
-        "          il giocatore che ha posizionato una terra {G} passa\n"
-        "          automaticamente il turno.\n",
+        f"book:\n  id: {book_id}\n  title: Prova\n  summary: Un libro di prova.\n  language: it\n  engine: bingomagic\n"
+        "sections:\n  - id: turno\n    title: Il turno\n    rules:\n" + rules,
         encoding="utf-8",
     )
+    return book
+
+
+def test_a_copied_sentence_is_found_with_its_position(tmp_path):
+    book = one_section_book(tmp_path, "copia", (
+        "      - id: passare\n        text: |\n"
+        "          Una frase nostra, poi una copia:\n"
+        "          il giocatore che ha posizionato una terra {G} passa\n"
+        "          automaticamente il turno.\n"))
     assert copied_passages(load_library([book]), SEED) == [
         'rules/copia.yaml:14: "il giocatore che ha posizionato una terra {G} passa automaticamente il turno" (seed seed.txt)'
     ]
@@ -308,18 +316,12 @@ def test_number_words_cover_the_compounds():
 
 
 def test_a_departure_quoting_words_the_source_lacks_is_named(tmp_path):
-    book = tmp_path / "rules" / "parte.yaml"
-    book.parent.mkdir()
-    book.write_text(
-        "book:\n  id: parte\n  title: Parte\n  summary: Un libro di prova.\n  language: it\n  engine: bingomagic\n"
-        "sections:\n  - id: turno\n    title: Il turno\n    rules:\n      - id: passare\n        text: Si passa.\n"
-        "        rulings:\n"
+    book = one_section_book(tmp_path, "parte", (
+        "      - id: passare\n        text: Si passa.\n        rulings:\n"
         "          - id: giusta\n            departs: «PASSA automaticamente il turno» (Svolgimento)\n"
         "            text: Una decisione.\n            reason: Un motivo.\n"
         "          - id: sbagliata\n            departs: «passa subito il turno» (Svolgimento)\n"
-        "            text: Una decisione.\n            reason: Un motivo.\n",
-        encoding="utf-8",
-    )
+        "            text: Una decisione.\n            reason: Un motivo.\n"))
     assert misquoted_departures(load_library([book]), SEED) == [
         "rules/parte.yaml:19: departs of ruling 'sbagliata' quotes «passa subito il turno», which no source text says"
     ]
