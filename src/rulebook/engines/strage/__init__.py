@@ -30,7 +30,7 @@ from typing import Sequence
 
 from ...errors import IllegalAction
 from .actions import Attack, End, Move, MoveOrc, OrcAttack, Place, PlaceOrc, Result, Roll, winner_of
-from .board import CLANS, Phase, picture
+from .board import CLANS, Phase, at, neighbours, picture
 from .cards import (
     MAGIC_ACTIONS, Accept, Breach, Caprice, Curse, Immunity, Insist, Joker, Lightning, Magic, Metamorphosis,
     Oppose, Shuffle, Upheaval, Yield, magic_cards, magic_deck, superior,
@@ -40,6 +40,8 @@ from .state import StrageState
 __all__ = [
     "Phase", "Roll", "Place", "Move", "Attack", "End", "PlaceOrc", "MoveOrc", "OrcAttack",
     "StrageState", "Result", "winner_of", "opening", "new_game", "IllegalAction", "CLANS", "picture",
+    # the map, for examples that look at one square or its neighbours
+    "at", "neighbours",
     # the optional magic rules
     "Magic", "Joker", "magic_cards", "magic_deck", "superior", "Lightning", "Immunity", "Metamorphosis",
     "Curse", "Upheaval", "Caprice", "Breach", "Oppose", "Accept", "Insist", "Yield", "Shuffle", "ACTIONS",
