@@ -38,7 +38,6 @@ def config_for(folder: Path, languages: list[str]) -> Path:
         config = yaml_load(source)  # MkDocs' own loader: mkdocs.yml uses !ENV
     config["docs_dir"] = str(REPO / "docs")
     config["site_dir"] = str(folder / f"site-{len(languages)}")
-    config["theme"]["custom_dir"] = str(REPO / "site_overrides")
     def with_languages(entry):
         options = entry["rulebook"] if isinstance(entry, dict) else {}
         return {"rulebook": {**options, "rules": str(REPO / "rules"), "locales": str(REPO / "locales"), "languages": languages}}

@@ -19,6 +19,11 @@ With ``site_url`` set, every page has a canonical link and absolute hreflang alt
 sitemap lists every page of every language with its alternates. Each language has its own 404
 page (``404.html``, ``ru/404.html`` …) whose links are absolute paths under ``site_url``, so it
 works wherever a server shows it.
+
+The theme is mkdocs-material with this package's overrides (``theme/``: the language switcher,
+per-language navigation and search, the 404 and sitemap templates, the symbol font and the
+site's stylesheet and scripts). The plugin adds them to the theme itself, after a project's own
+``custom_dir``, so a project's ``mkdocs.yml`` names only ``theme: material`` and its own look.
 """
 
 from __future__ import annotations
@@ -50,6 +55,11 @@ from .render.pages import TocEntry, relative_url
 from .render.search import search_index
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
+
+#: Material overrides and the assets every rulebook page uses, shipped with the package.
+THEME = Path(__file__).resolve().parent / "theme"
+STYLESHEETS = ("assets/mana-font/css/mana.min.css", "assets/stylesheets/rulebook.css")
+SCRIPTS = ("assets/javascripts/rulebook.js",)
 
 
 class LanguagesOption(c.BaseConfigOption[Languages]):
@@ -108,6 +118,17 @@ class _Theme:
         return found if found and (found != "en" or language.locale.language == "en") else None
 
 
+def _add_theme(config: MkDocsConfig) -> None:
+    """Our overrides between the project's ``custom_dir`` (which wins) and Material's templates."""
+    if config.theme.name != "material":
+        raise PluginError(f"rulebook: the site's pages are made for the theme 'material' (mkdocs-material), "
+                          f"not {config.theme.name!r}: set `theme: name: material` in {config.config_file_path or 'mkdocs.yml'}")
+    if str(THEME) not in config.theme.dirs:
+        config.theme.dirs.insert(1 if config.theme.custom_dir else 0, str(THEME))
+    for listed, ours in ((config.extra_css, STYLESHEETS), (config.extra_javascript, SCRIPTS)):
+        listed.extend([path for path in ours if path not in {str(item) for item in listed}])
+
+
 class RulebookPlugin(BasePlugin[RulebookConfig]):
     def __init__(self) -> None:
         self.pages: dict[str, RenderedPage] = {}
@@ -131,6 +152,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         except LoadError as exc:
             raise PluginError(f"rulebook: cannot load the rulebooks:\n{exc}") from None
         self.languages = site.languages
+        _add_theme(config)
         theme = _Theme(config)
         source = self.languages.source
         config.theme["language"] = theme.partial(source) or "en"
