@@ -1,10 +1,12 @@
-"""The ``rulebook`` command: ``check`` the examples, ``play`` a random game."""
+"""The ``rulebook`` command: check the examples, play a random game, translate, start a project."""
 
 from __future__ import annotations
 
 import argparse
 import random
 import sys
+from importlib.metadata import version
+from pathlib import Path
 from typing import Sequence
 
 from .engines import load_engine
@@ -13,6 +15,7 @@ from .errors import LoadError, RulebookError, counted
 from .examples import run_books
 from .i18n.frontend import register as register_i18n
 from .loader import load_chosen
+from .scaffold import DEFAULT_GAME, plan, write
 
 
 def check(args: argparse.Namespace) -> int:
@@ -46,22 +49,67 @@ def play(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="rulebook", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True)
+def new(args: argparse.Namespace) -> int:
+    chosen = plan(args.folder, args.game, args.source, args.language or (), book=args.book, package=args.package)
+    write(chosen, force=args.force)
+    # The README's own set-up lines: what the new project is built and tested with.
+    readme = (chosen.folder / "README.md").read_text(encoding="utf-8")
+    steps = ([f"cd {chosen.folder}"] if chosen.folder != Path(".") else []) + [
+        line for line in readme.splitlines() if line.startswith("python3 -m venv")]
+    print(f"\nA rulebook project for {chosen.game} in {chosen.folder} ({' -> '.join(chosen.languages.codes)}). "
+          "Its README's two commands build the site and run the tests:\n")
+    print("".join(f"  {step}\n" for step in steps))
+    return 0
 
-    checking = commands.add_parser("check", help="run every worked example against its engine")
-    checking.add_argument("paths", nargs="*", help="rulebook files or folders (default: rules)")
-    checking.add_argument("-v", "--verbose", action="store_true", help="list every example")
+
+DESCRIPTION = """\
+Game rulebooks as structured data: every worked example is checked against the game's
+reference engine, and the rulebooks are translated with gettext catalogs and published as a
+multilingual website (mkdocs build). Each command has its own help: rulebook COMMAND --help."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="rulebook", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version('rulebook')}",
+                        help="print the version of rulebook and exit")
+    commands = parser.add_subparsers(dest="command", required=True, title="commands", metavar="COMMAND")
+
+    checking = commands.add_parser("check", help="run every worked example against its game's engine",
+                                   description="Run every worked example of the rulebooks against its game's engine; "
+                                               "a failure names the YAML line of its >>> line. Exit 1 if any fails.")
+    checking.add_argument("paths", nargs="*", metavar="PATH", help="rulebook files or folders (default: rules)")
+    checking.add_argument("-v", "--verbose", action="store_true", help="also list every example that passed (default: only failures)")
     checking.set_defaults(run=check)
 
-    playing = commands.add_parser("play", help="play a seeded random game and print its log")
-    playing.add_argument("game", help="a registered engine name, e.g. bingomagic, or a module path")
-    playing.add_argument("--players", type=int, default=None, help="number of players (default: the game's own)")
-    playing.add_argument("--seed", type=int, default=0)
-    playing.add_argument("--max-actions", type=int, default=5000)
+    playing = commands.add_parser("play", help="play a random game and print its log",
+                                  description="Play a random game of an engine, the same game for the same seed, and print "
+                                              "every action with the rules it fired.")
+    playing.add_argument("game", metavar="GAME", help="a registered engine, e.g. bingomagic, or a module path such as mygame.engine")
+    playing.add_argument("--players", type=int, default=None, metavar="N", help="number of players (default: the game's usual number)")
+    playing.add_argument("--seed", type=int, default=0, metavar="N", help="the random seed (default: 0)")
+    playing.add_argument("--max-actions", type=int, default=5000, metavar="N", help="stop after this many actions (default: 5000)")
     playing.set_defaults(run=play)
+
     register_i18n(commands)
+
+    starting = commands.add_parser("new", help="start a rulebook project in an empty folder",
+                                   description="Start a rulebook project: mkdocs.yml, a sample rulebook with a worked example, "
+                                               "its translations, an engine package, tests, a README and a CI script. "
+                                               "`rulebook check`, the tests and `mkdocs build --strict` pass in it at once.")
+    starting.add_argument("folder", nargs="?", type=Path, default=Path("."), metavar="FOLDER",
+                          help="where to make it; created if missing, refused if not empty (default: this folder)")
+    starting.add_argument("--game", default=DEFAULT_GAME, metavar="NAME", help=f"the game's name, the rulebook's title (default: {DEFAULT_GAME})")
+    starting.add_argument("--source", default="en", metavar="LANG",
+                          help="the language the rules are written in, any code Babel knows (default: en)")
+    starting.add_argument("-l", "--language", action="append", metavar="LANG",
+                          help="a language to translate into (repeatable; default: it, or en when the source is it)")
+    starting.add_argument("--book", default=None, metavar="ID",
+                          help="the rulebook's id: its file, page and catalogs (default: made from the game's name)")
+    starting.add_argument("--package", default=None, metavar="NAME",
+                          help="the engine's Python package (default: the rulebook's id with _ for -)")
+    starting.add_argument("--force", action="store_true",
+                          help="also write into a folder that is not empty, replacing files of the same name (default: refuse)")
+    starting.set_defaults(run=new)
     return parser
 
 

@@ -1,0 +1,223 @@
+"""``rulebook new``: a rulebook project in an empty folder, ready to build, test and translate.
+
+The project is rendered from the Jinja2 templates under ``templates/project/``, a tree that
+mirrors the project's own: a path part ``PACKAGE`` becomes the engine package's name, ``BOOK``
+the rulebook's id, and a leading ``dot-`` a dot (``dot-ci/run`` is ``.ci/run``). The sample
+rulebook's texts are the gettext domain ``scaffold`` of this package (msgids in English, with a
+catalog per language we ship, checked as rulebook text), so the rulebook is written in the
+chosen source language and each target catalog starts translated where we have the words.
+The catalogs themselves are made by ``rulebook i18n init``, as a translator makes them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import re
+import shlex
+import textwrap
+import unicodedata
+from dataclasses import dataclass
+from importlib import metadata
+from importlib.util import find_spec
+from pathlib import Path
+from typing import Callable, Sequence
+from urllib.parse import unquote, urlsplit
+
+import jinja2
+
+from ..errors import RulebookError
+from ..i18n import catalog_path
+from ..i18n.catalogs import read_catalog, serialize, write_atomic
+from ..i18n.domains import ShippedDomain, load_messages
+from ..i18n.extract import messages as extracted_messages
+from ..i18n.frontend import init, register
+from ..languages import Language, Languages
+from ..loader import load_book_bytes
+from ..model import BOOK_ID_RE, SITE_DOMAIN
+
+#: The sample rulebook's words, a domain shipped with the package like the site's.
+SCAFFOLD = ShippedDomain("scaffold", Path(__file__).resolve().parent)
+TEMPLATES = SCAFFOLD.package / "templates" / "project"
+DEFAULT_GAME = "Pig"
+PACKAGE_RE = re.compile(r"^[a-z_][a-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What ``rulebook new`` makes: where, the game's names and the site's languages."""
+
+    folder: Path
+    game: str  # the name readers see: the book's title and the site's name
+    book: str  # the rulebook's id: rules/<book>.yaml, its page, its catalogs, its engine's entry point
+    package: str  # the engine's Python package: src/<package>/engine.py
+    languages: Languages  # the source first
+
+    @property
+    def values(self) -> dict[str, object]:
+        requirement, install = toolkit_source()
+        return {"game": self.game, "book": self.book, "package": self.package, "distribution": f"{self.book}-rulebook",
+                "source": self.languages.source, "languages": self.languages, "requirement": requirement,
+                "toolkit_install": install, "in_english": lambda lang: lang.name_in(Language("en"))}
+
+
+def plan(folder: Path, game: str = DEFAULT_GAME, source: str = "en", targets: Sequence[str] = (), *,
+         book: str | None = None, package: str | None = None) -> Plan:
+    """Check the names before anything is written; every mistake is a RulebookError saying what to do."""
+    game = " ".join(game.split())
+    if not game:
+        raise RulebookError("the game needs a name: --game 'My game'")
+    book = book or slug(game)
+    if not book:
+        raise RulebookError(f"cannot make a rulebook id from {game!r}: give one with --book, in lower-case letters, digits and '-'")
+    if not BOOK_ID_RE.match(book) or book == SITE_DOMAIN:
+        raise RulebookError(f"--book {book!r}: use lower-case letters, digits and '-', starting with a letter or digit "
+                            f"(not {SITE_DOMAIN!r})")
+    package = package or book.replace("-", "_")
+    if not PACKAGE_RE.match(package):
+        raise RulebookError(f"--package {package!r}: a Python package name is lower-case letters, digits and '_', "
+                            "not starting with a digit")
+    if find_spec(package) is not None:
+        raise RulebookError(f"a Python package {package!r} is installed already; name the engine's package with --package")
+    chosen = list(targets) or (["it"] if source != "it" else ["en"])
+    return Plan(Path(folder), game, book, package, Languages.parse([source, *chosen]))
+
+
+def slug(name: str) -> str:
+    """A rulebook id from a game's name: ``Pig`` -> ``pig``, ``Scopa d'Assi`` -> ``scopa-d-assi``."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
+
+
+def toolkit_source() -> tuple[str, str]:
+    """(the project's dependency on rulebook, what to pip install before the project).
+
+    The dependency is bounded to this release series. When rulebook was installed from a
+    folder or a repository rather than an index (PEP 610's direct_url.json says which), the
+    project's set-up installs it from there first, so the README's commands work here.
+    """
+    dist = metadata.distribution("rulebook")
+    parts = [int(p) for p in re.findall(r"\d+", dist.version)[:2]] + [0]
+    major, minor = parts[0], parts[1]
+    requirement = f"rulebook>={major}.{minor},<{major}.{minor + 1}" if major == 0 else f"rulebook>={major}.{minor},<{major + 1}"
+    direct = json.loads(dist.read_text("direct_url.json") or "{}")
+    url = direct.get("url", "")
+    if "vcs_info" in direct:
+        vcs = direct["vcs_info"]
+        return requirement, shlex.quote(f"rulebook @ {vcs['vcs']}+{url}@{vcs.get('commit_id', '')}".rstrip("@"))
+    if url.startswith("file://"):
+        path = shlex.quote(unquote(urlsplit(url).path))
+        return requirement, f"-e {path}" if direct.get("dir_info", {}).get("editable") else path
+    return requirement, ""
+
+
+def _yaml_string(value: str) -> str:
+    """A YAML double-quoted scalar (a JSON string is one): safe for any name or text."""
+    return json.dumps(str(value), ensure_ascii=False)
+
+
+def _yaml_block(value: str, indent: int, width: int = 100) -> str:
+    """A literal block (``|``) at ``indent`` spaces, wrapped as the rulebooks are (the msgid unwraps it)."""
+    pad = " " * indent
+    lines = [textwrap.fill(line, width, initial_indent=pad, subsequent_indent=pad, break_on_hyphens=False) if line else ""
+             for line in str(value).split("\n")]
+    return "|\n" + "\n".join(lines)
+
+
+def environment(language: Language) -> jinja2.Environment:
+    """The templates, their sample texts in ``language`` (English where the domain has no catalog)."""
+    # Not HTML: the templates write YAML, TOML, Python and Markdown, and every value a user gives
+    # goes through the quoting filter of its format (yaml_string, toml_string, py_string).
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), extensions=["jinja2.ext.i18n"], autoescape=False,
+                             keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
+    env.filters.update(yaml_string=_yaml_string, toml_string=_yaml_string, py_string=repr, yaml_block=_yaml_block)
+    env.install_gettext_translations(load_messages(SCAFFOLD, language.code).translations)  # type: ignore[attr-defined]
+    return env
+
+
+def has_sample(language: Language) -> bool:
+    """Whether the sample rulebook is written in ``language`` (English, or a catalog we ship)."""
+    return language.code == SCAFFOLD.source or language.best_of(SCAFFOLD.languages()) == language.code
+
+
+def _output(template: str, chosen: Plan) -> Path:
+    parts = []
+    for part in template.removesuffix(".j2").split("/"):
+        part = chosen.package if part == "PACKAGE" else part.replace("BOOK", chosen.book)
+        parts.append("." + part.removeprefix("dot-") if part.startswith("dot-") else part)
+    return chosen.folder.joinpath(*parts)
+
+
+def render(chosen: Plan, language: Language | None = None) -> dict[Path, str]:
+    """Every file of the project (its catalogs aside), the rulebook written in ``language`` (default: the source)."""
+    env = environment(language or chosen.languages.source)
+    values = chosen.values
+    return {_output(name, chosen): env.get_template(name).render(values) for name in sorted(env.list_templates(extensions=["j2"]))}
+
+
+def write(chosen: Plan, force: bool = False, report: Callable[[str], None] = print) -> list[Path]:
+    """Write the project, make its catalogs with ``rulebook i18n init`` and fill in the sample's translations."""
+    folder = chosen.folder
+    if folder.exists() and not folder.is_dir():
+        raise RulebookError(f"{folder} is a file: give a folder for the new project")
+    if folder.exists() and any(folder.iterdir()) and not force:
+        raise RulebookError(f"{folder} is not empty: give a new or empty folder, or --force to write into it "
+                            "(files of the same name are replaced)")
+    written = []
+    for path, text in render(chosen).items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        existed = path.exists()
+        path.write_text(text, encoding="utf-8")
+        if path.parent.name == ".ci":
+            path.chmod(0o755)
+        written.append(path)
+        report(f"{'replaced' if existed else 'created'} {path}")
+    _make_catalogs(chosen, report)
+    return written
+
+
+def _make_catalogs(chosen: Plan, report: Callable[[str], None]) -> None:
+    parser = argparse.ArgumentParser(prog="rulebook")
+    register(parser.add_subparsers(dest="command"))
+    targets = [lang.code for lang in chosen.languages.targets]
+    # Inside the project, so that `init` reads its mkdocs.yml and writes only its own catalogs.
+    before = set(chosen.folder.joinpath("locales").rglob("*"))
+    said = io.StringIO()
+    with contextlib.chdir(chosen.folder), contextlib.redirect_stdout(said):
+        made = init(parser.parse_args(["i18n", "init", *targets]))
+    if made != 0:
+        raise RulebookError(f"rulebook i18n init {' '.join(targets)} failed in {chosen.folder}:\n{said.getvalue()}")
+    for path in sorted(set(chosen.folder.joinpath("locales").rglob("*")) - before):
+        if path.is_file():
+            report(f"created {path}")
+    source = chosen.languages.source
+    if not has_sample(source):
+        report(f"note: the sample rulebook's texts are in English (there is no {source.name_in(Language('en'))} sample): "
+               f"rewrite rules/{chosen.book}.yaml in {source.name_in(Language('en'))}")
+    for language in chosen.languages.targets:
+        if has_sample(language):
+            _translate_sample(chosen, language)
+        else:
+            report(f"note: {catalog_path(Path('locales'), language.code, chosen.book)} is yours to translate "
+                   "(untranslated texts show in the source language, marked)")
+
+
+def _translate_sample(chosen: Plan, language: Language) -> None:
+    """Fill the new catalog with the sample rulebook as written in ``language``, message by message.
+
+    Both renderings have the same rules under the same ids, so each message's context
+    (``book/id:field``) finds its translation; the catalog is written as ``update`` writes it.
+    """
+    path = chosen.folder / catalog_path(Path("locales"), language.code, chosen.book)
+    catalog, problems = read_catalog(path, domain=chosen.book)
+    if catalog is None:
+        raise RulebookError("\n".join(map(str, problems)))
+    text = render(chosen, language)[chosen.folder / "rules" / f"{chosen.book}.yaml"]
+    book = load_book_bytes(text.encode("utf-8"), f"rules/{chosen.book}.yaml ({language})")
+    translated = {context: message for _, _, (context, message), _ in extracted_messages(book)}
+    for message in catalog:
+        if message.id and message.context in translated:
+            message.string = translated[message.context]
+    write_atomic(path, serialize(catalog))
