@@ -253,30 +253,42 @@ def compile_catalogs(args: argparse.Namespace) -> int:
 
 def register(commands: argparse._SubParsersAction) -> None:
     """Add ``i18n`` and its subcommands to the ``rulebook`` parser."""
-    group = commands.add_parser("i18n", help="translations: extract, init, update, stats, check, compile")
-    sub = group.add_subparsers(dest="i18n_command", required=True)
+    group = commands.add_parser("i18n", help="translations: make, update, count, check and compile the catalogs",
+                                description="The translators' commands. Each rulebook has one catalog per language, "
+                                            "locales/LANG/LC_MESSAGES/BOOK.po, made from the template locales/templates/BOOK.pot; "
+                                            "the site's own words are the catalog site.po.")
+    sub = group.add_subparsers(dest="i18n_command", required=True, title="commands", metavar="COMMAND")
 
     def add(name: str, run, help: str, paths: bool = True) -> argparse.ArgumentParser:
-        parser = sub.add_parser(name, help=help)
+        parser = sub.add_parser(name, help=help, description=help[:1].upper() + help[1:] + ".")
         if paths:
-            parser.add_argument("paths", nargs="*", help="rulebook files or folders (default: the plugin's rules folder, or rules)")
-        parser.add_argument("--locales", type=Path, default=None, help="catalog folder (default: the plugin's locales folder, or locales)")
+            parser.add_argument("paths", nargs="*", metavar="PATH",
+                                help="rulebook files or folders (default: the rules folder of mkdocs.yml, or rules)")
+        parser.add_argument("--locales", type=Path, default=None, metavar="FOLDER",
+                            help="the catalogs' folder (default: the locales folder of mkdocs.yml, or locales)")
         parser.add_argument("-f", "--config-file", type=Path, default=None, metavar="FILE",
                             help="the project's MkDocs configuration, for its languages and folders (default: mkdocs.yml if present)")
         parser.set_defaults(run=run)
         return parser
 
-    languages_help = "the languages of mkdocs.yml, every folder under locales/ and each -l"
-    add("extract", extract, "write locales/templates/<book>.pot from the rulebooks")
+    languages_help = "the languages of mkdocs.yml and every folder under locales/"
+    add("extract", extract, "write the templates, locales/templates/BOOK.pot, from the rulebooks")
     initing = add("init", init, "create every catalog of a new language (each rulebook's and the site's words)", paths=False)
-    initing.add_argument("language", nargs="+", help="the language, any code Babel knows: de, pt_BR, ar …")
-    updating = add("update", update, "extract, then merge every catalog (fuzzy when the source changed, #~ when removed)")
-    updating.add_argument("-l", "--language", action="append", help=f"also create/update this language (repeatable); default: {languages_help}")
-    updating.add_argument("--check", action="store_true", help="write nothing; exit 1 if a template or catalog is out of date (for CI)")
-    stat = add("stats", stats, "coverage per rulebook (and the site's words) and language")
-    stat.add_argument("-l", "--language", action="append", help=f"only this language (repeatable); default: {languages_help}")
-    stat.add_argument("--fail-under", type=float, metavar="PCT", help="exit 1 when any book/language is below PCT%% translated")
-    add("check", check, "check every catalog: PO syntax, symbols, references, numbers, markup, HTML, links, glossary, placeholders",
-        paths=False).add_argument("-l", "--language", action="append", help="only this language (repeatable)")
-    add("compile", compile_catalogs, "write a .mo beside each catalog that passes `check`; refuse the others",
-        paths=False).add_argument("-l", "--language", action="append", help="only this language (repeatable)")
+    initing.add_argument("language", nargs="+", metavar="LANG", help="the new language, any code Babel knows: de, pt_BR, ar …")
+    updating = add("update", update, "extract the templates, then bring every catalog up to date "
+                                     "(a changed text is marked fuzzy, a removed one kept as #~)")
+    updating.add_argument("-l", "--language", action="append", metavar="LANG",
+                          help=f"also create or update this language (repeatable; default: {languages_help})")
+    updating.add_argument("--check", action="store_true",
+                          help="write nothing; exit 1 if a template or catalog is out of date, for CI (default: write the files)")
+    stat = add("stats", stats, "how much is translated, per rulebook (and the site's words) and language")
+    stat.add_argument("-l", "--language", action="append", metavar="LANG",
+                      help=f"only this language (repeatable; default: {languages_help})")
+    stat.add_argument("--fail-under", type=float, metavar="PCT",
+                      help="exit 1 when any rulebook or language is below PCT%% translated (default: never)")
+    add("check", check, "check every catalog: PO syntax, symbols, cross-references, numbers, markup, HTML, links, glossary, "
+                        "placeholders", paths=False).add_argument(
+        "-l", "--language", action="append", metavar="LANG", help="only this language (repeatable; default: every catalog under locales/)")
+    add("compile", compile_catalogs, "write a .mo beside each catalog that passes every check; refuse the others",
+        paths=False).add_argument("-l", "--language", action="append", metavar="LANG",
+                                  help="only this language (repeatable; default: every catalog under locales/)")
