@@ -30,3 +30,10 @@ def test_every_dependency_has_an_upper_bound_the_tested_version_satisfies(where:
 def test_mkdocs_and_material_stay_below_their_next_majors() -> None:
     wanted = {Requirement(r).name.lower(): Requirement(r).specifier for r in PROJECT["dependencies"]}
     assert not wanted["mkdocs"].contains("2.0") and not wanted["mkdocs-material"].contains("10.0")
+
+
+def test_the_main_suite_never_collects_the_example_projects() -> None:
+    """examples/ are projects of their own, run by .ci/run in their own environments."""
+    options = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]["ini_options"]
+    assert "examples" in options["norecursedirs"] and not any(path.startswith("examples") for path in options["testpaths"])
+    assert ".*" in options["norecursedirs"] and "build" in options["norecursedirs"], "pytest's own defaults stay"
