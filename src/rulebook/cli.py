@@ -56,7 +56,8 @@ def new(args: argparse.Namespace) -> int:
     readme = (chosen.folder / "README.md").read_text(encoding="utf-8")
     steps = ([f"cd {chosen.folder}"] if chosen.folder != Path(".") else []) + [
         line for line in readme.splitlines() if line.startswith("python3 -m venv")]
-    print(f"\nA rulebook project for {chosen.game} in {chosen.folder} ({' -> '.join(chosen.languages.codes)}). "
+    targets = " and ".join(lang.code for lang in chosen.languages.targets)
+    print(f"\nA rulebook project for {chosen.game} in {chosen.folder}, written in {chosen.languages.source}, translated into {targets}. "
           "Its README's two commands build the site and run the tests:\n")
     print("".join(f"  {step}\n" for step in steps))
     return 0
