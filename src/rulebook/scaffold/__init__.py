@@ -139,7 +139,7 @@ def environment(language: Language) -> jinja2.Environment:
 
 def has_sample(language: Language) -> bool:
     """Whether the sample rulebook is written in ``language`` (English, or a catalog we ship)."""
-    return language.code == SCAFFOLD.source or language.best_of(SCAFFOLD.languages()) == language.code
+    return language.code == SCAFFOLD.source or language.code in SCAFFOLD.languages()
 
 
 def _output(template: str, chosen: Plan) -> Path:
