@@ -67,7 +67,7 @@ def test_a_new_project_passes_its_check_tests_and_strict_build_at_once(tmp_path:
                    cwd=project)
     for name, (code, output) in done.items():
         assert code == 0, f"{name}:\n{output}"
-    assert "1 books, 1 examples, 0 failed" in done["check"][1]
+    assert "1 book, 1 example, 0 failed" in done["check"][1]
     # The engine's tests, the translation tests and the rulebook's worked example all ran.
     tested = done["pytest"][1]
     assert "tests/test_engine.py" in tested and "tests/test_translations.py" in tested and "rules/pig.yaml ." in tested
