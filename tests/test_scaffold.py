@@ -86,7 +86,7 @@ def test_the_project_has_every_file_its_readme_names(tmp_path: Path, monkeypatch
     root = Path(".")
     told = capsys.readouterr().out
     readme = (root / "README.md").read_text(encoding="utf-8")
-    for name in ("rules/pig.yaml", "src/pig/engine.py", "locales/", "tests/", "mkdocs.yml", ".ci/run"):
+    for name in ("rules/pig.yaml", "src/pig/engine.py", "locales/", "tests/", "mkdocs.yml", "site_overrides/", ".ci/run"):
         assert f"`{name}" in readme and (root / name).exists(), name
     assert os.access(root / ".ci" / "run", os.X_OK)
     assert "python -m pytest" in readme and "mkdocs build --strict" in readme

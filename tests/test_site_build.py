@@ -109,6 +109,7 @@ def make_project(root: Path, *, demo: str = DEMO, russian: dict[str, str] | None
     config["site_url"] = site_url
     config["docs_dir"] = str(docs)
     config["site_dir"] = str(root / "site")
+    config["theme"]["custom_dir"] = str(REPO / config["theme"]["custom_dir"])  # our site_overrides/, wherever root is
     configured = next(p["rulebook"] for p in config["plugins"] if isinstance(p, dict) and "rulebook" in p)
     plugin = {"rules": str(rules), "locales": str(locales), "check_examples": check_examples,
               "languages": languages or configured["languages"], "pdf": pdf}

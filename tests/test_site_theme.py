@@ -2,19 +2,23 @@
 
 The plugin adds its Material overrides and assets (src/rulebook/theme/) itself, so a project
 outside this repository (`rulebook new`, examples/) publishes the same site without copying
-any template; a `custom_dir` of the project's own still wins.
+any template; a `custom_dir` of the project's own still wins. This repository's own is
+site_overrides/ (what is this site's alone, see its README).
 """
 
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 import yaml
 from mkdocs.exceptions import Abort
 
-from .test_site_build import build, make_project, page
+from rulebook.mkdocs_plugin import THEME
+
+from .test_site_build import REPO, build, make_project, page
 
 
 def _edit_config(config: Path, **changes) -> None:
@@ -27,7 +31,9 @@ def _edit_config(config: Path, **changes) -> None:
 def test_a_project_without_overrides_or_assets_of_its_own_gets_the_whole_theme(tmp_path: Path) -> None:
     config = make_project(tmp_path, languages=["it", "ru"])
     data = yaml.safe_load(config.read_text(encoding="utf-8"))
-    assert "custom_dir" not in data["theme"] and "extra_css" not in data and "extra_javascript" not in data
+    theme = {key: value for key, value in data["theme"].items() if key not in ("custom_dir", "favicon")}  # ours, not the toolkit's
+    _edit_config(config, theme=theme)
+    assert "extra_css" not in data and "extra_javascript" not in data
     site = build(config)
     html = page(site, "ru/demo")
     # The overrides' language switcher and the stylesheets and scripts, each linked once.
@@ -61,3 +67,43 @@ def test_another_theme_is_refused_plainly(tmp_path: Path, caplog: pytest.LogCapt
     with pytest.raises(Abort):
         build(config)
     assert "made for the theme 'material' (mkdocs-material), not 'mkdocs'" in caplog.text
+
+
+OUR_OVERRIDES = REPO / "site_overrides"
+
+
+def _files(folder: Path) -> set[str]:
+    return {path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file()}
+
+
+def test_our_site_overrides_hold_only_this_sites_own_files() -> None:
+    # The toolkit's templates and assets live in the package, where other projects get them; a
+    # copy here would fork them for this site without anyone noticing.
+    ours = _files(OUR_OVERRIDES) - {"README.md"}
+    assert ours and not ours & _files(THEME)
+    config = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8").replace("!ENV", ""))
+    assert (REPO / config["theme"]["custom_dir"]).resolve() == OUR_OVERRIDES
+    assert (OUR_OVERRIDES / config["theme"]["favicon"]).is_file()
+
+
+def test_our_mkdocs_yml_builds_with_site_overrides_which_win_over_the_packaged_theme(tmp_path: Path) -> None:
+    # Our site_overrides/ as mkdocs.yml names it, plus one file at the path of a packaged one.
+    overrides = tmp_path / "site_overrides"
+    shutil.copytree(OUR_OVERRIDES, overrides)
+    (overrides / "partials").mkdir(exist_ok=True)
+    (overrides / "partials" / "alternate.html").write_text('<div class="this-sites-own-switcher"></div>\n', encoding="utf-8")
+    (overrides / "assets" / "stylesheets").mkdir(parents=True, exist_ok=True)
+    (overrides / "assets" / "stylesheets" / "rulebook.css").write_text("/* this site's own */\n", encoding="utf-8")
+    config = make_project(tmp_path, languages=["it", "ru"])
+    data = yaml.safe_load(config.read_text(encoding="utf-8"))
+    assert Path(data["theme"]["custom_dir"]) == OUR_OVERRIDES  # make_project keeps the repository's theme
+    _edit_config(config, theme={**data["theme"], "custom_dir": str(overrides)})
+    site = build(config)
+    html = page(site, "ru/demo")
+    favicon = data["theme"]["favicon"]
+    assert f'<link rel="icon" href="../../{favicon}">' in html
+    assert (site / favicon).read_bytes() == (OUR_OVERRIDES / favicon).read_bytes()
+    # The project's files win over the toolkit's; the toolkit's others are still there.
+    assert "this-sites-own-switcher" in html and "rb-alternate" not in html
+    assert (site / "assets" / "stylesheets" / "rulebook.css").read_text(encoding="utf-8") == "/* this site's own */\n"
+    assert (site / "assets" / "javascripts" / "rulebook.js").exists() and (site / "ru" / "404.html").exists()
