@@ -131,7 +131,8 @@ def _plugin_options(plugins: list, name: str) -> dict:
 
 
 def _anchor_base(repo: dict, folder: Path, name: str) -> dict:
-    theme = {k: v for k, v in repo["theme"].items() if k != "custom_dir"}  # the overrides are rulebook's
+    # The overrides (and the favicon they hold) are the rulebook site's, not the plain builds'.
+    theme = {k: v for k, v in repo["theme"].items() if k not in ("custom_dir", "favicon")}
     return {
         "site_name": f"{repo.get('site_name', 'Rulebook')} ({name})",
         "docs_dir": str(folder / "docs"),
