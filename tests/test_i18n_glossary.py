@@ -96,6 +96,7 @@ def test_a_spelling_convention_flags_the_other_spelling_where_it_stands(tmp_path
     assert [name for name, _ in problems] == ["spelling", "spelling"]
     assert "'Colourless'" in problems[0][1] and "'color'" in problems[0][1] and "glossary.yaml:2" in problems[0][1]
     assert check_translation("Mana incolore.", "Colorless mana.", "en", glossary) == []
+    assert check_translation("Vedi [[colour-rule]].", "See [[colour-rule]].", "en", glossary) == []
     assert check_translation("Mana incolore.", "Mana incolore, colour.", "fr", glossary) == []
     # Letter for letter: the Russian convention tells е from ё, which terms do not.
     assert [name for name, _ in check_translation("Ancora.", "Еще раз.", "ru", glossary)] == ["spelling"]

@@ -167,6 +167,8 @@ def check_glossary(source: str, translation: str, language: str, glossary: Gloss
 
 def check_spelling(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
     """One spelling per language across the books: the glossary's ``spelling:`` conventions."""
+    # A link id is no spelling: [[tiro-costo]] stays as the book wrote it.
+    translation = TOKEN_RE.sub(" ", XREF_RE.sub(" ", translation))
     for spelling in glossary.spellings:
         if spelling.language == language:
             for found in dict.fromkeys(spelling.found_in(translation)):
