@@ -11,9 +11,10 @@ from __future__ import annotations
 import doctest
 import traceback
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Iterable
 
-from .engines import namespace
+from .engines import book_engine, namespace
 from .engines.base import State
 from .figures import BoardFigure
 from .errors import RulebookError
@@ -81,10 +82,12 @@ class _CollectingRunner(doctest.DocTestRunner):
         self.found.append(Failure(test.filename or "", self._line(test, example), example.source, example.want, got))
 
 
-def run_example(book: Book, rule: Rule, example: Example) -> Outcome:
-    """Run one example's doctest; never raises for a failing or broken doctest."""
+def run_example(book: Book, rule: Rule, example: Example, engine: ModuleType | None = None) -> Outcome:
+    """Run one example's doctest; never raises for a failing or broken doctest.
+
+    ``engine``: the book's engine, if already found (:func:`engine_of`)."""
     try:
-        globs = namespace(book)
+        globs = namespace(book, engine)
         test = doctest.DocTestParser().get_doctest(
             example.doctest, globs, f"{book.id}::{example.id}", book.path, example.doctest_line - 1
         )
@@ -106,5 +109,18 @@ def _figure(value: object) -> BoardFigure | None:
     return None
 
 
+def engine_of(book: Book) -> ModuleType | None:
+    """The book's engine, found once for all its examples; None when it is missing or broken
+    (each example then reports why, at the book's ``engine:`` line)."""
+    try:
+        return book_engine(book)
+    except RulebookError:
+        return None
+
+
 def run_books(books: Iterable[Book]) -> list[Outcome]:
-    return [run_example(book, rule, example) for book in books for rule, example in book.examples()]
+    outcomes = []
+    for book in books:
+        engine = engine_of(book)
+        outcomes.extend(run_example(book, rule, example, engine) for rule, example in book.examples())
+    return outcomes

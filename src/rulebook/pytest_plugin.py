@@ -6,10 +6,12 @@ failing ``>>>`` line, the same report the ``rulebook check`` command prints.
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import pytest
 
 from .errors import LoadError
-from .examples import Outcome, run_example
+from .examples import Outcome, engine_of, run_example
 from .loader import load_book
 
 
@@ -35,6 +37,11 @@ class BookNode(pytest.Collector):
         super().__init__(**kwargs)
         self.book = book
 
+    @cached_property
+    def engine(self):  # noqa: ANN201 - a module or None
+        """Found once for the book's examples (a lookup reads every installed package's entry points)."""
+        return engine_of(self.book)
+
     def collect(self):
         for rule, example in self.book.examples():
             yield ExampleItem.from_parent(self, name=example.id, book=self.book, rule=rule, example=example)
@@ -51,7 +58,7 @@ class ExampleItem(pytest.Item):
         self.book, self.rule, self.example = book, rule, example
 
     def runtest(self) -> None:
-        outcome = run_example(self.book, self.rule, self.example)
+        outcome = run_example(self.book, self.rule, self.example, self.parent.engine)
         if not outcome.passed:
             raise ExampleFailed(outcome)
 
