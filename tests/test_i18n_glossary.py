@@ -11,9 +11,11 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulebook.engines.planechase import PLANES
-from rulebook.i18n.glossary import load_glossary
+from rulebook.i18n.glossary import Glossary, Term, load_glossary
 from rulebook.project import read_project
 
 REPO = Path(__file__).resolve().parent.parent
@@ -111,3 +113,33 @@ def test_a_malformed_spelling_entry_is_reported_at_its_line(tmp_path):
     assert [(p.line, "spelling entry" in p.message) for p in glossary.problems] == [(2, True), (4, True)]
     assert glossary.spellings == ()
 
+
+# The one-pass scanner must say exactly what searching each term on its own says: texts made
+# of pieces of the forms (a card name inside another, terms starting alike, a word at a word's
+# edge, capitals), over the real glossary and over one whose terms overlap on purpose.
+OVERLAPPING = Glossary(tuple(Term({"it": forms, "en": forms}, f"made-up:{n}", card=card) for n, (forms, card) in enumerate([
+    (("Sentiero",), True), (("Sentiero dell'Esilio",), True), (("Palude",), True), (("esilia*",), False),
+    (("esilio",), False), (("sentiero",), False), (("cart*",), False), (("carta", "carte"), False), (("palude",), False),
+])), source="it")
+
+
+def _pieces(glossary: Glossary) -> list[str]:
+    return sorted({form.rstrip("*") for t in glossary.terms for form in t.forms.get(glossary.source, ())})
+
+
+_GLUE = [" ", "", "-", "l'", ", ", "\n", "s ", "i ", "a"]
+
+
+@pytest.mark.parametrize("glossary", [GLOSSARY, OVERLAPPING], ids=["real", "overlapping"])
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_the_terms_a_source_uses_are_those_each_term_finds_on_its_own(glossary, data):
+    parts = data.draw(st.lists(st.tuples(st.sampled_from(_pieces(glossary)), st.sampled_from(_GLUE), st.booleans()), max_size=6))
+    text = "".join((piece.lower() if lower else piece) + glue for piece, glue, lower in parts)
+    source = glossary.source
+    named = tuple(t for t in glossary.terms if t.card and t.found_in(source, text, source=True))
+    rest = text
+    for term in named:
+        rest = term.blanked(source, rest)
+    others = tuple(t for t in glossary.terms if not t.card and t.found_in(source, rest, source=True))
+    assert glossary.used(text) == (named, others)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Iterator
 
@@ -82,21 +82,92 @@ class Glossary:
     problems: tuple[Problem, ...] = field(default=(), compare=False)
     source: str = ""  # the language of the books' text, whose forms are looked for in a msgid
 
+    # Per instance, filled on use (a glossary is shared by every book and language of a build):
+    _books: dict[str, Glossary] = field(default_factory=dict, init=False, compare=False, repr=False)
+    _used: dict[str, tuple[tuple[Term, ...], tuple[Term, ...]]] = field(default_factory=dict, init=False, compare=False, repr=False)
+
     def for_book(self, book_id: str) -> Glossary:
         """The terms that bind one book: Magic's official terms must not bind a board game."""
-        return replace(self, terms=tuple(t for t in self.terms if not t.books or book_id in t.books))
+        if book_id not in self._books:
+            self._books[book_id] = replace(self, terms=tuple(t for t in self.terms if not t.books or book_id in t.books))
+        return self._books[book_id]
 
     def required(self, source: str, language: str) -> Iterator[Term]:
         """The terms the source uses that have an official form in ``language``."""
-        named = [t for t in self.terms if t.card and t.found_in(self.source, source, source=True)]
+        named, used = self.used(source)
         yield from (t for t in named if t.forms.get(language))
-        # A card's name is not a use of the words it is made of: Corda della Convocazione
-        # does not ask a translation for the word "convoke".
-        for term in named:
-            source = term.blanked(self.source, source)
-        for term in self.terms:
-            if not term.card and term.forms.get(language) and term.found_in(self.source, source, source=True):
-                yield term
+        yield from (t for t in used if t.forms.get(language))
+
+    def used(self, source: str) -> tuple[tuple[Term, ...], tuple[Term, ...]]:
+        """The card names and the other terms a source text uses, in glossary order.
+
+        The same for every language, so found once per text: a site checks each source text
+        against its translation in every language."""
+        found = self._used.get(source)
+        if found is None:
+            cards, others = self._scanners
+            named = cards.terms_in(source)
+            # A card's name is not a use of the words it is made of: Corda della Convocazione
+            # does not ask a translation for the word "convoke".
+            rest = source
+            for term in named:
+                rest = term.blanked(self.source, rest)
+            found = (named, others.terms_in(rest))
+            if len(self._used) >= _MAX_REMEMBERED:
+                self._used.clear()
+            self._used[source] = found
+        return found
+
+    @cached_property
+    def _scanners(self) -> tuple[_Scanner, _Scanner]:
+        """One scan for the card names in a source text, one for the other terms."""
+        return (_Scanner([t for t in self.terms if t.card], self.source, source=True),
+                _Scanner([t for t in self.terms if not t.card], self.source, source=True))
+
+
+#: Source texts whose terms a glossary remembers (a site has a few thousand).
+_MAX_REMEMBERED = 100_000
+_WORD_START = r"(?<!\w)"
+
+
+class _Scanner:
+    """Which of many terms occur in a text: exactly what searching each form's pattern says,
+    in one pass over the text instead of one per form.
+
+    Every form's pattern is an alternative inside one lookahead, tried at each position; the
+    first alternative that matches there is reported. The other forms that also match at that
+    position are found by the same lookahead over the later alternatives only, so no match is
+    hidden behind another (a card "Sentiero" inside "Sentiero dell'Esilio").
+    """
+
+    def __init__(self, terms: list[Term], language: str, *, source: bool):
+        self.patterns = [_form_re(form, language, t.card, source) for t in terms for form in t.forms.get(language, ())]
+        self.owners = [index for index, t in enumerate(terms) for _ in t.forms.get(language, ())]
+        self.terms = terms
+        # All our patterns start at a word start: checked once per position, before any alternative.
+        self.prefix = _WORD_START if all(p.pattern.startswith(_WORD_START) for p in self.patterns) else ""
+        self._after: dict[int, re.Pattern[str]] = {}
+
+    def _alternatives(self, first: int) -> re.Pattern[str]:
+        """The lookahead over the patterns from ``first`` on; group k is pattern first + k - 1."""
+        if first not in self._after:
+            bodies = (f"({'(?i:' if p.flags & re.IGNORECASE else '(?:'}{p.pattern}))" for p in self.patterns[first:])
+            self._after[first] = re.compile(f"{self.prefix}(?=" + "|".join(bodies) + ")")
+        return self._after[first]
+
+    def terms_in(self, text: str) -> tuple[Term, ...]:
+        if not self.patterns:
+            return ()
+        found: set[int] = set()
+        for match in self._alternatives(0).finditer(text):
+            index = match.lastindex - 1
+            while True:
+                found.add(self.owners[index])
+                later = self._alternatives(index + 1).match(text, match.start()) if index + 1 < len(self.patterns) else None
+                if later is None:
+                    break
+                index += later.lastindex
+        return tuple(t for i, t in enumerate(self.terms) if i in found)
 
 
 _RUSSIAN_ENDINGS = "аяоеёыийьуюэ"
@@ -141,23 +212,27 @@ def load_glossary(locales: Path, cards: Path | None = None, *, source: str) -> G
 
     ``source`` is the language the books are written in: every term needs its form in it.
     """
-    terms: list[Term] = []
-    spellings: list[Spelling] = []
-    problems: list[Problem] = []
-    card_books: frozenset[str] = frozenset()
-    for path, read in ((Path(locales) / "glossary.yaml", _read_terms), (cards_path() if cards is None else cards, _read_cards)):
-        if path.exists():
-            found = _read_cached(path, read, source)
-            terms.extend(found.terms)
-            spellings.extend(found.spellings)
-            problems.extend(found.problems)
-            card_books |= found.card_books
-    # Card names bind the books glossary.yaml names in `card_books` (none named: every book).
-    terms = [replace(t, books=card_books) if t.card else t for t in terms]
-    return Glossary(tuple(terms), tuple(spellings), tuple(problems), source)
+    reads = tuple(
+        _read_cached(path, read, source)
+        for path, read in ((Path(locales) / "glossary.yaml", _read_terms), (cards_path() if cards is None else cards, _read_cards))
+        if path.exists()
+    )
+    # The same files give the same glossary object, so what it remembers (the terms each source
+    # text uses) serves every book and language of a build.
+    key = (reads, source)
+    if key not in _GLOSSARIES:
+        terms = [t for found in reads for t in found.terms]
+        card_books = frozenset().union(*(found.card_books for found in reads))
+        # Card names bind the books glossary.yaml names in `card_books` (none named: every book).
+        terms = [replace(t, books=card_books) if t.card else t for t in terms]
+        if len(_GLOSSARIES) >= 16:
+            _GLOSSARIES.clear()
+        spellings = tuple(s for found in reads for s in found.spellings)
+        _GLOSSARIES[key] = Glossary(tuple(terms), spellings, tuple(p for found in reads for p in found.problems), source)
+    return _GLOSSARIES[key]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # compared by identity: a key of _GLOSSARIES
 class _Read:
     terms: tuple[Term, ...]
     problems: tuple[Problem, ...]
@@ -166,6 +241,7 @@ class _Read:
 
 
 _CACHE: dict[tuple[str, str, str], tuple[tuple[int, int], _Read]] = {}
+_GLOSSARIES: dict[tuple[tuple[_Read, ...], str], Glossary] = {}
 
 
 def _read_cached(path: Path, read, source: str) -> _Read:
