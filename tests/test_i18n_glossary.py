@@ -121,16 +121,20 @@ OVERLAPPING = Glossary(tuple(Term({"it": forms, "en": forms}, f"made-up:{n}", ca
     (("Sentiero",), True), (("Sentiero dell'Esilio",), True), (("Palude",), True), (("esilia*",), False),
     (("esilio",), False), (("sentiero",), False), (("cart*",), False), (("carta", "carte"), False), (("palude",), False),
 ])), source="it")
+# The same scan over a source in Russian: е and ё are one letter, a card name takes case endings.
+RUSSIAN = Glossary(tuple(Term({"ru": forms, "it": forms}, f"made-up:{n}", card=card) for n, (forms, card) in enumerate([
+    (("Ёж",), True), (("Ежевика",), True), (("ёлка",), False), (("ель*",), False), (("елка",), False), (("земля",), False),
+])), source="ru")
 
 
 def _pieces(glossary: Glossary) -> list[str]:
     return sorted({form.rstrip("*") for t in glossary.terms for form in t.forms.get(glossary.source, ())})
 
 
-_GLUE = [" ", "", "-", "l'", ", ", "\n", "s ", "i ", "a"]
+_GLUE = [" ", "", "-", "l'", ", ", "\n", "s ", "i ", "a", "е", "ё"]
 
 
-@pytest.mark.parametrize("glossary", [GLOSSARY, OVERLAPPING], ids=["real", "overlapping"])
+@pytest.mark.parametrize("glossary", [GLOSSARY, OVERLAPPING, RUSSIAN], ids=["real", "overlapping", "russian"])
 @settings(max_examples=300, deadline=None)
 @given(data=st.data())
 def test_the_terms_a_source_uses_are_those_each_term_finds_on_its_own(glossary, data):

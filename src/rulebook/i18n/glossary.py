@@ -141,18 +141,33 @@ class _Scanner:
     """
 
     def __init__(self, terms: list[Term], language: str, *, source: bool):
-        self.patterns = [_form_re(form, language, t.card, source) for t in terms for form in t.forms.get(language, ())]
-        self.owners = [index for index, t in enumerate(terms) for _ in t.forms.get(language, ())]
+        # Forms in the order of their first letter, so that the alternatives starting alike sit
+        # together behind one test of that letter (either case, as IGNORECASE folds it; е or ё).
+        forms = sorted(((_first(form, language), _form_re(form, language, t.card, source), index)
+                        for index, t in enumerate(terms) for form in t.forms.get(language, ())), key=lambda f: f[0])
+        self.firsts = [first for first, _, _ in forms]
+        self.patterns = [pattern for _, pattern, _ in forms]
+        self.owners = [owner for _, _, owner in forms]
         self.terms = terms
-        # All our patterns start at a word start: checked once per position, before any alternative.
-        self.prefix = _WORD_START if all(p.pattern.startswith(_WORD_START) for p in self.patterns) else ""
+        # Every pattern starts at a word start (else: no first-letter grouping, plain alternatives).
+        self.grouped = all(p.pattern.startswith(_WORD_START) and first for p, first in zip(self.patterns, self.firsts))
         self._after: dict[int, re.Pattern[str]] = {}
 
     def _alternatives(self, first: int) -> re.Pattern[str]:
         """The lookahead over the patterns from ``first`` on; group k is pattern first + k - 1."""
         if first not in self._after:
-            bodies = (f"({'(?i:' if p.flags & re.IGNORECASE else '(?:'}{p.pattern}))" for p in self.patterns[first:])
-            self._after[first] = re.compile(f"{self.prefix}(?=" + "|".join(bodies) + ")")
+            bodies = [f"({'(?i:' if p.flags & re.IGNORECASE else '(?:'}{p.pattern}))" for p in self.patterns[first:]]
+            if not self.grouped:
+                self._after[first] = re.compile("(?=" + "|".join(bodies) + ")")
+                return self._after[first]
+            groups: dict[str, list[str]] = {}
+            for letter, body in zip(self.firsts[first:], bodies):
+                groups.setdefault(letter, []).append(body)
+            # A position no form can start at (a space, most letters) costs one test, not one per form.
+            spelled = {letter: "её" if letter == "е" else re.escape(letter) for letter in groups}
+            letters = "".join(spelled.values())
+            tried = "|".join(f"(?=(?i:[{spelled[letter]}]))(?:{'|'.join(group)})" for letter, group in groups.items())
+            self._after[first] = re.compile(f"{_WORD_START}(?=(?i:[{letters}]))(?={tried})")
         return self._after[first]
 
     def terms_in(self, text: str) -> tuple[Term, ...]:
@@ -171,6 +186,12 @@ class _Scanner:
 
 
 _RUSSIAN_ENDINGS = "аяоеёыийьуюэ"
+
+
+def _first(form: str, language: str) -> str:
+    """The letter a form starts with, as the scanner groups it (lower case; ё counts as е)."""
+    letter = form[:1].lower()
+    return "е" if letter == "ё" else letter
 
 
 def _words(text: str, language: str) -> str:
