@@ -5,9 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulebook.errors import LoadError
 from rulebook.loader import load_book, load_library, rulebook_paths
+from rulebook.symbols import SYMBOLS, TOKEN_RE, UNKNOWN_TOKEN_RE
 from tests.conftest import MINIMAL
 
 
@@ -210,3 +213,11 @@ def test_seven_quoted_words_are_short_enough(write_rules):
     departs = "«sette parole, il primo tiro è gratuito» (Dado)"
     book = load_book(write_rules(MINIMAL.replace("        text: Due {W}.\n", _RULING.replace("{departs}", departs))))
     assert book.sections[0].rules[1].rulings[0].departs == departs
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(sorted(SYMBOLS) + ["{", "}", " ", "W", "CHAOS", "d6", "{x}", "{{W}}", "{W "]), max_size=12))
+def test_the_unknown_symbols_the_loader_reports_are_the_tokens_that_are_no_symbol(pieces):
+    text = "".join(pieces)
+    expected = [(m.start(), m.group(0)) for m in TOKEN_RE.finditer(text) if m.group(0) not in SYMBOLS]
+    assert [(m.start(), m.group(0)) for m in UNKNOWN_TOKEN_RE.finditer(text)] == expected

@@ -10,14 +10,14 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from .errors import LoadError, Problem, RulebookError
 from .languages import language as parse_language
 from .limits import MAX_PROBLEMS, MAX_TEXT_CHARS, read_limited
 from .model import BOOK_ID_RE, DASH_ONLY_RE, ID_RE, SITE_DOMAIN, XREF_RE, Book, Example, Rule, Ruling, Section, XRef
-from .symbols import SYMBOLS, tokens_in
-from .yamlnodes import Mapping, Scalar, Sequence, YNode, decode, parse
+from .symbols import UNKNOWN_TOKEN_RE
+from .yamlnodes import Mapping, Scalar, Sequence, YNode, building_tree, decode, parse
 
 # [^<>] and not [^>]: a tag never spans another '<', so each '<' is scanned past once (linear).
 _RAW_HTML_RE = re.compile(r"</?[A-Za-z][^<>]*>|&[a-zA-Z#0-9]+;")
@@ -39,8 +39,17 @@ def display_path(path: str | os.PathLike[str]) -> str:
 @dataclass
 class _PendingRef:
     ref: XRef
-    line: int
-    column: int
+    offset: int  # in the text it was read from
+    position: Callable[[int], tuple[int, int]]  # that text's offset -> (line, column)
+
+    # Worked out only for a reference that turns out broken: most are fine.
+    @property
+    def line(self) -> int:
+        return self.position(self.offset)[0]
+
+    @property
+    def column(self) -> int:
+        return self.position(self.offset)[1]
 
 
 class _Reader:
@@ -101,26 +110,30 @@ class _Reader:
         if len(value) > MAX_TEXT_CHARS:
             self.fail(node, f"{what} is {len(value):,} characters, more than the limit of {MAX_TEXT_CHARS:,}; split it")
             return value
+        # Each scan only when its marker is in the text (most texts have no HTML, no dash line);
+        # the offsets-to-lines table is built only when a position is asked for.
         position = self._locator(node)
-        for offset, token in tokens_in(value):
-            if token not in SYMBOLS:
+        if "{" in value:
+            for match in UNKNOWN_TOKEN_RE.finditer(value):
                 self.problems.append(
-                    Problem(self.path, *position(offset), f"unknown symbol {token} in {what}; see docs/format.md for the list")
+                    Problem(self.path, *position(match.start()), f"unknown symbol {match.group(0)} in {what}; see docs/format.md for the list")
                 )
-        for match in _RAW_HTML_RE.finditer(value):
-            self.problems.append(
-                Problem(self.path, *position(match.start()), f"raw HTML {match.group(0)!r} in {what}; use **bold**, *italic* or a symbol")
-            )
-        for match in DASH_ONLY_RE.finditer(value):
-            self.problems.append(Problem(self.path, *position(match.start()), f"a line with only '-' in {what}; write the list item after '- ' or remove the dash"))
-        for match in XREF_RE.finditer(value):
-            line, column = position(match.start())
-            self.refs.append(_PendingRef(XRef(match.group(1), match.group(2)), line, column))
-        without_refs = XREF_RE.sub("", value)
-        if "[[" in without_refs:
-            self.problems.append(
-                Problem(self.path, *position(without_refs.index("[[")), f"malformed cross-reference in {what}; write [[rule-id]] or [[book:rule-id]]")
-            )
+        if "<" in value or "&" in value:
+            for match in _RAW_HTML_RE.finditer(value):
+                self.problems.append(
+                    Problem(self.path, *position(match.start()), f"raw HTML {match.group(0)!r} in {what}; use **bold**, *italic* or a symbol")
+                )
+        if "-" in value:
+            for match in DASH_ONLY_RE.finditer(value):
+                self.problems.append(Problem(self.path, *position(match.start()), f"a line with only '-' in {what}; write the list item after '- ' or remove the dash"))
+        if "[[" in value:
+            for match in XREF_RE.finditer(value):
+                self.refs.append(_PendingRef(XRef(match.group(1), match.group(2)), match.start(), position))
+            without_refs = XREF_RE.sub("", value)
+            if "[[" in without_refs:
+                self.problems.append(
+                    Problem(self.path, *position(without_refs.index("[[")), f"malformed cross-reference in {what}; write [[rule-id]] or [[book:rule-id]]")
+                )
         return value
 
     def _locator(self, node: Scalar):
@@ -128,9 +141,11 @@ class _Reader:
         # Only block scalars map offsets to lines exactly; flow scalars are folded by YAML.
         if node.style not in ("|", ">"):
             return lambda offset: (node.line, node.column)
-        starts = [0] + [m.end() for m in re.finditer("\n", node.value)]
+        starts: list[int] = []
 
         def position(offset: int) -> tuple[int, int]:
+            if not starts:
+                starts.extend([0] + [m.end() for m in re.finditer("\n", node.value)])
             index = bisect.bisect_right(starts, offset) - 1
             line = node.line + 1 + index
             source = self.source_lines[line - 1] if line <= len(self.source_lines) else ""
@@ -304,6 +319,11 @@ def _load(path: str | os.PathLike[str]) -> tuple[Book, list[_PendingRef]]:
 
 
 def _load_bytes(data: bytes, shown: str) -> tuple[Book, list[_PendingRef]]:
+    with building_tree():
+        return _read_book(data, shown)
+
+
+def _read_book(data: bytes, shown: str) -> tuple[Book, list[_PendingRef]]:
     text = decode(data, shown)
     root = parse(text, shown)
     reader = _Reader(shown, text)

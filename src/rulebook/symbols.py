@@ -57,6 +57,10 @@ def _build() -> dict[str, Symbol]:
 
 
 SYMBOLS: dict[str, Symbol] = _build()
+#: A token that is no symbol: TOKEN_RE's matches minus the known ones, in one C-speed scan.
+UNKNOWN_TOKEN_RE = re.compile(
+    r"\{(?!(?:" + "|".join(re.escape(code[1:-1]) for code in sorted(SYMBOLS, key=len, reverse=True)) + r")\})[^{}\s]{1,20}\}"
+)
 
 
 def tokens_in(text: str) -> list[tuple[int, str]]:

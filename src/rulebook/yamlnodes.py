@@ -13,9 +13,12 @@ Every YAML file of the project (rulebooks, cards, the glossary) is read through 
 
 from __future__ import annotations
 
+import gc
 import os
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Iterator
 
 import yaml
 
@@ -26,6 +29,10 @@ try:  # the C parser is much faster; the pure-Python one behaves the same
     from yaml import CSafeLoader as _Loader
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+_SCALAR, _ALIAS = yaml.ScalarEvent, yaml.AliasEvent
+_START_SEQUENCE, _START_MAPPING = yaml.SequenceStartEvent, yaml.MappingStartEvent
+_END_SEQUENCE, _END_MAPPING = yaml.SequenceEndEvent, yaml.MappingEndEvent
 
 # What YAML 1.1 does not allow in a stream: C0 controls but tab/LF/CR, DEL, C1 controls but
 # NEL, and U+FFFE/U+FFFF (libyaml's own reader refuses the same, without a line number).
@@ -93,7 +100,25 @@ def line_column(text: str, offset: int) -> tuple[int, int]:
 
 def read_yaml(path: str | os.PathLike[str], shown: str, needs: str) -> YNode:
     """One YAML file from disk into nodes; ``shown`` names it in problems, ``needs`` says what an empty one lacks."""
-    return parse(decode(read_limited(path, shown), shown), shown, needs)
+    with building_tree():
+        return parse(decode(read_limited(path, shown), shown), shown, needs)
+
+
+@contextmanager
+def building_tree() -> Iterator[None]:
+    """No cyclic garbage collection while a file's tree is built.
+
+    A load makes a hundred thousand small objects and no cycle; each few hundred of them would
+    otherwise start a collection that walks all the others again (a third of a large load's time).
+    Collection resumes afterwards, unless the caller had it off already.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 # The first tab of an indentation: only spaces before it on its line.
@@ -152,32 +177,36 @@ def parse(text: str, path: str, needs: str = "a rulebook needs at least a 'book'
                 parent.items[key.value] = (key, node)
 
     values = 0
+    loader = _Loader(text)
     try:
-        for event in yaml.parse(text, Loader=_Loader):
-            if isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+        # One C call per event (yaml.parse wraps two, check then get), and dispatch on the
+        # event's class: this loop is most of a load's cost beyond libyaml's own.
+        for event in iter(loader.get_event, None):
+            kind = event.__class__
+            if kind is _SCALAR or kind is _START_SEQUENCE or kind is _START_MAPPING or kind is _ALIAS:
                 values += 1
                 if values > MAX_VALUES:
                     problems.append(Problem(path, *mark(event), f"more than {MAX_VALUES:,} values in one file; split it"))
                     raise LoadError(problems)
-            if getattr(event, "anchor", None) is not None:
-                kind = "alias" if isinstance(event, yaml.AliasEvent) else "anchor"
-                problem(mark(event), f"YAML {kind} {'*' if kind == 'alias' else '&'}{event.anchor} is not allowed; write the value out")
-                if isinstance(event, yaml.AliasEvent):
-                    attach(Scalar("", *mark(event)), event)
+                if event.anchor is not None:
+                    alias = kind is _ALIAS
+                    problem(mark(event), f"YAML {'alias' if alias else 'anchor'} {'*' if alias else '&'}{event.anchor} is not allowed; write the value out")
+                    if alias:
+                        attach(Scalar("", *mark(event)), event)
+                        continue
+                if event.tag is not None:
+                    problem(mark(event), f"explicit tag {event.tag!r} is not allowed; remove it")
+                start = event.start_mark
+                if kind is _SCALAR:
+                    attach(Scalar(event.value, start.line + 1, start.column + 1, event.style), event)
                     continue
-            if getattr(event, "tag", None) is not None:
-                problem(mark(event), f"explicit tag {event.tag!r} is not allowed; remove it")
-            if isinstance(event, yaml.ScalarEvent):
-                attach(Scalar(event.value, *mark(event), style=event.style), event)
-            elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 if len(stack) >= MAX_DEPTH:
                     # libyaml's time grows with the square of the depth: stop at the limit.
                     problems.append(Problem(path, *mark(event), f"nested more than {MAX_DEPTH} levels deep; flatten the structure"))
                     raise LoadError(problems)
-                node = Sequence([], *mark(event)) if isinstance(event, yaml.SequenceStartEvent) else Mapping({}, *mark(event))
-                stack.append(node)
+                stack.append(Sequence([], start.line + 1, start.column + 1) if kind is _START_SEQUENCE else Mapping({}, start.line + 1, start.column + 1))
                 pending_key.append(None)
-            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            elif kind is _END_SEQUENCE or kind is _END_MAPPING:
                 node = stack.pop()
                 pending_key.pop()
                 attach(node, event)
@@ -192,6 +221,8 @@ def parse(text: str, path: str, needs: str = "a rulebook needs at least a 'book'
     except yaml.YAMLError as exc:  # pragma: no cover - decode() refuses what the reader would
         problems.append(Problem(path, 1, 1, f"YAML: {exc}"))
         raise LoadError(problems) from None
+    finally:
+        loader.dispose()
     if not documents:
         problems.append(Problem(path, 1, 1, f"empty file; {needs}"))
     elif len(documents) > 1:
