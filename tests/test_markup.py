@@ -107,3 +107,10 @@ def test_a_megabyte_of_adversarial_markup_parses_in_linear_time(pieces):
     assert_linear(lambda: parse(text, limit=None), text, f"parse {pieces!r}")
     assert_linear(lambda: parse_inline(text, limit=None), text, f"parse_inline {pieces!r}")
     assert_linear(lambda: canonical(text), text, f"canonical {pieces!r}")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_characters="*-\n"), max_size=80))
+def test_a_text_without_star_dash_or_line_break_has_no_markup_to_count(text):
+    # check_markup skips parsing such a text (most translations): its counts must all be zero.
+    assert not +markup_counts(text)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import string
 from collections import Counter
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
@@ -131,11 +132,20 @@ _MARKUP = {
 }
 
 
+def _markup(text: str) -> Counter[str]:
+    # Without '*', '-' or a line break a text has no markup at all: no need to parse it.
+    return markup_counts(text) if "*" in text or "-" in text or "\n" in text else Counter()
+
+
+#: A source is checked against its translation in every language: counted once.
+_source_markup = lru_cache(maxsize=16_384)(_markup)
+
+
 def check_markup(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
     """Bold, italic, list lines and paragraphs as in the source, as the page parses them."""
     if max(len(source), len(translation)) > MAX_TEXT_CHARS:
         return  # never parsed nor shown: the loader or the length check reports it
-    wanted, have = markup_counts(source), markup_counts(translation)
+    wanted, have = _source_markup(source), _markup(translation)
     # A '*' the parser left as text, where the source has none, is a marker without its partner.
     unbalanced = have["stray_stars"] > wanted["stray_stars"]
     for name, what in _MARKUP.items():
