@@ -118,9 +118,25 @@ def engine_of(book: Book) -> ModuleType | None:
         return None
 
 
-def run_books(books: Iterable[Book]) -> list[Outcome]:
+def run_books(books: Iterable[Book], *, reuse: bool = False) -> list[Outcome]:
+    """Every worked example's outcome.
+
+    ``reuse``: a book equal to the one last run (same examples, texts and lines) with the same
+    engine module keeps its outcomes. ``mkdocs serve`` reloads every book at each edit, and only
+    the edited one runs again; an edited engine means restarting the server (Python does not
+    reload a module)."""
     outcomes = []
     for book in books:
         engine = engine_of(book)
-        outcomes.extend(run_example(book, rule, example, engine) for rule, example in book.examples())
+        last = _LAST_RUN.get(book.id)
+        if reuse and last is not None and last[1] is engine and last[0] == book:
+            outcomes.extend(last[2])
+            continue
+        ran = [run_example(book, rule, example, engine) for rule, example in book.examples()]
+        _LAST_RUN[book.id] = (book, engine, ran)
+        outcomes.extend(ran)
     return outcomes
+
+
+#: The last outcomes of each book id, with the book and engine they came from.
+_LAST_RUN: dict[str, tuple[Book, ModuleType | None, list[Outcome]]] = {}

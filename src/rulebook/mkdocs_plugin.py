@@ -173,7 +173,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         return config
 
     def site(self, config: MkDocsConfig) -> Site:
-        outcomes = run_books(self.books.values()) if self.config.check_examples else []
+        # A rebuild (mkdocs serve) runs again only the examples of a book that changed.
+        outcomes = run_books(self.books.values(), reuse=True) if self.config.check_examples else []
         for outcome in outcomes:
             if not outcome.passed:
                 log.warning("worked example failed, shown as failed on the site:\n%s", outcome.report())

@@ -39,6 +39,31 @@ class TranslatedBook:
 
 
 def translate_book(book: Book, language: str, locales: Path = Path("locales")) -> TranslatedBook:
+    """The book in ``language``; the last result again when the book, the catalog's bytes and
+    the glossary are unchanged (``mkdocs serve`` rebuilds after every edit: only the edited
+    book or catalog is read and checked again)."""
+    path = catalog_path(Path(locales), language, book.id)
+    try:
+        catalog = path.read_bytes() if path.is_file() else None
+    except OSError:
+        catalog = None  # unreadable: _translate reports it; never remembered
+    key = (book.id, language, str(Path(locales).resolve()))
+    glossary = load_glossary(Path(locales), source=book.language) if catalog is not None else None
+    last = _LAST.get(key)
+    checks = message_problems  # looked up now: a test may replace the checks
+    if catalog is not None and last is not None and last[1] == catalog and last[2] is glossary and last[3] is checks and last[0] == book:
+        return last[4]
+    translated = _translate(book, language, locales)
+    if catalog is not None:
+        _LAST[key] = (book, catalog, glossary, checks, translated)
+    return translated
+
+
+#: The last translation of each (book, language, locales), with what it was made from.
+_LAST: dict[tuple[str, str, str], tuple[Book, bytes, object, object, TranslatedBook]] = {}
+
+
+def _translate(book: Book, language: str, locales: Path) -> TranslatedBook:
     sources = {
         message_context(key, name): (node, name, canonical(text))
         for key, node in walk(book)

@@ -1,0 +1,104 @@
+"""``mkdocs serve`` after one edit, as ``mkdocs serve`` does it: in one process, each rebuild a
+fresh ``load_config`` + ``build`` (issue 15.4).
+
+On a copy of the generated corpus (default 5 books x 200 rules, 6 languages): a full build, then
+a rebuild with nothing changed, then one changed msgstr (French, first book), then one changed
+rule text (first book). Each rebuild is checked to show the edit in the written page, and is
+reported in seconds and as a ratio to the full build. What a rebuild reuses: the translation
+of every (book, language) whose book, catalog bytes and glossary are unchanged
+(``i18n.translate``), the outcomes of every book that did not change (``examples.run_books``).
+
+Targets (issue 15.4): a changed msgstr visible <= 2 s after saving, a changed rule <= 3 s. Those
+are wall-clock seconds on the machine it runs on; on a busy shared machine read the CPU column
+and the ratios.
+
+Run: .venv/bin/python -m benchmarks.bench_serve [--books 5 --rules 200] [--workdir DIR] [--strict]
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import re
+import shutil
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+
+from .anchors import ALL_LANGUAGES, write_rulebook
+from .corpus import generate
+
+MARK = "Zzzmodifica"
+
+
+def rebuild(config: Path) -> tuple[float, float]:
+    """(wall s, CPU s) of one load_config + build, as each rebuild of ``mkdocs serve``."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    build(load_config(str(config)))
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def edit_msgstr(catalog: Path) -> None:
+    """Put MARK at the start of the catalog's first translated msgstr after the header."""
+    text = catalog.read_text(encoding="utf-8")
+    match = re.compile(r'^msgstr "(?=[^"])', re.MULTILINE).search(text)
+    catalog.write_text(text[: match.end()] + MARK + " " + text[match.end():], encoding="utf-8")
+
+
+def edit_rule(rulebook: Path) -> None:
+    """Put MARK at the start of the first rule's text (a '|' block)."""
+    text = rulebook.read_text(encoding="utf-8")
+    match = re.compile(r"^( +)text: \|\n( +)", re.MULTILINE).search(text)
+    rulebook.write_text(text[: match.end()] + MARK + " " + text[match.end():], encoding="utf-8")
+
+
+def shown(site: Path, page: str) -> bool:
+    return MARK in (site / page / "index.html").read_text(encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="mkdocs serve rebuilds after one edit, as ratios to a full build")
+    parser.add_argument("--books", type=int, default=5)
+    parser.add_argument("--rules", type=int, default=200)
+    parser.add_argument("--workdir", type=Path, help="keep the corpus here (reused when up to date)")
+    parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    args = parser.parse_args(argv)
+    logging.getLogger("mkdocs").setLevel(logging.ERROR)
+    with tempfile.TemporaryDirectory(prefix="rulebook-serve-") as temporary:
+        work = args.workdir or Path(temporary)
+        corpus = generate(work / f"corpus-{args.books}x{args.rules}", args.books, args.rules)
+        edited = Path(temporary) / "edited"  # the edits go to a copy: the corpus stays reusable
+        shutil.copytree(corpus.root, edited)
+        corpus = replace(corpus, root=edited, rules=edited / "rules", locales=edited / "locales")
+        config = write_rulebook(corpus, Path(temporary) / "site-6", ALL_LANGUAGES)
+        site = Path(temporary) / "site-6" / "site"
+        book = sorted(corpus.rules.glob("*.yaml"))[0]
+
+        full = rebuild(config)
+        same = rebuild(config)
+        edit_msgstr(corpus.locales / "fr" / "LC_MESSAGES" / f"{book.stem}.po")
+        msgstr = rebuild(config)
+        msgstr_shown = shown(site, f"fr/{book.stem}")
+        edit_rule(book)
+        rule = rebuild(config)
+        rule_shown = shown(site, book.stem)
+
+    print(f"{args.books} books x {args.rules} rules, {len(ALL_LANGUAGES)} languages; each rebuild is load_config + build in one process")
+    print(f"{'build':<34} {'wall s':>7} {'CPU s':>7} {'CPU / full':>10}")
+    for label, (wall, cpu) in (("full (first) build", full), ("rebuild, nothing changed", same),
+                               ("rebuild, one msgstr changed (fr)", msgstr), ("rebuild, one rule text changed", rule)):
+        print(f"{label:<34} {wall:>7.2f} {cpu:>7.2f} {cpu / full[1]:>9.2f}x")
+    checks = [("the changed msgstr is on the page", msgstr_shown), ("the changed rule is on the page", rule_shown),
+              ("msgstr visible <= 2 s (wall)", msgstr[0] <= 2.0), ("rule visible <= 3 s (wall)", rule[0] <= 3.0)]
+    for label, ok in checks:
+        print(f"{label:<40} {'PASS' if ok else 'FAIL'}")
+    return 1 if args.strict and not all(ok for _, ok in checks) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
