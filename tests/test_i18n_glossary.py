@@ -147,3 +147,10 @@ def test_the_terms_a_source_uses_are_those_each_term_finds_on_its_own(glossary, 
         rest = term.blanked(source, rest)
     others = tuple(t for t in glossary.terms if not t.card and t.found_in(source, rest, source=True))
     assert glossary.used(text) == (named, others)
+
+
+@pytest.mark.parametrize("text", ["Вмешивающейся Волшебнице", "Вмешивающуюся Волшебницу", "Вмешивающаяся Волшебница"])
+def test_a_russian_card_name_with_a_reflexive_participle_inflects(text):
+    (meddling,) = [t for t in GLOSSARY.terms if t.card and t.forms.get("en") == ("Meddling Mage",)]
+    assert meddling.found_in("ru", text)
+    assert not meddling.found_in("ru", "Вмешивающий Волшебник")

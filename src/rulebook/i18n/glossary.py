@@ -200,6 +200,15 @@ def _words(text: str, language: str) -> str:
     return re.sub("[её]", "[её]", body) if language == "ru" else body
 
 
+def _russian_word(word: str) -> str:
+    """One word of a Russian card name with any case ending: its stem, then any letters; a
+    reflexive participle keeps its -ся after the ending (Вмешивающаяся -> Вмешивающейся)."""
+    word = word.strip(",")
+    if word[-2:].lower() in ("ся", "сь") and len(word) > 4:
+        return _words(word[:-2].rstrip(_RUSSIAN_ENDINGS), "ru") + r"\w*с[яь]"
+    return _words(word.rstrip(_RUSSIAN_ENDINGS) or word, "ru") + r"\w*"
+
+
 @lru_cache(maxsize=None)
 def _form_re(form: str, language: str, card: bool, source: bool = False) -> re.Pattern[str]:
     if not card:
@@ -217,8 +226,7 @@ def _form_re(form: str, language: str, card: bool, source: bool = False) -> re.P
         return re.compile(rf"(?<!\w){body}(?!\w)", case)
     if language == "ru":
         # Any case ending on each word ("Талии, Стража Трейбена"), е or ё alike.
-        stems = [w.strip(",").rstrip(_RUSSIAN_ENDINGS) or w for w in words]
-        return re.compile(r"(?<!\w)" + r",?\s+".join(_words(w, language) + r"\w*" for w in stems), case)
+        return re.compile(r"(?<!\w)" + r",?\s+".join(map(_russian_word, words)), case)
     body = r"\s+".join(map(re.escape, words))
     return re.compile(rf"(?<!\w){body}\w{{0,2}}(?!\w)", case)
 
