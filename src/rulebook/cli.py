@@ -15,6 +15,7 @@ from .errors import LoadError, RulebookError, counted
 from .examples import run_books
 from .i18n.frontend import register as register_i18n
 from .loader import load_chosen
+from .preview import serve as serve_preview
 from .scaffold import DEFAULT_GAME, plan, write
 
 
@@ -63,6 +64,11 @@ def new(args: argparse.Namespace) -> int:
     return 0
 
 
+def serve(args: argparse.Namespace) -> int:
+    serve_preview(args.config_file, args.language or (), dev_addr=args.dev_addr, open_in_browser=args.open)
+    return 0
+
+
 DESCRIPTION = """\
 Game rulebooks as structured data: every worked example is checked against the game's
 reference engine, and the rulebooks are translated with gettext catalogs and published as a
@@ -92,6 +98,19 @@ def build_parser() -> argparse.ArgumentParser:
     playing.set_defaults(run=play)
 
     register_i18n(commands)
+
+    serving = commands.add_parser("serve", help="preview the site, rebuilt on every saved file (mkdocs serve)",
+                                  description="Serve the site and rebuild it whenever a rulebook, catalog or mkdocs.yml is "
+                                              "saved, as `mkdocs serve` does. With -l, only the source language and the "
+                                              "chosen ones are built: a translator's preview, faster to rebuild.")
+    serving.add_argument("-l", "--language", action="append", metavar="LANG",
+                         help="a language to preview beside the source (repeatable; default: every language of the site)")
+    serving.add_argument("-f", "--config-file", type=Path, default=Path("mkdocs.yml"), metavar="FILE",
+                         help="the project's MkDocs configuration (default: mkdocs.yml)")
+    serving.add_argument("-a", "--dev-addr", default=None, metavar="IP:PORT",
+                         help="where to serve (default: mkdocs.yml's dev_addr, else 127.0.0.1:8000)")
+    serving.add_argument("-o", "--open", action="store_true", help="open the preview in the default browser")
+    serving.set_defaults(run=serve)
 
     starting = commands.add_parser("new", help="start a rulebook project in an empty folder",
                                    description="Start a rulebook project: mkdocs.yml, a sample rulebook with a worked example, "

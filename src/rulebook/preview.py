@@ -1,0 +1,85 @@
+"""``rulebook serve``: MkDocs' live preview, optionally of the source and a few chosen languages.
+
+A translator working on French wants to see French pages a moment after saving a catalog; the
+other languages only cost rebuild time. The preview is the project's own ``mkdocs.yml`` with the
+rulebook plugin's ``languages`` cut to the source language plus the chosen ones: the plugin list
+is read from the configuration file (``!ENV`` and ``INHERIT`` resolved as MkDocs resolves them)
+and handed to MkDocs' ``serve`` as an override, so everything else (theme, search, site_url,
+watched folders) is exactly what ``mkdocs serve`` would use.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any, Sequence
+
+from mkdocs.commands.serve import serve as mkdocs_serve
+from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.utils.yaml import yaml_load
+
+from .errors import RulebookError
+from .languages import Languages
+
+PLUGIN = "rulebook"
+
+
+def _plugin_entries(plugins: object) -> list[tuple[str, dict]]:
+    """``plugins:`` as MkDocs accepts it (a list of names or one-key mappings, or a mapping) as pairs."""
+    if isinstance(plugins, dict):
+        return [(name, dict(options or {})) for name, options in plugins.items()]
+    entries = []
+    for item in plugins or []:
+        if isinstance(item, str):
+            entries.append((item, {}))
+        else:
+            (name, options), = item.items()
+            entries.append((name, dict(options or {})))
+    return entries
+
+
+def preview_plugins(config_file: Path, chosen: Sequence[str]) -> list[dict[str, Any]]:
+    """The configuration's plugins, the rulebook plugin's languages cut to its source and ``chosen``.
+
+    A chosen language the site does not publish is refused, naming the ones it does."""
+    with config_file.open("rb") as f:
+        raw = yaml_load(f)
+    entries = _plugin_entries(raw.get("plugins"))
+    options = next((options for name, options in entries if name == PLUGIN), None)
+    if options is None:
+        raise RulebookError(f"{config_file}: the rulebook plugin is not among its plugins: add `- {PLUGIN}` under `plugins:`")
+    if "languages" not in options:
+        raise RulebookError(f"{config_file}: the rulebook plugin lists no languages, so the site has only its source: "
+                            "list them (`languages: [it, fr]`, the source first) to preview one")
+    published = Languages.parse(options["languages"])
+    wanted = Languages.parse(chosen)  # an unknown or repeated code: a clear RulebookError
+    missing = [lang.code for lang in wanted if lang.code not in published.codes]
+    if missing:
+        raise RulebookError(f"{config_file}: the site does not publish {', '.join(missing)}; its languages are "
+                            f"{', '.join(published.codes)} (to add one: rulebook i18n init CODE, then list it in languages)")
+    kept = {lang.code for lang in wanted} | {published.source.code}
+    # The site's own order, the source first.
+    options["languages"] = [code for code in published.codes if code in kept]
+    return [{name: options} for name, options in entries]
+
+
+def preview_config(config_file: Path, chosen: Sequence[str], **overrides: object) -> MkDocsConfig:
+    """The configuration ``rulebook serve -l …`` builds with (for tests and tools)."""
+    plugins = preview_plugins(config_file, chosen) if chosen else None
+    return load_config(str(config_file), plugins=plugins, **overrides)
+
+
+def serve(config_file: Path, chosen: Sequence[str], dev_addr: str | None = None, open_in_browser: bool = False) -> None:
+    """Run ``mkdocs serve`` on the project, restricted to the source and ``chosen`` when given."""
+    if not config_file.is_file():
+        raise RulebookError(f"{config_file}: no such MkDocs configuration file (give one with -f, or run in the project's folder)")
+    plugins = preview_plugins(config_file, chosen) if chosen else None
+    # MkDocs' own command line sets its logger up; here we do, so its "Serving on …" is seen.
+    logger = logging.getLogger("mkdocs")
+    if not logger.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+    mkdocs_serve(config_file=str(config_file), plugins=plugins, dev_addr=dev_addr, open_in_browser=open_in_browser)
