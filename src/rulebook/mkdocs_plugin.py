@@ -52,6 +52,7 @@ from .model import Book
 from .pdf import write_pdfs
 from .render import RenderedPage, Site
 from .render.pages import TocEntry, relative_url
+from .render.reuse import COMPILED
 from .render.search import search_index
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
@@ -99,6 +100,7 @@ class _Theme:
 
     def __init__(self, config: MkDocsConfig):
         self.config = config
+        self.env = _theme_env(config)
         dirs = [Path(d) for d in config.theme.dirs]
         self.partials = sorted({p.stem for d in dirs for p in (d / "partials" / "languages").glob("*.html")})
         self.stemmers = sorted({p.name.split(".")[1] for d in dirs for p in (d / "assets" / "javascripts" / "lunr" / "min").glob("lunr.*.min.js")})
@@ -111,11 +113,17 @@ class _Theme:
         partial = self.partial(language)
         named = ""
         if partial is not None:
-            env = self.config.theme.get_env()
-            named = str(env.get_template(f"partials/languages/{partial}.html").module.t("search.config.lang")).strip()
+            named = str(self.env.get_template(f"partials/languages/{partial}.html").module.t("search.config.lang")).strip()
         found = named or language.best_of(self.stemmers)
         # English stemming of another language's words finds nothing it should: better none.
         return found if found and (found != "en" or language.locale.language == "en") else None
+
+
+def _theme_env(config: MkDocsConfig):  # noqa: ANN202 - jinja2.Environment
+    """The theme's Jinja environment, its compiled templates kept across ``mkdocs serve``'s rebuilds."""
+    env = config.theme.get_env()
+    env.bytecode_cache = COMPILED
+    return env
 
 
 def _add_theme(config: MkDocsConfig) -> None:
@@ -178,8 +186,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         for outcome in outcomes:
             if not outcome.passed:
                 log.warning("worked example failed, shown as failed on the site:\n%s", outcome.report())
+        # reuse: a rebuild renders again only the (book, language) pages whose inputs changed.
         return Site(self.books, outcomes, self._path(config, self.config.locales), self.languages, config.use_directory_urls,
-                    pdf=self.config.pdf)
+                    pdf=self.config.pdf, reuse=True)
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         site = self.rendered = self.site(config)
@@ -208,6 +217,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         # One nav section per language; the theme override shows only the reader's own.
         config.nav = nav
         return files
+
+    def on_env(self, env, config: MkDocsConfig, files: Files):  # noqa: ANN001, ANN201 - jinja2.Environment
+        env.bytecode_cache = COMPILED  # the theme's templates compiled once per process, not per rebuild
+        return env
 
     def on_nav(self, nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
         self.nav, self.files = nav, files  # for the 404 pages, rendered after the build
@@ -256,8 +269,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
     def _write_not_found_pages(self, config: MkDocsConfig) -> None:
         """``<lang>/404.html`` for every language but the source (MkDocs writes ``404.html``)."""
-        env = config.theme.get_env()
-        template = env.get_template("404.html")
+        template = _theme_env(config).get_template("404.html")
         for language in self.rendered.languages.targets:
             context = get_context(self.nav, self.files, config, base_url=urlsplit(config.site_url or "/").path)
             context.update(self._not_found(config, language.code))

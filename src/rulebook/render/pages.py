@@ -15,7 +15,7 @@ import posixpath
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence, TypeVar
 
 import jinja2
 from markupsafe import Markup, escape
@@ -31,6 +31,7 @@ from ..i18n.translate import TranslatedBook, translate_book
 from ..languages import Language, Languages
 from ..model import Book, Node, XRef, message_context, translatable_fields, walk
 from .figures import board_caption, board_svg
+from .reuse import REMEMBERED
 from .text import Target, text_to_html, text_to_plain
 from .ui import Phrase, Words, untranslated_html
 
@@ -41,6 +42,7 @@ _ENV = jinja2.Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
+T = TypeVar("T")
 _FORMATTER = HtmlFormatter(cssclass="highlight", wrapcode=True)
 #: The anchor of a book page's list of departures; "rb-" keeps it apart from the books' own ids.
 DEPARTURES_ANCHOR = "rb-departures"
@@ -127,6 +129,9 @@ class Site:
     #: Whether printed books (PDF) are published beside the pages: each book page then links its own.
     pdf: bool = False
     translate: Callable[[Book, str, Path], TranslatedBook] = translate_book
+    #: Take each (book, language)'s page and search documents from the last Site of this process
+    #: when what they are made from is unchanged (``mkdocs serve``'s rebuilds; render.reuse).
+    reuse: bool = False
     _translated: dict[tuple[str, str], TranslatedBook] = field(default_factory=dict, repr=False)
     _anchors: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
     _messages: dict[tuple[str, str], Messages] = field(default_factory=dict, repr=False)
@@ -274,7 +279,36 @@ class Site:
         book, tb = self.shown(book_id, language)
         return _BookView(self, book, language, self.url(language, book_id), tb)
 
+    def remembered(self, kind: str, book_id: str, language: str, make: Callable[[], T]) -> T:
+        """``make()``, or with ``reuse`` what it made last time for the same inputs."""
+        if not self.reuse:
+            return make()
+        slot = (kind, str(Path(self.locales).resolve()), book_id, language)
+        return REMEMBERED.get(slot, self.book_inputs(book_id, language), make)
+
+    def book_inputs(self, book_id: str, language: str) -> tuple:
+        """Everything a book's page in ``language`` is made from, to compare with ``==``: the book as
+        shown and its translation state, its examples' outcomes, the other books' titles and numbers
+        (its cross-references), the site's words (catalogs other than the books') and settings."""
+        shown, translated = self.shown(book_id, language)
+        others = tuple((other, self.shown(other, language)[0].title, self.anchors(self.books[other]))
+                       for other in self.books if other != book_id)
+        outcomes = tuple(o for o in self.outcomes if o.book.id == book_id)
+        return (self.languages.codes, self.directory_urls, self.pdf, self._words_files(language),
+                shown, translated, outcomes, others)
+
+    def _words_files(self, language: str) -> tuple[tuple[str, bytes], ...]:
+        """The bytes of the project's catalogs that are not a book's (site words, engines) and the glossary."""
+        locales = Path(self.locales)
+        files = [locales / "glossary.yaml"]
+        for code in {language, self.source.code}:
+            files += sorted(p for p in (locales / code / "LC_MESSAGES").glob("*.po") if p.stem not in self.books)
+        return tuple((str(p), p.read_bytes()) for p in files if p.is_file())
+
     def book_page(self, book_id: str, language: str) -> RenderedPage:
+        return self.remembered("page", book_id, language, lambda: self._book_page(book_id, language))
+
+    def _book_page(self, book_id: str, language: str) -> RenderedPage:
         view = self.book_view(book_id, language)
         book, url = view.book, view.url
         html = self._render("book.html.j2", language, view=view, book=book, coverage=self.coverage(book_id, language),

@@ -18,7 +18,7 @@ the language's stemmer.
 from __future__ import annotations
 
 from html import escape
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from ..i18n.glossary import Glossary
 from .pages import Site
@@ -31,37 +31,52 @@ def _doc(location: str, title: str, paragraphs: Iterable[str] = ()) -> SearchDoc
     return {"location": location, "title": escape(title, quote=False), "text": text}
 
 
-def search_docs(site: Site, language: str) -> list[SearchDoc]:
-    """Every document of one language's index; a page's own document before its sections'."""
-    words = site.words(language)
+def _locator(site: Site, language: str) -> Callable[..., str]:
+    """A page's (and anchor's) location relative to the language's root, as the index names it."""
     prefix = site.prefix(language)
 
     def location(name: str, anchor: str = "") -> str:
         return site.url(language, name)[len(prefix):] + (f"#{anchor}" if anchor else "")
 
+    return location
+
+
+def _book_docs(site: Site, book_id: str, language: str) -> list[SearchDoc]:
+    """One book's documents in one language: the book, then each section and rule."""
+    words = site.words(language)
+    location = _locator(site, language)
+    ruling, reason, example_word = words.gettext("Ruling").text, words.gettext("Reason").text, words.gettext("Example").text
+    departs_word = words.gettext("Departs from the source").text
+    docs = []
+    view = site.book_view(book_id, language)
+    book = view.book
+    plain = view.plain_text
+    docs.append(_doc(location(book_id), plain(book.title), [plain(book.summary)]))
+    for section in book.sections:
+        docs.append(_doc(location(book_id, section.id), f"{section.number} {plain(section.title)}", [plain(section.intro)]))
+        for rule in section.rules:
+            paragraphs = [plain(rule.text)]
+            for found in rule.rulings:
+                departs = f" {departs_word}: {plain(found.departs)}" if found.departs else ""
+                paragraphs.append(f"{ruling}: {plain(found.text)}{departs} {reason}: {plain(found.reason)}")
+            for example in rule.examples:
+                heading = f"{example_word}: {plain(example.title)}" if example.title else example_word
+                paragraphs += [heading, plain(example.text)]
+            title = f"{rule.number} {plain(rule.title)}" if rule.title else rule.number
+            docs.append(_doc(location(book_id, rule.id), title, paragraphs))
+    return docs
+
+
+def search_docs(site: Site, language: str) -> list[SearchDoc]:
+    """Every document of one language's index; a page's own document before its sections'."""
+    words = site.words(language)
+    location = _locator(site, language)
     docs = [
         _doc(location("index"), words.gettext("Rulebooks").text,
              [words.gettext("Every rulebook, every worked example checked against a reference engine.").text]),
     ]
-    ruling, reason, example_word = words.gettext("Ruling").text, words.gettext("Reason").text, words.gettext("Example").text
-    departs_word = words.gettext("Departs from the source").text
     for book_id in site.books:
-        view = site.book_view(book_id, language)
-        book = view.book
-        plain = view.plain_text
-        docs.append(_doc(location(book_id), plain(book.title), [plain(book.summary)]))
-        for section in book.sections:
-            docs.append(_doc(location(book_id, section.id), f"{section.number} {plain(section.title)}", [plain(section.intro)]))
-            for rule in section.rules:
-                paragraphs = [plain(rule.text)]
-                for found in rule.rulings:
-                    departs = f" {departs_word}: {plain(found.departs)}" if found.departs else ""
-                    paragraphs.append(f"{ruling}: {plain(found.text)}{departs} {reason}: {plain(found.reason)}")
-                for example in rule.examples:
-                    heading = f"{example_word}: {plain(example.title)}" if example.title else example_word
-                    paragraphs += [heading, plain(example.text)]
-                title = f"{rule.number} {plain(rule.title)}" if rule.title else rule.number
-                docs.append(_doc(location(book_id, rule.id), title, paragraphs))
+        docs.extend(site.remembered("search", book_id, language, lambda: _book_docs(site, book_id, language)))
     docs.append(_doc(location("coverage"), words.gettext("Translation coverage").text))
     return docs
 
