@@ -1,0 +1,94 @@
+"""A rebuild under ``mkdocs serve`` renders again only what changed (issue 15.4): each
+(book, language)'s page is kept with its inputs; the theme's templates are compiled once."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import jinja2
+
+from rulebook.loader import load_library, rulebook_paths
+from rulebook.render import Site
+from rulebook.render.reuse import CompiledTemplates
+
+from .test_site_build import ALTRO, DEMO, RUSSIAN, write_catalog
+
+
+def project(tmp_path: Path) -> tuple[Path, Path]:
+    rules, locales = tmp_path / "rules", tmp_path / "locales"
+    rules.mkdir()
+    (rules / "demo.yaml").write_text(textwrap.dedent(DEMO).lstrip(), encoding="utf-8")
+    (rules / "altro.yaml").write_text(textwrap.dedent(ALTRO).lstrip(), encoding="utf-8")
+    write_catalog(locales, "ru", "demo", RUSSIAN, rules=rules)
+    return rules, locales
+
+
+def rebuild(rules: Path, locales: Path) -> dict[tuple[str, str], object]:
+    """As each rebuild of mkdocs serve: the books loaded again, a new Site, every book page."""
+    site = Site(load_library(rulebook_paths(rules)), locales=locales, languages=("it", "ru"), reuse=True)
+    return {(book, lang): site.book_page(book, lang) for book in site.books for lang in ("it", "ru")}
+
+
+def test_only_the_changed_book_and_language_is_rendered_again(tmp_path: Path) -> None:
+    rules, locales = project(tmp_path)
+    first = rebuild(rules, locales)
+    same = rebuild(rules, locales)
+    assert all(same[key] is first[key] for key in first)
+    # A changed Russian msgstr: the Russian demo page only, and the change is on it.
+    write_catalog(locales, "ru", "demo", {**RUSSIAN, "demo/mana-bianco/somma:text": "Два плюс два — ровно четыре."}, rules=rules)
+    after_msgstr = rebuild(rules, locales)
+    assert "ровно четыре" in after_msgstr[("demo", "ru")].html
+    assert [key for key in first if after_msgstr[key] is not first[key]] == [("demo", "ru")]
+    # A book's title is in the other books' links to it: their pages follow it.
+    write_catalog(locales, "ru", "demo", {**RUSSIAN, "demo:title": "Демо-книга"}, rules=rules)
+    after_title = rebuild(rules, locales)
+    assert {key for key in first if after_title[key] is not after_msgstr[key]} == {("demo", "ru"), ("altro", "ru")}
+    after_msgstr = after_title
+    # A changed Italian rule text: the demo pages, in both languages (the Russian one marks the
+    # translation outdated); the other book's pages are kept.
+    demo = rules / "demo.yaml"
+    demo.write_text(demo.read_text(encoding="utf-8").replace("Il mana bianco", "Il mana bianco puro"), encoding="utf-8")
+    after_rule = rebuild(rules, locales)
+    assert "Il mana bianco puro" in after_rule[("demo", "it")].html
+    assert {key for key in first if after_rule[key] is not after_msgstr[key]} == {("demo", "it"), ("demo", "ru")}
+
+
+def test_a_change_of_the_site_words_renders_that_language_again(tmp_path: Path) -> None:
+    rules, locales = project(tmp_path)
+    first = rebuild(rules, locales)
+    site_po = locales / "ru" / "LC_MESSAGES" / "site.po"
+    site_po.write_text('msgid ""\nmsgstr ""\n"Language: ru\\n"\n\nmsgid "Ruling"\nmsgstr "Постановление-тест"\n', encoding="utf-8")
+    after = rebuild(rules, locales)
+    assert {key for key in first if after[key] is not first[key]} == {("demo", "ru"), ("altro", "ru")}
+    assert "Постановление-тест" in after[("demo", "ru")].html
+
+
+def test_without_reuse_every_page_is_rendered_again(tmp_path: Path) -> None:
+    rules, locales = project(tmp_path)
+    made = [Site(load_library(rulebook_paths(rules)), locales=locales, languages=("it", "ru")).book_page("demo", "ru") for _ in range(2)]
+    assert made[0] is not made[1] and made[0].html == made[1].html
+
+
+def test_templates_are_compiled_once_and_again_when_their_source_changes(tmp_path: Path) -> None:
+    cache = CompiledTemplates()
+    (tmp_path / "page.html").write_text("{{ word }}!", encoding="utf-8")
+    compiled = []
+    original = jinja2.Environment.compile
+
+    class Counting(jinja2.Environment):
+        def compile(self, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+            compiled.append(args[1] if len(args) > 1 else kwargs.get("name"))
+            return original(self, *args, **kwargs)
+
+    def render() -> str:
+        env = Counting(loader=jinja2.FileSystemLoader(tmp_path), bytecode_cache=cache)
+        return env.get_template("page.html").render(word="ciao")
+
+    assert render() == "ciao!" and render() == "ciao!"
+    assert compiled == ["page.html"]
+    (tmp_path / "page.html").write_text("{{ word }}?", encoding="utf-8")
+    assert render() == "ciao?" and len(compiled) == 2
+    # Another environment's options (autoescape) compile their own code.
+    env = Counting(loader=jinja2.FileSystemLoader(tmp_path), bytecode_cache=cache, autoescape=True)
+    assert env.get_template("page.html").render(word="<b>") == "&lt;b&gt;?" and len(compiled) == 3
