@@ -12,7 +12,9 @@ Targets (issue 15.4): a changed msgstr visible <= 2 s after saving, a changed ru
 are wall-clock seconds on the machine it runs on; on a busy shared machine read the CPU column
 and the ratios.
 
-Run: .venv/bin/python -m benchmarks.bench_serve [--books 5 --rules 200] [--workdir DIR] [--strict]
+``--repository``: the same on the repository's own rulebooks and catalogs (a copy).
+
+Run: .venv/bin/python -m benchmarks.bench_serve [--books 5 --rules 200 | --repository] [--workdir DIR] [--strict]
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
 from .anchors import ALL_LANGUAGES, write_rulebook
-from .corpus import generate
+from .corpus import REPO, Corpus, generate
 
 MARK = "Zzzmodifica"
 
@@ -66,14 +68,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--books", type=int, default=5)
     parser.add_argument("--rules", type=int, default=200)
     parser.add_argument("--workdir", type=Path, help="keep the corpus here (reused when up to date)")
+    parser.add_argument("--repository", action="store_true", help="the repository's own rules/ and locales/, not a generated corpus")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args(argv)
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
     with tempfile.TemporaryDirectory(prefix="rulebook-serve-") as temporary:
         work = args.workdir or Path(temporary)
-        corpus = generate(work / f"corpus-{args.books}x{args.rules}", args.books, args.rules)
+        if args.repository:
+            corpus = Corpus(REPO, REPO / "rules", REPO / "locales", len(list((REPO / "rules").glob("*.yaml"))), 0)
+        else:
+            corpus = generate(work / f"corpus-{args.books}x{args.rules}", args.books, args.rules)
         edited = Path(temporary) / "edited"  # the edits go to a copy: the corpus stays reusable
-        shutil.copytree(corpus.root, edited)
+        shutil.copytree(corpus.rules, edited / "rules")
+        shutil.copytree(corpus.locales, edited / "locales")
         corpus = replace(corpus, root=edited, rules=edited / "rules", locales=edited / "locales")
         config = write_rulebook(corpus, Path(temporary) / "site-6", ALL_LANGUAGES)
         site = Path(temporary) / "site-6" / "site"
@@ -88,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
         rule = rebuild(config)
         rule_shown = shown(site, book.stem)
 
-    print(f"{args.books} books x {args.rules} rules, {len(ALL_LANGUAGES)} languages; each rebuild is load_config + build in one process")
+    what = "the repository's rulebooks" if args.repository else f"{args.books} books x {args.rules} rules"
+    print(f"{what}, {len(ALL_LANGUAGES)} languages; each rebuild is load_config + build in one process")
     print(f"{'build':<34} {'wall s':>7} {'CPU s':>7} {'CPU / full':>10}")
     for label, (wall, cpu) in (("full (first) build", full), ("rebuild, nothing changed", same),
                                ("rebuild, one msgstr changed (fr)", msgstr), ("rebuild, one rule text changed", rule)):

@@ -92,3 +92,17 @@ def test_templates_are_compiled_once_and_again_when_their_source_changes(tmp_pat
     # Another environment's options (autoescape) compile their own code.
     env = Counting(loader=jinja2.FileSystemLoader(tmp_path), bytecode_cache=cache, autoescape=True)
     assert env.get_template("page.html").render(word="<b>") == "&lt;b&gt;?" and len(compiled) == 3
+
+
+def test_the_library_is_parsed_again_only_where_a_file_changed(tmp_path: Path) -> None:
+    rules, _ = project(tmp_path)
+    first = load_library(rulebook_paths(rules), reuse=True)
+    again = load_library(rulebook_paths(rules), reuse=True)
+    assert again["demo"] is first["demo"] and again["altro"] is first["altro"]
+    demo = rules / "demo.yaml"
+    demo.write_text(demo.read_text(encoding="utf-8").replace("Il mana bianco", "Il mana bianco puro"), encoding="utf-8")
+    edited = load_library(rulebook_paths(rules), reuse=True)
+    assert edited["demo"] is not first["demo"] and edited["demo"].sections[0].rules[0].title == "Il mana bianco puro"
+    assert edited["altro"] is first["altro"]
+    # Without reuse every file is parsed.
+    assert load_library(rulebook_paths(rules))["altro"] is not first["altro"]

@@ -313,9 +313,21 @@ class _Reader:
 NodeReader = _Reader
 
 
-def _load(path: str | os.PathLike[str]) -> tuple[Book, list[_PendingRef]]:
+def _load(path: str | os.PathLike[str], reuse: bool = False) -> tuple[Book, list[_PendingRef]]:
     shown = display_path(path)
-    return _load_bytes(read_limited(path, shown), shown)
+    data = read_limited(path, shown)
+    key = (str(Path(path).resolve()), shown)  # shown: the Book's path, as problems name it
+    last = _LAST_READ.get(key) if reuse else None
+    if last is not None and last[0] == data:
+        return last[1]
+    loaded = _load_bytes(data, shown)
+    if reuse:
+        _LAST_READ[key] = (data, loaded)
+    return loaded
+
+
+#: The last book read from each file, with the bytes it was read from (``load_library(reuse=True)``).
+_LAST_READ: dict[tuple[str, str], tuple[bytes, tuple[Book, list[_PendingRef]]]] = {}
 
 
 def _load_bytes(data: bytes, shown: str) -> tuple[Book, list[_PendingRef]]:
@@ -354,14 +366,17 @@ def load_book_bytes(data: bytes, name: str) -> Book:
     return _load_bytes(data, name)[0]
 
 
-def load_library(paths: Iterable[str | os.PathLike[str]]) -> dict[str, Book]:
-    """Load several rulebooks and check the links between them; every file's problems are kept."""
+def load_library(paths: Iterable[str | os.PathLike[str]], *, reuse: bool = False) -> dict[str, Book]:
+    """Load several rulebooks and check the links between them; every file's problems are kept.
+
+    ``reuse``: a file whose bytes are those it had at the last such call gives the same (immutable)
+    Book again, unparsed: ``mkdocs serve`` reloads the library after every saved file."""
     books: dict[str, Book] = {}
     foreign: list[tuple[Book, _PendingRef]] = []
     problems: list[Problem] = []
     for path in paths:
         try:
-            book, refs = _load(path)
+            book, refs = _load(path, reuse)
         except LoadError as exc:
             problems.extend(exc.problems)
             continue

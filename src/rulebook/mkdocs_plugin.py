@@ -154,7 +154,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         rules = self._path(config, self.config.rules)
         try:
-            self.books = load_library(rulebook_paths(rules)) if rules.exists() else {}
+            # reuse: mkdocs serve's rebuilds parse again only the files whose bytes changed.
+            self.books = load_library(rulebook_paths(rules), reuse=True) if rules.exists() else {}
             site = Site(self.books, locales=self._path(config, self.config.locales), languages=self.config.languages,
                         directory_urls=config.use_directory_urls)
         except LoadError as exc:
@@ -199,7 +200,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             section = []
             for page in site.pages(language.code):
                 self.pages[page.src_uri] = page
-                files.append(File.generated(config, page.src_uri, content=page.html, inclusion=InclusionLevel.INCLUDED))
+                # A plain str: MkDocs splits the content into lines, which on Markup escapes each one.
+                files.append(File.generated(config, page.src_uri, content=str(page.html), inclusion=InclusionLevel.INCLUDED))
                 section.append({str(page.title): page.src_uri})
             nav.append({language.name: section})
             problems = [(p, "this text") for p in site.messages(language.code).problems]

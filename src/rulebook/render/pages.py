@@ -29,7 +29,7 @@ from ..i18n.domains import SITE, Messages, ShippedDomain, load_messages
 from ..i18n.glossary import Glossary, load_glossary
 from ..i18n.translate import TranslatedBook, translate_book
 from ..languages import Language, Languages
-from ..model import Book, Node, XRef, message_context, translatable_fields, walk
+from ..model import XREF_RE, Book, Node, XRef, message_context, translatable_fields, walk
 from .figures import board_caption, board_svg
 from .reuse import REMEMBERED
 from .text import Target, text_to_html, text_to_plain
@@ -211,8 +211,19 @@ class Site:
     def _outcomes(self) -> dict[tuple[str, str], Outcome]:
         return {(o.book.id, o.example.id): o for o in self.outcomes}
 
+    @cached_property
+    def _texts(self) -> dict[str, tuple[str, ...]]:
+        """Every translatable text of each book, in the source language (counted, searched for links)."""
+        return {book_id: tuple(text for _, node in walk(book) for _, text in translatable_fields(node))
+                for book_id, book in self.books.items()}
+
+    def linked_books(self, book_id: str) -> frozenset[str]:
+        """The other books a book's cross-references lead to (their titles and numbers are on its page)."""
+        return frozenset(match.group(1) for text in self._texts[book_id] for match in XREF_RE.finditer(text)
+                         if match.group(1) and match.group(1) != book_id)
+
     def coverage(self, book_id: str, language: str) -> Coverage:
-        total = sum(1 for _, node in walk(self.books[book_id]) for _ in translatable_fields(node))
+        total = len(self._texts[book_id])
         if language == self.source.code:
             return Coverage(book_id, language, total, total, 0, 0)
         tb = self.translated(book_id, language)
@@ -288,11 +299,11 @@ class Site:
 
     def book_inputs(self, book_id: str, language: str) -> tuple:
         """Everything a book's page in ``language`` is made from, to compare with ``==``: the book as
-        shown and its translation state, its examples' outcomes, the other books' titles and numbers
-        (its cross-references), the site's words (catalogs other than the books') and settings."""
+        shown and its translation state, its examples' outcomes, the titles and numbers of the books
+        it links to, the site's words (catalogs other than the books') and settings."""
         shown, translated = self.shown(book_id, language)
         others = tuple((other, self.shown(other, language)[0].title, self.anchors(self.books[other]))
-                       for other in self.books if other != book_id)
+                       for other in sorted(self.linked_books(book_id)) if other in self.books)
         outcomes = tuple(o for o in self.outcomes if o.book.id == book_id)
         return (self.languages.codes, self.directory_urls, self.pdf, self._words_files(language),
                 shown, translated, outcomes, others)
