@@ -12,6 +12,7 @@ Targets (issue 15.4): a changed msgstr visible <= 2 s after saving, a changed ru
 are wall-clock seconds on the machine it runs on; on a busy shared machine read the CPU column
 and the ratios.
 
+``--languages it fr``: the site of ``rulebook serve -l fr`` (a translator's preview).
 ``--repository``: the same on the repository's own rulebooks and catalogs (a copy).
 
 Run: .venv/bin/python -m benchmarks.bench_serve [--books 5 --rules 200 | --repository] [--workdir DIR] [--strict]
@@ -69,6 +70,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", type=int, default=200)
     parser.add_argument("--workdir", type=Path, help="keep the corpus here (reused when up to date)")
     parser.add_argument("--repository", action="store_true", help="the repository's own rules/ and locales/, not a generated corpus")
+    parser.add_argument("--languages", nargs="+", default=list(ALL_LANGUAGES), metavar="LANG",
+                        help="the site's languages, the source first; `--languages it fr` is `rulebook serve -l fr` (default: all six)")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args(argv)
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
@@ -82,8 +85,8 @@ def main(argv: list[str] | None = None) -> int:
         shutil.copytree(corpus.rules, edited / "rules")
         shutil.copytree(corpus.locales, edited / "locales")
         corpus = replace(corpus, root=edited, rules=edited / "rules", locales=edited / "locales")
-        config = write_rulebook(corpus, Path(temporary) / "site-6", ALL_LANGUAGES)
-        site = Path(temporary) / "site-6" / "site"
+        config = write_rulebook(corpus, Path(temporary) / "site", tuple(args.languages))
+        site = Path(temporary) / "site" / "site"
         book = sorted(corpus.rules.glob("*.yaml"))[0]
 
         full = rebuild(config)
@@ -96,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         rule_shown = shown(site, book.stem)
 
     what = "the repository's rulebooks" if args.repository else f"{args.books} books x {args.rules} rules"
-    print(f"{what}, {len(ALL_LANGUAGES)} languages; each rebuild is load_config + build in one process")
+    print(f"{what}, languages {' '.join(args.languages)}; each rebuild is load_config + build in one process")
     print(f"{'build':<34} {'wall s':>7} {'CPU s':>7} {'CPU / full':>10}")
     for label, (wall, cpu) in (("full (first) build", full), ("rebuild, nothing changed", same),
                                ("rebuild, one msgstr changed (fr)", msgstr), ("rebuild, one rule text changed", rule)):
