@@ -245,14 +245,23 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             "kind": rendered.kind,
             "alternates": self._alternates(config, rendered.url, rendered.alternates),
         }
-        return ""  # the page body is the rendered HTML, put in place in on_page_content
+        return ""  # the page body is the rendered HTML, put in place in on_page_context
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         rendered = self.pages.get(page.file.src_uri)
         if rendered is None:
             return html
         page.toc = get_toc(_toc_tokens(rendered.toc))
-        return str(rendered.html)
+        return html
+
+    @event_priority(-100)  # last: other plugins' page hooks see the empty body, not our large HTML
+    def on_page_context(self, context: dict, page: Page, config: MkDocsConfig, nav: Navigation) -> dict:
+        # Material's search plugin runs a regex over every page's HTML here, although our pages
+        # are excluded from its index (a tenth of a rebuild's time): the body comes after it.
+        rendered = self.pages.get(page.file.src_uri)
+        if rendered is not None:
+            page.content = str(rendered.html)
+        return context
 
     def _not_found(self, config: MkDocsConfig, language: str) -> dict:
         """What the theme's 404.html needs for one language: its text, language and menu."""
