@@ -9,11 +9,17 @@ header message as the parser hands it over, so no second PO grammar is written);
 problem is a :class:`~rulebook.errors.Problem` at ``FILE:LINE:COL``, never an exception.
 
 Each message's ``lineno`` is the line of its ``msgstr``: the line a translator has to edit.
+What Babel's reader would drop is kept: the ``#|`` previous msgid (of obsolete entries too,
+``#~|``, as msgmerge writes them) and the headers Babel does not know (``X-Poedit-…``).
 
-Writing goes through Babel's ``write_po``, whose line wrapping splits words with an expression
-that is quadratic in the length of a word or of a run of punctuation (a 4,000-character word
-took 0.6 s, a megabyte hours): :func:`linear_wrapping` swaps in an expression that splits
-every string the same way (checked against Babel's on random strings) in linear time.
+:func:`write_catalog` writes what was read, nothing lost, laid out as Babel's ``write_po``
+lays it out (same wrapping, same order) plus what ``write_po`` drops or garbles: the previous
+msgid as GNU gettext writes it, an obsolete entry's flags and previous msgid, and comments
+wrapped between words only. Babel's
+wrapping splits words with an expression that is quadratic in the length of a word or of a
+run of punctuation (a 4,000-character word took 0.6 s, a megabyte hours): :func:`linear_wrapping`
+swaps in an expression that splits every string the same way (checked against Babel's on
+random strings) in linear time.
 """
 
 from __future__ import annotations
@@ -24,12 +30,13 @@ import datetime
 import email
 import re
 from pathlib import Path
-from typing import Iterator
+from textwrap import TextWrapper
+from typing import Iterable, Iterator
 
 from babel import Locale, UnknownLocaleError
 from babel.messages import pofile as babel_pofile
 from babel.messages.catalog import Catalog, Message, parse_separated_header
-from babel.messages.pofile import PoFileError, PoFileParser, unescape
+from babel.messages.pofile import PoFileError, PoFileParser, normalize, unescape
 
 from ..errors import LoadError, Problem
 from ..limits import MAX_PLURAL_FORMS, read_limited
@@ -46,13 +53,39 @@ class _HeaderError(Exception):
         self.header, self.message = header, message
 
 
+#: The headers Babel reads into a Catalog's attributes (and writes back from them); any other
+#: header a tool writes (X-Generator, X-Poedit-Basepath …) is kept as it is.
+BABEL_HEADERS = frozenset({
+    "project-id-version", "report-msgid-bugs-to", "pot-creation-date", "po-revision-date", "last-translator",
+    "language", "language-team", "plural-forms", "mime-version", "content-type", "content-transfer-encoding",
+    "generated-by",
+})  # fmt: skip
+
+
 class _CheckedCatalog(Catalog):
-    """A Catalog that checks the header message before Babel interprets it."""
+    """A Catalog that checks the header message before Babel interprets it, and keeps the
+    headers Babel does not know (Babel's own Catalog forgets them)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        self.extra_headers: list[tuple[str, str]] = []
+        super().__init__(*args, **kwargs)
 
     def __setitem__(self, id, message: Message) -> None:  # noqa: A002 - Babel's own name
         if id == "" and isinstance(message.string, str):
             _check_header(message.string)
         super().__setitem__(id, message)
+
+    def _get_mime_headers(self) -> list[tuple[str, str]]:
+        headers = super()._get_mime_headers()
+        # Babel's last header (Generated-By) ends the header with its newline: others go before it.
+        return headers[:-1] + self.extra_headers + headers[-1:]
+
+    def _set_mime_headers(self, headers: Iterable[tuple[str, str]]) -> None:
+        headers = list(headers)
+        self.extra_headers = [(name, value) for name, value in headers if name.lower() not in BABEL_HEADERS]
+        super()._set_mime_headers(headers)
+
+    mime_headers = property(_get_mime_headers, _set_mime_headers)
 
 
 def _check_header(text: str) -> None:
@@ -106,7 +139,8 @@ def read_catalog(path: Path, locale: str | None = None, domain: str | None = Non
     lines = text.split("\n")
     catalog = _CheckedCatalog(locale=locale, domain=domain)
     try:
-        PoFileParser(catalog, abort_invalid=True).parse(lines)
+        # "#~| msgid" is an obsolete entry's previous msgid: a "#|" comment to Babel's parser.
+        PoFileParser(catalog, abort_invalid=True).parse(["#|" + line.lstrip()[3:] if line.lstrip().startswith("#~|") else line for line in lines])
     except PoFileError as exc:
         # Babel counts lines from 0 and appends " on N" to its message.
         what = str(exc).rsplit(" on ", 1)[0].replace("\n", "\\n")  # Babel quotes the msgid, newlines and all
@@ -148,7 +182,7 @@ def _unquoted_line(lines: list[str]) -> int | None:
     """
     for number, raw in enumerate(lines, start=1):
         line = raw.strip()
-        if line.startswith("#~"):
+        if line.startswith("#~") and not line.startswith("#~|"):
             line = line[2:].strip()
         elif line.startswith("#"):
             continue
@@ -196,3 +230,82 @@ def linear_wrapping() -> Iterator[None]:
         yield
     finally:
         babel_pofile.WORD_SEP = original
+
+
+# --- writing --------------------------------------------------------------------------------
+
+
+def write_catalog(catalog: Catalog, width: int = 76, include_lineno: bool = True) -> bytes:
+    """The catalog as PO text: Babel's layout, and nothing of what was read left out."""
+    with linear_wrapping():
+        text = "".join(_po_lines(catalog, width, include_lineno))
+    return text.encode(catalog.charset or "utf-8", "backslashreplace")
+
+
+def _po_lines(catalog: Catalog, width: int, include_lineno: bool) -> Iterator[str]:
+    # xgettext wraps comments at 76 columns whatever the width of strings (so does write_po),
+    # between words only: write_po also breaks after a hyphen, and "[[faccia-" + "planeswalker]]"
+    # on two lines reads back as two words.
+    comments = TextWrapper(width=76, break_long_words=False, break_on_hyphens=False)
+
+    def comment(text: str, kind: str = "") -> Iterator[str]:
+        for line in comments.wrap(text):
+            yield f"#{kind} {line.strip()}\n"
+
+    def string(text: str, prefix: str = "") -> str:
+        return normalize(text, prefix=prefix, width=width)
+
+    def entry(message: Message, prefix: str = "") -> Iterator[str]:
+        mark = "#~|" if prefix else "#|"
+        for keyword, previous in zip(("msgid", "msgid_plural"), message.previous_id or ()):
+            # As msgmerge writes it: one quoted piece per line, never a piece split across lines.
+            first, *rest = string(previous).split("\n")
+            yield f"{mark} {keyword} {first}\n"
+            yield from (f"{mark} {piece}\n" for piece in rest)
+        if message.context:
+            yield f"{prefix}msgctxt {string(message.context, prefix)}\n"
+        if isinstance(message.id, (list, tuple)):
+            yield f"{prefix}msgid {string(message.id[0], prefix)}\n"
+            yield f"{prefix}msgid_plural {string(message.id[1], prefix)}\n"
+            forms = list(message.string) if isinstance(message.string, (list, tuple)) else [message.string or ""]
+            for index in range(max(catalog.num_plurals, len(forms))):
+                form = forms[index] if index < len(forms) else ""
+                yield f"{prefix}msgstr[{index:d}] {string(form or '', prefix)}\n"
+        else:
+            yield f"{prefix}msgid {string(message.id, prefix)}\n"
+            yield f"{prefix}msgstr {string(message.string or '', prefix)}\n"
+
+    header_comment = catalog.header_comment
+    if width and width > 0:
+        wrapper = TextWrapper(width=width, subsequent_indent="# ", break_long_words=False)
+        header_comment = "\n".join(piece for line in header_comment.splitlines() for piece in wrapper.wrap(line))
+    yield f"{header_comment}\n"
+    for message in catalog:
+        for text in message.user_comments:
+            yield from comment(text)
+        for text in message.auto_comments:
+            yield from comment(text, ".")
+        locations = []
+        for filename, lineno in sorted(message.locations, key=lambda loc: (loc[0], loc[1] if isinstance(loc[1], int) else -1)):
+            shown = filename.replace("\\", "/")
+            if " " in shown or "\t" in shown:  # as gettext: a name with blanks between U+2068 and U+2069
+                shown = "\u2068" + shown.strip("\u2068\u2069") + "\u2069"
+            if lineno and include_lineno:
+                shown = f"{shown}:{lineno:d}"
+            if shown not in locations:
+                locations.append(shown)
+        if locations:
+            yield from comment(" ".join(locations), ":")
+        if message.flags:
+            yield f"#{', '.join(['', *sorted(message.flags)])}\n"
+        yield from entry(message)
+        yield "\n"
+    for message in catalog.obsolete.values():
+        # As msgmerge keeps them: translator comments, flags (a fuzzy one stays fuzzy if it
+        # comes back) and the previous msgid; references and extracted comments went with the source.
+        for text in message.user_comments:
+            yield from comment(text)
+        if message.flags:
+            yield f"#{', '.join(['', *sorted(message.flags)])}\n"
+        yield from entry(message, "#~ ")
+        yield "\n"
