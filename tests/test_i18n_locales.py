@@ -17,6 +17,7 @@ from rulebook.i18n.catalogs import read_catalog
 from rulebook.i18n.checks import check_locales, check_po_file, po_files
 from rulebook.i18n.domains import SITE, load_messages
 from rulebook.i18n.glossary import load_glossary
+from rulebook.i18n.headers import PLACEHOLDER_RE
 from rulebook.project import read_project
 
 REPO = Path(__file__).resolve().parent.parent
@@ -63,6 +64,15 @@ def test_every_catalog_passes_the_checks():
     problems = [str(p) for p in check_locales(LOCALES, source=SOURCE)]
     problems += [str(p) for lang in SHIPPED for p in check_po_file(SITE.catalog(lang), lang)]
     assert not problems, "translation problems:\n" + "\n".join(problems)
+
+
+def test_no_template_or_catalog_keeps_a_placeholder():
+    """Ours, the package's and any project's in this repository: a real header, whoever made it."""
+    files = sorted({*REPO.glob("locales/**/*.po*"), *REPO.glob("src/**/*.po*"), *REPO.glob("examples/**/*.po*")})
+    assert len(files) > len(CATALOGS)
+    found = [f"{path.relative_to(REPO)}:{n}: {line}" for path in files
+             for n, line in enumerate(path.read_text(encoding="utf-8").split("\n\n", 1)[0].splitlines(), start=1) if PLACEHOLDER_RE.search(line)]
+    assert found == []
 
 
 def test_catalogs_follow_the_rulebooks_and_the_code(monkeypatch, capsys):

@@ -89,6 +89,11 @@ class RulebookConfig(base.Config):
     """Also print every book in every language to PDF (``<lang>/pdf/<book>-<lang>.pdf``, linked from
     its page). Needs WeasyPrint (``pip install 'rulebook[pdf]'``); off by default, so that
     ``mkdocs serve`` stays fast."""
+    translators = c.Type(str, default="")
+    """The translators' address (a URL or an e-mail), written in every catalog's ``Language-Team``
+    header after the language's name (read by ``rulebook i18n``, not by the build)."""
+    msgid_bugs_address = c.Type(str, default="")
+    """Where translators report a wrong source text: every catalog's ``Report-Msgid-Bugs-To``."""
 
 
 def _toc_tokens(entries: tuple[TocEntry, ...]) -> list[dict]:

@@ -3,6 +3,8 @@
 The site's languages are configured once: the ``languages`` option of the ``rulebook`` plugin
 in ``mkdocs.yml`` (the source language first). The ``rulebook`` command reads them from
 there, with the plugin's ``rules`` and ``locales`` folders, so nothing is configured twice.
+The catalogs' headers take the project's name (``site_name``) and the plugin's ``translators``
+(the translators' address) and ``msgid_bugs_address`` (where to report a wrong source text).
 A folder without ``mkdocs.yml`` is a project too: ``rules/`` and ``locales/``, no languages.
 """
 
@@ -27,6 +29,9 @@ class Project:
     locales: Path
     languages: Languages | None  # None: the configuration names no languages
     config_file: Path | None = None
+    name: str = "rulebook"  # site_name: the catalogs' Project-Id-Version
+    translators: str = ""  # the translators' address (URL or e-mail): the catalogs' Language-Team
+    msgid_bugs_address: str = ""  # where to report a wrong source text: Report-Msgid-Bugs-To
 
 
 class _MkDocsLoader(yaml.SafeLoader):
@@ -81,4 +86,18 @@ def read_project(config_file: Path | None = None) -> Project:
         parsed = Languages.parse(languages) if languages is not None else None
     except RulebookError as exc:
         raise RulebookError(f"{shown}: plugin {PLUGIN!r} option 'languages': {exc}") from None
-    return Project(root / str(options.get("rules", "rules")), root / str(options.get("locales", "locales")), parsed, Path(config_file))
+    addresses = {}
+    for option in ("translators", "msgid_bugs_address"):
+        value = options.get(option, "")
+        if not isinstance(value, str) or "\n" in value:
+            raise RulebookError(f"{shown}: plugin {PLUGIN!r} option {option!r}: an address on one line, such as https://example.org/translate or team@example.org")
+        addresses[option] = value.strip()
+    name = config.get("site_name") if isinstance(config, dict) else None
+    return Project(
+        root / str(options.get("rules", "rules")),
+        root / str(options.get("locales", "locales")),
+        parsed,
+        Path(config_file),
+        name=" ".join(str(name).split()) if name else "rulebook",
+        **addresses,
+    )

@@ -4,16 +4,18 @@
 one rule's translation to another rule; and ``read_po`` does not read back the ``#|`` previous
 msgid it writes. So the merge runs with ``no_fuzzy_matching`` and pairs a changed source with
 its old translation only by msgctxt (the same field of the same rule), and :func:`read_catalog`
-restores ``previous_id``. ``write_po`` also re-wraps the quoted previous msgid as prose,
-which breaks it across quotes, so :func:`serialize` writes the ``#|`` lines itself, laid out
-as GNU gettext does. Every write goes to a temporary file that then replaces the catalog,
-so a crash never leaves half a catalog.
+restores ``previous_id``.
+
+A file is out of date when its *content* (:mod:`.content`) differs from what the update makes
+of it, never because of its layout: a catalog saved by Poedit, Weblate or ``msgcat`` is left
+as its tool wrote it until its content changes; then it is written in our layout
+(:func:`.pofile.write_catalog`, Babel's), so that diffs stay small. Every write goes to a
+temporary file that then replaces the catalog, so a crash never leaves half a catalog.
 """
 
 from __future__ import annotations
 
 import copy
-import io
 import os
 import tempfile
 from dataclasses import dataclass
@@ -21,43 +23,29 @@ from datetime import datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import normalize, write_po
 from babel.util import LOCALTZ
 
 from ..errors import Problem, RulebookError
 from ..languages import language as parse_language
 from ..loader import display_path
 from . import template_path
-from .pofile import linear_wrapping, read_catalog  # noqa: F401 - the reader lives in .pofile; imported from here too
+from .content import content
+from .headers import HeaderSettings, catalog_headers, template_headers
+from .pofile import linear_wrapping, read_catalog, write_catalog  # noqa: F401 - the reader lives in .pofile; imported from here too
 
 WIDTH = 76
 
 
 def serialize(catalog: Catalog, include_lineno: bool = True) -> bytes:
-    with linear_wrapping():  # Babel's own wrapping is quadratic on a long word
-        buffer = io.BytesIO()
-        write_po(buffer, catalog, include_previous=False, width=WIDTH, include_lineno=include_lineno)
-        text = buffer.getvalue().decode(catalog.charset or "utf-8")
-        for message in catalog:
-            if message.id and message.context and message.previous_id:
-                # msgctxt is unique in our catalogs, so its line locates the message.
-                anchor = f"\nmsgctxt {normalize(message.context, width=WIDTH)}\n"
-                text = text.replace(anchor, "\n" + _previous_lines(message) + anchor[1:], 1)
-    return text.encode(catalog.charset or "utf-8")
+    """The catalog in our layout: Babel's, at 76 columns."""
+    return write_catalog(catalog, WIDTH, include_lineno)
 
 
-def _previous_lines(message: Message) -> str:
-    """``#| msgid ""`` then one ``#| "…"`` line per wrapped piece, as msgmerge writes them."""
-    lines = []
-    for keyword, source in zip(("msgid", "msgid_plural"), message.previous_id):
-        pieces = normalize(source, width=WIDTH).split("\n")
-        lines.append(f"#| {keyword} {pieces[0]}")
-        lines.extend(f"#| {piece}" for piece in pieces[1:])
-    return "".join(line + "\n" for line in lines)
-
-
-def _differs(path: Path, data: bytes) -> bool:
-    return not (Path(path).exists() and Path(path).read_bytes() == data)
+def _without_line_numbers(catalog: Catalog) -> Catalog:
+    """References by file only (``#: render/figures.py``), as they are written and read back."""
+    for message in [*catalog, *catalog.obsolete.values()]:
+        message.locations = list(dict.fromkeys((filename, None) for filename, _ in message.locations))
+    return catalog
 
 
 def refuse_outside(path: Path, root: Path) -> None:
@@ -77,7 +65,7 @@ def refuse_outside(path: Path, root: Path) -> None:
 def write_atomic(path: Path, data: bytes) -> bool:
     """Write ``data`` unless the file already holds it; True when the file changed."""
     path = Path(path)
-    if not _differs(path, data):
+    if path.exists() and path.read_bytes() == data:
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -148,21 +136,19 @@ def merge(catalog: Catalog, template: Catalog) -> MergeReport:
     return MergeReport(tuple(fuzzy), newly_obsolete, tuple(restored))
 
 
-def new_catalog(template: Catalog, language: str, domain: str) -> Catalog:
-    """A catalog for a new language, with the headers (Plural-Forms …) Babel's Locale gives."""
-    locale = parse_language(language).locale
+def new_catalog(template: Catalog, language: str, domain: str, settings: HeaderSettings = HeaderSettings()) -> Catalog:
+    """A catalog for a new language: every message of the template, real headers (:mod:`.headers`)."""
     catalog = Catalog(
-        locale=locale,
+        locale=parse_language(language).locale,
         domain=domain,
-        project=template.project,
-        version=template.version,
-        header_comment=template.header_comment,
         creation_date=template.creation_date,
         revision_date=datetime.now(LOCALTZ),
         fuzzy=False,
     )
-    catalog.update(template, no_fuzzy_matching=True)
-    return catalog
+    catalog.header_comment = ""  # not Babel's, with its placeholders: catalog_headers writes ours
+    catalog.last_translator = ""  # until a translator's editor fills it in
+    catalog.update(copy.deepcopy(template), no_fuzzy_matching=True)
+    return catalog_headers(catalog, language, domain, settings)
 
 
 @dataclass(frozen=True)
@@ -180,7 +166,7 @@ class Stats:
 # --- templates ------------------------------------------------------------------------------
 
 
-def build_template(book_path: Path, book_id: str, locales: Path) -> Catalog:
+def build_template(book_path: Path, book_id: str, locales: Path, settings: HeaderSettings = HeaderSettings()) -> Catalog:
     """The template of one rulebook, made the way ``pybabel extract`` makes it.
 
     Locations are relative to the folder holding ``locales/`` (the repository root), so the
@@ -193,31 +179,33 @@ def build_template(book_path: Path, book_id: str, locales: Path) -> Catalog:
         location = Path(book_path).resolve().relative_to(root).as_posix()
     except ValueError:
         location = display_path(book_path)
-    # The same header pybabel writes with --project rulebook --version BOOK.
-    template = Catalog(project="rulebook", version=book_id, domain=book_id)
+    template = Catalog(domain=book_id)
     for lineno, message, comments, context in extract_from_file("rulebook", book_path, DEFAULT_KEYWORDS):
         template.add(message, None, [(location, lineno)], auto_comments=comments, context=context)
-    return template
+    return template_headers(template, book_id, settings)
 
 
-def write_template(book_path: Path, book_id: str, locales: Path, write: bool = True) -> tuple[Catalog, bool]:
-    """Write ``templates/<book>.pot`` unless only its date would change; (template, changed).
+def write_template(
+    book_path: Path, book_id: str, locales: Path, write: bool = True, settings: HeaderSettings = HeaderSettings()
+) -> tuple[Catalog, bool]:
+    """Write ``templates/<book>.pot`` unless its content is already current; (template, changed).
 
     With ``write=False`` nothing is written: ``changed`` says whether the file is out of date.
     """
-    return save_template(build_template(book_path, book_id, locales), template_path(locales, book_id), write=write)
+    return save_template(build_template(book_path, book_id, locales, settings), template_path(locales, book_id), write=write)
 
 
 def save_template(template: Catalog, path: Path, write: bool = True, include_lineno: bool = True) -> tuple[Catalog, bool]:
-    """Write a template unless only its date would change; (template, changed)."""
-    if path.exists():
-        old, problems = read_catalog(path)
-        if old is not None:
-            # Same text but for the date: keep the old date, so nothing changes and catalogs
-            # merged from it keep their POT-Creation-Date too.
-            template.creation_date = old.creation_date
+    """Write a template unless its content is already current; (template, changed)."""
+    if not include_lineno:
+        _without_line_numbers(template)
+    old = read_catalog(path)[0] if Path(path).exists() else None
+    if old is not None and content(old) == content(template):
+        # Catalogs merged from it keep the file's POT-Creation-Date too.
+        template.creation_date = template.revision_date = old.creation_date
+        return template, False
     data = serialize(template, include_lineno)
-    return template, write_atomic(path, data) if write else _differs(path, data)
+    return template, write_atomic(path, data) if write else True
 
 
 # --- catalogs -------------------------------------------------------------------------------
@@ -238,20 +226,32 @@ class Updated:
 
 
 def update_catalog(
-    template: Catalog, path: Path, language: str, domain: str, write: bool = True, include_lineno: bool = True
+    template: Catalog,
+    path: Path,
+    language: str,
+    domain: str,
+    write: bool = True,
+    include_lineno: bool = True,
+    settings: HeaderSettings = HeaderSettings(),
 ) -> tuple[Updated | None, list[Problem]]:
     """Merge the template into one catalog (creating it if missing); a broken catalog is left alone.
 
-    With ``write=False`` nothing is written: ``Updated.written`` says whether it would be.
+    A catalog whose content is already current is not written, whatever its layout. With
+    ``write=False`` nothing is written: ``Updated.written`` says whether it would be.
     """
     created = not Path(path).exists()
     if created:
-        catalog, report = new_catalog(template, language, domain), MergeReport((), (), ())
+        catalog, report = new_catalog(template, language, domain, settings), MergeReport((), (), ())
     else:
-        catalog, problems = read_catalog(path, locale=language, domain=domain)
+        catalog, problems = read_catalog(path, domain=domain)
         if catalog is None:
             return None, [Problem(p.path, p.line, p.column, f"{p.message} (catalog not updated)") for p in problems]
+        before = content(catalog)
+        catalog_headers(catalog, language, domain, settings)
         report = merge(catalog, template)
-    data = serialize(catalog, include_lineno)
-    written = write_atomic(path, data) if write else _differs(path, data)
+    if not include_lineno:
+        _without_line_numbers(catalog)
+    if not created and content(catalog) == before:
+        return Updated(Path(path), language, False, False, report), []
+    written = write_atomic(path, serialize(catalog, include_lineno)) if write else True
     return Updated(Path(path), language, created, written, report), []

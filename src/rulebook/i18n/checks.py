@@ -20,10 +20,13 @@ from babel.messages.catalog import Catalog, Message, TranslationError
 
 from ..errors import Problem
 from ..limits import MAX_PROBLEMS, MAX_TEXT_CHARS
+from ..loader import display_path
 from ..markup import markup_counts
 from ..model import XREF_RE, is_book_domain
 from ..symbols import SYMBOLS, TOKEN_RE
-from .glossary import Glossary
+from .glossary import Glossary, load_glossary
+from .headers import header_problems
+from .pofile import read_catalog
 
 Check = Callable[[str, str, str, Glossary], Iterable[str]]
 
@@ -315,14 +318,22 @@ def babel_check_references(catalog: Catalog | None, message: Message) -> None:
 
 
 def check_po_file(path: Path, language: str, glossary: Glossary = Glossary()) -> list[Problem]:
-    """Every problem of one catalog: its PO syntax, then every check of every shown message."""
-    from ..loader import display_path
-    from .catalogs import read_catalog
-
+    """Every problem of one catalog: its PO syntax, its header, then every check of every shown message."""
     catalog, problems = read_catalog(path, locale=None)
     if catalog is None:
         return problems
-    return check_catalog(catalog, display_path(path), language, glossary.for_book(path.stem), checks_for(path.stem))
+    shown = display_path(path)
+    checks = checks_for(path.stem)
+    lines = Path(path).read_text(encoding="utf-8-sig").split("\n")
+    return header_problems(catalog, shown, lines, language) + check_catalog(catalog, shown, language, glossary.for_book(path.stem), checks)
+
+
+def check_template_file(path: Path) -> list[Problem]:
+    """A template's problems: its PO syntax and its header (no placeholder)."""
+    template, problems = read_catalog(path, locale=None)
+    if template is None:
+        return problems
+    return header_problems(template, display_path(path), Path(path).read_text(encoding="utf-8-sig").split("\n"), None)
 
 
 def po_files(locales: Path, languages: Iterable[str] | None = None) -> list[tuple[str, Path]]:
@@ -336,12 +347,10 @@ def po_files(locales: Path, languages: Iterable[str] | None = None) -> list[tupl
 
 
 def check_locales(locales: Path, languages: Iterable[str] | None = None, *, source: str | None) -> list[Problem]:
-    """Problems of the glossary and of every catalog; one broken file never hides another's.
+    """Problems of the glossary, of every template and of every catalog; one broken file never hides another's.
 
     ``source`` is the books' language, whose forms the glossary looks for (None: not known).
     """
-    from .glossary import load_glossary
-
     glossary_path = Path(locales) / "glossary.yaml"
     if source is None and glossary_path.exists():
         glossary = Glossary()
@@ -349,6 +358,9 @@ def check_locales(locales: Path, languages: Iterable[str] | None = None, *, sour
     else:
         glossary = load_glossary(Path(locales), source=source or "")
         problems = list(glossary.problems)
+    if languages is None:
+        for template in sorted((Path(locales) / "templates").glob("*.pot")):
+            problems.extend(check_template_file(template))
     for language, path in po_files(locales, languages):
         problems.extend(check_po_file(path, language, glossary))
     return problems

@@ -39,6 +39,7 @@ from . import catalog_path
 from .catalogs import Stats, read_catalog, save_template
 from .checks import checked_messages, checks_for, message_problems
 from .glossary import Glossary
+from .headers import HeaderSettings, template_headers
 
 #: The comment a developer writes above a message for its translators (``# Translators: …``).
 COMMENT_TAG = "Translators:"
@@ -82,7 +83,7 @@ class ShippedDomain:
 SITE = ShippedDomain(SITE_DOMAIN, Path(__file__).resolve().parent.parent)
 
 
-def extract_template(domain: ShippedDomain) -> Catalog:
+def extract_template(domain: ShippedDomain, settings: HeaderSettings = HeaderSettings()) -> Catalog:
     """The template, made by Babel's extractors from the package as the domain's mapping says.
 
     Locations name the file only (as ``xgettext --add-location=file``), so moving code within
@@ -90,18 +91,18 @@ def extract_template(domain: ShippedDomain) -> Catalog:
     """
     with domain.mapping.open(encoding="utf-8") as mapping:
         method_map, options_map = parse_mapping_cfg(mapping, str(domain.mapping))
-    template = Catalog(project="rulebook", version=domain.name, domain=domain.name)
+    template = Catalog(domain=domain.name)
     found = extract_from_dir(
         str(domain.package), method_map, options_map, keywords=DEFAULT_KEYWORDS, comment_tags=(COMMENT_TAG,), strip_comment_tags=True
     )
     for filename, lineno, message, comments, context in found:
         template.add(message, None, [(Path(filename).as_posix(), lineno)], auto_comments=comments, context=context)
-    return template
+    return template_headers(template, domain.name, settings)
 
 
-def write_domain_template(domain: ShippedDomain, write: bool = True) -> tuple[Catalog, bool]:
-    """Write ``<domain>.pot`` unless only its date would change; (template, changed)."""
-    return save_template(extract_template(domain), domain.template, write=write, include_lineno=False)
+def write_domain_template(domain: ShippedDomain, write: bool = True, settings: HeaderSettings = HeaderSettings()) -> tuple[Catalog, bool]:
+    """Write ``<domain>.pot`` unless its content is already current; (template, changed)."""
+    return save_template(extract_template(domain, settings), domain.template, write=write, include_lineno=False)
 
 
 # --- the messages shown ----------------------------------------------------------------------

@@ -28,9 +28,10 @@ from ..model import Book
 from ..project import Project, read_project
 from . import catalog_path, template_path
 from .catalogs import Stats, Updated, languages_in, read_catalog, refuse_outside, update_catalog, write_atomic, write_template
-from .checks import check_locales, check_po_file, po_files
+from .checks import check_locales, check_po_file, check_template_file, po_files
 from .glossary import Glossary, load_glossary
 from .domains import SITE, load_messages, write_domain_template
+from .headers import HeaderSettings
 from .translate import translate_book
 
 
@@ -42,6 +43,10 @@ class _Run:
     locales: Path
     languages: list[str]  # configured, found under locales/ and given with -l, in that order
     chosen: list[str]  # given with -l only
+
+    @property
+    def headers(self) -> HeaderSettings:
+        return HeaderSettings.of(self.project)
 
     @property
     def maintains_site(self) -> bool:
@@ -78,10 +83,10 @@ def _site_catalogs(run: _Run, languages: Iterable[str]) -> list[tuple[str, Path]
 def extract(args: argparse.Namespace) -> int:
     run = _run(args)
     for book in _books(args, run).values():
-        template, written = write_template(Path(book.path), book.id, run.locales)
+        template, written = write_template(Path(book.path), book.id, run.locales, settings=run.headers)
         _report_template(template_path(run.locales, book.id), template, written)
     if run.maintains_site:
-        template, written = write_domain_template(SITE)
+        template, written = write_domain_template(SITE, settings=run.headers)
         _report_template(SITE.template, template, written)
     return 0
 
@@ -112,7 +117,7 @@ def _update(args: argparse.Namespace, run: _Run, languages: list[str], site_lang
         for lang, path in catalogs:
             if write and not run.maintains_site:
                 refuse_outside(path, root)
-            result, problems = update_catalog(template, path, lang, domain, write=write, include_lineno=include_lineno)
+            result, problems = update_catalog(template, path, lang, domain, write=write, include_lineno=include_lineno, settings=run.headers)
             for problem in problems:
                 print(problem)
             if result is None:
@@ -124,14 +129,14 @@ def _update(args: argparse.Namespace, run: _Run, languages: list[str], site_lang
     for book in _books(args, run).values():
         if write:
             refuse_outside(template_path(run.locales, book.id), root)
-        template, changed = write_template(Path(book.path), book.id, run.locales, write=write)
+        template, changed = write_template(Path(book.path), book.id, run.locales, write=write, settings=run.headers)
         if changed and not write:
             stale += 1
             print(f"out of date {template_path(run.locales, book.id)}")
         targets = [lang for lang in languages if lang != book.language]
         merge(template, [(lang, catalog_path(run.locales, lang, book.id)) for lang in targets], book.id)
     if run.maintains_site:
-        template, changed = write_domain_template(SITE, write=write)
+        template, changed = write_domain_template(SITE, write=write, settings=run.headers)
         if changed and not write:
             stale += 1
             print(f"out of date {display_path(SITE.template)}")
@@ -214,6 +219,8 @@ def check(args: argparse.Namespace) -> int:
     run = _run(args)
     problems: list[Problem] = check_locales(run.locales, run.chosen or None, source=_source_language(run))
     if run.maintains_site:
+        if not run.chosen:
+            problems.extend(check_template_file(SITE.template))
         for lang in SITE.languages():
             if not run.chosen or lang in run.chosen:
                 problems.extend(check_po_file(SITE.catalog(lang), lang))
