@@ -229,7 +229,7 @@ def test_a_broken_catalog_is_reported_and_left_alone(write_rules, tmp_path, caps
 def test_stats_and_fail_under(write_rules, tmp_path, capsys):
     write_rules(BOOK)
     main(["i18n", "update"])
-    for context, text in [("demo:title", "Demo"), ("demo:summary", "A test book."), ("demo/primo:title", "First")]:
+    for context, text in [("demo:title", "Sample"), ("demo:summary", "A test book."), ("demo/primo:title", "First")]:
         translate(tmp_path, context, text)
     capsys.readouterr()
     assert main(["i18n", "stats", "-l", "en", "--fail-under", "60"]) == 0

@@ -45,8 +45,8 @@ def test_a_url_the_source_has_may_stay_and_only_an_extra_one_is_refused():
 
 
 def test_an_invisible_character_of_the_source_may_stay():
-    assert details("A\u200eB", "A\u200eB") == []
-    assert details("AB", "A\u200eB") == [("characters", "invisible control character U+200E; delete it")]
+    assert details("Testo A\u200eB", "Text A\u200eB") == []
+    assert details("Testo AB", "Text A\u200eB") == [("characters", "invisible control character U+200E; delete it")]
 
 
 def test_a_number_grouped_the_french_way_is_the_same_number():

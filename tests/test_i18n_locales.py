@@ -2,7 +2,8 @@
 
 The languages are the site's, read from the repository's mkdocs.yml like every command does;
 the site's own words (the ``site`` domain) are held to the same gates in every language the
-package ships.
+package ships. The gates are functions of a project folder, so that the round trips through
+translators' tools (tests/test_i18n_tools.py) pass the very same ones on copies.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from babel.messages.catalog import Catalog
 
 from rulebook.i18n import catalog_path
 from rulebook.i18n.catalogs import read_catalog
-from rulebook.i18n.checks import check_locales, check_po_file, po_files
-from rulebook.i18n.domains import SITE, load_messages
+from rulebook.i18n.checks import check_locales, check_po_file, check_template_file, po_files
+from rulebook.i18n.content import plural_rule
+from rulebook.i18n.domains import SITE, ShippedDomain, load_messages
 from rulebook.i18n.glossary import load_glossary
 from rulebook.i18n.headers import PLACEHOLDER_RE
 from rulebook.project import read_project
@@ -51,18 +53,55 @@ def test_every_template_has_a_catalog_per_language(template):
         assert not missing, f"{path.relative_to(REPO)} lacks {sorted(missing)[:5]}: run `rulebook i18n update`"
 
 
+def invalid_catalog(path: Path, language: str) -> list[str]:
+    """Why a catalog is not valid PO for its language (empty: it is)."""
+    catalog, problems = read_catalog(path)
+    if catalog is None:
+        return [str(p) for p in problems]
+    found = []
+    if str(catalog.locale) != language:
+        found.append(f"{path}: Language {catalog.locale}, not {language}")
+    if plural_rule(catalog.plural_forms) != plural_rule(Catalog(locale=language).plural_forms):  # Babel's rule, however written
+        found.append(f"{path}: Plural-Forms {catalog.plural_forms!r} is not Babel's rule for {language}")
+    return found
+
+
+def check_problems(locales: Path, site: ShippedDomain) -> list[str]:
+    """`rulebook i18n check` of the project's catalogs and templates, and of the shipped site words."""
+    problems = check_locales(locales, source=SOURCE, domain_sources={site.name: site.source}) + check_template_file(site.template)
+    problems += [p for lang in site.languages() for p in check_po_file(site.catalog(lang), lang, source=site.source)]
+    return [str(p) for p in problems]
+
+
+def falling_back(rules: Path, locales: Path, language: str) -> list[str]:
+    """The books of ``rules`` whose text in ``language`` is not all shown translated."""
+    from rulebook.i18n.translate import translate_book
+    from rulebook.loader import load_library, rulebook_paths
+
+    found = []
+    for book in load_library(rulebook_paths(rules)).values():
+        translated = translate_book(book, language, locales)
+        if translated.fallback:
+            found.append(f"{book.id} [{language}] falls back for {sorted(translated.fallback)[:5]}")
+    return found
+
+
+def site_words_untranslated(site: ShippedDomain, language: str, locales: Path) -> list[str]:
+    template, problems = read_catalog(site.template)
+    assert problems == []
+    messages = load_messages(site, language, locales)
+    stats = messages.stats(template)
+    return [str(p) for p in messages.problems] + ([] if stats.total > 40 and stats.translated == stats.total else [f"site [{language}]: {stats}"])
+
+
 @pytest.mark.parametrize(("language", "path"), CATALOGS + [(lang, SITE.catalog(lang)) for lang in SHIPPED],
                          ids=[f"{lang}/{p.stem}" for lang, p in CATALOGS] + [f"{lang}/site (shipped)" for lang in SHIPPED])
 def test_catalog_is_valid_po_for_its_language(language, path):
-    catalog, problems = read_catalog(path)
-    assert [str(p) for p in problems] == []
-    assert str(catalog.locale) == language
-    assert catalog.plural_forms == Catalog(locale=language).plural_forms  # Babel's, for the language
+    assert invalid_catalog(path, language) == []
 
 
 def test_every_catalog_passes_the_checks():
-    problems = [str(p) for p in check_locales(LOCALES, source=SOURCE)]
-    problems += [str(p) for lang in SHIPPED for p in check_po_file(SITE.catalog(lang), lang)]
+    problems = check_problems(LOCALES, SITE)
     assert not problems, "translation problems:\n" + "\n".join(problems)
 
 
@@ -89,12 +128,7 @@ def test_catalogs_follow_the_rulebooks_and_the_code(monkeypatch, capsys):
 @pytest.mark.parametrize("language", TARGETS)
 def test_every_rulebook_is_fully_translated(language):
     """Nothing falls back to the source: no missing, fuzzy or check-failing message."""
-    from rulebook.i18n.translate import translate_book
-    from rulebook.loader import load_library, rulebook_paths
-
-    for book in load_library(rulebook_paths(REPO / "rules")).values():
-        translated = translate_book(book, language, LOCALES)
-        assert not translated.fallback, f"{book.id} [{language}] falls back for {sorted(translated.fallback)[:5]}"
+    assert falling_back(REPO / "rules", LOCALES, language) == []
 
 
 def test_the_package_ships_the_site_words_in_every_language_of_the_site():
@@ -103,9 +137,4 @@ def test_the_package_ships_the_site_words_in_every_language_of_the_site():
 
 @pytest.mark.parametrize("language", SHIPPED)
 def test_the_site_words_are_fully_translated(language):
-    template, problems = read_catalog(SITE.template)
-    assert problems == []
-    messages = load_messages(SITE, language, LOCALES)
-    assert messages.problems == ()
-    stats = messages.stats(template)
-    assert stats.total > 40 and stats.translated == stats.total, f"site [{language}]: {stats}"
+    assert site_words_untranslated(SITE, language, LOCALES) == []

@@ -61,7 +61,7 @@ def hostile_catalog(write_rules, tmp_path):
 
     def translate(text: str):
         catalog = Catalog(locale="en", domain="demo")
-        catalog.add("Demo", "Demo", context="demo:title")
+        catalog.add("Demo", "Sample", context="demo:title")
         catalog.add(SOURCE, text, context="demo/r1:text")
         catalog.add("Due.", "Two.", context="demo/r2:text")
         path = tmp_path / "locales" / "en" / "LC_MESSAGES" / "demo.po"
@@ -84,7 +84,7 @@ def test_hostile_translation_falls_back_to_italian_and_is_reported(hostile_catal
     assert all(p.startswith("locales/en/LC_MESSAGES/demo.po:") for p in reported)
     # The rest of the catalog is unaffected.
     assert result.book.sections[0].rules[1].text == "Two."
-    assert result.book.title == "Demo"
+    assert result.book.title == "Sample"
 
 
 def test_a_clean_translation_goes_through_as_plain_text(hostile_catalog):

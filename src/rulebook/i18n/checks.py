@@ -12,13 +12,15 @@ from __future__ import annotations
 import re
 import string
 from collections import Counter
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, Mapping
 
 from babel.messages.catalog import Catalog, Message, TranslationError
 
-from ..errors import Problem
+from ..errors import Problem, RulebookError
+from ..languages import language as parse_language
 from ..limits import MAX_PROBLEMS, MAX_TEXT_CHARS
 from ..loader import display_path
 from ..markup import markup_counts
@@ -189,6 +191,50 @@ def check_spelling(source: str, translation: str, language: str, glossary: Gloss
                 yield f"spelling: {found!r} is not this project's {language} spelling; write {spelling.use!r}{why} (see {spelling.origin})"
 
 
+# Letters are what a reader translates; digits, symbols, punctuation and markup are not.
+_LETTER_RE = re.compile(r"[^\W\d_]")
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def to_translate(source: str, language: str, glossary: Glossary) -> str:
+    """What of ``source`` a translation into ``language`` must change: the text without its symbols
+    and placeholders, its cross-references, and the glossary's terms and names whose official
+    form in ``language`` is the source's own (a plane's name, "BingoMagic", pt "cascata")."""
+    text = TOKEN_RE.sub(" ", XREF_RE.sub(" ", source))
+    for term in glossary.terms:
+        own = {f.casefold() for f in term.forms.get(language, ())}
+        same = tuple(f for f in term.forms.get(glossary.source, ()) if f.casefold() in own)
+        if same:
+            text = replace(term, forms={glossary.source: same}).blanked(glossary.source, text)
+    return text
+
+
+# What may stand around a copied source as a tag: punctuation and at most one short code ("[en] ",
+# " (fr)", "EN: "); "a " before "demo" is an article, not a tag.
+_TAG_RE = re.compile(r"^(?=.*[^\w\s])[\W_]*(?:[^\W\d_]{1,3}[\W_]*)?$")
+
+
+def check_same(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+    """A msgstr that is its msgid is a copy, not a translation; so is the msgid with a tag before
+    or after it ("[en] " + the source), or a source of three words or more followed or preceded
+    by anything. A text with nothing to translate (symbols, numbers, references, markup, names
+    the glossary keeps) may be the same."""
+    wanted, have = _flat(source), _flat(translation)
+    if not wanted or not (have.startswith(wanted) or have.endswith(wanted)):
+        return
+    before, after = ("", have[len(wanted):]) if have.startswith(wanted) else (have[: len(have) - len(wanted)], "")
+    if have != wanted and len(wanted.split()) < 3 and not _TAG_RE.match(before + " " + after):
+        return  # "Demo" -> "Demo book": a short source that a translation starts with
+    if not _LETTER_RE.search(to_translate(source, language, glossary)):
+        return
+    how = " and ".join(f"{text.strip()!r} {where}" for text, where in ((before, "before it"), (after, "after it")) if text.strip())
+    yield (f"the source copied{', with ' + how if how else ''}, not a translation; translate it (if {language} truly says "
+           "the same, add the flag ignore-same and a comment saying why)")
+
+
 def _placeholders(text: str) -> set[str] | None:
     """The ``{name}`` fields of a str.format text as written (spec included); None if malformed."""
     try:
@@ -226,6 +272,7 @@ CHECKS: dict[str, Check] = {
     "length": check_length,
     "glossary": check_glossary,
     "spelling": check_spelling,
+    "same": check_same,
 }
 #: The checks of a message of the site's own words (a shipped domain): plain text with named
 #: placeholders, no rulebook markup.
@@ -235,12 +282,30 @@ INTERFACE_CHECKS: dict[str, Check] = {
     "html": check_html,
     "characters": check_characters,
     "numbers": check_numbers,
+    "same": check_same,
 }
+#: Checks a message may switch off with a flag ``ignore-NAME`` (Weblate's convention), for a
+#: translator to say "this is right" where a check can only guess; never the checks that
+#: keep the site safe or working.
+IGNORABLE = frozenset({"same"})
 
 
-def checks_for(domain: str) -> dict[str, Check]:
-    """A rulebook's messages are rulebook text; a package's words (the site's) plain text with placeholders."""
-    return CHECKS if is_book_domain(domain) else INTERFACE_CHECKS
+def checks_for(domain: str, copies_allowed: bool = False) -> dict[str, Check]:
+    """A rulebook's messages are rulebook text; a package's words (the site's) plain text with placeholders.
+
+    ``copies_allowed``: the catalog is in the language of its msgids (the shipped ``en/site.po``,
+    English msgids), where a msgstr equal to its msgid is the translation.
+    """
+    checks = CHECKS if is_book_domain(domain) else INTERFACE_CHECKS
+    return {name: check for name, check in checks.items() if name != "same"} if copies_allowed else checks
+
+
+def same_language(a: str, b: str) -> bool:
+    """Whether two codes name one language (``en`` and ``en_GB``): no translation between them."""
+    try:
+        return parse_language(a).locale.language == parse_language(b).locale.language
+    except RulebookError:
+        return False
 
 
 def check_translation(
@@ -268,6 +333,9 @@ def checked_messages(catalog: Catalog) -> Iterator[Message]:
 
 def message_problems(message: Message, path: str, language: str, glossary: Glossary, checks: dict[str, Check] = CHECKS) -> list[Problem]:
     name_of = message.context or (message.id if isinstance(message.id, str) else message.id[0])
+    ignored = {name for name in IGNORABLE if f"ignore-{name}" in message.flags}
+    if ignored:
+        checks = {name: check for name, check in checks.items() if name not in ignored}
     return [
         Problem(path, message.lineno or 1, 1, f"{name_of}: [{name}] {detail}")
         for source, translation in dict.fromkeys(translation_pairs(message))
@@ -317,13 +385,18 @@ def babel_check_references(catalog: Catalog | None, message: Message) -> None:
 # --- whole files ----------------------------------------------------------------------------
 
 
-def check_po_file(path: Path, language: str, glossary: Glossary = Glossary()) -> list[Problem]:
-    """Every problem of one catalog: its PO syntax, its header, then every check of every shown message."""
+def check_po_file(path: Path, language: str, glossary: Glossary = Glossary(), source: str | None = None) -> list[Problem]:
+    """Every problem of one catalog: its PO syntax, its header, then every check of every shown message.
+
+    ``source`` is the language of the catalog's msgids (default: the books' language, for a
+    rulebook's catalog); in that language a msgstr may be its msgid.
+    """
     catalog, problems = read_catalog(path, locale=None)
     if catalog is None:
         return problems
     shown = display_path(path)
-    checks = checks_for(path.stem)
+    source = source if source is not None else (glossary.source if is_book_domain(path.stem) else "")
+    checks = checks_for(path.stem, copies_allowed=bool(source) and same_language(language, source))
     lines = Path(path).read_text(encoding="utf-8-sig").split("\n")
     return header_problems(catalog, shown, lines, language) + check_catalog(catalog, shown, language, glossary.for_book(path.stem), checks)
 
@@ -346,10 +419,13 @@ def po_files(locales: Path, languages: Iterable[str] | None = None) -> list[tupl
     ]
 
 
-def check_locales(locales: Path, languages: Iterable[str] | None = None, *, source: str | None) -> list[Problem]:
+def check_locales(
+    locales: Path, languages: Iterable[str] | None = None, *, source: str | None, domain_sources: Mapping[str, str] | None = None
+) -> list[Problem]:
     """Problems of the glossary, of every template and of every catalog; one broken file never hides another's.
 
-    ``source`` is the books' language, whose forms the glossary looks for (None: not known).
+    ``source`` is the books' language, whose forms the glossary looks for (None: not known);
+    ``domain_sources`` the language of the msgids of each other domain (``{"site": "en"}``).
     """
     glossary_path = Path(locales) / "glossary.yaml"
     if source is None and glossary_path.exists():
@@ -362,5 +438,5 @@ def check_locales(locales: Path, languages: Iterable[str] | None = None, *, sour
         for template in sorted((Path(locales) / "templates").glob("*.pot")):
             problems.extend(check_template_file(template))
     for language, path in po_files(locales, languages):
-        problems.extend(check_po_file(path, language, glossary))
+        problems.extend(check_po_file(path, language, glossary, (domain_sources or {}).get(path.stem)))
     return problems

@@ -37,7 +37,7 @@ from ..loader import display_path
 from ..model import SITE_DOMAIN
 from . import catalog_path
 from .catalogs import Stats, read_catalog, save_template
-from .checks import checked_messages, checks_for, message_problems
+from .checks import checked_messages, checks_for, message_problems, same_language
 from .glossary import Glossary
 from .headers import HeaderSettings, template_headers
 
@@ -144,7 +144,7 @@ def load_messages(domain: ShippedDomain, language: str, locales: Path | None = N
     for path in layers:
         if not path.exists():
             continue
-        layer, keys, fuzzy_keys, found = _checked_layer(path, language, domain.name)
+        layer, keys, fuzzy_keys, found = _checked_layer(path, language, domain.name, copies_allowed=same_language(language, domain.source))
         problems.extend(found)
         translated |= keys
         fuzzy |= fuzzy_keys
@@ -154,7 +154,7 @@ def load_messages(domain: ShippedDomain, language: str, locales: Path | None = N
     return Messages(language, translations or NullTranslations(), frozenset(translated), frozenset(fuzzy), tuple(problems))
 
 
-def _checked_layer(path: Path, language: str, domain: str) -> tuple[Translations | None, set[MessageKey], set[MessageKey], list[Problem]]:
+def _checked_layer(path: Path, language: str, domain: str, copies_allowed: bool) -> tuple[Translations | None, set[MessageKey], set[MessageKey], list[Problem]]:
     catalog, problems = read_catalog(path, domain=domain)
     if catalog is None:
         return None, set(), set(), problems
@@ -168,7 +168,7 @@ def _checked_layer(path: Path, language: str, domain: str) -> tuple[Translations
             problems.append(Problem(shown, message.lineno or 1, 1, f"{singular}: [plurals] {language} has {checked.num_plurals} plural forms, "
                                     f"the translation gives {len(message.string)}"))
             continue
-        failures = message_problems(message, shown, language, Glossary(), checks_for(domain))
+        failures = message_problems(message, shown, language, Glossary(), checks_for(domain, copies_allowed))
         if failures:
             problems.extend(failures)
             continue

@@ -217,13 +217,13 @@ def _source_language(run: _Run) -> str | None:
 
 def check(args: argparse.Namespace) -> int:
     run = _run(args)
-    problems: list[Problem] = check_locales(run.locales, run.chosen or None, source=_source_language(run))
+    problems: list[Problem] = check_locales(run.locales, run.chosen or None, source=_source_language(run), domain_sources={SITE.name: SITE.source})
     if run.maintains_site:
         if not run.chosen:
             problems.extend(check_template_file(SITE.template))
         for lang in SITE.languages():
             if not run.chosen or lang in run.chosen:
-                problems.extend(check_po_file(SITE.catalog(lang), lang))
+                problems.extend(check_po_file(SITE.catalog(lang), lang, source=SITE.source))
     for problem in problems:
         print(problem)
     print(f"rulebook i18n check: {counted(len(problems), 'problem')}")
@@ -239,7 +239,7 @@ def compile_catalogs(args: argparse.Namespace) -> int:
     root = Path(run.locales).absolute().parent
     refused = written = 0
     for language, path in po_files(run.locales, run.chosen or None):
-        problems = check_po_file(path, language, glossary)
+        problems = check_po_file(path, language, glossary, {SITE.name: SITE.source}.get(path.stem))
         catalog = read_catalog(path, locale=None, domain=path.stem)[0] if not problems else None
         if catalog is None:
             for problem in problems:
