@@ -240,6 +240,31 @@ def test_stats_and_fail_under(write_rules, tmp_path, capsys):
     assert main(["i18n", "stats"]) == 0
 
 
+def test_a_copied_source_counts_as_untranslated_until_a_translator_says_why(write_rules, tmp_path, capsys):
+    write_rules(BOOK)
+    main(["i18n", "update"])
+    translate(tmp_path, "demo:summary", "[en] Un libro di prova.")  # what a machine "translation" left
+    translate(tmp_path, "demo/primo:title", "Primo")
+    capsys.readouterr()
+
+    def stats_row() -> list[str]:
+        assert main(["i18n", "stats", "-l", "en"]) == 0
+        return capsys.readouterr().out.splitlines()[1].split()
+
+    assert stats_row() == ["demo", "en", "0", "0", "5", "5", "0.0"]
+    assert main(["i18n", "check", "-l", "en"]) == 1
+    reported = [line for line in capsys.readouterr().out.splitlines() if "[same]" in line]
+    assert [line.split(": ")[1] for line in reported] == ["demo:summary", "demo/primo:title"]
+    assert "'[en]' before it" in reported[0]
+    # A translator who means it says so, and why, in a comment every PO tool keeps.
+    found = catalog(tmp_path, "en")
+    by_context(found)["demo/primo:title"].user_comments.append("ignore-same: English keeps the Italian ordinal here")
+    po_path(tmp_path, "en").write_bytes(serialize(found))
+    assert stats_row() == ["demo", "en", "1", "0", "4", "5", "20.0"]
+    assert main(["i18n", "check", "-l", "en"]) == 1
+    assert [line.split(": ")[1] for line in capsys.readouterr().out.splitlines() if "[same]" in line] == ["demo:summary"]
+
+
 def test_a_new_language_is_one_option(write_rules, tmp_path, capsys):
     write_rules(BOOK)
     assert main(["i18n", "update", "-l", "de"]) == 0

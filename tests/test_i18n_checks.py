@@ -14,7 +14,9 @@ from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import escape
 
 from rulebook.cli import main
-from rulebook.i18n.checks import CHECKS, INTERFACE_CHECKS, check_locales, check_translation, checks_for
+from babel.messages.catalog import Message
+
+from rulebook.i18n.checks import CHECKS, INTERFACE_CHECKS, check_locales, check_translation, checks_for, message_problems
 from rulebook.i18n.glossary import Glossary, load_glossary
 
 GLOSSARY = """
@@ -374,3 +376,17 @@ def test_a_projects_site_words_are_checked_by_the_same_command(tmp_path, monkeyp
     assert main(["i18n", "check"]) == 1
     out = capsys.readouterr().out
     assert "locales/fr/LC_MESSAGES/site.po:6:1: {passed}/{total} examples passed: [placeholders] placeholder missing: {passed}" in out
+
+
+def test_a_translator_switches_off_the_same_check_with_a_reason_and_nothing_else():
+    def reported(**marks) -> list[str]:
+        message = Message("Primo {W}.", "Primo {W}.", context="demo/r1:title", **marks)
+        return [p.message.split("] ")[0] + "]" for p in message_problems(message, "en.po", "en", Glossary())]
+
+    assert reported() == ["demo/r1:title: [same]"]
+    assert reported(user_comments=["ignore-same: English keeps the Italian ordinal"]) == []
+    assert reported(flags=["ignore-same"]) == []  # Weblate's flag, kept by translate-toolkit and Babel
+    assert reported(user_comments=["ignore-same:"]) == ["demo/r1:title: [same]"]  # no reason given, nothing switched off
+    # A check that keeps the site working is never switched off.
+    dropped = Message("Primo {W}.", "First.", context="demo/r1:title", user_comments=["ignore-symbols: not needed"], flags=["ignore-symbols"])
+    assert [p.message for p in message_problems(dropped, "en.po", "en", Glossary())] != []

@@ -232,7 +232,7 @@ def check_same(source: str, translation: str, language: str, glossary: Glossary)
         return
     how = " and ".join(f"{text.strip()!r} {where}" for text, where in ((before, "before it"), (after, "after it")) if text.strip())
     yield (f"the source copied{', with ' + how if how else ''}, not a translation; translate it (if {language} truly says "
-           "the same, add the flag ignore-same and a comment saying why)")
+           "the same, write the comment '# ignore-same: why' above the message)")
 
 
 def _placeholders(text: str) -> set[str] | None:
@@ -284,10 +284,20 @@ INTERFACE_CHECKS: dict[str, Check] = {
     "numbers": check_numbers,
     "same": check_same,
 }
-#: Checks a message may switch off with a flag ``ignore-NAME`` (Weblate's convention), for a
-#: translator to say "this is right" where a check can only guess; never the checks that
-#: keep the site safe or working.
+#: Checks a message may switch off, for a translator to say "this is right" where a check can
+#: only guess; never the checks that keep the site safe or working. See :func:`ignored_checks`.
 IGNORABLE = frozenset({"same"})
+
+
+def ignored_checks(message: Message) -> set[str]:
+    """The checks a message switches off: a translator comment ``# ignore-NAME: why`` (the reason
+    on the same line), or Weblate's flag ``#, ignore-NAME``.
+
+    Our catalogs use the comment: GNU ``msgcat`` and ``msgmerge`` keep every translator comment
+    but drop a flag they do not know, so a flag would not survive a round trip through them.
+    """
+    said = {name.strip() for name, _, why in (line.partition(":") for line in message.user_comments) if why.strip()}
+    return {name for name in IGNORABLE if f"ignore-{name}" in message.flags or f"ignore-{name}" in said}
 
 
 def checks_for(domain: str, copies_allowed: bool = False) -> dict[str, Check]:
@@ -333,7 +343,7 @@ def checked_messages(catalog: Catalog) -> Iterator[Message]:
 
 def message_problems(message: Message, path: str, language: str, glossary: Glossary, checks: dict[str, Check] = CHECKS) -> list[Problem]:
     name_of = message.context or (message.id if isinstance(message.id, str) else message.id[0])
-    ignored = {name for name in IGNORABLE if f"ignore-{name}" in message.flags}
+    ignored = ignored_checks(message)
     if ignored:
         checks = {name: check for name, check in checks.items() if name not in ignored}
     return [
