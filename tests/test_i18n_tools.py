@@ -1,0 +1,95 @@
+"""Our catalogs survive the translators' tools: re-saved by another PO writer, nothing is stale.
+
+Every template and catalog of the repository (the books' and the shipped site words) is
+loaded and saved, for real, by the PO storage of translate-toolkit (what Weblate writes PO
+with), by GNU ``msgcat`` (the layout of Poedit and of gettext's own tools) and by Babel at
+another width. The copy must then pass exactly what this repository's CI asks of the
+originals: ``rulebook i18n update --check``, ``rulebook i18n check`` and the gates of
+tests/test_i18n_locales.py; and ``rulebook i18n update`` must leave every file as the tool
+wrote it, since nothing in it changed.
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Callable
+
+import pytest
+from babel.messages.pofile import read_po, write_po
+
+from rulebook.cli import main
+from rulebook.i18n import frontend
+from rulebook.i18n.domains import SITE, ShippedDomain
+from tests.test_i18n_locales import REPO, TARGETS, check_problems, falling_back, invalid_catalog, site_words_untranslated
+
+MSGCAT = shutil.which("msgcat")
+
+
+def _translate_toolkit(path: Path) -> None:
+    from translate.storage import pypo  # the pure-Python PO storage (Weblate's), not the C one
+
+    path.write_bytes(bytes(pypo.pofile.parsefile(str(path))))
+
+
+def _msgcat(path: Path) -> None:
+    subprocess.run([MSGCAT, "--output-file", str(path), str(path)], check=True)
+
+
+def _babel_width_60(path: Path) -> None:
+    with path.open("rb") as handle:
+        catalog = read_po(handle)
+    out = io.BytesIO()
+    write_po(out, catalog, width=60)
+    path.write_bytes(out.getvalue())
+
+
+TOOLS: dict[str, Callable[[Path], None]] = {
+    "translate-toolkit": _translate_toolkit,
+    "msgcat": _msgcat,
+    "babel-width-60": _babel_width_60,
+}
+
+
+def _copy_of_the_repository(root: Path) -> ShippedDomain:
+    """The rulebooks, the catalogs and the package (its site words and their sources) under ``root``."""
+    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(REPO / "rules", root / "rules")
+    shutil.copytree(REPO / "locales", root / "locales")
+    shutil.copytree(SITE.package, root / "src" / "rulebook", ignore=shutil.ignore_patterns("__pycache__"))
+    return ShippedDomain(SITE.name, root / "src" / "rulebook", SITE.source)
+
+
+@pytest.mark.parametrize("tool", TOOLS)
+def test_a_catalog_resaved_by_a_translators_tool_is_current_and_left_alone(tool, tmp_path, monkeypatch, capsys):
+    if tool == "msgcat" and MSGCAT is None:
+        pytest.skip("GNU gettext's msgcat is not installed (.ci/run installs Debian's gettext)")
+    site = _copy_of_the_repository(tmp_path)
+    files = sorted([*(tmp_path / "locales").glob("**/*.po*"), *site.locale_dir.glob("**/*.po*")])
+    assert len(files) > 30
+    before = {path: path.read_bytes() for path in files}
+    for path in files:
+        TOOLS[tool](path)
+    resaved = {path: path.read_bytes() for path in files}
+    relaid = [path for path in files if resaved[path] != before[path]]
+    assert len(relaid) > len(files) // 2, f"{tool} wrote most files as we do: the round trip would prove nothing"
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(frontend, "SITE", site)  # the commands keep the copy's site words, not the package's
+    assert main(["i18n", "update", "--check"]) == 0, capsys.readouterr().out
+    assert main(["i18n", "check"]) == 0, capsys.readouterr().out
+
+    # The gates of tests/test_i18n_locales.py, on the copy.
+    locales = tmp_path / "locales"
+    catalogs = [(path.parent.parent.name, path) for path in files if path.suffix == ".po"]
+    assert [problem for language, path in catalogs for problem in invalid_catalog(path, language)] == []
+    assert check_problems(locales, site) == []
+    assert [problem for language in TARGETS for problem in falling_back(tmp_path / "rules", locales, language)] == []
+    assert [problem for language in site.languages() for problem in site_words_untranslated(site, language, locales)] == []
+
+    capsys.readouterr()
+    assert main(["i18n", "update"]) == 0
+    rewritten = [str(path.relative_to(tmp_path)) for path in files if path.read_bytes() != resaved[path]]
+    assert rewritten == [], capsys.readouterr().out
