@@ -10,6 +10,7 @@ from babel.messages.catalog import Catalog
 
 from rulebook.cli import main
 from rulebook.i18n.catalogs import merge, read_catalog, serialize, write_atomic
+from rulebook.i18n.headers import PLACEHOLDER_RE
 from rulebook.i18n.translate import translate_book
 from rulebook.loader import load_book
 from tests.conftest import demo_book
@@ -79,6 +80,42 @@ def test_update_creates_a_catalog_per_language_with_babel_headers(write_rules, t
     assert (tmp_path / "locales" / "templates" / "demo.pot").exists()
     # The site's words are shipped in every one of these languages: no project catalog needed.
     assert not list((tmp_path / "locales").glob("*/LC_MESSAGES/site.po"))
+
+
+def header(tmp_path: Path, language: str) -> dict[str, str]:
+    return {name: value for name, value in catalog(tmp_path, language).mime_headers}
+
+
+def test_headers_come_from_the_configuration_and_babel_and_keep_what_a_translator_wrote(write_rules, tmp_path, capsys):
+    write_rules(BOOK)
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8") + "      translators: https://translate.example.org/projects/demo/\n"
+                      "      msgid_bugs_address: texts@example.org\n", encoding="utf-8")
+    assert main(["i18n", "update"]) == 0
+    french = header(tmp_path, "fr")
+    assert french["Project-Id-Version"] == "Test demo"  # site_name and the book
+    assert french["Report-Msgid-Bugs-To"] == "texts@example.org"
+    assert french["Language-Team"] == "French <https://translate.example.org/projects/demo/>"
+    assert header(tmp_path, "ru")["Language-Team"] == "Russian <https://translate.example.org/projects/demo/>"
+    assert french["Last-Translator"] == ""  # nobody yet: no FULL NAME <EMAIL@ADDRESS>
+    for path in [*tmp_path.glob("locales/**/*.po"), *tmp_path.glob("locales/**/*.pot")]:
+        assert not PLACEHOLDER_RE.search(path.read_text(encoding="utf-8")), path
+
+    # A translator's editor fills in who translated, and Weblate its own team; update keeps both,
+    # and replaces what Babel's own tools would have left (a placeholder).
+    path = po_path(tmp_path, "fr")
+    text = path.read_text(encoding="utf-8").replace('"Last-Translator: \\n"', '"Last-Translator: Anne Martin <anne@example.org>\\n"')
+    path.write_text(text.replace("French <https://translate.example.org/projects/demo/>", "French <https://hosted.example.net/fr/>"), encoding="utf-8")
+    spanish = po_path(tmp_path, "es")
+    spanish.write_text(spanish.read_text(encoding="utf-8").replace("Spanish <https://translate.example.org/projects/demo/>", "es <LL@li.org>"), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["i18n", "check", "-l", "es"]) == 1
+    assert "locales/es/LC_MESSAGES/demo.po:10:21: header Language-Team: placeholder 'LL@li.org'" in capsys.readouterr().out
+    assert main(["i18n", "update"]) == 0
+    assert header(tmp_path, "fr")["Last-Translator"] == "Anne Martin <anne@example.org>"
+    assert header(tmp_path, "fr")["Language-Team"] == "French <https://hosted.example.net/fr/>"
+    assert header(tmp_path, "es")["Language-Team"] == "Spanish <https://translate.example.org/projects/demo/>"
+    assert main(["i18n", "check"]) == 0
 
 
 def test_update_keeps_translations_and_is_idempotent(write_rules, tmp_path):
