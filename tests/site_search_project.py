@@ -84,10 +84,13 @@ TRANSLATIONS = {
            "Колоду тасуют перед партией.", "Сокращение для {X}", "Значение выбирают до оплаты."),
 }
 
+#: Where a language says what the Italian says, its translator says so (else check calls it a copy).
+COMMENTS = {"es": {"cerca/mano:title": "ignore-same: «La mano» is Spanish as it is Italian"}}
+
 
 def add_search_book(root: Path) -> None:
     """Add the book, its five catalogs and the glossary to a project made by make_project."""
     (root / "rules" / "cerca.yaml").write_text(textwrap.dedent(BOOK).lstrip(), encoding="utf-8")
     (root / "locales" / "glossary.yaml").write_text(textwrap.dedent(GLOSSARY).lstrip(), encoding="utf-8")
     for language, texts in TRANSLATIONS.items():
-        write_catalog(root / "locales", language, "cerca", dict(zip(KEYS, texts)), rules=root / "rules")
+        write_catalog(root / "locales", language, "cerca", dict(zip(KEYS, texts)), rules=root / "rules", comments=COMMENTS.get(language))

@@ -78,8 +78,10 @@ OLD_SOURCES = {"demo/primo:title": ("Capitolo primo", "Первая глава")
 
 
 def write_catalog(locales: Path, language: str, book_id: str, translations: dict[str, str],
-                  old: dict[str, tuple[str, str]] | None = None, rules: Path | None = None) -> Path:
-    """A PO catalog for one book: msgid as the i18n extractor writes it, msgstr ours."""
+                  old: dict[str, tuple[str, str]] | None = None, rules: Path | None = None,
+                  comments: dict[str, str] | None = None) -> Path:
+    """A PO catalog for one book: msgid as the i18n extractor writes it, msgstr ours, and a
+    translator's comment above the messages ``comments`` names."""
     books = load_library(rulebook_paths(rules))
     catalog = Catalog(locale=language, domain=book_id)
     for _line, _keyword, (context, text), _comments in extract_messages(books[book_id]):
@@ -87,7 +89,8 @@ def write_catalog(locales: Path, language: str, book_id: str, translations: dict
             source, translated = old[context]
             catalog.add(source, translated, context=context, flags=("fuzzy",))
         elif context in translations:
-            catalog.add(text, translations[context], context=context)
+            said = (comments or {}).get(context)
+            catalog.add(text, translations[context], context=context, user_comments=[said] if said else [])
     path = locales / language / "LC_MESSAGES" / f"{book_id}.po"
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as out:
