@@ -209,6 +209,7 @@ def _translate_sample(chosen: Plan, language: Language) -> None:
 
     Both renderings have the same rules under the same ids, so each message's context
     (``book/id:field``) finds its translation; the catalog is written as ``update`` writes it.
+    The book's title is the game's name in every language: it says so (``ignore-same``).
     """
     path = chosen.folder / catalog_path(Path("locales"), language.code, chosen.book)
     catalog, problems = read_catalog(path, domain=chosen.book)
@@ -220,4 +221,7 @@ def _translate_sample(chosen: Plan, language: Language) -> None:
     for message in catalog:
         if message.id and message.context in translated:
             message.string = translated[message.context]
+            if message.context == f"{chosen.book}:title" and message.string == message.id:
+                # The game's name, the same in every rendering: a name kept on purpose, not a copy.
+                message.user_comments.append("ignore-same: the game's name, the same in every language")
     write_atomic(path, serialize(catalog))
