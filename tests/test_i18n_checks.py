@@ -69,6 +69,7 @@ CASES = [
     ("glossary", "Due terre.", "Deux terrains.", "Deux cartes."),
     ("glossary", "Nel cimitero.", "In the graveyard.", "In the discard pile."),
     ("spelling", "Mana incolore.", "Colorless mana.", "Colourless mana."),
+    ("script", "Non si può pagare Terrore.", "You can't pay Terror.", "You can't pay Террор."),
     ("same", "Pesca una carta.", "Draw a card.", "Pesca una carta."),
     ("same", "Pesca una carta.", "Draw a card.", "[en] Pesca una carta."),
     ("same", "Il giocatore pesca una carta.", "The player draws a card.", "Il giocatore pesca una carta. (translated)"),
@@ -390,3 +391,13 @@ def test_a_translator_switches_off_the_same_check_with_a_reason_and_nothing_else
     # A check that keeps the site working is never switched off.
     dropped = Message("Primo {W}.", "First.", context="demo/r1:title", user_comments=["ignore-symbols: not needed"], flags=["ignore-symbols"])
     assert [p.message for p in message_problems(dropped, "en.po", "en", Glossary())] != []
+
+
+def test_the_script_check_allows_latin_and_the_source_s_script_and_judges_only_known_scripts():
+    from rulebook.i18n.scripts import foreign_letters
+
+    assert foreign_letters("Paga {W}.", "Заплатите {W} (CR 601.2, Oracle).", "ru") == ""
+    assert foreign_letters("Paga.", "Заплатите Ωmega.", "ru") == "Ω"
+    assert foreign_letters("Terrore (Террор).", "Terror (Террор).", "en") == ""  # the source quotes it too
+    assert foreign_letters("Paga.", "Pay 支払う.", "en") == ""  # a script the table does not name: not judged
+    assert foreign_letters("Paga.", "Pagar Террор.", "pt_BR") == "Теро"  # each letter once

@@ -29,6 +29,7 @@ from ..symbols import SYMBOLS, TOKEN_RE
 from .glossary import Glossary, load_glossary
 from .headers import header_problems
 from .pofile import read_catalog
+from .scripts import foreign_letters
 
 Check = Callable[[str, str, str, Glossary], Iterable[str]]
 
@@ -180,6 +181,13 @@ def check_glossary(source: str, translation: str, language: str, glossary: Gloss
             yield f"glossary: the source uses {term.shown('it')!r}; write the official {language} {term.shown(language)!r} (see {term.origin})"
 
 
+def check_script(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+    """No letters of a third writing system: a card name pasted in from another language."""
+    if letters := foreign_letters(source, translation, language):
+        yield (f"letters of another writing system ({letters}) in a {language} translation: "
+               "write names and words as printed in this language")
+
+
 def check_spelling(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
     """One spelling per language across the books: the glossary's ``spelling:`` conventions."""
     # A link id is no spelling: [[tiro-costo]] stays as the book wrote it.
@@ -272,6 +280,7 @@ CHECKS: dict[str, Check] = {
     "length": check_length,
     "glossary": check_glossary,
     "spelling": check_spelling,
+    "script": check_script,
     "same": check_same,
 }
 #: The checks of a message of the site's own words (a shipped domain): plain text with named

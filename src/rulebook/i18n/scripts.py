@@ -1,0 +1,58 @@
+"""The writing system of a language, from Babel's likely subtags, and the check that a
+translation holds no letters of a third one: a Russian card name pasted into an English or
+Portuguese sentence («Террор» for Terror) passes every other check, and two reviews found one.
+
+A translation may use its own script and Latin (rule ids, symbols, the English names of
+cards and rules documents), and any script its source uses. Scripts this table does not
+name are not judged, so a language it does not know is never flagged wrongly.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from typing import Iterator
+
+from babel.core import Locale, UnknownLocaleError, get_global, parse_locale
+
+# Babel's script codes and the first word of the Unicode names of their letters.
+UNICODE_NAMES = {
+    "Latn": "LATIN", "Cyrl": "CYRILLIC", "Grek": "GREEK", "Arab": "ARABIC", "Hebr": "HEBREW",
+    "Armn": "ARMENIAN", "Geor": "GEORGIAN", "Deva": "DEVANAGARI", "Thai": "THAI",
+}
+
+
+@lru_cache(maxsize=None)
+def script_of(code: str) -> str | None:
+    """Babel's script for a language code: ``ru`` -> ``Cyrl``, ``sr_Latn`` -> ``Latn``.
+
+    >>> script_of("ru"), script_of("pt_BR"), script_of("sr_Latn")
+    ('Cyrl', 'Latn', 'Latn')
+    """
+    try:
+        locale = Locale.parse(code)
+    except (ValueError, UnknownLocaleError):
+        return None
+    if locale.script:
+        return locale.script
+    likely = get_global("likely_subtags").get(locale.language)
+    return parse_locale(likely)[2] if likely else None
+
+
+def _scripts(text: str) -> Iterator[tuple[str, str]]:
+    """(letter, Unicode script word) for each letter of a known script in ``text``."""
+    known = set(UNICODE_NAMES.values())
+    for char in text:
+        if char.isalpha():
+            word = unicodedata.name(char, "").split(" ")[0]
+            if word in known:
+                yield char, word
+
+
+def foreign_letters(source: str, translation: str, language: str) -> str:
+    """The letters of ``translation`` in a script neither its language, Latin nor the source uses."""
+    own = UNICODE_NAMES.get(script_of(language) or "")
+    if own is None:
+        return ""
+    allowed = {own, "LATIN"} | {word for _, word in _scripts(source)}
+    return "".join(dict.fromkeys(char for char, word in _scripts(translation) if word not in allowed))
