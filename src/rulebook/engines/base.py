@@ -19,13 +19,15 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import MISSING, dataclass, fields
 from enum import Enum
-from dataclasses import MISSING, fields
-from typing import Any, Callable, ClassVar, Generic, Iterator, Mapping, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Iterator, Mapping, Sequence, TypeVar, Union
 
 from ..errors import IllegalAction
 from ..figures import BoardFigure
+from ..messages import Message, code, msg
 
 CHANCE = -1
 TERMINAL = -2
@@ -48,7 +50,8 @@ def replace_at(items: Sequence[T], index: int, value: T) -> tuple[T, ...]:
 
 @dataclass(frozen=True)
 class Fired:
-    """One rule that produced one change."""
+    """One rule that produced one change; ``what`` is a :class:`~rulebook.messages.Message`
+    (its English text, translatable by the site)."""
 
     rule: str
     what: str
@@ -65,6 +68,51 @@ class Step(Generic[S]):
     def rules(self) -> list[str]:
         """The rule ids that fired, in order, without repeats."""
         return list(dict.fromkeys(f.rule for f in self.trace))
+
+
+@dataclass(frozen=True)
+class Applied:
+    """An action a worked example applied, and what fired."""
+
+    action: Action
+    trace: tuple[Fired, ...]
+
+
+@dataclass(frozen=True)
+class Refused:
+    """An action a worked example tried and the game refused."""
+
+    action: Action
+    error: IllegalAction
+
+
+Record = Union[Applied, Refused]
+# The log of the run being recorded (None: nobody records). An apply made while another is
+# recorded (a handler or legal_actions trying an action) is the engine's business, not the
+# example's: it runs with the log unset.
+_LOG: ContextVar[list[Record] | None] = ContextVar("rulebook_engine_log", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[list[Record]]:
+    """Record every action applied (or refused) by the code run inside, in order: the example
+    runner runs a doctest inside it, so what the site tells of an example comes from that run."""
+    log: list[Record] = []
+    token = _LOG.set(log)
+    try:
+        yield log
+    finally:
+        _LOG.reset(token)
+
+
+@contextmanager
+def unrecorded() -> Iterator[None]:
+    """Apply actions here without recording them: tries an engine makes for itself."""
+    token = _LOG.set(None)
+    try:
+        yield
+    finally:
+        _LOG.reset(token)
 
 
 #: A handler: ``(state, action, trace) -> new state``, appending what fired to ``trace``.
@@ -100,13 +148,36 @@ class State(ABC):
     def legal_actions(self) -> Sequence[Action]: ...
 
     def apply(self: S, action: Action) -> Step[S]:
+        log = _LOG.get()
+        if log is None:
+            return self._step(action)
+        with unrecorded():
+            try:
+                step = self._step(action)
+            except IllegalAction as exc:
+                log.append(Refused(action, exc))
+                raise
+        log.append(Applied(action, step.trace))
+        return step
+
+    def _step(self: S, action: Action) -> Step[S]:
         handler = self.handlers.get(type(action))
         if handler is None:
-            raise IllegalAction(self.unknown_action_rule, f"{action!r} is not {self.actions_are}")
+            # Translators: {action} is Python code (an action); {kind} says what the game's actions are.
+            raise IllegalAction(self.unknown_action_rule, msg("{action} is not {kind}", action=code(action), kind=self.actions_are))
         self._admit(action)
         trace: list[Fired] = []
         state = handler(self, action, trace)
         return Step(state, tuple(trace))
+
+    def attempt(self: S, action: Action) -> Step[S] | None:
+        """The step ``action`` makes, or None if the game refuses it; never recorded (legal_actions
+        that try every candidate use this)."""
+        with unrecorded():
+            try:
+                return self.apply(action)
+            except IllegalAction:
+                return None
 
     def _admit(self, action: Action) -> None:
         """Checks every action passes before its handler (the game is over, an offer waits…)."""
@@ -122,15 +193,16 @@ class State(ABC):
     def _expect(self, phases: Enum | tuple[Enum, ...], action: Action, rule: str) -> None:
         """Refuse ``action`` under ``rule`` unless the game's ``phase`` is (one of) ``phases``."""
         if self.phase not in (phases if isinstance(phases, tuple) else (phases,)):  # type: ignore[attr-defined]
-            raise IllegalAction(rule, f"{action!r} is not possible now: {self._now()}")
+            raise IllegalAction(rule, msg("{action} is not possible now: {now}", action=code(action), now=self._now()))
 
-    def _now(self) -> str:
+    def _now(self) -> Message:
         """Who is to act and what the game waits for, as a refusal out of turn says it."""
-        return f"{self._who()} {self.phase.value}"  # type: ignore[attr-defined]
+        # Translators: {who} is "player 1" or "nobody"; {waiting} what the game waits for, e.g. "to roll".
+        return msg("{who} {waiting}", who=self._who(), waiting=self.phase.value)  # type: ignore[attr-defined]
 
-    def _who(self) -> str:
+    def _who(self) -> Message:
         player = self.current_player
-        return f"player {player}" if player >= 0 else "nobody"
+        return msg("player {player}", player=player) if player >= 0 else msg("nobody")
 
     @property
     def is_over(self) -> bool:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from ..errors import IllegalAction, RulebookError
+from ..messages import code, msg, msg_p
 from .base import CHANCE, TERMINAL, Fired, State, replace_at
 from .playing_cards import beyond_pack, remove_cards
 
@@ -45,9 +46,17 @@ class Land(Enum):
     def __str__(self) -> str:
         return self.value
 
+    @property
+    def label(self):
+        """The land's name in a sentence (a message: translated on the site)."""
+        return _LAND_NAMES[self]
+
 
 PLAINS, ISLAND, SWAMP, MOUNTAIN, FOREST = Land
 WIN_COUNT = 5
+# Translators: the basic lands by their printed names (Plains, Island…), as a sentence names them.
+_LAND_NAMES = {PLAINS: msg_p("basic land", "plains"), ISLAND: msg_p("basic land", "island"), SWAMP: msg_p("basic land", "swamp"),
+               MOUNTAIN: msg_p("basic land", "mountain"), FOREST: msg_p("basic land", "forest")}
 
 
 def lands(letters: str) -> tuple[Land, ...]:
@@ -79,13 +88,13 @@ def _sorted(cards: tuple[Land, ...] | list[Land] | set[Land]) -> tuple[Land, ...
 
 
 class Phase(Enum):
-    TURN = "to place or pass"
-    COUNTER = "may counter"
-    SWAMP = "discards for the swamp"
-    MOUNTAIN = "chooses a land to destroy"
-    FOREST = "chooses a land to take back"
-    SHUFFLE = "reshuffle (chance)"
-    OVER = "game over"
+    TURN = msg("to place or pass")
+    COUNTER = msg("may counter")
+    SWAMP = msg("discards for the swamp")
+    MOUNTAIN = msg("chooses a land to destroy")
+    FOREST = msg("chooses a land to take back")
+    SHUFFLE = msg("reshuffle (chance)")
+    OVER = msg("game over")
 
 
 @dataclass(frozen=True)
@@ -162,6 +171,10 @@ class Win:
     reason: str  # "same-colour" or "five-colours"
 
 
+# Translators: how a BingoMagic game is won, as in "player 0 wins with {reason}".
+_REASONS = {"same-colour": msg("same colour"), "five-colours": msg("five colours")}
+
+
 def winning_reason(territory: tuple[Land, ...]) -> str | None:
     counts = Tally(territory)
     if max(counts.values(), default=0) >= WIN_COUNT:
@@ -185,7 +198,7 @@ class BingoState(State):
     win: Win | None = None
 
     unknown_action_rule = "turno"
-    actions_are = "a BingoMagic action"
+    actions_are = msg("a BingoMagic action")
 
     @classmethod
     def setup(cls, hands=("", ""), territories=("", ""), discards=("", ""), deck="", active=0) -> BingoState:
@@ -212,10 +225,10 @@ class BingoState(State):
         )
         named = [land for zone in (state.deck, *state.hands, *state.territories, *state.discards) for land in zone]
         if too_many := beyond_pack(named, standard_deck()):
-            raise IllegalAction("mazzo", f"a position cannot hold {too_many}")
+            raise IllegalAction("mazzo", msg("a position cannot hold {cards}", cards=too_many))
         if not state.deck and (held := len(state.discards[0] + state.discards[1])):
-            raise IllegalAction("rimescolare-quando", f"the deck is empty while the discard piles hold {held} cards: "
-                                "they are reshuffled into a new deck as soon as the deck runs out")
+            raise IllegalAction("rimescolare-quando", msg("the deck is empty while the discard piles hold {held} cards: "
+                                                          "they are reshuffled into a new deck as soon as the deck runs out", held=held))
         return state
 
     # --- the engine shape -------------------------------------------------------------------
@@ -263,19 +276,20 @@ class BingoState(State):
     def _apply_place(self, action: Place, trace: list[Fired]) -> BingoState:
         self._expect(Phase.TURN, action, "posare")
         if action.land not in self.hands[self.active]:
-            raise IllegalAction("posare", f"player {self.active} has no {action.land.name.lower()} in hand {self._hand(self.active)}")
+            raise IllegalAction("posare", msg("player {player} has no {land} in hand {hand}", player=self.active, land=action.land.label,
+                                               hand=self._hand(self.active)))
         state = self._move_hand(self.active, action.land)
-        trace.append(Fired("posare", f"player {self.active} places a {action.land.name.lower()}"))
+        trace.append(Fired("posare", msg("player {player} places a {land}", player=self.active, land=action.land.label)))
         opponent = 1 - self.active
         hand = state.hands[opponent]
         if ISLAND in hand and len(hand) >= 2:
-            trace.append(Fired("counter", f"player {opponent} may counter it"))
+            trace.append(Fired("counter", msg("player {player} may counter it", player=opponent)))
             return replace(state, phase=Phase.COUNTER, placing=action.land)
         return state._resolve(action.land, trace)
 
     def _apply_pass(self, action: Pass, trace: list[Fired]) -> BingoState:
         self._expect(Phase.TURN, action, "passare")
-        trace.append(Fired("passare", f"player {self.active} passes"))
+        trace.append(Fired("passare", msg("player {player} passes", player=self.active)))
         return self._end_turn(trace)
 
     def _apply_allow(self, action: Allow, trace: list[Fired]) -> BingoState:
@@ -288,14 +302,15 @@ class BingoState(State):
         me = 1 - self.active
         hand = self.hands[me]
         if ISLAND not in hand or action.other not in remove_cards(hand, (ISLAND,)):
-            raise IllegalAction("counter", f"player {me} needs U + {action.other} in hand {self._hand(me)}")
+            raise IllegalAction("counter", msg("player {player} needs U + {land} in hand {hand}", player=me, land=str(action.other), hand=self._hand(me)))
         assert self.placing is not None
         hands = replace_at(self.hands, me, remove_cards(hand, (ISLAND, action.other)))
         discards = replace_at(self.discards, me, self.discards[me] + (ISLAND, action.other))
         discards = replace_at(discards, self.active, discards[self.active] + (self.placing,))
-        trace.append(Fired("counter", f"player {me} discards an island and a {action.other.name.lower()}"))
-        trace.append(Fired("neutralizzata", f"the {self.placing.name.lower()} is not placed and goes to player {self.active}'s discards"))
-        trace.append(Fired("counter-turno-continua", f"player {self.active} has placed no land: still player {self.active}'s turn"))
+        trace.append(Fired("counter", msg("player {player} discards an island and a {land}", player=me, land=action.other.label)))
+        trace.append(Fired("neutralizzata", msg("the {land} is not placed and goes to player {player}'s discards", land=self.placing.label,
+                                                  player=self.active)))
+        trace.append(Fired("counter-turno-continua", msg("player {player} has placed no land: still player {player}'s turn", player=self.active)))
         state = replace(self, hands=hands, discards=discards, phase=Phase.TURN, placing=None)
         return state if state.deck else state._run_out(Phase.TURN, trace)
 
@@ -303,19 +318,19 @@ class BingoState(State):
         self._expect(Phase.SWAMP, action, "palude")
         me = 1 - self.active
         if action.land not in self.hands[me]:
-            raise IllegalAction("palude", f"player {me} has no {action.land.name.lower()} in hand {self._hand(me)}")
+            raise IllegalAction("palude", msg("player {player} has no {land} in hand {hand}", player=me, land=action.land.label, hand=self._hand(me)))
         state = self._move_hand(me, action.land, to_discards=True)
-        trace.append(Fired("palude", f"player {me} discards a {action.land.name.lower()}"))
+        trace.append(Fired("palude", msg("player {player} discards a {land}", player=me, land=action.land.label)))
         return replace(state, phase=Phase.TURN)._end_turn(trace)
 
     def _apply_destroy(self, action: Destroy, trace: list[Fired]) -> BingoState:
         self._expect(Phase.MOUNTAIN, action, "montagna")
         victim = 1 - self.active
         if action.land not in self.territories[victim]:
-            raise IllegalAction("montagna", f"player {victim} controls no {action.land.name.lower()}")
+            raise IllegalAction("montagna", msg("player {player} controls no {land}", player=victim, land=action.land.label))
         territories = replace_at(self.territories, victim, remove_cards(self.territories[victim], (action.land,)))
         discards = replace_at(self.discards, victim, self.discards[victim] + (action.land,))
-        trace.append(Fired("montagna", f"player {victim}'s {action.land.name.lower()} is destroyed"))
+        trace.append(Fired("montagna", msg("player {player}'s {land} is destroyed", player=victim, land=action.land.label)))
         state = replace(self, territories=territories, discards=discards, phase=Phase.TURN)
         return state._end_turn(trace)
 
@@ -323,18 +338,18 @@ class BingoState(State):
         self._expect(Phase.FOREST, action, "foresta")
         me = self.active
         if action.land not in self.discards[me]:
-            raise IllegalAction("foresta", f"no {action.land.name.lower()} in player {me}'s discards")
+            raise IllegalAction("foresta", msg("no {land} in player {player}'s discards", land=action.land.label, player=me))
         discards = replace_at(self.discards, me, remove_cards(self.discards[me], (action.land,)))
         hands = replace_at(self.hands, me, _sorted(self.hands[me] + (action.land,)))
-        trace.append(Fired("foresta", f"player {me} takes a {action.land.name.lower()} back into hand"))
+        trace.append(Fired("foresta", msg("player {player} takes a {land} back into hand", player=me, land=action.land.label)))
         state = replace(self, hands=hands, discards=discards, phase=Phase.TURN)
         return state._end_turn(trace)
 
     def _apply_shuffle(self, action: Shuffle, trace: list[Fired]) -> BingoState:
         self._expect(Phase.SHUFFLE, action, "rimescolare")
         if Tally(action.order) != Tally(self.discards[0] + self.discards[1]):
-            raise IllegalAction("rimescolare", f"{action!r} is not an order of the two discard piles")
-        trace.append(Fired("rimescolare", f"both discard piles become a new deck of {len(action.order)}"))
+            raise IllegalAction("rimescolare", msg("{action} is not an order of the two discard piles", action=code(action)))
+        trace.append(Fired("rimescolare", msg("both discard piles become a new deck of {count}", count=len(action.order))))
         state = replace(self, deck=action.order, discards=((), ()), phase=Phase.TURN, drawer=None, resume=None)
         if self.drawer is None:
             # The deck ran out without a draw waiting: the turn goes on, or ends (resume None).
@@ -352,30 +367,30 @@ class BingoState(State):
         state = replace(self, territories=territories)
         reason = winning_reason(territories[me])
         if reason:
-            trace.append(Fired("vittoria", f"player {me} wins with {reason.replace('-', ' ')}"))
+            trace.append(Fired("vittoria", msg("player {player} wins with {reason}", player=me, reason=_REASONS.get(reason, reason))))
             return replace(state, phase=Phase.OVER, win=Win(me, reason))
         if land is PLAINS:
-            trace.append(Fired("pianura", f"player {me} draws a card"))
+            trace.append(Fired("pianura", msg("player {player} draws a card", player=me)))
             return state._draw(me, None, trace)
         if land is ISLAND:
-            trace.append(Fired("isola", "no effect"))
+            trace.append(Fired("isola", msg("no effect")))
         elif land is SWAMP:
             if state.hands[opponent]:
                 return replace(state, phase=Phase.SWAMP)
-            trace.append(Fired("palude-mano-vuota", f"player {opponent} has no card to discard"))
+            trace.append(Fired("palude-mano-vuota", msg("player {player} has no card to discard", player=opponent)))
         elif land is MOUNTAIN:
             if state.territories[opponent]:
                 return replace(state, phase=Phase.MOUNTAIN)
-            trace.append(Fired("montagna-nessun-bersaglio", f"player {opponent} controls no land"))
+            trace.append(Fired("montagna-nessun-bersaglio", msg("player {player} controls no land", player=opponent)))
         elif land is FOREST:
             if state.discards[me]:
                 return replace(state, phase=Phase.FOREST)
-            trace.append(Fired("foresta-scarti-vuoti", f"player {me}'s discard pile is empty"))
+            trace.append(Fired("foresta-scarti-vuoti", msg("player {player}'s discard pile is empty", player=me)))
         return state._end_turn(trace)
 
     def _end_turn(self, trace: list[Fired]) -> BingoState:
         following = 1 - self.active
-        trace.append(Fired("fine-turno", f"player {following}'s turn"))
+        trace.append(Fired("fine-turno", msg("player {player}'s turn", player=following)))
         return replace(self, active=following)._draw(following, Phase.TURN, trace, rule="pesca-turno")
 
     def _draw(self, player: int, resume: Phase | None, trace: list[Fired], rule: str | None = None) -> BingoState:
@@ -388,12 +403,12 @@ class BingoState(State):
         if not self.deck:
             if self.discards[0] or self.discards[1]:
                 return replace(self, phase=Phase.SHUFFLE, drawer=player, resume=resume)
-            trace.append(Fired("rimescolare-vuoto", "no card left anywhere to draw"))
+            trace.append(Fired("rimescolare-vuoto", msg("no card left anywhere to draw")))
             state = self
         else:
             hands = replace_at(self.hands, player, _sorted(self.hands[player] + self.deck[:1]))
             if rule:
-                trace.append(Fired(rule, f"player {player} draws"))
+                trace.append(Fired(rule, msg("player {player} draws", player=player)))
             state = replace(self, deck=self.deck[1:], hands=hands)
             if not state.deck:
                 return state._run_out(resume, trace)
@@ -406,7 +421,7 @@ class BingoState(State):
         if not (self.discards[0] or self.discards[1]):
             state = replace(self, drawer=None, resume=None, phase=Phase.TURN)
             return state if resume is Phase.TURN else state._end_turn(trace)
-        trace.append(Fired("rimescolare-quando", "the deck has run out: both discard piles are reshuffled now"))
+        trace.append(Fired("rimescolare-quando", msg("the deck has run out: both discard piles are reshuffled now")))
         return replace(self, phase=Phase.SHUFFLE, drawer=None, resume=resume)
 
     def _move_hand(self, player: int, land: Land, to_discards: bool = False) -> BingoState:
@@ -415,7 +430,7 @@ class BingoState(State):
         return replace(self, hands=hands, discards=discards)
 
     def _hand(self, player: int) -> str:
-        return " ".join(str(land) for land in self.hands[player]) or "(empty)"
+        return " ".join(str(land) for land in self.hands[player]) or msg("(empty)")
 
     def __str__(self) -> str:
         def row(cards: tuple[Land, ...]) -> str:
@@ -451,9 +466,9 @@ class BingoState(State):
 def deal(deck: tuple[Land, ...], first: int) -> BingoState:
     """The opening position from a shuffled deck: five cards each, ``first`` won the die roll."""
     if Tally(deck) != Tally(standard_deck()):
-        raise IllegalAction("mazzo", "the deck must hold exactly twelve lands of each colour")
+        raise IllegalAction("mazzo", msg("the deck must hold exactly twelve lands of each colour"))
     if first not in (0, 1):
-        raise IllegalAction("preparazione", f"the first player is 0 or 1, not {first!r}")
+        raise IllegalAction("preparazione", msg("the first player is 0 or 1, not {first}", first=code(first)))
     hands: list[tuple[Land, ...]] = [(), ()]
     hands[first], hands[1 - first] = _sorted(deck[:5]), _sorted(deck[5:10])
     return BingoState(deck=tuple(deck[10:]), hands=(hands[0], hands[1]), active=first)
@@ -462,7 +477,7 @@ def deal(deck: tuple[Land, ...], first: int) -> BingoState:
 def new_game(rng: random.Random, players: int = 2) -> BingoState:
     """Shuffle and roll the die with the caller's rng, then :func:`deal`."""
     if players != 2:
-        raise IllegalAction("due-giocatori", f"BingoMagic is for 2 players, not {players!r}")
+        raise IllegalAction("due-giocatori", msg("BingoMagic is for 2 players, not {players}", players=code(players)))
     deck = list(standard_deck())
     rng.shuffle(deck)
     return deal(tuple(deck), rng.randrange(2))

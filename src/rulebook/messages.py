@@ -1,0 +1,101 @@
+"""What an engine says, as gettext messages with named placeholders (issue 13).
+
+An engine never writes a sentence into an f-string: it builds a :class:`Message` with one of
+the markers below, whose names Babel's Python extractor knows as keywords (:data:`KEYWORDS`):
+
+    msg("{clan} places a half-elf on {square}", clan=clan_name, square="c2")
+    msg_n("{count} sprite must roll", "{count} sprites must roll", len(exposed), count=len(exposed))
+    msg_p("clan", "red")                     # a short word told apart by its context
+
+A message *is* its English text (a ``str``: the msgid filled in), so a doctest that prints a
+refusal, a test that looks for words in a trace and ``Fired`` equality read as before. The site translates the msgid in the engine's domain (``engine.NAME``) for the
+page's language and fills the placeholders, each value in that language too: a :class:`Message`
+is translated in turn, anything with ``names`` by language (a card: its printed name, a
+:class:`Name`) shows the name in the reader's language, :func:`code` is Python shown as code,
+a tuple is a list. Numbers and squares are shown as they are.
+
+This module sits at the bottom of the package, beside :mod:`.errors`, so the engines (which
+make messages), :mod:`.errors` (whose IllegalAction carries one) and the renderer all import it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+__all__ = ["Message", "Name", "Code", "msg", "msg_n", "msg_p", "code", "KEYWORDS", "english"]
+
+#: The markers as Babel's extractor keywords (argument positions of msgid, plural, context).
+KEYWORDS: dict[str, Any] = {"msg": None, "msg_n": (1, 2), "msg_p": ((1, "c"), 2)}
+
+
+class Message(str):
+    """A sentence an engine says. It *is* its English text (a ``str``, so traces and refusals
+    read, compare and print as before) and keeps what a translation needs: the msgid, its
+    plural form and count, its context and the placeholders' values."""
+
+    msgid: str
+    plural: str | None
+    n: int
+    context: str | None
+    params: tuple[tuple[str, Any], ...]
+
+    def __new__(cls, msgid: str, params: tuple[tuple[str, Any], ...] = (), plural: str | None = None, n: int = 1,
+                context: str | None = None) -> "Message":
+        form = msgid if plural is None or n == 1 else plural
+        made = super().__new__(cls, form.format(**{k: english(v) for k, v in params}))
+        made.msgid, made.plural, made.n, made.context, made.params = msgid, plural, n, context, tuple(params)
+        return made
+
+    @property
+    def values(self) -> dict[str, Any]:
+        return dict(self.params)
+
+
+
+@dataclass(frozen=True)
+class Name:
+    """A proper name printed in several languages (a piece of data, not a message to translate)."""
+
+    names: tuple[tuple[str, str], ...]
+    default: str
+
+    @classmethod
+    def of(cls, names: Mapping[str, str], default: str | None = None) -> "Name":
+        return cls(tuple(sorted(names.items())), default if default is not None else names.get("en", next(iter(names.values()), "")))
+
+    def __str__(self) -> str:
+        return self.default
+
+
+class Code(str):
+    """Python written as it is typed (an action's repr): the same in every language, shown as code."""
+
+
+def code(value: object) -> Code:
+    """``value`` as the call that makes it (``Move('c4', 'd3')``), for a message's placeholder."""
+    return Code(repr(value))
+
+
+def english(value: object) -> str:
+    """A placeholder's value in English: a card by its English name, a list joined by commas."""
+    if isinstance(value, (tuple, list)):
+        return ", ".join(english(v) for v in value)
+    if isinstance(value, str):  # a Message is its English text already
+        return value
+    names = getattr(value, "names", None)
+    if isinstance(names, Mapping):
+        return str(getattr(value, "name", names.get("en", value)))
+    return str(value)
+
+
+def msg(msgid: str, /, **params: Any) -> Message:
+    return Message(msgid, tuple(params.items()))
+
+
+def msg_n(singular: str, plural: str, n: int, /, **params: Any) -> Message:
+    return Message(singular, tuple(params.items()), plural, n)
+
+
+def msg_p(context: str, msgid: str, /, **params: Any) -> Message:
+    return Message(msgid, tuple(params.items()), context=context)
