@@ -4,6 +4,10 @@ Like Sybil: each example's doctest is a region whose first line is known, the ev
 :class:`doctest.DocTestRunner`, and each failure is mapped back to ``rules/FILE.yaml:LINE``
 of its ``>>>`` line. The globals of a doctest are the engine's namespace for the book
 (:func:`rulebook.engines.namespace`).
+
+The doctest runs inside :func:`rulebook.engines.base.recording`: every action it applies and
+every one the game refuses is kept on the :class:`Outcome` (``records``), so what the site tells
+of the example in words comes from the very run that proved it.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from types import ModuleType
 from typing import Iterable
 
 from .engines import book_engine, namespace
-from .engines.base import State
+from .engines.base import Record, State, recording
 from .figures import BoardFigure
 from .errors import RulebookError
 from .model import Book, Example, Rule
@@ -50,6 +54,7 @@ class Outcome:
     attempted: int
     failures: tuple[Failure, ...] = field(default=())
     figure: BoardFigure | None = None  # the board of the example's final ``state``, if any
+    records: tuple[Record, ...] = ()  # what the doctest applied and what was refused, in order
 
     @property
     def passed(self) -> bool:
@@ -96,10 +101,12 @@ def run_example(book: Book, rule: Rule, example: Example, engine: ModuleType | N
         failure = Failure(book.path, example.doctest_line, "", "a runnable doctest", str(exc))
         return Outcome(book, rule, example, attempted=0, failures=(failure,))
     runner = _CollectingRunner()
-    result = runner.run(test, out=lambda _text: None, clear_globs=False)
+    with recording() as records:
+        result = runner.run(test, out=lambda _text: None, clear_globs=False)
     figure = _figure(test.globs.get(FIGURE_NAME))
     test.globs.clear()
-    return Outcome(book, rule, example, attempted=result.attempted, failures=tuple(runner.found), figure=figure)
+    return Outcome(book, rule, example, attempted=result.attempted, failures=tuple(runner.found), figure=figure,
+                   records=tuple(records))
 
 
 def _figure(value: object) -> BoardFigure | None:

@@ -14,8 +14,10 @@ A project's ``locales/LANG/LC_MESSAGES/site.po`` overrides the shipped catalog m
 message: only its translated, checked messages count, so an empty or partial file is harmless.
 A language the package does not ship is translated there alone.
 
-The site's words are the domain :data:`SITE`. Another package (an engine, issue 13) ships its
-own domain the same way: ``ShippedDomain("engine.NAME", Path(package.__file__).parent)``; a name
+The site's words are the domain :data:`SITE`. An engine ships its messages (what its traces and
+refusals say, :mod:`rulebook.messages`) the same way, as the domain ``engine.NAME`` beside its
+module: ``<folder of the engine's module>/locale/engine.NAME.cfg`` (:func:`engine_domain`); the
+messages every engine shares (``rulebook.engines.base``) are the domain :data:`ENGINES`. A name
 with a dot can never be a book id.
 """
 
@@ -27,13 +29,17 @@ from gettext import NullTranslations
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
+import importlib.util
+
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.support import Translations
 
 from ..errors import Problem
+from ..engines import registered
 from ..loader import display_path
+from ..messages import KEYWORDS as ENGINE_KEYWORDS
 from ..model import SITE_DOMAIN
 from . import catalog_path
 from .catalogs import Stats, read_catalog, save_template
@@ -81,6 +87,31 @@ class ShippedDomain:
 
 
 SITE = ShippedDomain(SITE_DOMAIN, Path(__file__).resolve().parent.parent)
+#: What every engine says through the shared base (a refusal out of phase, "player 1"…).
+ENGINES = ShippedDomain("engine", SITE.package / "engines")
+#: What an engine's domain is called: ``engine.`` and the name the book gives its engine.
+ENGINE_PREFIX = "engine."
+
+
+def engine_domain(engine: str) -> ShippedDomain | None:
+    """The messages of the engine a book names (a registered name or a module path), shipped
+    beside its module as ``locale/engine.NAME.cfg``; None when it ships none (its messages are
+    then shown in English) or the module cannot be found."""
+    module = registered().get(engine, engine)
+    try:
+        spec = importlib.util.find_spec(module)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.origin:
+        return None
+    domain = ShippedDomain(ENGINE_PREFIX + engine, Path(spec.origin).resolve().parent)
+    return domain if domain.mapping.exists() else None
+
+
+def shipped_domains() -> list[ShippedDomain]:
+    """Every shipped domain: the site's words, the engines' shared messages, each registered engine's."""
+    engines = [found for name in sorted(registered()) if (found := engine_domain(name)) is not None]
+    return [SITE, ENGINES, *engines]
 
 
 def extract_template(domain: ShippedDomain, settings: HeaderSettings = HeaderSettings()) -> Catalog:
@@ -93,7 +124,8 @@ def extract_template(domain: ShippedDomain, settings: HeaderSettings = HeaderSet
         method_map, options_map = parse_mapping_cfg(mapping, str(domain.mapping))
     template = Catalog(domain=domain.name)
     found = extract_from_dir(
-        str(domain.package), method_map, options_map, keywords=DEFAULT_KEYWORDS, comment_tags=(COMMENT_TAG,), strip_comment_tags=True
+        str(domain.package), method_map, options_map, keywords={**DEFAULT_KEYWORDS, **ENGINE_KEYWORDS},
+        comment_tags=(COMMENT_TAG,), strip_comment_tags=True
     )
     for filename, lineno, message, comments, context in found:
         template.add(message, None, [(Path(filename).as_posix(), lineno)], auto_comments=comments, context=context)

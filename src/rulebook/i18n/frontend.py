@@ -4,10 +4,11 @@ Registered into the main parser by :func:`register`; each command returns an exi
 
 Which languages: those of the site (the ``languages`` of the rulebook plugin in ``mkdocs.yml``),
 every folder under ``locales/`` and each ``-l``; never a list in this code. Each rulebook is a
-domain; so are the site's own words (:data:`.domains.SITE`), whose catalogs the package ships:
-a project gets its own ``locales/LANG/LC_MESSAGES/site.po`` for a language the package does not
-ship (or when it already has one, to override messages). Run in the toolkit's own checkout,
-the commands keep the shipped template and catalogs current too.
+domain; so are the site's own words (:data:`.domains.SITE`) and the messages of the books'
+engines (``engine``, ``engine.NAME``), whose catalogs their packages ship: a project gets its own
+``locales/LANG/LC_MESSAGES/<domain>.po`` for a language a package does not ship (or when it
+already has one, to override messages). Run in a package's own checkout (ours: the toolkit's),
+the commands keep its shipped templates and catalogs current too.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from . import catalog_path, template_path
 from .catalogs import Stats, Updated, languages_in, read_catalog, refuse_outside, update_catalog, write_atomic, write_template
 from .checks import check_locales, check_po_file, check_template_file, po_files
 from .glossary import Glossary, load_glossary
-from .domains import SITE, load_messages, write_domain_template
+from .domains import ENGINE_PREFIX, ENGINES, SITE, ShippedDomain, engine_domain, load_messages, write_domain_template
 from .headers import HeaderSettings
 from .translate import translate_book
 
@@ -48,10 +49,9 @@ class _Run:
     def headers(self) -> HeaderSettings:
         return HeaderSettings.of(self.project)
 
-    @property
-    def maintains_site(self) -> bool:
-        """In the toolkit's checkout the shipped site catalogs are ours to keep current."""
-        return SITE.maintained_in(Path.cwd())
+    def maintains(self, domain: ShippedDomain) -> bool:
+        """In a package's own checkout its shipped catalogs are ours to keep current."""
+        return domain.maintained_in(Path.cwd())
 
 
 def _run(args: argparse.Namespace) -> _Run:
@@ -66,14 +66,21 @@ def _books(args: argparse.Namespace, run: _Run) -> dict[str, Book]:
     return load_chosen(getattr(args, "paths", None) or [run.project.rules])
 
 
-def _site_catalogs(run: _Run, languages: Iterable[str]) -> list[tuple[str, Path]]:
-    """(language, catalog) of the site's words to keep current, in the package or the project."""
+def _shipped(books: Iterable[Book]) -> list[ShippedDomain]:
+    """The shipped domains the books' site shows: its words, the engines' shared messages and
+    the messages of each book's engine (that ships any)."""
+    engines = [found for name in dict.fromkeys(book.engine for book in books) if (found := engine_domain(name)) is not None]
+    return [SITE, ENGINES, *engines]
+
+
+def _shipped_catalogs(run: _Run, domain: ShippedDomain, languages: Iterable[str]) -> list[tuple[str, Path]]:
+    """(language, catalog) of a shipped domain to keep current, in the package or the project."""
     found = []
     for lang in languages:
-        project_catalog = catalog_path(run.locales, lang, SITE.name)
-        if run.maintains_site:
-            found.append((lang, SITE.catalog(lang)))
-        elif not SITE.catalog(lang).exists():
+        project_catalog = catalog_path(run.locales, lang, domain.name)
+        if run.maintains(domain):
+            found.append((lang, domain.catalog(lang)))
+        elif not domain.catalog(lang).exists():
             found.append((lang, project_catalog))  # a language the package does not ship
         if project_catalog.exists() and (lang, project_catalog) not in found:
             found.append((lang, project_catalog))  # the project's own overrides
@@ -82,12 +89,14 @@ def _site_catalogs(run: _Run, languages: Iterable[str]) -> list[tuple[str, Path]
 
 def extract(args: argparse.Namespace) -> int:
     run = _run(args)
-    for book in _books(args, run).values():
+    books = _books(args, run)
+    for book in books.values():
         template, written = write_template(Path(book.path), book.id, run.locales, settings=run.headers)
         _report_template(template_path(run.locales, book.id), template, written)
-    if run.maintains_site:
-        template, written = write_domain_template(SITE, settings=run.headers)
-        _report_template(SITE.template, template, written)
+    for domain in _shipped(books.values()):
+        if run.maintains(domain):
+            template, written = write_domain_template(domain, settings=run.headers)
+            _report_template(domain.template, template, written)
     return 0
 
 
@@ -105,17 +114,17 @@ def _report_update(result: Updated, write: bool) -> None:
     print(f"{state} {display_path(result.path)}" + (f" ({', '.join(notes)})" if notes else ""))
 
 
-def _update(args: argparse.Namespace, run: _Run, languages: list[str], site_languages: list[str]) -> int:
+def _update(args: argparse.Namespace, run: _Run, languages: list[str], shipped_too: bool) -> int:
     """Extract, then merge every template into the catalog of each language (creating it)."""
     failed = stale = 0
     write = not getattr(args, "check", False)
 
     root = Path(run.locales).absolute().parent  # the project: nothing is written outside it
 
-    def merge(template: Catalog, catalogs: list[tuple[str, Path]], domain: str, include_lineno: bool = True) -> None:
+    def merge(template: Catalog, catalogs: list[tuple[str, Path]], domain: str, include_lineno: bool = True, ours: bool = False) -> None:
         nonlocal failed, stale
         for lang, path in catalogs:
-            if write and not run.maintains_site:
+            if write and not ours:
                 refuse_outside(path, root)
             result, problems = update_catalog(template, path, lang, domain, write=write, include_lineno=include_lineno, settings=run.headers)
             for problem in problems:
@@ -126,7 +135,8 @@ def _update(args: argparse.Namespace, run: _Run, languages: list[str], site_lang
             stale += result.written and not write
             _report_update(result, write)
 
-    for book in _books(args, run).values():
+    books = _books(args, run)
+    for book in books.values():
         if write:
             refuse_outside(template_path(run.locales, book.id), root)
         template, changed = write_template(Path(book.path), book.id, run.locales, write=write, settings=run.headers)
@@ -135,39 +145,42 @@ def _update(args: argparse.Namespace, run: _Run, languages: list[str], site_lang
             print(f"out of date {template_path(run.locales, book.id)}")
         targets = [lang for lang in languages if lang != book.language]
         merge(template, [(lang, catalog_path(run.locales, lang, book.id)) for lang in targets], book.id)
-    if run.maintains_site:
-        template, changed = write_domain_template(SITE, write=write, settings=run.headers)
-        if changed and not write:
-            stale += 1
-            print(f"out of date {display_path(SITE.template)}")
-    else:
-        template = _read_site_template()
-    merge(template, _site_catalogs(run, site_languages), SITE.name, include_lineno=False)
+    for domain in _shipped(books.values()):
+        ours = run.maintains(domain)
+        if ours:
+            template, changed = write_domain_template(domain, write=write, settings=run.headers)
+            if changed and not write:
+                stale += 1
+                print(f"out of date {display_path(domain.template)}")
+        else:
+            template = _read_template(domain)
+        wanted = _with_shipped(run, domain, languages) if shipped_too else languages
+        merge(template, _shipped_catalogs(run, domain, wanted), domain.name, include_lineno=False, ours=ours)
     if stale:
         print(f"{counted(stale, 'file')} out of date: run `rulebook i18n update`")
     return 1 if failed or stale else 0
 
 
-def _read_site_template() -> Catalog:
-    template, problems = read_catalog(SITE.template)
+def _read_template(domain: ShippedDomain) -> Catalog:
+    template, problems = read_catalog(domain.template)
     if template is None:
         raise LoadError(list(problems))
     return template
 
 
-def _with_shipped(run: _Run, languages: list[str]) -> list[str]:
-    """In the toolkit's checkout, the site's words also in every language the package ships."""
-    return list(dict.fromkeys([*SITE.languages(), *languages])) if run.maintains_site else languages
+def _with_shipped(run: _Run, domain: ShippedDomain, languages: list[str]) -> list[str]:
+    """In a package's checkout, its domain also in every language the package ships."""
+    return list(dict.fromkeys([*domain.languages(), *languages])) if run.maintains(domain) else languages
 
 
 def update(args: argparse.Namespace) -> int:
     run = _run(args)
-    return _update(args, run, run.languages, _with_shipped(run, run.languages))
+    return _update(args, run, run.languages, shipped_too=True)
 
 
 def init(args: argparse.Namespace) -> int:
     run = _run(args)
-    code = _update(args, run, run.chosen, run.chosen)
+    code = _update(args, run, run.chosen, shipped_too=False)
     configured = run.project.languages.codes if run.project.languages else ()
     missing = [lang for lang in run.chosen if lang not in configured]
     if code == 0 and missing:
@@ -181,19 +194,21 @@ def stats(args: argparse.Namespace) -> int:
     languages = run.chosen or run.languages
     rows: list[tuple[str, str, Stats]] = []
     unreadable: list[Problem] = []
-    for book in _books(args, run).values():
+    books = _books(args, run)
+    for book in books.values():
         for lang in languages:
             if lang != book.language:
                 translated = translate_book(book, lang, run.locales)
                 unreadable.extend(translated.unreadable)
                 rows.append((book.id, lang, translated.stats()))
-    template = _read_site_template()
-    for lang in languages if run.chosen else _with_shipped(run, languages):
-        rows.append((SITE.name, lang, load_messages(SITE, lang, run.locales).stats(template)))
-    print(f"{'domain':<16} {'lang':<5} {'translated':>10} {'fuzzy':>6} {'untranslated':>12} {'total':>6} {'%':>6}")
+    for domain in _shipped(books.values()):
+        template = _read_template(domain)
+        for lang in languages if run.chosen else _with_shipped(run, domain, languages):
+            rows.append((domain.name, lang, load_messages(domain, lang, run.locales).stats(template)))
+    print(f"{'domain':<18} {'lang':<5} {'translated':>10} {'fuzzy':>6} {'untranslated':>12} {'total':>6} {'%':>6}")
     below = []
     for domain, lang, s in rows:
-        print(f"{domain:<16} {lang:<5} {s.translated:>10} {s.fuzzy:>6} {s.untranslated:>12} {s.total:>6} {s.percent:>6.1f}")
+        print(f"{domain:<18} {lang:<5} {s.translated:>10} {s.fuzzy:>6} {s.untranslated:>12} {s.total:>6} {s.percent:>6.1f}")
         if args.fail_under is not None and s.percent < args.fail_under:
             below.append(f"{domain}/{lang} {s.percent:.1f}%")
     if below:
@@ -217,13 +232,20 @@ def _source_language(run: _Run) -> str | None:
 
 def check(args: argparse.Namespace) -> int:
     run = _run(args)
-    problems: list[Problem] = check_locales(run.locales, run.chosen or None, source=_source_language(run), domain_sources={SITE.name: SITE.source})
-    if run.maintains_site:
-        if not run.chosen:
-            problems.extend(check_template_file(SITE.template))
-        for lang in SITE.languages():
-            if not run.chosen or lang in run.chosen:
-                problems.extend(check_po_file(SITE.catalog(lang), lang, source=SITE.source))
+    try:
+        books = load_chosen([run.project.rules]).values() if Path(run.project.rules).exists() else ()
+    except LoadError:
+        books = ()  # the books' own problems are `rulebook check`'s; the shared domains are still checked
+    shipped = _shipped(books)
+    problems: list[Problem] = check_locales(run.locales, run.chosen or None, source=_source_language(run),
+                                            domain_sources={domain.name: domain.source for domain in shipped})
+    for domain in shipped:
+        if run.maintains(domain):
+            if not run.chosen:
+                problems.extend(check_template_file(domain.template))
+            for lang in domain.languages():
+                if not run.chosen or lang in run.chosen:
+                    problems.extend(check_po_file(domain.catalog(lang), lang, source=domain.source))
     for problem in problems:
         print(problem)
     print(f"rulebook i18n check: {counted(len(problems), 'problem')}")
@@ -239,7 +261,9 @@ def compile_catalogs(args: argparse.Namespace) -> int:
     root = Path(run.locales).absolute().parent
     refused = written = 0
     for language, path in po_files(run.locales, run.chosen or None):
-        problems = check_po_file(path, language, glossary, {SITE.name: SITE.source}.get(path.stem))
+        # A shipped domain's msgids are in its source language: the site's, and every engine's (English).
+        shipped_source = SITE.source if path.stem == SITE.name else ENGINES.source if path.stem.startswith(ENGINE_PREFIX) else None
+        problems = check_po_file(path, language, glossary, shipped_source)
         catalog = read_catalog(path, locale=None, domain=path.stem)[0] if not problems else None
         if catalog is None:
             for problem in problems:

@@ -25,12 +25,13 @@ from pygments.lexers import PythonConsoleLexer
 
 from ..errors import LoadError, Problem
 from ..examples import Outcome
-from ..i18n.domains import SITE, Messages, ShippedDomain, load_messages
+from ..i18n.domains import ENGINES, SITE, Messages, ShippedDomain, engine_domain, load_messages
 from ..i18n.glossary import Glossary, load_glossary
 from ..i18n.translate import TranslatedBook, translate_book
 from ..languages import Language, Languages
 from ..model import XREF_RE, Book, Node, XRef, message_context, translatable_fields, walk
 from .figures import board_caption, board_svg
+from .proofs import EngineSpeech, proof_steps
 from .reuse import REMEMBERED
 from .text import Target, text_to_html, text_to_plain
 from .ui import Phrase, Words, untranslated_html
@@ -188,6 +189,12 @@ class Site:
             badges = None if domain == SITE else self.words(language)
             self._words[key] = Words(self.languages.get(language), self.source, lambda code: self.messages(code, domain), domain, badges)
         return self._words[key]
+
+    def speech(self, book_id: str, language: str) -> EngineSpeech:
+        """What the book's engine says, in ``language``: its own domain, then the engines' shared one."""
+        own = engine_domain(self.books[book_id].engine)
+        domains = [own, ENGINES] if own is not None else [ENGINES]
+        return EngineSpeech([self.words(language, domain) for domain in domains], self.words(language))
 
     def shown(self, book_id: str, language: str) -> tuple[Book, TranslatedBook | None]:
         """A book as a page in ``language`` shows it, and its translation (None in the source)."""
@@ -422,9 +429,27 @@ class _BookView:
         return {
             "status": status,
             "label": self._status_label(status),
+            "steps": proof_steps(outcome.records, self.speech, self.rule_link) if outcome is not None else [],
             "code": highlight_doctest(doctest),
             "report": outcome.report() if outcome is not None and not outcome.passed else "",
         }
+
+    @cached_property
+    def speech(self) -> EngineSpeech:
+        return self.site.speech(self.book.id, self.language)
+
+    @cached_property
+    def _rules(self) -> dict[str, Node]:
+        return {rule.id: rule for rule in self.book.rules()}
+
+    def rule_link(self, rule_id: str) -> Markup:
+        """A rule named by a step of a proof: its number, linked to it, its title on hover."""
+        number = self.site.anchors(self.book).get(rule_id)
+        rule = self._rules.get(rule_id)
+        if number is None or rule is None:
+            return escape(rule_id)
+        title = self.plain_text(rule.title) if rule.title else ""
+        return Markup('<a class="rb-step-link" href="#{}" title="{}">{}</a>').format(rule_id, title, number)
 
     def _status_label(self, status: str) -> Phrase:
         # Translators: the outcome of a worked example's check when the site was built.

@@ -115,6 +115,26 @@ class Words:
         badge, badge_language = self._badges._lookup(None, FALLBACK_BADGE)
         return replace(phrase, badge=Phrase(self._fill(badge, badge_language, {"language": language}), badge_language, self.language))
 
+    def find(self, context: str | None, singular: str, plural: str | None = None, n: int = 1) -> tuple[str, Language] | None:
+        """The translation and its language, if the page's language or the source has one; the
+        msgid itself when the page is in the msgids' language; else None (a later domain may have it)."""
+        for lang, found in self._chain:
+            if found.has(context, singular):
+                return found.translate(context, singular, plural, n), lang
+            if lang == self._msgid_language:
+                break  # the page is in the msgids' language: no need to borrow the source's
+        if self.language == self._msgid_language:
+            return (singular if plural is None or n == 1 else plural), self.language
+        return None
+
+    def mark(self, html: Markup, language: Language) -> Markup:
+        """``html`` (inline, in ``language``) marked as not in the page's language, with the badge."""
+        if language == self.language:
+            return html
+        badge_text, badge_language = self._badges._lookup(None, FALLBACK_BADGE)
+        badge = Phrase(self._fill(badge_text, badge_language, {"language": language}), badge_language, self.language)
+        return untranslated_html("fallback", language.tag, badge, html, inline=True)
+
     def gettext(self, message: str, **values: Any) -> Phrase:
         return self._phrase(*self._lookup(None, message), values)
 

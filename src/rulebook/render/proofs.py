@@ -1,0 +1,78 @@
+"""A worked example's proof told in words: what the engine did, step by step, in the page's language.
+
+The example runner records every action the doctest applied and every one the game refused
+(:class:`~rulebook.engines.base.Applied`, :class:`~rulebook.engines.base.Refused`), so these
+sentences come from the run that proved the example and cannot disagree with it. Each step
+names its rule (a link to it when the book has it) and says what changed; a refusal says which
+rule refused and why. The sentences are the engine's :class:`~rulebook.messages.Message` values,
+translated in the engine's domain (then the engines' shared one) and filled with values in the
+same language: a nested message translated in turn, a card by its printed name, code as code.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+from markupsafe import Markup, escape
+
+from ..engines.base import Applied, Record, Refused
+from ..languages import language as parse_language
+from ..messages import Code, Message, Name
+from .ui import Words
+
+_ENGLISH = parse_language("en")  # the language of every msgid (the gettext convention)
+
+
+class EngineSpeech:
+    """An engine's messages in one page language: its own domain's words first, then the shared ones."""
+
+    def __init__(self, domains: Sequence[Words], page: Words):
+        self.domains, self.page = tuple(domains), page
+
+    def say(self, text: str) -> Markup:
+        """A message as inline HTML in the page's language (marked where it had to fall back)."""
+        if not isinstance(text, Message):  # an engine that still writes plain English
+            return self.page.mark(escape(text), _ENGLISH)
+        found = next((f for words in self.domains if (f := words.find(text.context, text.msgid, text.plural, text.n))), None)
+        template, language = found or ((text.msgid if text.plural is None or text.n == 1 else text.plural), _ENGLISH)
+        values = {key: self.value(value) for key, value in text.params}
+        try:
+            html = escape(template).format(**values)
+        except (KeyError, IndexError, ValueError):  # a catalog the checks did not see (a project's, unchecked)
+            html, language = escape(text.msgid).format(**values), _ENGLISH
+        return self.page.mark(html, language)
+
+    def value(self, value: Any) -> Markup:
+        """A placeholder's value in the page's language."""
+        if isinstance(value, Message):
+            return self.say(value)
+        if isinstance(value, Code):
+            return Markup("<code>{}</code>").format(value)
+        if isinstance(value, (tuple, list)):
+            return Markup(", ").join(self.value(v) for v in value)
+        if isinstance(value, Name):
+            return escape(dict(value.names).get(self.page.language.code, value.default))
+        names = getattr(value, "names", None)
+        if isinstance(names, Mapping):  # a card: its printed name in the reader's language
+            return escape(names.get(self.page.language.code) or getattr(value, "name", "") or names.get("en", ""))
+        return escape(str(value))
+
+
+def proof_steps(records: Sequence[Record], speech: EngineSpeech, rule_link: Callable[[str], Markup]) -> list[Markup]:
+    """One list item per rule that fired and per refusal, in the order of the run."""
+    words = speech.page
+    items: list[Markup] = []
+    for record in records:
+        if isinstance(record, Applied):
+            for fired in record.trace:
+                items.append(Markup('<li class="rb-step"><span class="rb-step-rule">{}</span> {}</li>').format(
+                    rule_link(fired.rule), speech.say(fired.what)))
+        elif isinstance(record, Refused):
+            # Translators: a worked example's step the game refused; {rule} is the number of the rule that refused it.
+            refused = words.gettext("Refused by rule {rule}:", rule="\x00")
+            head = escape(refused).replace("\x00", rule_link(record.error.rule_id)) if "\x00" in refused.text else (
+                escape(refused) + Markup(" ") + rule_link(record.error.rule_id))
+            items.append(Markup('<li class="rb-step rb-step--refused"><strong>{}</strong> {}</li>').format(
+                head, speech.say(record.error.message)))
+    return items
+
