@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Sequence
 
+from ..messages import code, msg
 from ..errors import IllegalAction
 from .base import CHANCE, TERMINAL, Fired, State, replace_at
 
@@ -269,7 +270,7 @@ class Planechase(State):
     def _apply_keep(self, action: Keep, trace: list[Fired]) -> Planechase:
         self._expect(Phase.MULLIGAN, action, "mano-iniziale")
         me = self.current_player
-        trace.append(Fired("mano-iniziale", f"player {me} keeps a hand of {self.hands[me]}"))
+        trace.append(Fired("mano-iniziale", msg("player {player} keeps a hand of {hands}", player=me, hands=self.hands[me])))
         state = replace(self, kept=self.kept | {me})
         if len(state.kept) < self.players:
             return state
@@ -279,19 +280,19 @@ class Planechase(State):
         self._expect(Phase.MULLIGAN, action, "mano-iniziale")
         me = self.current_player
         if not self.hands[me]:
-            raise IllegalAction("mulligan-ordine", f"player {me} has no card left to mulligan; they must keep")
+            raise IllegalAction("mulligan-ordine", msg("player {player} has no card left to mulligan; they must keep", player=me))
         taken = self.mulligans[me] + 1
         free = 1 if self.multiplayer else 0
         size = max(0, HAND - max(0, taken - free))
         if self.multiplayer and taken == 1:
-            trace.append(Fired("mulligan-multiplayer", f"player {me}'s first mulligan: a new hand of seven"))
+            trace.append(Fired("mulligan-multiplayer", msg("player {player}'s first mulligan: a new hand of seven", player=me)))
         else:
-            trace.append(Fired("mulligan-consueto", f"player {me}'s mulligan number {taken}: a new hand of {size}"))
+            trace.append(Fired("mulligan-consueto", msg("player {player}'s mulligan number {taken}: a new hand of {size}", player=me, taken=taken, size=size)))
         return replace(self, hands=replace_at(self.hands, me, size), mulligans=replace_at(self.mulligans, me, taken))
 
     def _turn_over_first_plane(self, trace: list[Fired]) -> Planechase:
         plane = Plane(self.decks[self.first][0], self.first)
-        trace.append(Fired("primo-piano", f"player {self.first} turns over {plane}; no 'when you planeswalk to' ability triggers: the game has not begun"))
+        trace.append(Fired("primo-piano", msg("player {first} turns over {plane}; no 'when you planeswalk to' ability triggers: the game has not begun", first=self.first, plane=plane)))
         decks = replace_at(self.decks, self.first, self.decks[self.first][1:])
         return replace(self, decks=decks, plane=plane, controller=self.first)
 
@@ -300,25 +301,25 @@ class Planechase(State):
     def _apply_endturn(self, action: EndTurn, trace: list[Fired]) -> Planechase:
         self._expect(Phase.MAIN, action, "turni")
         if self.stack:
-            raise IllegalAction("turni", f"{action!r}: the turn cannot end while {self.stack[-1]} waits")
+            raise IllegalAction("turni", msg("{action}: the turn cannot end while {stack} waits", action=code(action), stack=self.stack[-1]))
         following = self.next_player(self.active)
         assert following is not None  # at least two players remain while the game goes on
-        trace.append(Fired("turni", f"player {self.active}'s turn ends; the turn passes to the left"))
+        trace.append(Fired("turni", msg("player {player}'s turn ends; the turn passes to the left", player=self.active)))
         return self._begin_turn(following, trace)
 
     def _begin_turn(self, player: int, trace: list[Fired]) -> Planechase:
         turn = self.turn + 1
         state = replace(self, active=player, turn=turn, rolls=0, mana=self.mana_per_turn, phase=Phase.MAIN)
-        trace.append(Fired("turni", f"turn {turn} begins: player {player}'s"))
+        trace.append(Fired("turni", msg("turn {turn} begins: player {player}'s", turn=turn, player=player)))
         if self.controller != player:
-            trace.append(Fired("proprietario-controllore", f"player {player} now controls {self.plane}"))
+            trace.append(Fired("proprietario-controllore", msg("player {player} now controls {plane}", player=player, plane=self.plane)))
             state = replace(state, controller=player)
         if turn == 1 and not self.multiplayer:
-            trace.append(Fired("prima-pescata-due", f"player {player} skips the draw of the game's first turn"))
+            trace.append(Fired("prima-pescata-due", msg("player {player} skips the draw of the game's first turn", player=player)))
             return state
         hands = replace_at(self.hands, player, self.hands[player] + 1)
         rule = "prima-pescata" if turn == 1 else "turni"
-        trace.append(Fired(rule, f"player {player} draws (hand {hands[player]})"))
+        trace.append(Fired(rule, msg("player {player} draws (hand {hands})", player=player, hands=hands[player])))
         return replace(state, hands=hands)
 
     # --- the planar die --------------------------------------------------------------------
@@ -326,29 +327,27 @@ class Planechase(State):
     def _apply_roll(self, action: Roll, trace: list[Fired]) -> Planechase:
         self._expect(Phase.MAIN, action, "tiro-quando")
         if self.active in self.gone:
-            raise IllegalAction("tiro-quando", f"{action!r}: only the active player rolls, and player {self.active} has left the game")
+            raise IllegalAction("tiro-quando", msg("{action}: only the active player rolls, and player {player} has left the game", action=code(action), player=self.active))
         if self.stack:
-            raise IllegalAction("tiro-quando", f"{action!r} needs an empty stack, as a sorcery does; waiting: {self.stack[-1]}")
+            raise IllegalAction("tiro-quando", msg("{action} needs an empty stack, as a sorcery does; waiting: {stack}", action=code(action), stack=self.stack[-1]))
         cost, number = self.roll_cost, self.rolls + 1
         if self.mana < cost:
-            raise IllegalAction("tiro-costo", f"the {_ordinal(number)} roll this turn costs {{{cost}}}; player {self.active} has {self.mana} mana")
-        trace.append(Fired("tiro-costo", f"player {self.active} pays {{{cost}}} for the {_ordinal(number)} roll this turn"))
-        trace.append(Fired("tiro-risposta", "the die is rolled at once: nobody can respond to the roll"))
+            raise IllegalAction("tiro-costo", msg("the {ordinal} roll this turn costs {{{cost}}}; player {player} has {mana} mana", ordinal=_ordinal(number), cost=cost, player=self.active, mana=self.mana))
+        trace.append(Fired("tiro-costo", msg("player {player} pays {{{cost}}} for the {ordinal} roll this turn", player=self.active, cost=cost, ordinal=_ordinal(number))))
+        trace.append(Fired("tiro-risposta", msg("the die is rolled at once: nobody can respond to the roll")))
         return replace(self, rolls=number, mana=self.mana - cost, phase=Phase.ROLLING)
 
     def _apply_rollbyeffect(self, action: RollByEffect, trace: list[Fired]) -> Planechase:
         self._expect(Phase.MAIN, action, "tiro-effetto")
         if not (isinstance(action.source, str) and action.source.strip()):
-            raise IllegalAction("tiro-effetto", f"{action!r}: name the card whose effect rolls the planar die")
+            raise IllegalAction("tiro-effetto", msg("{action}: name the card whose effect rolls the planar die", action=code(action)))
         if self.active in self.gone:
-            raise IllegalAction("tiro-effetto", f"{action!r}: the effect is the active player's, and player {self.active} has left the game")
+            raise IllegalAction("tiro-effetto", msg("{action}: the effect is the active player's, and player {player} has left the game", action=code(action), player=self.active))
         if self.stack:
             # Fractured Powerstone's ability is activated as a sorcery: nothing is left under it as it resolves.
-            raise IllegalAction("tiro-effetto", f"{action!r}: an effect rolls as it resolves, with nothing under it on the stack; "
-                                                f"waiting: {self.stack[-1]}")
-        trace.append(Fired("tiro-effetto", f"{action.source} makes player {self.active} roll the planar die: it costs nothing and "
-                                           f"does not count toward the cost of the next roll, still {{{self.roll_cost}}}"))
-        trace.append(Fired("tiro-risposta", "the die is rolled at once: nobody can respond to the roll"))
+            raise IllegalAction("tiro-effetto", msg("{action}: an effect rolls as it resolves, with nothing under it on the stack; waiting: {stack}", action=code(action), stack=self.stack[-1]))
+        trace.append(Fired("tiro-effetto", msg("{source} makes player {player} roll the planar die: it costs nothing and does not count toward the cost of the next roll, still {{{roll_cost}}}", source=action.source, player=self.active, roll_cost=self.roll_cost)))
+        trace.append(Fired("tiro-risposta", msg("the die is rolled at once: nobody can respond to the roll")))
         return replace(self, phase=Phase.ROLLING)
 
     def _apply_dieface(self, face: DieFace, trace: list[Fired]) -> Planechase:
@@ -356,26 +355,26 @@ class Planechase(State):
         assert self.plane is not None and self.controller is not None
         state = replace(self, phase=Phase.MAIN)
         if face is BLANK:
-            trace.append(Fired("faccia-vuota", f"{face}: nothing happens"))
+            trace.append(Fired("faccia-vuota", msg("{face}: nothing happens", face=face)))
             return state
         kind, rule = ("chaos", "faccia-caos") if face is CHAOS else ("planeswalk", "faccia-planeswalker")
         ability = Ability(kind, self.plane, self.controller)
-        trace.append(Fired(rule, f"{face}: the {kind} ability of {self.plane} triggers and waits on the stack"))
+        trace.append(Fired(rule, msg("{face}: the {kind} ability of {plane} triggers and waits on the stack", face=face, kind=kind, plane=self.plane)))
         return replace(state, stack=self.stack + (ability,))
 
     def _apply_resolve(self, action: Resolve, trace: list[Fired]) -> Planechase:
         self._expect(Phase.MAIN, action, "faccia-caos")
         if not self.stack:
-            raise IllegalAction("faccia-caos", f"{action!r}: no ability is waiting on the stack")
+            raise IllegalAction("faccia-caos", msg("{action}: no ability is waiting on the stack", action=code(action)))
         ability, state = self.stack[-1], replace(self, stack=self.stack[:-1])
         if ability.kind == "chaos":
             rule = "faccia-caos" if ability.plane == self.plane else "caos-resta"
-            trace.append(Fired(rule, f"the chaos ability of {ability.plane} resolves; its 'you' is player {ability.controller}"))
+            trace.append(Fired(rule, msg("the chaos ability of {plane} resolves; its 'you' is player {controller}", plane=ability.plane, controller=ability.controller)))
             return state
         old = self.plane
         assert old is not None
         decks = replace_at(self.decks, old.owner, self.decks[old.owner] + (old.name,))
-        trace.append(Fired("faccia-planeswalker", f"{old} goes to the bottom of player {old.owner}'s planar deck"))
+        trace.append(Fired("faccia-planeswalker", msg("{old} goes to the bottom of player {owner}'s planar deck", old=old, owner=old.owner)))
         return replace(state, decks=decks)._turn_over(ability.controller, old, "faccia-planeswalker", trace)
 
     def _turn_over(self, player: int, old: Plane, rule: str, trace: list[Fired]) -> Planechase:
@@ -383,8 +382,8 @@ class Planechase(State):
         deck = self.decks[player]
         assert deck, "a player's cards are in their deck whenever the face-up plane is not theirs"
         new = Plane(deck[0], player)
-        trace.append(Fired(rule, f"player {player} turns over {new}"))
-        trace.append(Fired("viaggio-innesca", f"planeswalking from {old.name} to {new.name}: their 'when you planeswalk' abilities trigger"))
+        trace.append(Fired(rule, msg("player {player} turns over {new}", player=player, new=new)))
+        trace.append(Fired("viaggio-innesca", msg("planeswalking from {old} to {new}: their 'when you planeswalk' abilities trigger", old=old.name, new=new.name)))
         return replace(self, decks=replace_at(self.decks, player, deck[1:]), plane=new)
 
     # --- leaving the game ------------------------------------------------------------------
@@ -393,40 +392,40 @@ class Planechase(State):
         self._expect(Phase.MAIN, action, "uscita-quando")
         who = action.player
         if who not in self.in_game:
-            raise IllegalAction("uscita", f"{action!r}: player {who!r} is not in the game")
+            raise IllegalAction("uscita", msg("{action}: player {player} is not in the game", action=code(action), player=code(who)))
         state = self
-        trace.append(Fired("uscita", f"player {who} leaves the game"))
+        trace.append(Fired("uscita", msg("player {player} leaves the game", player=who)))
         if self.controller == who:
             heir = self.next_player(who)
-            trace.append(Fired("uscita-controllore-piano", f"player {heir} takes control of {self.plane} just before player {who} leaves"))
+            trace.append(Fired("uscita-controllore-piano", msg("player {player} takes control of {plane} just before player {player2} leaves", player=heir, plane=self.plane, player2=who)))
             state = replace(state, controller=heir)
         for ability in state.stack:
             if ability.controller == who:
-                trace.append(Fired("uscita-abilita", f"the {ability} ceases to exist"))
+                trace.append(Fired("uscita-abilita", msg("the {ability} ceases to exist", ability=ability)))
         stack = tuple(a for a in state.stack if a.controller != who)
         if self.decks[who]:
             count = len(self.decks[who])
-            trace.append(Fired("uscita", f"player {who}'s planar deck ({count} card{'s' * (count != 1)}) leaves with them"))
+            trace.append(Fired("uscita", msg("player {player}'s planar deck ({count} card{value}) leaves with them", player=who, count=count, value='s' * (count != 1))))
         state = replace(state, stack=stack, decks=replace_at(self.decks, who, ()), gone=self.gone + (who,))
         if state.plane is not None and state.plane.owner == who:
             state = state._owner_left(trace)
         if who == self.active:
-            trace.append(Fired("uscita-turno", f"player {who}'s turn goes on without them"))
+            trace.append(Fired("uscita-turno", msg("player {player}'s turn goes on without them", player=who)))
         if len(state.in_game) == 1:
             winner = state.in_game[0]
-            trace.append(Fired("vittoria", f"player {winner} is the last player left and wins"))
+            trace.append(Fired("vittoria", msg("player {player} is the last player left and wins", player=winner)))
             return replace(state, phase=Phase.OVER, winner=winner)
         return state
 
     def _owner_left(self, trace: list[Fired]) -> Planechase:
         old, controller = self.plane, self.controller
         assert old is not None and controller is not None
-        trace.append(Fired("uscita-proprietario-piano", f"{old} leaves the game with its owner"))
+        trace.append(Fired("uscita-proprietario-piano", msg("{old} leaves the game with its owner", old=old)))
         for ability in self.stack:
             if ability.kind == "planeswalk":
-                trace.append(Fired("uscita-proprietario-piano", f"the {ability} ceases to exist"))
+                trace.append(Fired("uscita-proprietario-piano", msg("the {ability} ceases to exist", ability=ability)))
             else:
-                trace.append(Fired("caos-resta", f"the {ability} stays on the stack"))
+                trace.append(Fired("caos-resta", msg("the {ability} stays on the stack", ability=ability)))
         stack = tuple(a for a in self.stack if a.kind != "planeswalk")
         return replace(self, stack=stack)._turn_over(controller, old, "uscita-proprietario-piano", trace)
 
@@ -481,14 +480,12 @@ def _check_deck(seat: int, deck: object, casual: bool) -> None:
     """CR 901.3: at least ten planes, no two with the same English name. In casual play (ruling
     mazzo-planare-informale) fewer will do, one at least; a repeated name never."""
     if isinstance(deck, str) or not isinstance(deck, Sequence) or not deck or not all(isinstance(name, str) and name.strip() for name in deck):
-        raise IllegalAction("mazzo-planare-composizione", f"player {seat}'s planar deck must be a non-empty list of plane names, not {deck!r}")
+        raise IllegalAction("mazzo-planare-composizione", msg("player {player}'s planar deck must be a non-empty list of plane names, not {deck}", player=seat, deck=code(deck)))
     repeated = sorted({name for name in deck if deck.count(name) > 1})
     if repeated:
-        raise IllegalAction("mazzo-planare-composizione", f"player {seat}'s planar deck holds {repeated[0]!r} {deck.count(repeated[0])} "
-                                                          "times: no two cards of a planar deck may have the same English name (CR 901.3)")
+        raise IllegalAction("mazzo-planare-composizione", msg("player {player}'s planar deck holds {repeated} {count} times: no two cards of a planar deck may have the same English name (CR 901.3)", player=seat, repeated=code(repeated[0]), count=deck.count(repeated[0])))
     if len(deck) < PLANAR_DECK and not casual:
-        raise IllegalAction("mazzo-planare-composizione", f"player {seat}'s planar deck has {len(deck)} plane(s): it needs at least "
-                                                          f"{PLANAR_DECK} (CR 901.3), or casual=True for the smaller decks of ruling mazzo-planare-informale")
+        raise IllegalAction("mazzo-planare-composizione", msg("player {player}'s planar deck has {count} plane(s): it needs at least {PLANAR_DECK} (CR 901.3), or casual=True for the smaller decks of ruling mazzo-planare-informale", player=seat, count=len(deck), PLANAR_DECK=PLANAR_DECK))
 
 
 def setup(decks: Sequence[Sequence[str]], first: int = 0, mana_per_turn: int = MANA_PER_TURN, *, casual: bool = False) -> Planechase:
@@ -496,11 +493,11 @@ def setup(decks: Sequence[Sequence[str]], first: int = 0, mana_per_turn: int = M
     and the player who starts. Seats are numbered in turn order. ``casual=True`` allows the
     smaller planar decks of ruling mazzo-planare-informale."""
     if not MIN_PLAYERS <= len(decks) <= MAX_PLAYERS:
-        raise IllegalAction("giocatori-numero", f"Planechase is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(decks)!r}")
+        raise IllegalAction("giocatori-numero", msg("Planechase is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}", MIN_PLAYERS=MIN_PLAYERS, MAX_PLAYERS=MAX_PLAYERS, count=code(len(decks))))
     for seat, deck in enumerate(decks):
         _check_deck(seat, deck, casual)
     if not (isinstance(first, int) and 0 <= first < len(decks)):
-        raise IllegalAction("primo-giocatore", f"the first player is a seat from 0 to {len(decks) - 1}, not {first!r}")
+        raise IllegalAction("primo-giocatore", msg("the first player is a seat from 0 to {value}, not {first}", value=len(decks) - 1, first=code(first)))
     n = len(decks)
     return Planechase(decks=tuple(tuple(d) for d in decks), first=first,
                       hands=(HAND,) * n, mulligans=(0,) * n, mana_per_turn=mana_per_turn)
@@ -520,6 +517,6 @@ def new_game(rng: random.Random, players: int = 2) -> Planechase:
     Random seating needs nothing more: seats are simply numbered in turn order.
     """
     if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalAction("giocatori-numero", f"Planechase is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+        raise IllegalAction("giocatori-numero", msg("Planechase is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}", MIN_PLAYERS=MIN_PLAYERS, MAX_PLAYERS=MAX_PLAYERS, players=code(players)))
     decks = [rng.sample(PLANES, PLANAR_DECK) for _ in range(players)]
     return setup(decks, first=rng.randrange(players))

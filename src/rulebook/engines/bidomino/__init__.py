@@ -21,6 +21,7 @@ import random
 from dataclasses import replace
 from typing import Sequence
 
+from ...messages import code, msg
 from ...errors import IllegalAction, RulebookError
 from ..base import Step
 from ..playing_cards import beyond_pack, sort_cards
@@ -49,7 +50,7 @@ def new_game(rng: random.Random | None = None, players: int = 2) -> Bidomino:
     ``rng`` is not used: the shuffles are chance outcomes that playouts sample.
     """
     if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalAction("giocatori", f"Bidomino is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+        raise IllegalAction("giocatori", msg("Bidomino is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}", MIN_PLAYERS=MIN_PLAYERS, MAX_PLAYERS=MAX_PLAYERS, players=code(players)))
     return Bidomino(players=players, stock=full_pack(), noted=(0,) * players, score_piles=((),) * players,
                     hands=((),) * players)
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable, Sequence
 
+from ...messages import code, msg
 from ...errors import IllegalAction, RulebookError
 from ..playing_cards import Card, card, cards, deck, remove_cards, show
 
@@ -56,7 +57,7 @@ class Pair:
             made = ", ".join(str(v) for v in sorted(_values(self.first, self.second, self.how)))
             kind = {SUM: "sum", DIFFERENCE: "difference", LONE: "lone card"}.get(self.how, repr(self.how))
             rule = "carta-singola" if self.how == LONE else "coppia"
-            raise IllegalAction(rule, f"{self._cards()} as a {kind} cannot make {self.value!r}; it makes {made or 'nothing'}")
+            raise IllegalAction(rule, msg("{cards} as a {kind} cannot make {value}; it makes {value2}", cards=self._cards(), kind=kind, value=code(self.value), value2=made or 'nothing'))
         first, second = max(options, key=lambda o: (o[2], o[0].key, o[1].key if o[1] else (0, 0)))[:2]
         object.__setattr__(self, "first", first)
         object.__setattr__(self, "second", second)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Sequence
 
+from ...messages import code, msg
 from ...errors import IllegalAction
 from ..base import CHANCE, TERMINAL, Fired, State, Step, replace_at
 from ..playing_cards import remove_cards, show, sort_cards
@@ -121,11 +122,11 @@ class Bidomino(State):
 
     def _admit(self, act: Action) -> None:
         if self.phase is Phase.OVER:
-            raise IllegalAction("vincitore", f"the game is over; {str(act)!r} cannot be played")
+            raise IllegalAction("vincitore", msg("the game is over; {str} cannot be played", str=code(str(act))))
         if self.phase in CHANCE_PHASES and not isinstance(act, Shuffle):
-            raise IllegalAction(self._shuffle_rule(), f"the cards must be shuffled first, not {str(act)!r}")
+            raise IllegalAction(self._shuffle_rule(), msg("the cards must be shuffled first, not {str}", str=code(str(act))))
         if self.phase is Phase.PLAY and isinstance(act, Shuffle):
-            raise IllegalAction("turno", f"P{self.turn} must play or discard, not {str(act)!r}")
+            raise IllegalAction("turno", msg("P{turn} must play or discard, not {str}", turn=self.turn, str=code(str(act))))
 
     def _shuffle_rule(self) -> str:
         return "mazziere" if self.phase is Phase.DEAL else "rimescolata"
@@ -135,7 +136,7 @@ class Bidomino(State):
     def _apply_shuffle(self, act: Shuffle, trace: list[Fired]) -> Bidomino:
         expected = self.to_shuffle()
         if Counter(act.order) != Counter(expected):
-            raise IllegalAction(self._shuffle_rule(), f"a shuffle must order exactly the {len(expected)} gathered cards, not {show(act.order)!r}")
+            raise IllegalAction(self._shuffle_rule(), msg("a shuffle must order exactly the {count} gathered cards, not {show}", count=len(expected), show=code(show(act.order))))
         return self._deal_out(act.order, trace) if self.phase is Phase.DEAL else self._reshuffle(act.order, trace)
 
     def _deal_out(self, order: Sequence[Card], trace: list[Fired]) -> Bidomino:
@@ -145,20 +146,19 @@ class Bidomino(State):
         for i in range(HAND * n):
             hands[(first + i) % n].append(order[i])
         stock = tuple(order[HAND * n:])
-        trace.append(Fired("mazziere", f"P{self.dealer} deals {HAND} cards to each player, starting with P{first}; {len(stock)} cards form the stock"))
+        trace.append(Fired("mazziere", msg("P{dealer} deals {HAND} cards to each player, starting with P{first}; {count} cards form the stock", dealer=self.dealer, HAND=HAND, first=first, count=len(stock))))
         return replace(self, hands=tuple(sort_cards(h) for h in hands), stock=stock, rows=NO_ROWS, discards=(),
                        score_piles=((),) * n, exhausted=0, phase=Phase.PLAY, turn=first, pending=None)
 
     def _reshuffle(self, order: Sequence[Card], trace: list[Fired]) -> Bidomino:
         counted = [len(p) for p in self.score_piles]
         board = ", ".join(f"P{i} {c}" for i, c in enumerate(counted))
-        trace.append(Fired("rimescolata", f"P{self.dealer} notes the score cards ({board}) and shuffles them with "
-                           f"{_plural(len(self.discards), 'discard', 'discards')} into a new stock of {len(order)}"))
+        trace.append(Fired("rimescolata", msg("P{dealer} notes the score cards ({board}) and shuffles them with {plural} into a new stock of {count}", dealer=self.dealer, board=board, plural=_plural(len(self.discards), 'discard', 'discards'), count=len(order))))
         player, score, hand = self.pending or (self.turn, 0, 0)
         state = replace(self, noted=tuple(n + c for n, c in zip(self.noted, counted)), stock=tuple(order),
                         score_piles=((),) * self.players, discards=(), phase=Phase.PLAY, pending=None)
         if score or hand:
-            trace.append(Fired("pesca-interrotta", f"P{player} first completes the interrupted draw"))
+            trace.append(Fired("pesca-interrotta", msg("P{player} first completes the interrupted draw", player=player)))
             state = state._draw(player, score, hand, "pesca-interrotta", trace)
         return state._finish_turn(player, trace)
 
@@ -178,20 +178,20 @@ class Bidomino(State):
         score, draws = bonus, 0
         if lone:
             state = state._note(p, 1)
-            trace.append(Fired("carta-singola", f"P{p} plays the last card as a pair: 1 point noted on the score sheet"))
+            trace.append(Fired("carta-singola", msg("P{p} plays the last card as a pair: 1 point noted on the score sheet", p=p)))
         elif count == 2:
             score, draws = 2 + bonus, 4
-            trace.append(Fired("due-coppie", f"two pairs: 2 points for P{p}, taken as score cards from the stock"))
+            trace.append(Fired("due-coppie", msg("two pairs: 2 points for P{p}, taken as score cards from the stock", p=p)))
         elif rest:
             point = act.point
             assert point is not None
             state = replace(state, hands=replace_at(state.hands, p, remove_cards(state.hands[p], (point,))),
                             score_piles=replace_at(state.score_piles, p, state.score_piles[p] + (point,)))
-            trace.append(Fired("una-coppia", f"P{p} sets {point} aside face down as 1 point"))
+            trace.append(Fired("una-coppia", msg("P{p} sets {point} aside face down as 1 point", p=p, point=point)))
             draws = 3
         else:
             state = state._note(p, 1)
-            trace.append(Fired("ultime-due-carte", f"P{p} has laid the last two cards: 1 point noted on the score sheet"))
+            trace.append(Fired("ultime-due-carte", msg("P{p} has laid the last two cards: 1 point noted on the score sheet", p=p)))
         state = state._draw(p, score, 0 if last_phase else draws, "due-coppie" if count == 2 else "una-coppia", trace)
         return state._finish_turn(p, trace)
 
@@ -200,52 +200,52 @@ class Bidomino(State):
         p, hand = self.turn, self.hands[self.turn]
         count = len(act.placements)
         if count not in (1, 2):
-            raise IllegalAction("turno", f"a turn lays one or two pairs, not {count}: {str(act)!r}")
+            raise IllegalAction("turno", msg("a turn lays one or two pairs, not {count}: {str}", count=count, str=code(str(act))))
         used = [c for pl in act.placements for c in pl.pair.cards]
         rest = remove_cards(hand, used)
         if rest is None:
-            raise IllegalAction("turno", f"P{p} does not hold {show(used)!r}; the hand is {show(hand)}")
+            raise IllegalAction("turno", msg("P{p} does not hold {show}; the hand is {show2}", p=p, show=code(show(used)), show2=show(hand)))
         lone = any(pl.pair.second is None for pl in act.placements)
         if lone and len(hand) != 1:
-            raise IllegalAction("carta-singola", f"only a last card may be played alone; P{p} holds {show(hand)}, not just {show(used)!r}")
+            raise IllegalAction("carta-singola", msg("only a last card may be played alone; P{p} holds {show}, not just {show2}", p=p, show=show(hand), show2=code(show(used))))
         if count == 1 and not lone and rest:
             if act.point not in rest:
-                raise IllegalAction("una-coppia", f"after one pair P{p} sets aside one of {show(rest)} as the point, not {str(act.point)!r}")
+                raise IllegalAction("una-coppia", msg("after one pair P{p} sets aside one of {show} as the point, not {str}", p=p, show=show(rest), str=code(str(act.point))))
         elif act.point is not None:
             rule = "due-coppie" if count == 2 else "ultime-due-carte"
-            raise IllegalAction(rule, f"no hand card is set aside here: {str(act)!r}")
+            raise IllegalAction(rule, msg("no hand card is set aside here: {str}", str=code(str(act))))
         return rest
 
     def _place(self, p: int, pl: Placement, trace: list[Fired]) -> Bidomino:
         if pl.row not in (1, 2):
-            raise IllegalAction("file", f"there are two rows, 1 and 2, not {pl.row!r}")
+            raise IllegalAction("file", msg("there are two rows, 1 and 2, not {row}", row=code(pl.row)))
         row = self.rows[pl.row - 1]
         end = row.end_for(pl.pair.value)
         if end is None and not row.pairs:
-            raise IllegalAction("apertura", f"row {pl.row} is still empty and opens only with 15, not {str(pl.pair)!r}")
+            raise IllegalAction("apertura", msg("row {row} is still empty and opens only with 15, not {str}", row=pl.row, str=code(str(pl.pair))))
         if end is None:
             wanted = " or ".join(str(v) for v in row.wanted()) or "nothing more"
-            raise IllegalAction("file", f"{str(pl.pair)!r} does not fit row {pl.row} ({row.values[0]}..{row.values[-1]}): it takes {wanted}")
+            raise IllegalAction("file", msg("{str} does not fit row {row} ({values}..{values2}): it takes {wanted}", str=code(str(pl.pair)), row=pl.row, values=row.values[0], values2=row.values[-1], wanted=wanted))
         if end == "open":
-            trace.append(Fired("apertura", f"P{p} opens row {pl.row} with {pl.pair}"))
+            trace.append(Fired("apertura", msg("P{p} opens row {row} with {pair}", p=p, row=pl.row, pair=pl.pair)))
         else:
-            trace.append(Fired("file", f"P{p} lays {pl.pair} at the {end} end of row {pl.row}"))
+            trace.append(Fired("file", msg("P{p} lays {pair} at the {end} end of row {row}", p=p, pair=pl.pair, end=end, row=pl.row)))
         if pl.pair.bonus:
             assert pl.pair.second is not None
             why = "identical cards" if pl.pair.bonus == 2 else ("same suit" if pl.pair.first.suit == pl.pair.second.suit else "same value")
-            trace.append(Fired("bonus", f"{pl.pair}: {why}, {_plural(pl.pair.bonus, 'bonus point', 'bonus points')}"))
+            trace.append(Fired("bonus", msg("{pair}: {why}, {plural}", pair=pl.pair, why=why, plural=_plural(pl.pair.bonus, 'bonus point', 'bonus points'))))
         return replace(self, rows=placed(self.rows, pl))
 
     def _apply_discard(self, act: Discard, trace: list[Fired]) -> Bidomino:
         p, c = self.turn, act.card
         left = remove_cards(self.hands[p], (c,))
         if left is None:
-            raise IllegalAction("nessuna-coppia", f"P{p} cannot discard {str(c)!r}: the hand is {show(self.hands[p])}")
+            raise IllegalAction("nessuna-coppia", msg("P{p} cannot discard {str}: the hand is {show}", p=p, str=code(str(c)), show=show(self.hands[p])))
         state = replace(self, hands=replace_at(self.hands, p, left), discards=self.discards + (c,))
         if self.exhausted == 2:
-            trace.append(Fired("scarto-senza-ricambio", f"P{p} discards {c} face down and draws nothing"))
+            trace.append(Fired("scarto-senza-ricambio", msg("P{p} discards {c} face down and draws nothing", p=p, c=c)))
         else:
-            trace.append(Fired("nessuna-coppia", f"P{p} discards {c} face down"))
+            trace.append(Fired("nessuna-coppia", msg("P{p} discards {c} face down", p=p, c=c)))
             state = state._draw(p, 0, 1, "nessuna-coppia", trace)
         return state._finish_turn(p, trace)
 
@@ -265,20 +265,20 @@ class Bidomino(State):
                         hands=replace_at(self.hands, p, sort_cards(self.hands[p] + got_hand)))
         score, hand = score - len(got_score), hand - len(got_hand)
         if got_score:
-            trace.append(Fired("segnapunti", f"P{p} takes {_plural(len(got_score), 'score card', 'score cards')} from the stock ({show(got_score)})"))
+            trace.append(Fired("segnapunti", msg("P{p} takes {plural} from the stock ({show})", p=p, plural=_plural(len(got_score), 'score card', 'score cards'), show=show(got_score))))
         if got_hand:
-            trace.append(Fired(rule, f"P{p} draws {show(got_hand)}"))
+            trace.append(Fired(rule, msg("P{p} draws {show}", p=p, show=show(got_hand))))
         if taken and not state.stock:
             state = replace(state, exhausted=state.exhausted + 1)
             if state.exhausted == 1:
-                trace.append(Fired("rimescolata", "the stock has run out: score cards and discards are gathered to be reshuffled"))
+                trace.append(Fired("rimescolata", msg("the stock has run out: score cards and discards are gathered to be reshuffled")))
                 return replace(state, phase=Phase.RESHUFFLE, pending=(p, score, hand))
-            trace.append(Fired("secondo-esaurimento", "the stock has run out a second time: no more reshuffles"))
+            trace.append(Fired("secondo-esaurimento", msg("the stock has run out a second time: no more reshuffles")))
         if score:
             state = state._note(p, score)
-            trace.append(Fired("secondo-esaurimento", f"no stock: {_plural(score, 'point', 'points')} noted on the score sheet for P{p}"))
+            trace.append(Fired("secondo-esaurimento", msg("no stock: {plural} noted on the score sheet for P{p}", plural=_plural(score, 'point', 'points'), p=p)))
         if hand:
-            trace.append(Fired("secondo-esaurimento", f"P{p} is {_plural(hand, 'card', 'cards')} short and plays on with {len(state.hands[p])}"))
+            trace.append(Fired("secondo-esaurimento", msg("P{p} is {plural} short and plays on with {count}", p=p, plural=_plural(hand, 'card', 'cards'), count=len(state.hands[p]))))
         return state
 
     # --- after each turn ----------------------------------------------------------------------
@@ -307,9 +307,9 @@ class Bidomino(State):
                         exhausted=0, pending=None, deal=self.deal + 1, noted=noted)
         totals = ", ".join(f"P{i} {s}" for i, s in enumerate(noted))
         if state.deal == n:
-            trace.append(Fired("vincitore", f"after {n} deals: {totals}; highest total wins"))
+            trace.append(Fired("vincitore", msg("after {n} deals: {totals}; highest total wins", n=n, totals=totals)))
             return replace(state, phase=Phase.OVER)
-        trace.append(Fired("smazzate", f"totals {totals}; P{state.dealer} deals next"))
+        trace.append(Fired("smazzate", msg("totals {totals}; P{dealer} deals next", totals=totals, dealer=state.dealer)))
         return replace(state, phase=Phase.DEAL)
 
     def __str__(self) -> str:

@@ -17,6 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
+from ...messages import code, msg
 from ...errors import IllegalAction, LoadError, Problem, RulebookError
 from ...loader import NodeReader, display_path
 from ...yamlnodes import Mapping as YMapping
@@ -408,7 +409,7 @@ class Catalogue:
         try:
             return self.cards[name]
         except KeyError:
-            raise IllegalAction("601.2", f"no card {name!r} in the card files; name a known card or define it with define(...)") from None
+            raise IllegalAction("601.2", msg("no card {name} in the card files; name a known card or define it with define(...)", name=code(name))) from None
 
     def __contains__(self, name: object) -> bool:
         return name in self.cards

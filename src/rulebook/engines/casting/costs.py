@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from ...messages import msg
 from ..base import Fired
 from .cards import STAGES, Card, CostModifier
 from .mana import ManaCost
@@ -46,14 +47,14 @@ class Derivation:
 
     def _also_asks(self) -> tuple[Fired, ...]:
         """The line naming the non-mana parts of the cost, when there are any."""
-        return (Fired("601.2f", f"the total cost also asks: {', '.join(self.parts)}"),) if self.parts else ()
+        return (Fired("601.2f", msg("the total cost also asks: {join}", join=', '.join(self.parts))),) if self.parts else ()
 
     def __str__(self) -> str:
         lines = [str(step) for step in self.steps] + [f"{f.rule}  {f.what}" for f in self._also_asks()]
         return "\n".join(lines)
 
     def trace(self) -> tuple[Fired, ...]:
-        return tuple(Fired(step.rule, f"{step.what} -> {step.total}") for step in self.steps) + self._also_asks()
+        return tuple(Fired(step.rule, msg("{what} -> {total}", what=step.what, total=step.total)) for step in self.steps) + self._also_asks()
 
 
 def modify(

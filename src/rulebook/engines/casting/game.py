@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
+from ...messages import code, msg
 from ...errors import IllegalAction
 from ..base import TERMINAL, Fired, State
 from .actions import Activate, Cast, Choose, Decline, Mana, Pass, PlayLand, Resolve
@@ -55,22 +56,22 @@ class Game(Table, State):
         """The 601.2f derivation the proposed cast would lock in, without casting: a cast
         by the player to act, who answers a pending offer even without priority."""
         if self.is_over:
-            raise IllegalAction("601.2", f"the game is over; {action!r} can't be proposed")
+            raise IllegalAction("601.2", msg("the game is over; {action} can't be proposed", action=code(action)))
         return propose(self, action, self.current_player)[2]
 
     # --- the handler table ------------------------------------------------------------------
 
     def _admit(self, action: object) -> None:
         if self.is_over:
-            raise IllegalAction("601.2", f"the game is over; {action!r} can't be taken")
+            raise IllegalAction("601.2", msg("the game is over; {action} can't be taken", action=code(action)))
         if self.pending is not None and not isinstance(action, (Cast, Decline, Choose)):
-            raise IllegalAction("601.2", f"first answer the offer of {self.pending.source} about {self.pending.object!r}")
+            raise IllegalAction("601.2", msg("first answer the offer of {source} about {object}", source=self.pending.source, object=code(self.pending.object)))
 
     def _apply_cast(self, action: Cast, trace: list[Fired]) -> Game:
         try:
             game, fired = cast(self, action, self.current_player)
         except IllegalAction as exc:
-            raise IllegalAction(exc.rule_id, f"{exc.message}; the cast is reversed, nothing was moved or paid") from None
+            raise IllegalAction(exc.rule_id, msg("{message}; the cast is reversed, nothing was moved or paid", message=exc.message)) from None
         return _traced(game, fired, trace)
 
     def _apply_mana(self, action: Mana, trace: list[Fired]) -> Game:
@@ -91,9 +92,9 @@ class Game(Table, State):
         if self.passes + 1 >= 2 and self.stack:
             return _traced(*resolve_top(self), trace)
         if self.passes + 1 >= 2:
-            trace.append(Fired("601.2i", f"P{player} passes too, with the stack empty: the phase ends"))
+            trace.append(Fired("601.2i", msg("P{player} passes too, with the stack empty: the phase ends", player=player)))
             return replace(self, ended=True)
-        trace.append(Fired("601.2i", f"P{player} passes priority"))
+        trace.append(Fired("601.2i", msg("P{player} passes priority", player=player)))
         return replace(self, priority=1 - player, passes=self.passes + 1)
 
     def _apply_decline(self, action: Decline, trace: list[Fired]) -> Game:
@@ -169,7 +170,7 @@ def setup(
             object_id = object_id or _slug(name)
             if object_id in used:
                 if "=" in entry:
-                    raise IllegalAction("601.2", f"object id {object_id!r} is used twice; give each object its own id")
+                    raise IllegalAction("601.2", msg("object id {object_id} is used twice; give each object its own id", object_id=code(object_id)))
                 n = 2
                 while f"{object_id}-{n}" in used:
                     n += 1
@@ -183,7 +184,7 @@ def new_game(rng: random.Random, players: int = 2) -> Game:
     """A random main phase for ``rulebook play casting``: the caller's rng deals each player
     five basic lands and some spells; the engine itself never draws a random number."""
     if players != 2:
-        raise IllegalAction("601.2", f"the casting engine models two players, not {players!r}")
+        raise IllegalAction("601.2", msg("the casting engine models two players, not {players}", players=code(players)))
     known = packaged()
     spells = sorted(n for n, c in known.items() if not c.is_land)
     creatures = sorted(n for n in spells if known[n].is_type("creature"))

@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
+from ...messages import code, msg
 from ...errors import IllegalAction
 from ...symbols import COLOURS, HYBRID_PAIRS
 
@@ -224,12 +225,12 @@ class ManaCost:
         open_symbols = self.open_symbols
         if len(choices) != len(open_symbols):
             wanted = "".join("{" + s + "}" for s in open_symbols) or "none"
-            raise IllegalAction("601.2b", f"announce one payment for each hybrid or Phyrexian symbol ({wanted}), got {choices!r}")
+            raise IllegalAction("601.2b", msg("announce one payment for each hybrid or Phyrexian symbol ({wanted}), got {choices}", wanted=wanted, choices=code(choices)))
         generic, life, symbols = self.generic, 0, [s for s in self.symbols if s not in open_symbols]
         for symbol, choice in zip(open_symbols, choices):
             allowed = _payments(symbol)
             if choice not in allowed:
-                raise IllegalAction("601.2b", f"{{{symbol}}} cannot be paid as {choice!r}; choose {' or '.join(map(repr, allowed))}")
+                raise IllegalAction("601.2b", msg("{{{symbol}}} cannot be paid as {choice}; choose {join}", symbol=symbol, choice=code(choice), join=' or '.join(map(repr, allowed))))
             if choice == "life":
                 life += 2
             elif choice == "2":
@@ -292,7 +293,7 @@ class Pool:
         counts = self.counts()
         for symbol in cost.symbols:
             if counts[symbol] <= 0:
-                raise IllegalAction("601.2h", f"cannot pay {{{symbol}}} of {cost} (pool: {self})")
+                raise IllegalAction("601.2h", msg("cannot pay {{{symbol}}} of {cost} (pool: {self})", symbol=symbol, cost=cost, self=self))
             counts[symbol] -= 1
         left = cost.generic
         own = cost.colours
@@ -301,5 +302,5 @@ class Pool:
             counts[kind] -= used
             left -= used
         if left:
-            raise IllegalAction("601.2h", f"cannot pay {cost}: {left} generic mana missing (pool: {self})")
+            raise IllegalAction("601.2h", msg("cannot pay {cost}: {left} generic mana missing (pool: {self})", cost=cost, left=left, self=self))
         return Pool.of(counts)

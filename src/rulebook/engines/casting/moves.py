@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 
+from ...messages import code, msg
 from ...errors import IllegalAction
 from ..base import Fired
 from .actions import Activate, Cast, Choose, Decline, Mana, Pass, PlayLand, Resolve
@@ -23,28 +24,28 @@ from .targets import choose_targets, target_problem, target_sets
 def activate(game: Table, action: Activate, player: int) -> tuple[Table, list[Fired]]:
     source = game.obj(action.source, "605.1a")
     if source.zone != "battlefield" or source.controller != player:
-        raise IllegalAction("605.1a", f"{source.id!r} is not a permanent you control")
+        raise IllegalAction("605.1a", msg("{source} is not a permanent you control", source=code(source.id)))
     ability = next((a for a in source.card.abilities if not a.is_mana_ability), None)
     if ability is None:
-        raise IllegalAction("605.3a", f"{source.card.name}'s ability is a mana ability: activate it with Mana({source.id!r})")
+        raise IllegalAction("605.3a", msg("{card}'s ability is a mana ability: activate it with Mana({source})", card=source.card.name, source=code(source.id)))
     trace = [Fired("605.1a", f"{source.card.name}'s ability " + ("has a target: it is not a mana ability and uses the stack" if ability.targets else "uses the stack"))]
     if ability.targets:
         trace.extend(choose_targets(game, source, source.card, ability.targets, action.targets, player))
     elif action.targets:
-        raise IllegalAction("601.2c", f"{source.card.name}'s ability has no word \"target\"; got {action.targets!r}")
+        raise IllegalAction("601.2c", msg('{card}\'s ability has no word "target"; got {targets}', card=source.card.name, targets=code(action.targets)))
     if ability.adds == "any" and action.colour not in tuple(COLOURS):
-        raise IllegalAction("605.1a", f"say which colour {source.card.name} adds: colour='G'")
+        raise IllegalAction("605.1a", msg("say which colour {card} adds: colour='G'", card=source.card.name))
     if ability.tap:
         check_tap_cost(source, "605.1a")
         if source.tapped:
-            raise IllegalAction("605.1a", f"{source.id!r} is already tapped")
+            raise IllegalAction("605.1a", msg("{source} is already tapped", source=code(source.id)))
         game = game.set(source.id, tapped=True)
     for mana in action.mana:
         game, fired = activate_mana(game, mana, player, "601.2g")
         trace.extend(fired)
     if ability.cost:
         game = game.with_pool(player, game.pools[player].pay(ability.cost))
-        trace.append(Fired("601.2h", f"pays {ability.cost}"))
+        trace.append(Fired("601.2h", msg("pays {cost}", cost=ability.cost)))
     entry = Entry(f"{source.id}-ability", player, "ability", source.id, effect=ability.effect or "add-mana",
                   targets=tuple(action.targets), colour=action.colour)
     return replace(game, stack=game.stack + (entry,), priority=player, passes=0), trace
@@ -53,7 +54,7 @@ def activate(game: Table, action: Activate, player: int) -> tuple[Table, list[Fi
 def play_land(game: Table, action: PlayLand, player: int) -> tuple[Table, list[Fired]]:
     land = game.obj(action.card, "601.1a")
     if not land.card.is_land:
-        raise IllegalAction("601.1a", f"{land.card.name} is not a land: a spell is cast, not played as a land")
+        raise IllegalAction("601.1a", msg("{card} is not a land: a spell is cast, not played as a land", card=land.card.name))
     if land.zone == "hand" and land.owner == player:
         how = "from the hand"
     elif land.zone == "exile":
@@ -61,17 +62,17 @@ def play_land(game: Table, action: PlayLand, player: int) -> tuple[Table, list[F
         if permission == "cast":
             source = game.obj(land.exiled_by).card
             raise IllegalAction(
-                "601.1a", f"{source.name} lets you cast the exiled card, and a land can't be cast: {land.card.name} stays in exile"
+                "601.1a", msg("{source} lets you cast the exiled card, and a land can't be cast: {card} stays in exile", source=source.name, card=land.card.name)
             )
         if permission != "play":
-            raise IllegalAction("601.1a", f"nothing lets you play {land.card.name} from exile{why}")
+            raise IllegalAction("601.1a", msg("nothing lets you play {card} from exile{why}", card=land.card.name, why=why))
         how = f"from exile ({game.obj(land.exiled_by).card.name} lets you play it)"
     else:
-        raise IllegalAction("601.1a", f"nothing lets you play {land.card.name} from the {land.zone}")
+        raise IllegalAction("601.1a", msg("nothing lets you play {card} from the {zone}", card=land.card.name, zone=land.zone))
     if game.stack or player != game.active or game.lands_played >= 1:
-        raise IllegalAction("601.1a", "a land is played in your main phase, with an empty stack, once a turn (305.2)")
+        raise IllegalAction("601.1a", msg("a land is played in your main phase, with an empty stack, once a turn (305.2)"))
     game = game.move(land.id, "battlefield", controlled_by=player)
-    return replace(game, lands_played=game.lands_played + 1, passes=0), [Fired("601.1a", f"{land.id} is played {how}")]
+    return replace(game, lands_played=game.lands_played + 1, passes=0), [Fired("601.1a", msg("{land} is played {how}", land=land.id, how=how))]
 
 
 # --- offers -----------------------------------------------------------------------------
@@ -80,28 +81,28 @@ def play_land(game: Table, action: PlayLand, player: int) -> tuple[Table, list[F
 def decline(game: Table) -> tuple[Table, list[Fired]]:
     pending = game.pending
     if pending is None or pending.kind is not Offer.CAST_FREE:
-        raise IllegalAction("601.2", "there is no offer to decline")
+        raise IllegalAction("601.2", msg("there is no offer to decline"))
     if game.obj(pending.object).copy:
         game = game.remove(pending.object)
     else:
         game = game.move(pending.object, "library")
     for revealed in pending.revealed:
         game = game.move(revealed, "library")
-    return replace(game, pending=None), [Fired("601.2", f"{pending.object} is not cast")]
+    return replace(game, pending=None), [Fired("601.2", msg("{object} is not cast", object=pending.object))]
 
 
 def choose(game: Table, action: Choose) -> tuple[Table, list[Fired]]:
     pending = game.pending
     if pending is None or pending.kind is not Offer.TARGET:
-        raise IllegalAction("601.2c", "no triggered ability is waiting for a target")
+        raise IllegalAction("601.2c", msg("no triggered ability is waiting for a target"))
     source = game.obj(pending.object)
     word = TargetWord(1, 1, "instant or sorcery card in your graveyard")  # Snapcaster Mage's
     problem = target_problem(game, action.target, word, pending.player, source.card, "")
     if problem:
-        raise IllegalAction("601.2c", f"{action.target!r} can't be the target of {source.card.name}'s ability: {problem}")
+        raise IllegalAction("601.2c", msg("{target} can't be the target of {card}'s ability: {problem}", target=code(action.target), card=source.card.name, problem=problem))
     entry = Entry(f"{source.id}-trigger", pending.player, "trigger", source.id, effect="grant-flashback", targets=(action.target,))
     game = replace(game, stack=game.stack + (entry,), pending=None, priority=pending.player, passes=0)
-    return game, [Fired("601.2c", f"{source.card.name}'s ability targets {action.target} and goes on the stack")]
+    return game, [Fired("601.2c", msg("{card}'s ability targets {target} and goes on the stack", card=source.card.name, target=action.target))]
 
 
 # --- resolution -------------------------------------------------------------------------
@@ -109,7 +110,7 @@ def choose(game: Table, action: Choose) -> tuple[Table, list[Fired]]:
 
 def resolve_top(game: Table) -> tuple[Table, list[Fired]]:
     if not game.stack:
-        raise IllegalAction("608.2", "the stack is empty: nothing resolves")
+        raise IllegalAction("608.2", msg("the stack is empty: nothing resolves"))
     entry = game.stack[-1]
     game = replace(game, stack=game.stack[:-1], priority=game.active, passes=0)
     return resolve_entry(game, entry)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
+from ...messages import code, msg
 from ...errors import IllegalAction, RulebookError
 from ..base import Fired
 from .actions import Cast, Mana
@@ -23,7 +24,7 @@ def check_tap_cost(source: Obj, rule: str) -> None:
     """302.6: a creature's {T} cost can't be paid unless it has been under its controller's
     control since the turn began, or it has haste. Convoke is not a {T} cost."""
     if source.entered and source.card.is_type("creature") and "haste" not in source.card.keywords:
-        raise IllegalAction(rule, f"{source.id!r} came under your control this turn: it can't pay a {{T}} cost yet (302.6)")
+        raise IllegalAction(rule, msg("{source} came under your control this turn: it can't pay a {{T}} cost yet (302.6)", source=code(source.id)))
 
 
 def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Table, list[Fired]]:
@@ -33,9 +34,9 @@ def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Tabl
         # Dark Ritual: it adds mana as a spell resolving, and no spell is cast in the middle of 601.2g.
         when = ("while another spell is being paid for; cast it earlier, when you have priority" if rule == "601.2g"
                 else f"cast it: Cast({source.id!r})")
-        raise IllegalAction(rule, f"{source.card.name} is a spell that adds mana when it resolves, not a mana ability: it can't be cast {when}")
+        raise IllegalAction(rule, msg("{card} is a spell that adds mana when it resolves, not a mana ability: it can't be cast {when}", card=source.card.name, when=when))
     if source.zone != "battlefield" or source.controller != player:
-        raise IllegalAction(rule, f"{source.id!r} is not a permanent you control (it is in the {source.zone})")
+        raise IllegalAction(rule, msg("{source} is not a permanent you control (it is in the {zone})", source=code(source.id), zone=source.zone))
     ability = next((a for a in source.card.abilities if a.adds), None)
     other = next((a for a in source.card.abilities if not a.adds), None)
     if ability is None and other is not None:
@@ -44,22 +45,20 @@ def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Tabl
         does = {"untap": f"it untaps{aim}", "exile": f"it exiles{aim}", "cast-copy": "it copies the imprinted card"}[other.effect]
         raise IllegalAction(
             "605.1a",
-            f"{source.card.name}'s ability adds no mana ({does}), so it is not a mana ability: "
-            "it can't be activated while a spell is being paid for; activate it earlier, when you have priority",
+            msg("{card}'s ability adds no mana ({does}), so it is not a mana ability: it can't be activated while a spell is being paid for; activate it earlier, when you have priority", card=source.card.name, does=does),
         )
     if ability is None:
-        raise IllegalAction(rule, f"{source.card.name} has no ability that adds mana")
+        raise IllegalAction(rule, msg("{card} has no ability that adds mana", card=source.card.name))
     if not ability.is_mana_ability:
         raise IllegalAction(
             "605.1a",
-            f"{source.card.name}'s ability adds mana but has a target, so it is not a mana ability: "
-            "it can't be activated while a spell is being paid for",
+            msg("{card}'s ability adds mana but has a target, so it is not a mana ability: it can't be activated while a spell is being paid for", card=source.card.name),
         )
     paid = []
     if ability.tap:
         check_tap_cost(source, rule)
         if source.tapped:
-            raise IllegalAction(rule, f"{source.id!r} is already tapped")
+            raise IllegalAction(rule, msg("{source} is already tapped", source=code(source.id)))
         game = game.set(source.id, tapped=True)
         paid.append("tapped")
     if ability.sacrifice == "self":
@@ -67,15 +66,15 @@ def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Tabl
         paid.append("sacrificed")
     elif ability.sacrifice == "creature":
         if not mana.sacrifice or not game.has(mana.sacrifice):
-            raise IllegalAction(rule, f"{source.card.name} needs a creature to sacrifice: Mana({source.id!r}, sacrifice=...)")
+            raise IllegalAction(rule, msg("{card} needs a creature to sacrifice: Mana({source}, sacrifice=...)", card=source.card.name, source=code(source.id)))
         victim = game.obj(mana.sacrifice)
         if victim.zone != "battlefield" or victim.controller != player or not victim.card.is_type("creature"):
-            raise IllegalAction(rule, f"{victim.id!r} is not a creature you control")
+            raise IllegalAction(rule, msg("{player} is not a creature you control", player=code(victim.id)))
         game = game.move(victim.id, "graveyard", controlled_by=-1)
         paid.append(f"{victim.id} sacrificed")
     if ability.adds == "any":
         if mana.colour not in tuple(COLOURS):
-            raise IllegalAction(rule, f"{source.card.name} adds one mana of any colour: say which, e.g. Mana({source.id!r}, 'G')")
+            raise IllegalAction(rule, msg("{card} adds one mana of any colour: say which, e.g. Mana({source}, 'G')", card=source.card.name, source=code(source.id)))
         produced = mana.colour
     else:
         produced = ability.adds
@@ -84,22 +83,22 @@ def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Tabl
         pool = pool.add(letter)
     game = game.with_pool(player, pool)
     shown = "".join("{" + m + "}" for m in produced)
-    return game, [Fired(rule, f"{source.id} ({', '.join(paid)}) adds {shown}")]
+    return game, [Fired(rule, msg("{source} ({join}) adds {shown}", source=source.id, join=', '.join(paid), shown=shown))]
 
 
 def _convoke(game: Table, spell: Card, creature_ids: Sequence[str], remaining: ManaCost, player: int) -> tuple[Table, ManaCost, list[Fired]]:
     trace = []
     for creature_id in creature_ids:
         if "convoke" not in spell.keywords:
-            raise IllegalAction("601.2h", f"{spell.name} has no convoke")
+            raise IllegalAction("601.2h", msg("{spell} has no convoke", spell=spell.name))
         where = game.obj(creature_id).zone if game.has(creature_id) else "nowhere"
         if where != "battlefield":
             raise IllegalAction(
-                "601.2h", f"{creature_id!r} is in the {where}, no longer on the battlefield, so it can't be tapped for convoke"
+                "601.2h", msg("{creature_id} is in the {where}, no longer on the battlefield, so it can't be tapped for convoke", creature_id=code(creature_id), where=where)
             )
         creature = game.obj(creature_id)
         if creature.controller != player or not creature.card.is_type("creature") or creature.tapped:
-            raise IllegalAction("601.2h", f"{creature_id!r} is not an untapped creature you control")
+            raise IllegalAction("601.2h", msg("{creature_id} is not an untapped creature you control", creature_id=code(creature_id)))
         symbols = list(remaining.symbols)
         colour = next((s for s in symbols if s in creature.card.colours), None)
         if colour:
@@ -108,9 +107,9 @@ def _convoke(game: Table, spell: Card, creature_ids: Sequence[str], remaining: M
         elif remaining.generic:
             remaining, paid = ManaCost.of(remaining.generic - 1, symbols), "{1}"
         else:
-            raise IllegalAction("601.2h", f"nothing left that {creature_id!r} could pay by convoke")
+            raise IllegalAction("601.2h", msg("nothing left that {creature_id} could pay by convoke", creature_id=code(creature_id)))
         game = game.set(creature_id, tapped=True)
-        trace.append(Fired("601.2h", f"convoke: {creature_id} tapped, pays {paid}"))
+        trace.append(Fired("601.2h", msg("convoke: {creature_id} tapped, pays {paid}", creature_id=creature_id, paid=paid)))
     return game, remaining, trace
 
 
@@ -121,36 +120,36 @@ def _other_parts(game: Table, action: Cast, parts: Sequence[str], player: int) -
         if part.startswith("pay-life-"):
             amount = int(part.rsplit("-", 1)[1])
             if game.life[player] < amount:
-                raise IllegalAction("601.2h", f"can't pay {amount} life with {game.life[player]}")
+                raise IllegalAction("601.2h", msg("can't pay {amount} life with {life}", amount=amount, life=game.life[player]))
             game = game.with_life(player, game.life[player] - amount)
-            trace.append(Fired("601.2h", f"pays {amount} life"))
+            trace.append(Fired("601.2h", msg("pays {amount} life", amount=amount)))
         elif part == "exile-blue-card-from-hand":
             if not exile:
-                raise IllegalAction("601.2h", "say which blue card of your hand to exile: exile=(...)")
+                raise IllegalAction("601.2h", msg("say which blue card of your hand to exile: exile=(...)"))
             chosen = exile.pop(0)
             where = game.obj(chosen).zone if game.has(chosen) else "nowhere"
             if where != "hand" or game.obj(chosen).owner != player:
                 why = " (it moved there in 601.2a)" if where == "stack" else ""
-                raise IllegalAction("601.2h", f"{chosen!r} is on the {where}{why}, not in your hand: it can't be exiled to pay")
+                raise IllegalAction("601.2h", msg("{chosen} is on the {where}{why}, not in your hand: it can't be exiled to pay", chosen=code(chosen), where=where, why=why))
             if "U" not in game.obj(chosen).card.colours:
-                raise IllegalAction("601.2h", f"{chosen!r} is not blue")
+                raise IllegalAction("601.2h", msg("{chosen} is not blue", chosen=code(chosen)))
             game = game.move(chosen, "exile")
-            trace.append(Fired("601.2h", f"exiles {chosen} from the hand"))
+            trace.append(Fired("601.2h", msg("exiles {chosen} from the hand", chosen=chosen)))
         elif part == "sacrifice-land":
             if not sacrifice:
-                raise IllegalAction("601.2h", "say which land to sacrifice: sacrifice=(...)")
+                raise IllegalAction("601.2h", msg("say which land to sacrifice: sacrifice=(...)"))
             chosen = sacrifice.pop(0)
             land = game.obj(chosen, "601.2h")
             if land.zone != "battlefield" or land.controller != player or not land.card.is_land:
-                raise IllegalAction("601.2h", f"{chosen!r} is not a land you control")
+                raise IllegalAction("601.2h", msg("{chosen} is not a land you control", chosen=code(chosen)))
             game = game.move(chosen, "graveyard", controlled_by=-1)
-            trace.append(Fired("601.2h", f"sacrifices {chosen}"))
+            trace.append(Fired("601.2h", msg("sacrifices {chosen}", chosen=chosen)))
         else:
             # card files are checked on load (cards.is_cost_part): a part that gets
             # here is known there and not paid here, a bug of the engine, not of the data.
             raise RulebookError(f"cost part {part!r} is known to the card reader but not paid in 601.2h")
     if exile or sacrifice:
-        raise IllegalAction("601.2h", f"nothing in the cost asks to exile or sacrifice {tuple(exile + sacrifice)!r}")
+        raise IllegalAction("601.2h", msg("nothing in the cost asks to exile or sacrifice {tuple}", tuple=code(tuple(exile + sacrifice))))
     return game, trace
 
 
@@ -167,7 +166,7 @@ def cast(game: Table, action: Cast, player: int) -> tuple[Table, list[Fired]]:
     try:
         pool = game.pools[player].pay(remaining)
     except IllegalAction as exc:
-        raise IllegalAction("601.2h", f"the total cost {derivation.total} is locked; {exc.message}") from None
+        raise IllegalAction("601.2h", msg("the total cost {total} is locked; {message}", total=derivation.total, message=exc.message)) from None
     game = game.with_pool(player, pool)
     trace.append(Fired("601.2h", f"pays {remaining} from the mana pool" + (f", {pool} left" if pool.total else "")))
     game, fired = _other_parts(game, action, derivation.parts, player)
@@ -175,7 +174,7 @@ def cast(game: Table, action: Cast, player: int) -> tuple[Table, list[Fired]]:
 
     # 601.2i: the spell is cast; "when you cast" abilities trigger; the caster gets priority.
     game = replace(game, stack=game.stack + (entry,), priority=player, passes=0)
-    trace.append(Fired("601.2i", f"{entry.id} has been cast (total cost {derivation.total})"))
+    trace.append(Fired("601.2i", msg("{entry} has been cast (total cost {total})", entry=entry.id, total=derivation.total)))
     if pending is not None:
         for revealed in pending.revealed:
             game = game.move(revealed, "library")
@@ -183,7 +182,7 @@ def cast(game: Table, action: Cast, player: int) -> tuple[Table, list[Fired]]:
     if "cascade" in spell.keywords:
         trigger = Entry(f"{entry.id}-cascade", player, "trigger", entry.id, effect="cascade")
         game = replace(game, stack=game.stack + (trigger,))
-        trace.append(Fired("601.2i", f"cascade triggers and goes on the stack above {entry.id}"))
-    trace.append(Fired("601.2i", f"P{player} receives priority"))
+        trace.append(Fired("601.2i", msg("cascade triggers and goes on the stack above {entry}", entry=entry.id)))
+    trace.append(Fired("601.2i", msg("P{player} receives priority", player=player)))
     return game, trace
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from ...messages import code, msg
 from ...errors import IllegalAction
 from ..base import Fired
 from .actions import Cast
@@ -46,11 +47,11 @@ def _check_card(game: Table, obj: Obj) -> bool:
     pending = game.pending
     offered = pending is not None and pending.offers_free_cast_of(obj.id)
     if pending is not None and not offered:
-        raise IllegalAction("601.2", f"first answer the offer of {pending.source} about {pending.object!r} (cast it or Decline)")
+        raise IllegalAction("601.2", msg("first answer the offer of {source} about {object} (cast it or Decline)", source=pending.source, object=code(pending.object)))
     if obj.card.is_land:
-        raise IllegalAction("601.1a", f"{obj.card.name} is a land: a land is played, never cast")
+        raise IllegalAction("601.1a", msg("{card} is a land: a land is played, never cast", card=obj.card.name))
     if obj.zone in ("battlefield", "stack"):
-        raise IllegalAction("601.2a", f"{obj.id!r} is on the {obj.zone}; only a card from another zone can be cast")
+        raise IllegalAction("601.2a", msg("{obj} is on the {zone}; only a card from another zone can be cast", obj=code(obj.id), zone=obj.zone))
     return offered
 
 
@@ -59,7 +60,7 @@ def _one_alternative(action: Cast) -> str:
     alternatives = (action.alternative,) if isinstance(action.alternative, str) else tuple(action.alternative)
     alternatives = tuple(a for a in alternatives if a)
     if len(alternatives) > 1:
-        raise IllegalAction("601.2b", f"only one alternative cost can be used for a spell, got {alternatives!r} (118.9a)")
+        raise IllegalAction("601.2b", msg("only one alternative cost can be used for a spell, got {alternatives} (118.9a)", alternatives=code(alternatives)))
     return alternatives[0] if alternatives else ""
 
 
@@ -73,28 +74,27 @@ def _permission(game: Table, obj: Obj, player: int, alt: str, offered: bool) -> 
         if alt:
             raise IllegalAction(
                 "601.2b",
-                f"{pending.source} lets you cast {c.name} without paying its mana cost, which is already an alternative cost; "
-                f"{alt!r} would be a second one (118.9a)",
+                msg("{source} lets you cast {c} without paying its mana cost, which is already an alternative cost; {alt} would be a second one (118.9a)", source=pending.source, c=c.name, alt=code(alt)),
             )
         alt = "free"
     elif obj.zone == "hand":
         if obj.owner != player:
-            raise IllegalAction("601.3", f"{obj.id!r} is in another player's hand")
+            raise IllegalAction("601.3", msg("{obj} is in another player's hand", obj=code(obj.id)))
     elif obj.zone == "graveyard":
         _check_flashback(obj, player, alt)
     elif obj.zone == "exile":
         permission, why = exile_permission(game, obj, player)
         if permission not in ("cast", "play"):
-            raise IllegalAction("601.3", f"nothing lets you cast {c.name} from exile{why}")
+            raise IllegalAction("601.3", msg("nothing lets you cast {c} from exile{why}", c=c.name, why=why))
     else:
-        raise IllegalAction("601.3", f"nothing lets you cast {c.name} from the {obj.zone}")
+        raise IllegalAction("601.3", msg("nothing lets you cast {c} from the {zone}", c=c.name, zone=obj.zone))
     own = {a.id for a in c.alternative}
     if alt == "free" and not offered:
-        raise IllegalAction("601.2b", f"alternative cost 'free': nothing lets you cast {c.name} without paying its mana cost")
+        raise IllegalAction("601.2b", msg("alternative cost 'free': nothing lets you cast {c} without paying its mana cost", c=c.name))
     if alt and alt not in ("free", "flashback") and alt not in own:
-        raise IllegalAction("601.2b", f"{c.name} has no alternative cost {alt!r}; it has {sorted(own) or 'none'}")
+        raise IllegalAction("601.2b", msg("{c} has no alternative cost {alt}; it has {value}", c=c.name, alt=code(alt), value=sorted(own) or 'none'))
     if alt == "flashback" and obj.zone != "graveyard":
-        raise IllegalAction("601.2b", "flashback casts a card from its owner's graveyard only")
+        raise IllegalAction("601.2b", msg("flashback casts a card from its owner's graveyard only"))
     return alt
 
 
@@ -103,15 +103,14 @@ def _check_flashback(obj: Obj, player: int, alt: str) -> None:
     alternative cost the cast may use."""
     c = obj.card
     if not obj.flashback:
-        raise IllegalAction("601.3", f"nothing lets you cast {c.name} from a graveyard")
+        raise IllegalAction("601.3", msg("nothing lets you cast {c} from a graveyard", c=c.name))
     if obj.owner != player:
-        raise IllegalAction("601.3", f"flashback casts {c.name} from its owner's graveyard, and only its owner may (702.34a)")
+        raise IllegalAction("601.3", msg("flashback casts {c} from its owner's graveyard, and only its owner may (702.34a)", c=c.name))
     if alt != "flashback":
         chosen = f"the alternative cost {alt!r}" if alt else "its mana cost"
         raise IllegalAction(
             "601.2b",
-            f"{c.name} is in the graveyard: only flashback lets you cast it from there, and flashback is itself an "
-            f"alternative cost, so it can't be cast with {chosen} instead (118.9a: one alternative cost only)",
+            msg("{c} is in the graveyard: only flashback lets you cast it from there, and flashback is itself an alternative cost, so it can't be cast with {chosen} instead (118.9a: one alternative cost only)", c=c.name, chosen=chosen),
         )
 
 
@@ -138,18 +137,18 @@ def _check_timing_and_prohibitions(game: Table, obj: Obj, player: int, offered: 
     if not offered:
         quick = c.is_type("instant") or "flash" in c.keywords
         if not quick and (game.stack or player != game.active):
-            raise IllegalAction("601.3", f"{c.name} can be cast only in your main phase while the stack is empty")
+            raise IllegalAction("601.3", msg("{c} can be cast only in your main phase while the stack is empty", c=c.name))
     for permanent in game.battlefield():
         prohibits = permanent.card.prohibits
         if prohibits not in ("named-card", "named-spell") or permanent.chosen != c.name:
             continue
         if prohibits == "named-card" and obj.copy:
-            trace.append(Fired("601.3", f"{permanent.id} stops the named card, and this is a copy of {c.name}, not a card"))
+            trace.append(Fired("601.3", msg("{permanent} stops the named card, and this is a copy of {c}, not a card", permanent=permanent.id, c=c.name)))
         elif prohibits == "named-card":
-            raise IllegalAction("601.3", f"{permanent.card.name} ({permanent.id}) named {c.name!r}: the named card can't be cast")
+            raise IllegalAction("601.3", msg("{card} ({permanent}) named {c}: the named card can't be cast", card=permanent.card.name, permanent=permanent.id, c=code(c.name)))
         else:
             copy = ", and a copy cast is such a spell too" if obj.copy else ""
-            raise IllegalAction("601.3", f"{permanent.card.name} ({permanent.id}) named {c.name!r}: spells with that name can't be cast{copy}")
+            raise IllegalAction("601.3", msg("{card} ({permanent}) named {c}: spells with that name can't be cast{copy}", card=permanent.card.name, permanent=permanent.id, c=code(c.name), copy=copy))
 
 
 def _check_legality(game: Table, obj: Obj, player: int, x: int) -> None:
@@ -161,14 +160,13 @@ def _check_legality(game: Table, obj: Obj, player: int, x: int) -> None:
             with_x = f" with X={x}" if obj.card.cost and obj.card.cost.x_count else ""
             raise IllegalAction(
                 "601.2e",
-                f"{permanent.card.name} ({permanent.id}): P{player}'s spells with an even mana value can't be cast, "
-                f"and {obj.card.name}{with_x} has mana value {value} on the stack",
+                msg("{card} ({permanent}): P{player}'s spells with an even mana value can't be cast, and {card2}{with_x} has mana value {value} on the stack", card=permanent.card.name, permanent=permanent.id, player=player, card2=obj.card.name, with_x=with_x, value=value),
             )
 
 
 def _to_the_stack(game: Table, obj: Obj, player: int, trace: list[Fired]) -> Table:
     """601.2a: the card moves to the stack before anything else is chosen or paid."""
-    trace.append(Fired("601.2a", f"{obj.id} moves from the {obj.zone} to the stack"))
+    trace.append(Fired("601.2a", msg("{obj} moves from the {zone} to the stack", obj=obj.id, zone=obj.zone)))
     return game.move(obj.id, "stack", controlled_by=player)
 
 
@@ -190,7 +188,7 @@ def _announce(c: Card, action: Cast, alt: str, game: Table, trace: list[Fired]) 
     parts: list[str] = []
     if action.kicked:
         if not c.kicker:
-            raise IllegalAction("601.2b", f"{c.name} has no kicker")
+            raise IllegalAction("601.2b", msg("{c} has no kicker", c=c.name))
         choices.append("kicked")
         parts.extend(c.kicker)
     printed = c.cost or ZERO
@@ -220,13 +218,13 @@ def _announce(c: Card, action: Cast, alt: str, game: Table, trace: list[Fired]) 
 def _announced_x(c: Card, x: int | None, has_x: bool, free: bool) -> int | None:
     """107.3: X as announced; 0 when cast without paying the mana cost (107.3b)."""
     if has_x and free and x:
-        raise IllegalAction("601.2b", f"without paying its mana cost, X must be 0, not {x!r} (107.3b)")
+        raise IllegalAction("601.2b", msg("without paying its mana cost, X must be 0, not {x} (107.3b)", x=code(x)))
     if has_x and free:
         return 0
     if x is not None and not has_x:
-        raise IllegalAction("601.2b", f"{c.name} has no X in its cost")
+        raise IllegalAction("601.2b", msg("{c} has no X in its cost", c=c.name))
     if x is not None and x < 0:
-        raise IllegalAction("601.2b", f"X can't be negative: {x!r}")
+        raise IllegalAction("601.2b", msg("X can't be negative: {x}", x=code(x)))
     return x
 
 
@@ -235,7 +233,7 @@ def _targets_and_division(game: Table, obj: Obj, action: Cast, player: int, trac
     c = obj.card
     words = [w for w in c.targets if not w.kicked or action.kicked]
     if not words and action.targets:
-        raise IllegalAction("601.2c", f"{c.name} has no word \"target\"; got {action.targets!r}")
+        raise IllegalAction("601.2c", msg('{c} has no word "target"; got {targets}', c=c.name, targets=code(action.targets)))
     if words:
         trace.extend(choose_targets(game, obj, c, words, action.targets, player))
     targets = tuple(action.targets)
@@ -243,9 +241,9 @@ def _targets_and_division(game: Table, obj: Obj, action: Cast, player: int, trac
         return targets, _divide(c, targets, tuple(action.division), trace)
     if action.division:
         when = "on resolution, evenly" if c.divide == "evenly" else "never"
-        raise IllegalAction("601.2d", f"{c.name} is divided {when}: nothing to divide now, got {action.division!r}")
+        raise IllegalAction("601.2d", msg("{c} is divided {when}: nothing to divide now, got {division}", c=c.name, when=when, division=code(action.division)))
     if c.divide == "evenly":
-        trace.append(Fired("601.2d", "divided evenly on resolution: nothing is divided now"))
+        trace.append(Fired("601.2d", msg("divided evenly on resolution: nothing is divided now")))
     return targets, ()
 
 
@@ -253,7 +251,7 @@ def _divide(c: Card, targets: Sequence[str], division: tuple[int, ...], trace: l
     amount = int(c.amount)
     division = division or ((amount,) if len(targets) == 1 else ())
     if len(division) != len(targets) or any(d < 1 for d in division) or sum(division) != amount:
-        raise IllegalAction("601.2d", f"divide {amount} among the {len(targets)} target(s), at least 1 each: {division!r} does not")
+        raise IllegalAction("601.2d", msg("divide {amount} among the {count} target(s), at least 1 each: {division} does not", amount=amount, count=len(targets), division=code(division)))
     trace.append(Fired("601.2d", f"{amount} divided: " + ", ".join(f"{t} {d}" for t, d in zip(targets, division))))
     return division
 
@@ -276,11 +274,11 @@ def _total_cost(game: Table, c: Card, action: Cast, start: _Start, targets: int,
         # total grow more slowly than X, so "pool minus the cost at X=0" can fall short.
         pool = game.pools[player]
         if derive(0).total.mana_value() > pool.total:
-            raise IllegalAction("scorciatoia-x", f"X was not announced and the pool {pool} can't pay even X=0")
+            raise IllegalAction("scorciatoia-x", msg("X was not announced and the pool {pool} can't pay even X=0", pool=pool))
         x = 0
         while derive(x + 1).total.mana_value() <= pool.total:
             x += 1
-        trace.append(Fired("scorciatoia-x", f"X not announced: X = {x}, all the mana left in the pool {pool}"))
+        trace.append(Fired("scorciatoia-x", msg("X not announced: X = {x}, all the mana left in the pool {pool}", x=x, pool=pool)))
     derivation = derive(x or 0)
     trace.extend(derivation.trace())
     return derivation, x or 0

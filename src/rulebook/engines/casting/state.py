@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
+from ...messages import code, msg
 from ...errors import IllegalAction
 from ..base import Evaluable
 from .cards import Card, card
@@ -139,7 +140,7 @@ class Table:
         for o in self.objects:
             if o.id == object_id:
                 return o
-        raise IllegalAction(rule, f"there is no object {object_id!r}; ids are {', '.join(o.id for o in self.objects)}")
+        raise IllegalAction(rule, msg("there is no object {object_id}; ids are {join}", object_id=code(object_id), join=', '.join(o.id for o in self.objects)))
 
     def has(self, object_id: str) -> bool:
         return any(o.id == object_id for o in self.objects)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from typing import Sequence
 
+from ...messages import code, msg
 from ...errors import IllegalAction
 from ...symbols import COLOUR_NAMES
 from ..base import Fired
@@ -65,7 +66,7 @@ def split_targets(targets: Sequence[str], words: Sequence[TargetWord], name: str
     low, high = sum(w.min for w in words), sum(w.max for w in words)
     if not low <= len(targets) <= high:
         wanted = f"exactly {low}" if low == high else f"{low} to {high}"
-        raise IllegalAction("601.2c", f"{name} needs {wanted} target(s), got {len(targets)}: {tuple(targets)!r}")
+        raise IllegalAction("601.2c", msg("{name} needs {wanted} target(s), got {count}: {tuple}", name=name, wanted=wanted, count=len(targets), tuple=code(tuple(targets))))
     variable = len(targets) - sum(w.min for w in words)
     groups, at = [], 0
     for word in words:
@@ -83,16 +84,15 @@ def choose_targets(game: Table, spell: Obj, source: Card, words: Sequence[Target
         if len(set(group)) != len(group):
             raise IllegalAction(
                 "601.2c",
-                f"{source.name}: the same object can't be chosen twice for one word \"target\" ({group!r}); "
-                "only a second word \"target\" may choose it again",
+                msg('{source}: the same object can\'t be chosen twice for one word "target" ({group}); only a second word "target" may choose it again', source=source.name, group=code(group)),
             )
         for target in group:
             problem = target_problem(game, target, word, caster, source, spell.id)
             if problem:
-                raise IllegalAction("601.2c", f"{target!r} can't be a target of {source.name} ({word.filter}): {problem}")
+                raise IllegalAction("601.2c", msg("{target} can't be a target of {source} ({filter}): {problem}", target=code(target), source=source.name, filter=word.filter, problem=problem))
             if word.another and target in earlier:
-                raise IllegalAction("601.2c", f"{target!r} is already a target: \"another target\" must be a different one")
-        trace.append(Fired("601.2c", f"{word}: {', '.join(group) if group else 'none chosen'}"))
+                raise IllegalAction("601.2c", msg('{target} is already a target: "another target" must be a different one', target=code(target)))
+        trace.append(Fired("601.2c", msg("{word}: {value}", word=word, value=', '.join(group) if group else 'none chosen')))
         earlier.extend(group)
     return trace
 

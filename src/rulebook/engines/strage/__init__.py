@@ -28,6 +28,7 @@ import random
 from dataclasses import replace
 from typing import Sequence
 
+from ...messages import code, msg
 from ...errors import IllegalAction
 from .actions import Attack, End, Move, MoveOrc, OrcAttack, Place, PlaceOrc, Result, Roll, winner_of
 from .board import CLANS, Phase, at, neighbours, picture
@@ -54,7 +55,7 @@ ACTIONS = (Roll, Place, Move, Attack, End, PlaceOrc, MoveOrc, OrcAttack, *MAGIC_
 def opening(players: int = 3, deck: Sequence | None = None) -> StrageState:
     """The opening position, before the turn order is rolled; a shuffled ``deck`` adds the magic rules."""
     if players not in (3, 4):
-        raise IllegalAction("quattro-giocatori", f"La Strage degli Innocenti is for 3 players (4 at most), not {players!r}")
+        raise IllegalAction("quattro-giocatori", msg("La Strage degli Innocenti is for 3 players (4 at most), not {players}", players=code(players)))
     state = StrageState(players=players, saved=(0,) * players, ranking=(tuple(range(players)),))
     if deck is not None:
         state = replace(state, magic=Magic.deal(tuple(deck), players))

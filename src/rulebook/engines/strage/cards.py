@@ -19,6 +19,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar, Sequence, Union
 
+from ...messages import msg
 from ...errors import IllegalAction, RulebookError
 from ..base import Evaluable
 from ..playing_cards import Card, beyond_pack, card, show
@@ -275,7 +276,7 @@ class Magic:
     @classmethod
     def deal(cls, deck: tuple[MagicCard, ...], players: int) -> Magic:
         if Counter(deck) != Counter(magic_deck()):
-            raise IllegalAction("mazzo-magico", "the magic deck is A, 2..7, J, Q, K of each suit and two Jokers")
+            raise IllegalAction("mazzo-magico", msg("the magic deck is A, 2..7, J, Q, K of each suit and two Jokers"))
         hands = tuple(_sorted(deck[p * HAND:(p + 1) * HAND]) for p in range(players))
         return cls(deck=deck[players * HAND:], hands=hands, immunities=((),) * players)
 

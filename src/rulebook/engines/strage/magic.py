@@ -13,6 +13,7 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Sequence
 
+from ...messages import code, msg
 from ...errors import IllegalAction
 from . import board
 from ..base import Fired, replace_at
@@ -45,12 +46,12 @@ def _draw(state, trace: list[Fired]):  # noqa: ANN001, ANN201
         deck, owed = deck[1:], owed - 1
     hands = replace_at(m.hands, me, _sorted(m.hands[me] + tuple(drawn)))
     if drawn:
-        trace.append(Fired("distribuzione", f"{CLANS[me]} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}"))
+        trace.append(Fired("distribuzione", msg("{clan} draws {count} card{value}", clan=CLANS[me], count=len(drawn), value='s' if len(drawn) > 1 else '')))
     m = replace(m, deck=deck, hands=hands, drawing=owed)
     if owed and m.discards:
         return replace(state, magic=m, phase=Phase.SHUFFLE)
     if owed:
-        trace.append(Fired("rimescolare-vuoto", "no card left to draw"))
+        trace.append(Fired("rimescolare-vuoto", msg("no card left to draw")))
     return replace(state, magic=replace(m, drawing=0), phase=Phase.ACTIONS)
 
 
@@ -138,22 +139,22 @@ def caprice_reach(cells: str, start: str) -> tuple[str, ...]:
 
 def _require_magic(state, action) -> None:  # noqa: ANN001
     if state.magic is None:
-        raise IllegalAction("regole-facoltative", f"{action!r}: this game is played without the magic rules")
+        raise IllegalAction("regole-facoltative", msg("{action}: this game is played without the magic rules", action=code(action)))
 
 
 def shuffle(state, action: Shuffle, trace: list[Fired]):  # noqa: ANN001, ANN201
     state._expect(Phase.SHUFFLE, action, "rimescolare")
     m: Magic = state.magic
     if Counter(action.order) != Counter(m.discards):
-        raise IllegalAction("rimescolare", f"{action!r} is not an order of the {len(m.discards)} discarded cards")
-    trace.append(Fired("rimescolare", f"the {len(m.discards)} discarded cards become the new deck"))
+        raise IllegalAction("rimescolare", msg("{action} is not an order of the {count} discarded cards", action=code(action), count=len(m.discards)))
+    trace.append(Fired("rimescolare", msg("the {count} discarded cards become the new deck", count=len(m.discards))))
     return _draw(replace(state, magic=replace(m, deck=action.order, discards=())), trace)
 
 
 def _take_from_hand(m: Magic, player: int, cards: Sequence[MagicCard], action, rule: str) -> Magic:  # noqa: ANN001
     left = remove_cards(m.hands[player], cards)
     if left is None:
-        raise IllegalAction(rule, f"{action!r}: {CLANS[player]} does not hold {show(cards)} (hand {show(m.hands[player])})")
+        raise IllegalAction(rule, msg("{action}: {clan} does not hold {show} (hand {show2})", action=code(action), clan=CLANS[player], show=show(cards), show2=show(m.hands[player])))
     return replace(m, hands=replace_at(m.hands, player, left))
 
 
@@ -164,23 +165,23 @@ def cast(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN201
     m: Magic = state.magic
     me = state.active
     if m.cast:
-        raise IllegalAction("fase-magica", f"{spell!r}: {CLANS[me]} has already cast this turn's spell")
+        raise IllegalAction("fase-magica", msg("{spell}: {clan} has already cast this turn's spell", spell=code(spell), clan=CLANS[me]))
     wanted = SPELL_RANK.get(type(spell))
     if (isinstance(spell.card, Joker)) != (wanted is None) or (wanted and spell.card.rank != wanted):
-        raise IllegalAction(rule, f"{spell!r}: this spell is cast with {'a Joker' if wanted is None else 'a ' + wanted}")
+        raise IllegalAction(rule, msg("{spell}: this spell is cast with {value}", spell=code(spell), value='a Joker' if wanted is None else 'a ' + wanted))
     _check_target(state, spell, rule)
     m = _take_from_hand(m, me, (spell.card,), spell, rule)
     if isinstance(spell, Immunity):
         m = replace(m, immunities=replace_at(m.immunities, me, (spell.card,)), cast=True)
     else:
         m = replace(m, discards=m.discards + (spell.card,), cast=True)
-    trace.append(Fired(rule, f"{CLANS[me]} casts {type(spell).__name__} with {spell.card}"))
+    trace.append(Fired(rule, msg("{clan} casts {name} with {card}", clan=CLANS[me], name=type(spell).__name__, card=spell.card)))
     state = replace(state, magic=m)
     victim = _victim(state, spell)
     if victim == me:
-        trace.append(Fired("fulmine-senza-opposizione", f"{CLANS[me]} strikes one of its own half-elves: nobody opposes"))
+        trace.append(Fired("fulmine-senza-opposizione", msg("{clan} strikes one of its own half-elves: nobody opposes", clan=CLANS[me])))
     elif victim is not None:
-        trace.append(Fired("opposizione", f"{CLANS[victim]} may oppose it"))
+        trace.append(Fired("opposizione", msg("{clan} may oppose it", clan=CLANS[victim])))
         return replace(state, phase=Phase.OPPOSE, magic=replace(m, pending=Pending(spell, me, victim)))
     return _resolve(state, spell, trace)
 
@@ -199,35 +200,35 @@ def _check_target(state, spell, rule: str) -> None:  # noqa: ANN001
     if isinstance(spell, Lightning):
         owner = board.clan_of(at(cells, spell.target))
         if owner is not None and owner != me and immune(state, owner):
-            raise IllegalAction("immunita", f"{spell!r}: the {CLANS[owner]} half-elves are immune")
+            raise IllegalAction("immunita", msg("{spell}: the {clan} half-elves are immune", spell=code(spell), clan=CLANS[owner]))
         if at(cells, spell.target) != ORC and owner is None:
-            raise IllegalAction("fulmine-bersagli", f"{spell!r}: strikes an orc or a half-elf, not {spell.target}")
+            raise IllegalAction("fulmine-bersagli", msg("{spell}: strikes an orc or a half-elf, not {target}", spell=code(spell), target=spell.target))
     elif isinstance(spell, Immunity):
         if m.immunities[me]:
-            raise IllegalAction("immunita-una", f"{spell!r}: {CLANS[me]} is already immune")
+            raise IllegalAction("immunita-una", msg("{spell}: {clan} is already immune", spell=code(spell), clan=CLANS[me]))
     elif isinstance(spell, Metamorphosis):
         letter = at(cells, spell.square)
         if letter not in ESCORTING or board.clan_of(letter) == me:
-            raise IllegalAction("metamorfosi", f"{spell!r}: {spell.square} holds no sprite escorted by a rival half-elf")
+            raise IllegalAction("metamorfosi", msg("{spell}: {square} holds no sprite escorted by a rival half-elf", spell=code(spell), square=spell.square))
         if state.orcs_off_map and spell.orc is not None:
-            raise IllegalAction("metamorfosi", f"{spell!r}: an orc off the map must be used")
+            raise IllegalAction("metamorfosi", msg("{spell}: an orc off the map must be used", spell=code(spell)))
         if not state.orcs_off_map and (spell.orc is None or at(cells, spell.orc) != ORC):
-            raise IllegalAction("metamorfosi", f"{spell!r}: every orc is on the map; name the square of the one to move")
+            raise IllegalAction("metamorfosi", msg("{spell}: every orc is on the map; name the square of the one to move", spell=code(spell)))
     elif isinstance(spell, Curse):
         if not 1 <= len(set(spell.orcs)) == len(spell.orcs) <= 3 or any(at(cells, s) != ORC for s in spell.orcs):
-            raise IllegalAction("maledizione", f"{spell!r}: names one to three different squares with an orc")
+            raise IllegalAction("maledizione", msg("{spell}: names one to three different squares with an orc", spell=code(spell)))
     elif isinstance(spell, Upheaval):
         if spell.suit is not None and spell.suit not in SUIT_ORDER:
-            raise IllegalAction("rivolgimento", f"{spell!r}: {spell.suit!r} is not a suit")
+            raise IllegalAction("rivolgimento", msg("{spell}: {suit} is not a suit", spell=code(spell), suit=code(spell.suit)))
         if spell.take is not None:
             player, taken = spell.take
             if player == me or player not in range(state.players) or taken not in m.hands[player]:
-                raise IllegalAction("rivolgimento", f"{spell!r}: no such card in a rival's hand")
+                raise IllegalAction("rivolgimento", msg("{spell}: no such card in a rival's hand", spell=code(spell)))
     elif isinstance(spell, Caprice):
         if at(cells, spell.start) != SPRITE:
-            raise IllegalAction("folletto-capriccioso", f"{spell!r}: no unescorted sprite on {spell.start}")
+            raise IllegalAction("folletto-capriccioso", msg("{spell}: no unescorted sprite on {start}", spell=code(spell), start=spell.start))
         if spell.end not in caprice_reach(cells, spell.start):
-            raise IllegalAction("folletto-capriccioso", f"{spell!r}: one or two steps through empty squares only")
+            raise IllegalAction("folletto-capriccioso", msg("{spell}: one or two steps through empty squares only", spell=code(spell)))
 
 
 def _resolve(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN202
@@ -237,31 +238,31 @@ def _resolve(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN202
     state = replace(state, phase=Phase.MAGIC, magic=replace(m, pending=None))
     rule = SPELL_RULE[type(spell)]
     if isinstance(spell, Lightning):
-        trace.append(Fired(rule, f"the {state._piece(spell.target)} on {spell.target} is struck off the map"))
+        trace.append(Fired(rule, msg("the {piece} on {target} is struck off the map", piece=state._piece(spell.target), target=spell.target)))
         return replace(state, cells=put(cells, spell.target, board.without_half_elf(at(cells, spell.target))))
     if isinstance(spell, Immunity):
-        trace.append(Fired(rule, f"{CLANS[me]} half-elves are immune"))
+        trace.append(Fired(rule, msg("{clan} half-elves are immune", clan=CLANS[me])))
         return state
     if isinstance(spell, Metamorphosis):
         if spell.orc is not None:
             cells = put(cells, spell.orc, NOTHING)
-            trace.append(Fired("metamorfosi-orco", f"the orc on {spell.orc} is moved"))
-        trace.append(Fired(rule, f"the sprite on {spell.square} becomes an orc and kills the {state._piece(spell.square)}"))
+            trace.append(Fired("metamorfosi-orco", msg("the orc on {orc} is moved", orc=spell.orc)))
+        trace.append(Fired(rule, msg("the sprite on {square} becomes an orc and kills the {piece}", square=spell.square, piece=state._piece(spell.square))))
         state = replace(state, cells=put(cells, spell.square, ORC))
         return state._game_over(trace) if state.sprites_on_map == 0 else state
     if isinstance(spell, Curse):
         for square in spell.orcs:
             cells = put(cells, square, NOTHING)
-        trace.append(Fired(rule, f"the orcs on {' '.join(spell.orcs)} leave the map"))
+        trace.append(Fired(rule, msg("the orcs on {join} leave the map", join=' '.join(spell.orcs))))
         return replace(state, cells=cells)
     if isinstance(spell, Upheaval):
         return _upheaval(state, spell, trace)
-    trace.append(Fired(rule, f"the sprite {spell.start}-{spell.end}"))
+    trace.append(Fired(rule, msg("the sprite {start}-{end}", start=spell.start, end=spell.end)))
     state = replace(state, cells=put(cells, spell.start, NOTHING), arrows=state.arrows + ((spell.start, spell.end),))
     if board.rank(spell.end) != board.EXIT_RANK:
         return replace(state, cells=put(state.cells, spell.end, SPRITE))
     saved = replace_at(state.saved, me, state.saved[me] + 1)
-    trace.append(Fired("folletto-capriccioso", f"the sprite reaches the exit row: {CLANS[me]} saves it ({saved[me]} saved)"))
+    trace.append(Fired("folletto-capriccioso", msg("the sprite reaches the exit row: {clan} saves it ({saved} saved)", clan=CLANS[me], saved=saved[me])))
     state = replace(state, saved=saved)
     return state._game_over(trace) if state.sprites_on_map == 0 else state
 
@@ -275,13 +276,13 @@ def _upheaval(state, spell: Upheaval, trace: list[Fired]):  # noqa: ANN001, ANN2
         player, taken = spell.take
         hands = replace_at(hands, player, remove_cards(hands[player], (taken,)))
         hands = replace_at(hands, me, _sorted(hands[me] + (taken,)))
-        trace.append(Fired("rivolgimento", f"{CLANS[me]} takes {taken} from {CLANS[player]}"))
+        trace.append(Fired("rivolgimento", msg("{clan} takes {taken} from {clan2}", clan=CLANS[me], taken=taken, clan2=CLANS[player])))
     discards = m.discards
     if spell.suit is not None:
         gone = [c for hand in hands for c in hand if isinstance(c, Card) and c.suit == spell.suit]
         hands = tuple(tuple(c for c in hand if not (isinstance(c, Card) and c.suit == spell.suit)) for hand in hands)
         discards += tuple(gone)
-        trace.append(Fired("rivolgimento", f"everyone discards their {spell.suit}: {show(gone)}"))
+        trace.append(Fired("rivolgimento", msg("everyone discards their {suit}: {show}", suit=spell.suit, show=show(gone))))
     return replace(state, magic=replace(m, hands=hands, discards=discards))
 
 
@@ -291,14 +292,14 @@ def breach(state, action: Breach, trace: list[Fired]):  # noqa: ANN001, ANN201
     m: Magic = state.magic
     me, owner = state.active, action.owner
     if owner == me or owner not in range(state.players) or not m.immunities[owner]:
-        raise IllegalAction("immunita", f"{action!r}: no rival Immunity to break there")
+        raise IllegalAction("immunita", msg("{action}: no rival Immunity to break there", action=code(action)))
     if not action.cards or not all(is_number(c) for c in action.cards):
-        raise IllegalAction("immunita", f"{action!r}: only number cards (2 to 7) break an Immunity")
+        raise IllegalAction("immunita", msg("{action}: only number cards (2 to 7) break an Immunity", action=code(action)))
     m = _take_from_hand(m, me, action.cards, action, "immunita")
     laid = m.immunities[owner] + tuple(action.cards)
-    trace.append(Fired("immunita", f"{CLANS[me]} lays {show(action.cards)} on the {CLANS[owner]} Immunity: total {total(laid)}, {len(suits(laid[1:]))} suits"))
+    trace.append(Fired("immunita", msg("{clan} lays {show} on the {clan2} Immunity: total {total}, {count} suits", clan=CLANS[me], show=show(action.cards), clan2=CLANS[owner], total=total(laid), count=len(suits(laid[1:])))))
     if total(laid) > BEAT and len(suits(laid[1:])) >= 3:
-        trace.append(Fired("immunita", f"the {CLANS[owner]} Immunity is broken"))
+        trace.append(Fired("immunita", msg("the {clan} Immunity is broken", clan=CLANS[owner])))
         m = replace(m, immunities=replace_at(m.immunities, owner, ()), discards=m.discards + laid)
     else:
         m = replace(m, immunities=replace_at(m.immunities, owner, laid))
@@ -318,46 +319,46 @@ def answer(state, action: Oppose | Accept, trace: list[Fired]):  # noqa: ANN001,
     m, pending = _answering(state, action, Phase.OPPOSE)
     spell, victim = pending.spell, pending.victim
     if isinstance(action, Accept):
-        trace.append(Fired("opposizione", f"{CLANS[victim]} does not oppose"))
+        trace.append(Fired("opposizione", msg("{clan} does not oppose", clan=CLANS[victim])))
         return _resolve(state, spell, trace)
     cards = tuple(action.cards)
     m = _take_from_hand(m, victim, cards, action, "opposizione")
     m = replace(m, discards=m.discards + cards)
     state = replace(state, magic=m)
     if cards == (Joker(),):
-        trace.append(Fired("opposizione-irresistibile", f"{CLANS[victim]} opposes with a Joker: the spell fails"))
+        trace.append(Fired("opposizione-irresistibile", msg("{clan} opposes with a Joker: the spell fails", clan=CLANS[victim])))
         return _cancel(state)
     if len(cards) == 1 and isinstance(cards[0], Card) and cards[0].rank == "Q":
         if not isinstance(spell, Metamorphosis):
-            raise IllegalAction("opposizione-irresistibile", f"{action!r}: a Queen opposes only a Metamorphosis")
+            raise IllegalAction("opposizione-irresistibile", msg("{action}: a Queen opposes only a Metamorphosis", action=code(action)))
         if not superior(cards[0].suit, spell.card.suit):
-            raise IllegalAction("ordine-semi", f"{action!r}: {cards[0]} does not outrank {spell.card} ({' > '.join(SUIT_ORDER)})")
-        trace.append(Fired("opposizione-irresistibile", f"{cards[0]} outranks {spell.card}: the Metamorphosis fails"))
+            raise IllegalAction("ordine-semi", msg("{action}: {cards} does not outrank {card} ({join})", action=code(action), cards=cards[0], card=spell.card, join=' > '.join(SUIT_ORDER)))
+        trace.append(Fired("opposizione-irresistibile", msg("{cards} outranks {card}: the Metamorphosis fails", cards=cards[0], card=spell.card)))
         return _cancel(state)
     _check_numbers(action, cards, BEAT + 1, "opposizione")
-    trace.append(Fired("opposizione", f"{CLANS[victim]} opposes with {show(cards)} = {total(cards)}; {CLANS[pending.caster]} may insist"))
+    trace.append(Fired("opposizione", msg("{clan} opposes with {show} = {total}; {clan2} may insist", clan=CLANS[victim], show=show(cards), total=total(cards), clan2=CLANS[pending.caster])))
     return replace(state, phase=Phase.INSIST, magic=replace(m, pending=replace(pending, opposition=total(cards))))
 
 
 def _check_numbers(action, cards: Sequence[MagicCard], at_least: int, rule: str) -> None:  # noqa: ANN001
     if not cards or not all(is_number(c) for c in cards):
-        raise IllegalAction(rule, f"{action!r}: only number cards (2 to 7), a Joker or a higher Queen")
+        raise IllegalAction(rule, msg("{action}: only number cards (2 to 7), a Joker or a higher Queen", action=code(action)))
     if len(suits(cards)) < 2:
-        raise IllegalAction(rule, f"{action!r}: the numbers must be of at least two suits")
+        raise IllegalAction(rule, msg("{action}: the numbers must be of at least two suits", action=code(action)))
     if total(cards) < at_least:
-        raise IllegalAction(rule, f"{action!r}: {show(cards)} totals {total(cards)}, at least {at_least} is needed")
+        raise IllegalAction(rule, msg("{action}: {show} totals {total}, at least {at_least} is needed", action=code(action), show=show(cards), total=total(cards), at_least=at_least))
 
 
 def insist(state, action: Insist | Yield, trace: list[Fired]):  # noqa: ANN001, ANN201
     m, pending = _answering(state, action, Phase.INSIST)
     caster = pending.caster
     if isinstance(action, Yield):
-        trace.append(Fired("opposizione", f"{CLANS[caster]} does not insist: the spell fails"))
+        trace.append(Fired("opposizione", msg("{clan} does not insist: the spell fails", clan=CLANS[caster])))
         return _cancel(state)
     cards = tuple(action.cards)
     _check_numbers(action, cards, pending.opposition, "opposizione")
     m = _take_from_hand(m, caster, cards, action, "opposizione")
-    trace.append(Fired("opposizione", f"{CLANS[caster]} insists with {show(cards)} = {total(cards)} against {pending.opposition}: the spell works"))
+    trace.append(Fired("opposizione", msg("{clan} insists with {show} = {total} against {opposition}: the spell works", clan=CLANS[caster], show=show(cards), total=total(cards), opposition=pending.opposition)))
     return _resolve(replace(state, magic=replace(m, discards=m.discards + cards)), pending.spell, trace)
 
 

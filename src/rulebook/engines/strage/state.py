@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Callable, ClassVar, Mapping, Sequence
 
+from ...messages import code, msg
 from ...errors import IllegalAction
 from . import board
 from . import magic as magic_rules
@@ -72,13 +73,13 @@ class StrageState(State):
             cells = put(cells, square, SPRITE)
         for square in orcs.split():
             if at(cells, square) != NOTHING:
-                raise IllegalAction("materiale", f"{square!r} cannot hold an orc and another piece")
+                raise IllegalAction("materiale", msg("{square} cannot hold an orc and another piece", square=code(square)))
             cells = put(cells, square, ORC)
         for player, squares in enumerate((red, green, blue, yellow)):
             for square in squares.split():
                 here = at(cells, square)
                 if here not in (NOTHING, SPRITE):
-                    raise IllegalAction("materiale", f"{square!r} already holds {here!r}")
+                    raise IllegalAction("materiale", msg("{square} already holds {here}", square=code(square), here=code(here)))
                 cells = put(cells, square, (ESCORTING if here == SPRITE else ALONE)[player])
         saved = tuple(saved or (0,) * players)
         state = cls(players=players, cells=cells, saved=saved,
@@ -91,9 +92,9 @@ class StrageState(State):
 
     def _check(self) -> None:
         if self.killed < 0:
-            raise IllegalAction("materiale", f"{board.SPRITES} sprites in all: {self.sprites_on_map} on the map, {sum(self.saved)} saved, {self.killed} killed")
+            raise IllegalAction("materiale", msg("{SPRITES} sprites in all: {sprites_on_map} on the map, {sum} saved, {killed} killed", SPRITES=board.SPRITES, sprites_on_map=self.sprites_on_map, sum=sum(self.saved), killed=self.killed))
         if self.orcs_off_map < 0 or min(self.half_elves_off_map(p) for p in range(self.players)) < 0:
-            raise IllegalAction("materiale", f"{board.ORCS} orcs and {board.HALF_ELVES} half-elves per clan at most")
+            raise IllegalAction("materiale", msg("{ORCS} orcs and {HALF_ELVES} half-elves per clan at most", ORCS=board.ORCS, HALF_ELVES=board.HALF_ELVES))
 
     # --- counts ------------------------------------------------------------------------------
 
@@ -163,9 +164,9 @@ class StrageState(State):
     def _apply_roll(self, action: Roll, trace: list[Fired]) -> StrageState:
         """A die roll goes to the roll handler of the phase that waits for it (``ROLLS``)."""
         if not self.is_chance or self.phase is Phase.SHUFFLE:
-            raise IllegalAction("fasi", f"{action!r}: nobody is rolling now; {self._now()}")
+            raise IllegalAction("fasi", msg("{action}: nobody is rolling now; {now}", action=code(action), now=self._now()))
         if action.value not in range(1, 7):
-            raise IllegalAction("materiale", f"{action!r}: a die shows 1 to 6")
+            raise IllegalAction("materiale", msg("{action}: a die shows 1 to 6", action=code(action)))
         return self.ROLLS[self.phase](self, action.value, trace)
 
     # --- turn order --------------------------------------------------------------------------
@@ -174,7 +175,7 @@ class StrageState(State):
         position = next(i for i, group in enumerate(self.ranking) if len(group) > 1)
         group = self.ranking[position]
         roller = group[len(self.rolls)]
-        trace.append(Fired("ordine-di-gioco", f"{CLANS[roller]} rolls {value}"))
+        trace.append(Fired("ordine-di-gioco", msg("{clan} rolls {value}", clan=CLANS[roller], value=value)))
         rolls = self.rolls + (value,)
         if len(rolls) < len(group):
             return replace(self, rolls=rolls)
@@ -183,7 +184,7 @@ class StrageState(State):
         split = tuple(tuple(p for p, r in zip(group, rolls) if r == face) for face in faces)
         for tied in split:
             if len(tied) > 1:
-                trace.append(Fired("ordine-spareggio", f"{' and '.join(CLANS[p] for p in tied)} tie on {rolls[group.index(tied[0])]} and roll again"))
+                trace.append(Fired("ordine-spareggio", msg("{join} tie on {rolls} and roll again", join=' and '.join(CLANS[p] for p in tied), rolls=rolls[group.index(tied[0])])))
         ranking = self.ranking[:position] + split + self.ranking[position + 1:]
         state = replace(self, ranking=ranking, rolls=())
         if not state.order:
@@ -194,12 +195,12 @@ class StrageState(State):
     # --- action points: place, move, fight -----------------------------------------------------
 
     def _begin_turn(self, player: int, trace: list[Fired]) -> StrageState:
-        trace.append(Fired("fasi", f"{CLANS[player]}'s turn"))
+        trace.append(Fired("fasi", msg("{clan}'s turn", clan=CLANS[player])))
         return replace(self, active=player, turn=self.turn + 1, phase=Phase.AP, ap=0, placed=0, fought=False,
                        acted=False, attack=None, massacre=(), arrows=(), marks=())
 
     def _roll_ap(self, value: int, trace: list[Fired]) -> StrageState:
-        trace.append(Fired("punti-azione", f"{CLANS[self.active]} rolls {value}: {value} action points"))
+        trace.append(Fired("punti-azione", msg("{clan} rolls {value}: {value} action points", clan=CLANS[self.active], value=value)))
         state = replace(self, ap=value, phase=Phase.ACTIONS)
         if self.magic is not None:
             return magic_rules.draw_for_turn(state, trace)
@@ -208,7 +209,7 @@ class StrageState(State):
     def _spend(self, action, rule: str) -> None:  # noqa: ANN001
         self._expect((Phase.ACTIONS,), action, rule)
         if self.ap < 1:
-            raise IllegalAction("punti-azione", f"{action!r}: {CLANS[self.active]} has no action point left")
+            raise IllegalAction("punti-azione", msg("{action}: {clan} has no action point left", action=code(action), clan=CLANS[self.active]))
 
     def _placements(self) -> list[Place]:
         if self.ap < 1 or self.acted or self.placed >= MAX_PLACED or not self.half_elves_off_map(self.active):
@@ -219,16 +220,16 @@ class StrageState(State):
         self._spend(action, "collocare")
         me = self.active
         if board.rank(action.square) not in board.PLACEMENT_RANKS:
-            raise IllegalAction("collocare", f"{action!r}: half-elves enter the map on rows 1 and 2 only")
+            raise IllegalAction("collocare", msg("{action}: half-elves enter the map on rows 1 and 2 only", action=code(action)))
         if self.acted:
-            raise IllegalAction("collocare-prima", f"{action!r}: {CLANS[me]} has already moved or fought this turn; half-elves are placed first")
+            raise IllegalAction("collocare-prima", msg("{action}: {clan} has already moved or fought this turn; half-elves are placed first", action=code(action), clan=CLANS[me]))
         if self.placed >= MAX_PLACED:
-            raise IllegalAction("collocare", f"{action!r}: {CLANS[me]} has already placed {MAX_PLACED} half-elves this turn")
+            raise IllegalAction("collocare", msg("{action}: {clan} has already placed {MAX_PLACED} half-elves this turn", action=code(action), clan=CLANS[me], MAX_PLACED=MAX_PLACED))
         if not self.half_elves_off_map(me):
-            raise IllegalAction("collocare", f"{action!r}: all {board.HALF_ELVES} {CLANS[me]} half-elves are on the map")
+            raise IllegalAction("collocare", msg("{action}: all {HALF_ELVES} {clan} half-elves are on the map", action=code(action), HALF_ELVES=board.HALF_ELVES, clan=CLANS[me]))
         here = at(self.cells, action.square)
         if here not in (NOTHING, SPRITE):
-            raise IllegalAction("collocare", f"{action!r}: {action.square} is taken ({here!r})")
+            raise IllegalAction("collocare", msg("{action}: {square} is taken ({here})", action=code(action), square=action.square, here=code(here)))
         letter = (ESCORTING if here == SPRITE else ALONE)[me]
         trace.append(Fired("collocare", f"{CLANS[me]} places a half-elf on {action.square}" + (" with the sprite there" if here == SPRITE else "")))
         state = replace(self, cells=put(self.cells, action.square, letter), ap=self.ap - 1, placed=self.placed + 1)
@@ -255,31 +256,31 @@ class StrageState(State):
         me, start, end = self.active, action.start, action.end
         letter = at(self.cells, start)
         if board.clan_of(letter) != me:
-            raise IllegalAction("muovere", f"{action!r}: no {CLANS[me]} half-elf on {start}")
+            raise IllegalAction("muovere", msg("{action}: no {clan} half-elf on {start}", action=code(action), clan=CLANS[me], start=start))
         if not board.adjacent(start, end):
-            raise IllegalAction("muovere", f"{action!r}: a half-elf moves one square at a time")
+            raise IllegalAction("muovere", msg("{action}: a half-elf moves one square at a time", action=code(action)))
         here = at(self.cells, end)
         rule = "accompagnare" if action.escort else "muovere"
         if action.escort and letter not in ESCORTING:
-            raise IllegalAction("accompagnare", f"{action!r}: the half-elf on {start} escorts no sprite")
+            raise IllegalAction("accompagnare", msg("{action}: the half-elf on {start} escorts no sprite", action=code(action), start=start))
         if here not in ((NOTHING,) if action.escort else (NOTHING, SPRITE)):
             why = "an escorted sprite needs an empty square" if here == SPRITE else f"{end} is taken ({here!r})"
-            raise IllegalAction(rule, f"{action!r}: {why}")
+            raise IllegalAction(rule, msg("{action}: {why}", action=code(action), why=why))
         saves = action.escort and board.rank(end) == board.EXIT_RANK
         if action.withdraw and not saves:
-            raise IllegalAction("uscita", f"{action!r}: a half-elf leaves the map only with a sprite it brings to row {board.EXIT_RANK}")
+            raise IllegalAction("uscita", msg("{action}: a half-elf leaves the map only with a sprite it brings to row {EXIT_RANK}", action=code(action), EXIT_RANK=board.EXIT_RANK))
         cells = put(self.cells, start, SPRITE if letter in ESCORTING and not action.escort else NOTHING)
         if action.escort:
-            trace.append(Fired("accompagnare", f"{CLANS[me]} half-elf {start}-{end} with its sprite"))
+            trace.append(Fired("accompagnare", msg("{clan} half-elf {start}-{end} with its sprite", clan=CLANS[me], start=start, end=end)))
         else:
             trace.append(Fired("muovere", f"{CLANS[me]} half-elf {start}-{end}" + (", leaving its sprite" if letter in ESCORTING else "")
                                + (", joining the sprite there" if here == SPRITE else "")))
         saved = self.saved
         if saves:
             saved = replace_at(saved, me, saved[me] + 1)
-            trace.append(Fired("uscita", f"the sprite reaches {end} and is saved by {CLANS[me]} ({saved[me]} saved)"))
+            trace.append(Fired("uscita", msg("the sprite reaches {end} and is saved by {clan} ({saved} saved)", end=end, clan=CLANS[me], saved=saved[me])))
             if action.withdraw:
-                trace.append(Fired("uscita", f"the {CLANS[me]} half-elf leaves the map with it"))
+                trace.append(Fired("uscita", msg("the {clan} half-elf leaves the map with it", clan=CLANS[me])))
             cells = put(cells, end, NOTHING if action.withdraw else ALONE[me])
         else:
             cells = put(cells, end, (ESCORTING if action.escort or here == SPRITE else ALONE)[me])
@@ -308,15 +309,15 @@ class StrageState(State):
         self._spend(action, "combattimento")
         me = self.active
         if self.fought:
-            raise IllegalAction("combattimento", f"{action!r}: {CLANS[me]} has already fought this turn")
+            raise IllegalAction("combattimento", msg("{action}: {clan} has already fought this turn", action=code(action), clan=CLANS[me]))
         if board.clan_of(at(self.cells, action.attacker)) != me:
-            raise IllegalAction("combattimento", f"{action!r}: no {CLANS[me]} half-elf on {action.attacker}")
+            raise IllegalAction("combattimento", msg("{action}: no {clan} half-elf on {attacker}", action=code(action), clan=CLANS[me], attacker=action.attacker))
         if action.target not in self.attack_targets(action.attacker):
             owner = board.clan_of(at(self.cells, action.target))
             if owner is not None and owner != me and magic_rules.immune(self, owner) and board.adjacent(action.attacker, action.target):
-                raise IllegalAction("immunita", f"{action!r}: the {CLANS[owner]} half-elves are immune")
-            raise IllegalAction("combattimento", f"{action!r}: no orc or rival half-elf next to {action.attacker} on {action.target}")
-        trace.append(Fired("combattimento", f"{CLANS[me]} half-elf on {action.attacker} attacks the {self._piece(action.target)} on {action.target}"))
+                raise IllegalAction("immunita", msg("{action}: the {clan} half-elves are immune", action=code(action), clan=CLANS[owner]))
+            raise IllegalAction("combattimento", msg("{action}: no orc or rival half-elf next to {attacker} on {target}", action=code(action), attacker=action.attacker, target=action.target))
+        trace.append(Fired("combattimento", msg("{clan} half-elf on {attacker} attacks the {piece} on {target}", clan=CLANS[me], attacker=action.attacker, piece=self._piece(action.target), target=action.target)))
         return replace(self, ap=self.ap - 1, fought=True, acted=True, attack=(action.attacker, action.target), phase=Phase.COMBAT)
 
     def _roll_combat(self, value: int, trace: list[Fired]) -> StrageState:
@@ -328,24 +329,24 @@ class StrageState(State):
         target = self.attack[1]
         state = replace(self, attack=None)
         if value < HIT:
-            trace.append(Fired(rule, f"roll {value}: the {self._piece(target)} on {target} {missed}"))
+            trace.append(Fired(rule, msg("roll {value}: the {piece} on {target} {missed}", value=value, piece=self._piece(target), target=target, missed=missed)))
             return state
-        trace.append(Fired(rule, f"roll {value}: the {self._piece(target)} on {target} is eliminated"))
+        trace.append(Fired(rule, msg("roll {value}: the {piece} on {target} is eliminated", value=value, piece=self._piece(target), target=target)))
         return replace(state, cells=put(self.cells, target, board.without_half_elf(at(self.cells, target))))
 
     def _spent(self, trace: list[Fired]) -> StrageState:
         if self.ap == 0:
-            trace.append(Fired("pa-esauriti", f"{CLANS[self.active]} has no action point left"))
+            trace.append(Fired("pa-esauriti", msg("{clan} has no action point left", clan=CLANS[self.active])))
             return self._after_actions(trace)
         return self
 
     def _apply_end(self, action: End, trace: list[Fired]) -> StrageState:
         self._expect((Phase.ACTIONS, Phase.MAGIC), action, "fasi")
         if self.phase is Phase.MAGIC:
-            trace.append(Fired("fase-magica", f"{CLANS[self.active]} ends the magic phase"))
+            trace.append(Fired("fase-magica", msg("{clan} ends the magic phase", clan=CLANS[self.active])))
             return self._orc_phase(trace)
         if self.ap:
-            trace.append(Fired("pa-non-spesi", f"{CLANS[self.active]} stops with {self.ap} action point{'s' if self.ap > 1 else ''} unspent"))
+            trace.append(Fired("pa-non-spesi", msg("{clan} stops with {ap} action point{value} unspent", clan=CLANS[self.active], ap=self.ap, value='s' if self.ap > 1 else '')))
         return replace(self, ap=0)._after_actions(trace)
 
     def _after_actions(self, trace: list[Fired]) -> StrageState:
@@ -370,29 +371,29 @@ class StrageState(State):
         state = replace(self, phase=Phase.ORCS)
         if state._orc_places() or any(board.can_step(self.cells, orc) for orc in board.squares_of(self.cells, ORC)):
             return state
-        trace.append(Fired("orchi-bloccati", "no orc can be placed or moved"))
+        trace.append(Fired("orchi-bloccati", msg("no orc can be placed or moved")))
         return state._orc_attack_phase(trace)
 
     def _apply_placeorc(self, action: PlaceOrc, trace: list[Fired]) -> StrageState:
         self._expect((Phase.ORCS,), action, "orchi")
         if not self.orcs_off_map:
-            raise IllegalAction("orchi", f"{action!r}: every orc is on the map; move one instead")
+            raise IllegalAction("orchi", msg("{action}: every orc is on the map; move one instead", action=code(action)))
         if board.rank(action.square) in board.PLACEMENT_RANKS:
-            raise IllegalAction("orchi", f"{action!r}: orcs are never placed in the placement area (rows 1 and 2)")
+            raise IllegalAction("orchi", msg("{action}: orcs are never placed in the placement area (rows 1 and 2)", action=code(action)))
         if at(self.cells, action.square) != NOTHING:
-            raise IllegalAction("orchi", f"{action!r}: {action.square} is not empty")
-        trace.append(Fired("orchi", f"{CLANS[self.active]} places an orc on {action.square}"))
+            raise IllegalAction("orchi", msg("{action}: {square} is not empty", action=code(action), square=action.square))
+        trace.append(Fired("orchi", msg("{clan} places an orc on {square}", clan=CLANS[self.active], square=action.square)))
         return replace(self, cells=put(self.cells, action.square, ORC))._orc_attack_phase(trace)
 
     def _apply_moveorc(self, action: MoveOrc, trace: list[Fired]) -> StrageState:
         self._expect((Phase.ORCS,), action, "orchi")
         if self._orc_places():
-            raise IllegalAction("orchi", f"{action!r}: {self.orcs_off_map} orcs are off the map; place one instead")
+            raise IllegalAction("orchi", msg("{action}: {orcs_off_map} orcs are off the map; place one instead", action=code(action), orcs_off_map=self.orcs_off_map))
         if at(self.cells, action.start) != ORC:
-            raise IllegalAction("orchi", f"{action!r}: no orc on {action.start}")
+            raise IllegalAction("orchi", msg("{action}: no orc on {start}", action=code(action), start=action.start))
         if action.end not in board.orc_reach(self.cells, action.start):
-            raise IllegalAction("orchi-passi", f"{action!r}: an orc takes one or two steps through empty squares")
-        trace.append(Fired("orchi", f"{CLANS[self.active]} moves the orc {action.start}-{action.end}"))
+            raise IllegalAction("orchi-passi", msg("{action}: an orc takes one or two steps through empty squares", action=code(action)))
+        trace.append(Fired("orchi", msg("{clan} moves the orc {start}-{end}", clan=CLANS[self.active], start=action.start, end=action.end)))
         cells = put(put(self.cells, action.start, NOTHING), action.end, ORC)
         return replace(self, cells=cells, arrows=self.arrows + ((action.start, action.end),))._orc_attack_phase(trace)
 
@@ -403,14 +404,14 @@ class StrageState(State):
     def _orc_attack_phase(self, trace: list[Fired]) -> StrageState:
         if self._orc_attacks():
             return replace(self, phase=Phase.ORC_ATTACK)
-        trace.append(Fired("attacco-orchi", "no orc stands next to a half-elf"))
+        trace.append(Fired("attacco-orchi", msg("no orc stands next to a half-elf")))
         return self._massacre_phase(trace)
 
     def _apply_orcattack(self, action: OrcAttack, trace: list[Fired]) -> StrageState:
         self._expect((Phase.ORC_ATTACK,), action, "attacco-orchi")
         if (action.orc, action.target) not in self._orc_attacks():
-            raise IllegalAction("attacco-orchi", f"{action!r}: no orc on {action.orc} next to a half-elf on {action.target}")
-        trace.append(Fired("attacco-orchi", f"the orc on {action.orc} attacks the {self._piece(action.target)} on {action.target}"))
+            raise IllegalAction("attacco-orchi", msg("{action}: no orc on {orc} next to a half-elf on {target}", action=code(action), orc=action.orc, target=action.target))
+        trace.append(Fired("attacco-orchi", msg("the orc on {orc} attacks the {piece} on {target}", orc=action.orc, piece=self._piece(action.target), target=action.target)))
         return replace(self, attack=(action.orc, action.target), phase=Phase.ORC_ROLL)
 
     def _roll_orc_roll(self, value: int, trace: list[Fired]) -> StrageState:
@@ -426,21 +427,21 @@ class StrageState(State):
         exposed = self.exposed_sprites()
         escorted = [s for s in board.squares_of(self.cells, ESCORTING) if any(at(self.cells, n) == ORC for n in board.neighbours(s))]
         if escorted:
-            trace.append(Fired("strage", f"escorted sprites on {' '.join(escorted)} do not roll"))
+            trace.append(Fired("strage", msg("escorted sprites on {join} do not roll", join=' '.join(escorted))))
         if not exposed:
-            trace.append(Fired("strage", "no unescorted sprite next to an orc"))
+            trace.append(Fired("strage", msg("no unescorted sprite next to an orc")))
             return self._end_turn(trace)
-        trace.append(Fired("strage", f"{len(exposed)} sprite{'s' if len(exposed) > 1 else ''} must roll: {' '.join(exposed)}"))
+        trace.append(Fired("strage", msg("{count} sprite{value} must roll: {join}", count=len(exposed), value='s' if len(exposed) > 1 else '', join=' '.join(exposed))))
         return replace(self, phase=Phase.MASSACRE, massacre=exposed, marks=exposed)
 
     def _roll_massacre(self, value: int, trace: list[Fired]) -> StrageState:
         square, rest = self.massacre[0], self.massacre[1:]
         state = replace(self, massacre=rest)
         if value >= MASSACRE_HIT:
-            trace.append(Fired("strage", f"the sprite on {square} rolls {value} and is killed"))
+            trace.append(Fired("strage", msg("the sprite on {square} rolls {value} and is killed", square=square, value=value)))
             state = replace(state, cells=put(self.cells, square, NOTHING))
         else:
-            trace.append(Fired("strage", f"the sprite on {square} rolls {value} and survives"))
+            trace.append(Fired("strage", msg("the sprite on {square} rolls {value} and survives", square=square, value=value)))
         if rest:
             return state
         if state.sprites_on_map == 0:
@@ -460,7 +461,7 @@ class StrageState(State):
         return self._begin_turn(following, trace)
 
     def _game_over(self, trace: list[Fired]) -> StrageState:
-        trace.append(Fired("fine-partita", "no sprite is left on the map"))
+        trace.append(Fired("fine-partita", msg("no sprite is left on the map")))
         state = replace(self, phase=Phase.OVER, attack=None, massacre=())
         result = state.outcome
         assert result is not None
