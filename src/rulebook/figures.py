@@ -17,6 +17,11 @@ class Piece:
     square: str  # "a1" … "h8": file letter, rank number (rank 1 at the bottom)
     kind: str  # engine's word for the piece, e.g. "orc", "sprite", "half-elf"
     side: str = ""  # e.g. a clan colour; "" when the piece belongs to nobody
+    # How the site names and marks it in the reader's language: messages of the engine's
+    # domain (rulebook.messages), e.g. msg("red half-elf") and msg_p("piece letter", "H").
+    # None: the side and kind as they are, and the kind's initial.
+    name: str | None = None
+    letter: str | None = None
 
 
 @dataclass(frozen=True)

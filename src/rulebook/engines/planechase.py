@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Sequence
 
-from ..messages import code, msg
+from ..messages import code, msg, msg_n
 from ..errors import IllegalAction
 from .base import CHANCE, TERMINAL, Fired, State, replace_at
 
@@ -405,7 +405,7 @@ class Planechase(State):
         stack = tuple(a for a in state.stack if a.controller != who)
         if self.decks[who]:
             count = len(self.decks[who])
-            trace.append(Fired("uscita", msg("player {player}'s planar deck ({count} card{value}) leaves with them", player=who, count=count, value='s' * (count != 1))))
+            trace.append(Fired("uscita", msg_n("player {player}'s planar deck ({count} card) leaves with them", "player {player}'s planar deck ({count} cards) leaves with them", count, player=who, count=count)))
         state = replace(state, stack=stack, decks=replace_at(self.decks, who, ()), gone=self.gone + (who,))
         if state.plane is not None and state.plane.owner == who:
             state = state._owner_left(trace)

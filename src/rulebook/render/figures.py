@@ -12,6 +12,7 @@ import hashlib
 import math
 from collections import defaultdict
 from functools import lru_cache
+from typing import Callable
 
 from markupsafe import Markup
 
@@ -57,7 +58,22 @@ _MARGIN = 0.4
 _COORDINATE_SIZE = 0.33  # of a square: 13 px on the 40 px squares drawn at their own size
 
 
-def board_svg(figure: BoardFigure, *, cell: int = 40, label: str = "") -> Markup:
+#: How a page says an engine's message as plain text (:meth:`rulebook.render.proofs.EngineSpeech.plain`).
+Say = Callable[[str], str]
+
+
+def _english(text: str) -> str:
+    return str(text)
+
+
+def piece_labels(figure: BoardFigure, say: Say = _english) -> tuple[tuple[str, str], ...]:
+    """Each piece's name and the letter drawn on it, in the page's language."""
+    return tuple((say(piece.name) if piece.name else piece_name(piece),
+                  say(piece.letter) if piece.letter else (_CHESS.get(piece.kind.lower()) or (piece.kind[:1].upper() or "?")))
+                 for piece in figure.pieces)
+
+
+def board_svg(figure: BoardFigure, *, cell: int = 40, label: str = "", say: Say = _english) -> Markup:
     """The board: squares, marked squares, coordinates, pieces (a glyph or the kind's initial) and arrows.
 
     Shapes are drawn once per board (the dark squares are one path); what is the same on every
@@ -69,11 +85,11 @@ def board_svg(figure: BoardFigure, *, cell: int = 40, label: str = "") -> Markup
     return Markup(
         '<svg class="rb-board" xmlns="http://www.w3.org/2000/svg" viewBox="{0} 0 {1} {2}" width="{1}" height="{2}" role="img" aria-label="{3}">'
         "<title>{3}</title>{4}</svg>"
-    ).format(-margin, width, height, title, _board_body(figure, cell))
+    ).format(-margin, width, height, title, _board_body(figure, cell, piece_labels(figure, say)))
 
 
-@lru_cache(maxsize=1024)  # a figure is frozen data: drawn once, labelled in each language
-def _board_body(figure: BoardFigure, cell: int) -> Markup:
+@lru_cache(maxsize=1024)  # a figure is frozen data: drawn once per language's labels
+def _board_body(figure: BoardFigure, cell: int, labels: tuple[tuple[str, str], ...]) -> Markup:
     dark = "".join(f"M{column * cell} {row * cell}h{cell}v{cell}h-{cell}z"
                    for row in range(figure.ranks) for column in range(figure.files) if (row + column) % 2)
     out: list[Markup] = [
@@ -88,16 +104,15 @@ def _board_body(figure: BoardFigure, cell: int) -> Markup:
     sharing: defaultdict[str, list[int]] = defaultdict(list)
     for index, piece in enumerate(figure.pieces):
         sharing[piece.square].append(index)
-    for index, piece in enumerate(figure.pieces):
+    for index, (piece, (name, glyph)) in enumerate(zip(figure.pieces, labels)):
         together = sharing[piece.square]
         x, y, radius, size = _place(square_xy(piece.square, figure, cell), together.index(index), len(together), cell)
         fill, ink = _side_colours(piece.side)
-        glyph = _CHESS.get(piece.kind.lower()) or (piece.kind[:1].upper() or "?")
         out.append(Markup(
             '<g class="rb-piece" data-square="{0}" data-kind="{1}"><title>{2} {0}</title>'
             '<circle cx="{3:g}" cy="{4:g}" r="{5:g}" fill="{6}" stroke="{7}"/>'
             '<text x="{3:g}" y="{4:g}" font-size="{8:g}" fill="{7}">{9}</text></g>'
-        ).format(piece.square, piece.kind, piece_name(piece), x, y, radius, fill, ink, size, glyph))
+        ).format(piece.square, piece.kind, name, x, y, radius, fill, ink, size, glyph))
     for start, end in figure.arrows:
         # Arrowheads are drawn as triangles, not SVG markers: a marker needs an id, and the
         # same board may appear twice on a page.
@@ -119,12 +134,12 @@ def piece_name(piece: Piece) -> str:
     return " ".join(part for part in (piece.side, piece.kind) if part)
 
 
-def board_caption(figure: BoardFigure, words: Words) -> Markup:
+def board_caption(figure: BoardFigure, words: Words, say: Say = _english) -> Markup:
     """The board in words, for a reader who cannot see it: each occupied square and its pieces,
     in board order (a1, a2 … b1 …), then the marked squares and the moves drawn."""
     on: defaultdict[str, list[str]] = defaultdict(list)
-    for piece in figure.pieces:
-        on[piece.square].append(piece_name(piece))
+    for piece, (name, _) in zip(figure.pieces, piece_labels(figure, say)):
+        on[piece.square].append(name)
     order = sorted(on, key=lambda square: (square[:1], int(square[1:])))
     parts = []
     if order:

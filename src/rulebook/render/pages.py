@@ -464,8 +464,9 @@ class _BookView:
         outcome = self.site.outcome(self.book.id, example_id)
         if outcome is None or outcome.figure is None:
             return None
-        return {"svg": board_svg(outcome.figure, label=self.words.gettext("The position at the end of the example").text),
-                "caption": board_caption(outcome.figure, self.words)}
+        say = self.speech.plain
+        return {"svg": board_svg(outcome.figure, label=self.words.gettext("The position at the end of the example").text, say=say),
+                "caption": board_caption(outcome.figure, self.words, say)}
 
     def departures(self) -> list[dict[str, object]]:
         """The rulings that depart from the source's words, in book order, with their numbers."""

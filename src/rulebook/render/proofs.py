@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping, Sequence
 from markupsafe import Markup, escape
 
 from ..engines.base import Applied, Record, Refused
-from ..languages import language as parse_language
+from ..languages import Language, language as parse_language
 from ..messages import Code, Message, Name
 from .ui import Words
 
@@ -29,12 +29,26 @@ class EngineSpeech:
     def __init__(self, domains: Sequence[Words], page: Words):
         self.domains, self.page = tuple(domains), page
 
+    def _template(self, text: Message) -> tuple[str, Language]:
+        found = next((f for words in self.domains if (f := words.find(text.context, text.msgid, text.plural, text.n))), None)
+        return found or ((text.msgid if text.plural is None or text.n == 1 else text.plural), _ENGLISH)
+
+    def plain(self, text: str) -> str:
+        """A message as plain text in the page's language (a board's tooltip, a piece's letter)."""
+        if not isinstance(text, Message):
+            return str(text)
+        template, _ = self._template(text)
+        values = {key: self.plain(value) if isinstance(value, Message) else str(self.value(value).striptags()) for key, value in text.params}
+        try:
+            return template.format(**values)
+        except (KeyError, IndexError, ValueError):
+            return str(text)
+
     def say(self, text: str) -> Markup:
         """A message as inline HTML in the page's language (marked where it had to fall back)."""
         if not isinstance(text, Message):  # an engine that still writes plain English
             return self.page.mark(escape(text), _ENGLISH)
-        found = next((f for words in self.domains if (f := words.find(text.context, text.msgid, text.plural, text.n))), None)
-        template, language = found or ((text.msgid if text.plural is None or text.n == 1 else text.plural), _ENGLISH)
+        template, language = self._template(text)
         values = {key: self.value(value) for key, value in text.params}
         try:
             html = escape(template).format(**values)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from ...messages import Message, msg
 from ..base import Evaluable
 from .board import CLANS
 
@@ -110,9 +111,15 @@ class Result:
     winner: int | None  # None: a tie even on half-elves, nobody wins
 
     def __str__(self) -> str:
-        scores = ", ".join(f"{CLANS[p]} {s} saved/{m} on map" for p, (s, m) in enumerate(zip(self.saved, self.on_map)))
-        head = f"{CLANS[self.winner]} wins" if self.winner is not None else "no winner"
-        return f"{head} ({scores})"
+        return str(self.said())
+
+    def said(self) -> Message:
+        """The result as a sentence of the game's trace (its English text is ``str(result)``)."""
+        scores = tuple(msg("{clan} {saved} saved/{on_map} on map", clan=CLANS[p], saved=s, on_map=m)
+                       for p, (s, m) in enumerate(zip(self.saved, self.on_map)))
+        if self.winner is None:
+            return msg("no winner ({scores})", scores=scores)
+        return msg("{clan} wins ({scores})", clan=CLANS[self.winner], scores=scores)
 
 
 def winner_of(saved: Sequence[int], on_map: Sequence[int]) -> int | None:

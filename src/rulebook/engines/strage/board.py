@@ -33,12 +33,21 @@ from enum import Enum
 from functools import lru_cache
 
 from ...errors import RulebookError
+from ...messages import msg, msg_p
 
 FILES = "abcdefgh"
 SQUARES = tuple(f"{file}{rank}" for rank in range(1, 9) for file in FILES)
 EMPTY = "." * 64
 ORC, SPRITE, NOTHING = "o", "s", "."
-CLANS = ("red", "green", "blue", "yellow")  # player 0, 1, 2 (and 3 when four play)
+# Translators: a clan of La Strage by the colour of its hair, as a name ("Red rolls 4", "Rouge"…).
+CLANS = (msg_p("clan", "red"), msg_p("clan", "green"), msg_p("clan", "blue"), msg_p("clan", "yellow"))  # player 0, 1, 2 (3)
+# Translators: a clan's half-elf as a sentence names it, with its article.
+THE_HALF_ELF = (msg("the red half-elf"), msg("the green half-elf"), msg("the blue half-elf"), msg("the yellow half-elf"))
+# Translators: the pieces as a board's caption and tooltips name them (no article).
+HALF_ELF = (msg("red half-elf"), msg("green half-elf"), msg("blue half-elf"), msg("yellow half-elf"))
+ORC_NAME, SPRITE_NAME = msg("orc"), msg("sprite")
+# Translators: the letter drawn on a piece of the board: orc, sprite, half-elf (one letter each).
+ORC_LETTER, SPRITE_LETTER, HALF_ELF_LETTER = msg_p("piece letter", "O"), msg_p("piece letter", "S"), msg_p("piece letter", "H")
 ALONE = "RGBY"  # a clan's half-elf on its own
 ESCORTING = "rgby"  # a clan's half-elf with a sprite in its square
 PLACEMENT_RANKS = (1, 2)  # the two bottom rows: the placement area

@@ -13,7 +13,7 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Sequence
 
-from ...messages import code, msg
+from ...messages import code, msg, msg_n
 from ...errors import IllegalAction
 from . import board
 from ..base import Fired, replace_at
@@ -46,7 +46,7 @@ def _draw(state, trace: list[Fired]):  # noqa: ANN001, ANN201
         deck, owed = deck[1:], owed - 1
     hands = replace_at(m.hands, me, _sorted(m.hands[me] + tuple(drawn)))
     if drawn:
-        trace.append(Fired("distribuzione", msg("{clan} draws {count} card{value}", clan=CLANS[me], count=len(drawn), value='s' if len(drawn) > 1 else '')))
+        trace.append(Fired("distribuzione", msg_n("{clan} draws {count} card", "{clan} draws {count} cards", len(drawn), clan=CLANS[me], count=len(drawn))))
     m = replace(m, deck=deck, hands=hands, drawing=owed)
     if owed and m.discards:
         return replace(state, magic=m, phase=Phase.SHUFFLE)
@@ -238,7 +238,7 @@ def _resolve(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN202
     state = replace(state, phase=Phase.MAGIC, magic=replace(m, pending=None))
     rule = SPELL_RULE[type(spell)]
     if isinstance(spell, Lightning):
-        trace.append(Fired(rule, msg("the {piece} on {target} is struck off the map", piece=state._piece(spell.target), target=spell.target)))
+        trace.append(Fired(rule, msg("{piece} on {target} is struck off the map", piece=state._piece(spell.target), target=spell.target)))
         return replace(state, cells=put(cells, spell.target, board.without_half_elf(at(cells, spell.target))))
     if isinstance(spell, Immunity):
         trace.append(Fired(rule, msg("{clan} half-elves are immune", clan=CLANS[me])))
@@ -247,13 +247,13 @@ def _resolve(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN202
         if spell.orc is not None:
             cells = put(cells, spell.orc, NOTHING)
             trace.append(Fired("metamorfosi-orco", msg("the orc on {orc} is moved", orc=spell.orc)))
-        trace.append(Fired(rule, msg("the sprite on {square} becomes an orc and kills the {piece}", square=spell.square, piece=state._piece(spell.square))))
+        trace.append(Fired(rule, msg("the sprite on {square} becomes an orc and kills {piece}", square=spell.square, piece=state._piece(spell.square))))
         state = replace(state, cells=put(cells, spell.square, ORC))
         return state._game_over(trace) if state.sprites_on_map == 0 else state
     if isinstance(spell, Curse):
         for square in spell.orcs:
             cells = put(cells, square, NOTHING)
-        trace.append(Fired(rule, msg("the orcs on {join} leave the map", join=' '.join(spell.orcs))))
+        trace.append(Fired(rule, msg("the orcs on {squares} leave the map", squares=' '.join(spell.orcs))))
         return replace(state, cells=cells)
     if isinstance(spell, Upheaval):
         return _upheaval(state, spell, trace)
@@ -270,7 +270,7 @@ def _resolve(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN202
 def _upheaval(state, spell: Upheaval, trace: list[Fired]):  # noqa: ANN001, ANN202
     m: Magic = state.magic
     me = state.active
-    trace.append(Fired("rivolgimento", "hands shown: " + " | ".join(f"{CLANS[p]} {show(m.hands[p])}" for p in range(state.players))))
+    trace.append(Fired("rivolgimento", msg("hands shown: {hands}", hands=" | ".join(f"{CLANS[p]} {show(m.hands[p])}" for p in range(state.players)))))
     hands = m.hands
     if spell.take is not None:
         player, taken = spell.take
@@ -332,7 +332,7 @@ def answer(state, action: Oppose | Accept, trace: list[Fired]):  # noqa: ANN001,
         if not isinstance(spell, Metamorphosis):
             raise IllegalAction("opposizione-irresistibile", msg("{action}: a Queen opposes only a Metamorphosis", action=code(action)))
         if not superior(cards[0].suit, spell.card.suit):
-            raise IllegalAction("ordine-semi", msg("{action}: {cards} does not outrank {card} ({join})", action=code(action), cards=cards[0], card=spell.card, join=' > '.join(SUIT_ORDER)))
+            raise IllegalAction("ordine-semi", msg("{action}: {cards} does not outrank {card} ({order})", action=code(action), cards=cards[0], card=spell.card, order=' > '.join(SUIT_ORDER)))
         trace.append(Fired("opposizione-irresistibile", msg("{cards} outranks {card}: the Metamorphosis fails", cards=cards[0], card=spell.card)))
         return _cancel(state)
     _check_numbers(action, cards, BEAT + 1, "opposizione")

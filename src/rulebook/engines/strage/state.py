@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Callable, ClassVar, Mapping, Sequence
+from typing import Callable, ClassVar, Iterable, Mapping, Sequence
 
-from ...messages import code, msg
+from ...messages import Message, code, msg, msg_n
 from ...errors import IllegalAction
 from . import board
 from . import magic as magic_rules
@@ -31,6 +31,24 @@ CHANCE_PHASES = (Phase.ORDER, Phase.AP, Phase.SHUFFLE, Phase.COMBAT, Phase.ORC_R
 # --- the state -------------------------------------------------------------------------------
 
 START = "s" * 16 + "." * 48  # the sprites fill the placement area; everyone else waits off the map
+
+
+def _and(clans: Iterable[Message]) -> Message:
+    """Clans tied on a roll: "red and green", "red and green and blue"."""
+    *first, last = clans
+    # Translators: clans tied on a roll, e.g. "red and green".
+    return msg("{clans} and {clan}", clans=_and(first), clan=last) if first else last
+
+
+def _moved(clan: Message, start: str, end: str, *, leaving: bool, joining: bool) -> Message:
+    """A half-elf's move without escort: whether it leaves its sprite behind, joins one, or both."""
+    if leaving and joining:
+        return msg("{clan} half-elf {start}-{end}, leaving its sprite, joining the sprite there", clan=clan, start=start, end=end)
+    if leaving:
+        return msg("{clan} half-elf {start}-{end}, leaving its sprite", clan=clan, start=start, end=end)
+    if joining:
+        return msg("{clan} half-elf {start}-{end}, joining the sprite there", clan=clan, start=start, end=end)
+    return msg("{clan} half-elf {start}-{end}", clan=clan, start=start, end=end)
 
 
 @dataclass(frozen=True)
@@ -92,9 +110,9 @@ class StrageState(State):
 
     def _check(self) -> None:
         if self.killed < 0:
-            raise IllegalAction("materiale", msg("{SPRITES} sprites in all: {sprites_on_map} on the map, {sum} saved, {killed} killed", SPRITES=board.SPRITES, sprites_on_map=self.sprites_on_map, sum=sum(self.saved), killed=self.killed))
+            raise IllegalAction("materiale", msg("{sprites} sprites in all: {on_map} on the map, {saved} saved, {killed} killed", sprites=board.SPRITES, on_map=self.sprites_on_map, saved=sum(self.saved), killed=self.killed))
         if self.orcs_off_map < 0 or min(self.half_elves_off_map(p) for p in range(self.players)) < 0:
-            raise IllegalAction("materiale", msg("{ORCS} orcs and {HALF_ELVES} half-elves per clan at most", ORCS=board.ORCS, HALF_ELVES=board.HALF_ELVES))
+            raise IllegalAction("materiale", msg("{orcs} orcs and {half_elves} half-elves per clan at most", orcs=board.ORCS, half_elves=board.HALF_ELVES))
 
     # --- counts ------------------------------------------------------------------------------
 
@@ -184,12 +202,12 @@ class StrageState(State):
         split = tuple(tuple(p for p, r in zip(group, rolls) if r == face) for face in faces)
         for tied in split:
             if len(tied) > 1:
-                trace.append(Fired("ordine-spareggio", msg("{join} tie on {rolls} and roll again", join=' and '.join(CLANS[p] for p in tied), rolls=rolls[group.index(tied[0])])))
+                trace.append(Fired("ordine-spareggio", msg("{clans} tie on {value} and roll again", clans=_and(CLANS[p] for p in tied), value=rolls[group.index(tied[0])])))
         ranking = self.ranking[:position] + split + self.ranking[position + 1:]
         state = replace(self, ranking=ranking, rolls=())
         if not state.order:
             return state
-        trace.append(Fired("ordine-di-gioco", "turn order: " + ", ".join(CLANS[p] for p in state.order)))
+        trace.append(Fired("ordine-di-gioco", msg("turn order: {clans}", clans=tuple(CLANS[p] for p in state.order))))
         return state._begin_turn(state.order[0], trace)
 
     # --- action points: place, move, fight -----------------------------------------------------
@@ -224,14 +242,15 @@ class StrageState(State):
         if self.acted:
             raise IllegalAction("collocare-prima", msg("{action}: {clan} has already moved or fought this turn; half-elves are placed first", action=code(action), clan=CLANS[me]))
         if self.placed >= MAX_PLACED:
-            raise IllegalAction("collocare", msg("{action}: {clan} has already placed {MAX_PLACED} half-elves this turn", action=code(action), clan=CLANS[me], MAX_PLACED=MAX_PLACED))
+            raise IllegalAction("collocare", msg("{action}: {clan} has already placed {most} half-elves this turn", action=code(action), clan=CLANS[me], most=MAX_PLACED))
         if not self.half_elves_off_map(me):
-            raise IllegalAction("collocare", msg("{action}: all {HALF_ELVES} {clan} half-elves are on the map", action=code(action), HALF_ELVES=board.HALF_ELVES, clan=CLANS[me]))
+            raise IllegalAction("collocare", msg("{action}: all {half_elves} {clan} half-elves are on the map", action=code(action), half_elves=board.HALF_ELVES, clan=CLANS[me]))
         here = at(self.cells, action.square)
         if here not in (NOTHING, SPRITE):
             raise IllegalAction("collocare", msg("{action}: {square} is taken ({here})", action=code(action), square=action.square, here=code(here)))
         letter = (ESCORTING if here == SPRITE else ALONE)[me]
-        trace.append(Fired("collocare", f"{CLANS[me]} places a half-elf on {action.square}" + (" with the sprite there" if here == SPRITE else "")))
+        trace.append(Fired("collocare", msg("{clan} places a half-elf on {square} with the sprite there", clan=CLANS[me], square=action.square)
+                           if here == SPRITE else msg("{clan} places a half-elf on {square}", clan=CLANS[me], square=action.square)))
         state = replace(self, cells=put(self.cells, action.square, letter), ap=self.ap - 1, placed=self.placed + 1)
         return state._spent(trace)
 
@@ -264,17 +283,17 @@ class StrageState(State):
         if action.escort and letter not in ESCORTING:
             raise IllegalAction("accompagnare", msg("{action}: the half-elf on {start} escorts no sprite", action=code(action), start=start))
         if here not in ((NOTHING,) if action.escort else (NOTHING, SPRITE)):
-            why = "an escorted sprite needs an empty square" if here == SPRITE else f"{end} is taken ({here!r})"
-            raise IllegalAction(rule, msg("{action}: {why}", action=code(action), why=why))
+            if here == SPRITE:
+                raise IllegalAction(rule, msg("{action}: an escorted sprite needs an empty square", action=code(action)))
+            raise IllegalAction(rule, msg("{action}: {square} is taken ({here})", action=code(action), square=end, here=code(here)))
         saves = action.escort and board.rank(end) == board.EXIT_RANK
         if action.withdraw and not saves:
-            raise IllegalAction("uscita", msg("{action}: a half-elf leaves the map only with a sprite it brings to row {EXIT_RANK}", action=code(action), EXIT_RANK=board.EXIT_RANK))
+            raise IllegalAction("uscita", msg("{action}: a half-elf leaves the map only with a sprite it brings to row {row}", action=code(action), row=board.EXIT_RANK))
         cells = put(self.cells, start, SPRITE if letter in ESCORTING and not action.escort else NOTHING)
         if action.escort:
             trace.append(Fired("accompagnare", msg("{clan} half-elf {start}-{end} with its sprite", clan=CLANS[me], start=start, end=end)))
         else:
-            trace.append(Fired("muovere", f"{CLANS[me]} half-elf {start}-{end}" + (", leaving its sprite" if letter in ESCORTING else "")
-                               + (", joining the sprite there" if here == SPRITE else "")))
+            trace.append(Fired("muovere", _moved(CLANS[me], start, end, leaving=letter in ESCORTING, joining=here == SPRITE)))
         saved = self.saved
         if saves:
             saved = replace_at(saved, me, saved[me] + 1)
@@ -317,21 +336,22 @@ class StrageState(State):
             if owner is not None and owner != me and magic_rules.immune(self, owner) and board.adjacent(action.attacker, action.target):
                 raise IllegalAction("immunita", msg("{action}: the {clan} half-elves are immune", action=code(action), clan=CLANS[owner]))
             raise IllegalAction("combattimento", msg("{action}: no orc or rival half-elf next to {attacker} on {target}", action=code(action), attacker=action.attacker, target=action.target))
-        trace.append(Fired("combattimento", msg("{clan} half-elf on {attacker} attacks the {piece} on {target}", clan=CLANS[me], attacker=action.attacker, piece=self._piece(action.target), target=action.target)))
+        trace.append(Fired("combattimento", msg("{clan} half-elf on {attacker} attacks {piece} on {target}", clan=CLANS[me], attacker=action.attacker, piece=self._piece(action.target), target=action.target)))
         return replace(self, ap=self.ap - 1, fought=True, acted=True, attack=(action.attacker, action.target), phase=Phase.COMBAT)
 
     def _roll_combat(self, value: int, trace: list[Fired]) -> StrageState:
-        return replace(self._strike(value, "combattimento", "stays", trace), phase=Phase.ACTIONS)._spent(trace)
+        return replace(self._strike(value, "combattimento", False, trace), phase=Phase.ACTIONS)._spent(trace)
 
-    def _strike(self, value: int, rule: str, missed: str, trace: list[Fired]) -> StrageState:
+    def _strike(self, value: int, rule: str, by_orc: bool, trace: list[Fired]) -> StrageState:
         """The roll of the waiting attack, a half-elf's or an orc's: ``HIT`` or more eliminates the target."""
         assert self.attack is not None
         target = self.attack[1]
         state = replace(self, attack=None)
         if value < HIT:
-            trace.append(Fired(rule, msg("roll {value}: the {piece} on {target} {missed}", value=value, piece=self._piece(target), target=target, missed=missed)))
+            trace.append(Fired(rule, (msg("roll {value}: {piece} on {target} survives", value=value, piece=self._piece(target), target=target) if by_orc else
+                               msg("roll {value}: {piece} on {target} stays", value=value, piece=self._piece(target), target=target))))
             return state
-        trace.append(Fired(rule, msg("roll {value}: the {piece} on {target} is eliminated", value=value, piece=self._piece(target), target=target)))
+        trace.append(Fired(rule, msg("roll {value}: {piece} on {target} is eliminated", value=value, piece=self._piece(target), target=target)))
         return replace(state, cells=put(self.cells, target, board.without_half_elf(at(self.cells, target))))
 
     def _spent(self, trace: list[Fired]) -> StrageState:
@@ -346,7 +366,7 @@ class StrageState(State):
             trace.append(Fired("fase-magica", msg("{clan} ends the magic phase", clan=CLANS[self.active])))
             return self._orc_phase(trace)
         if self.ap:
-            trace.append(Fired("pa-non-spesi", msg("{clan} stops with {ap} action point{value} unspent", clan=CLANS[self.active], ap=self.ap, value='s' if self.ap > 1 else '')))
+            trace.append(Fired("pa-non-spesi", msg_n("{clan} stops with {ap} action point unspent", "{clan} stops with {ap} action points unspent", self.ap, clan=CLANS[self.active], ap=self.ap)))
         return replace(self, ap=0)._after_actions(trace)
 
     def _after_actions(self, trace: list[Fired]) -> StrageState:
@@ -411,11 +431,11 @@ class StrageState(State):
         self._expect((Phase.ORC_ATTACK,), action, "attacco-orchi")
         if (action.orc, action.target) not in self._orc_attacks():
             raise IllegalAction("attacco-orchi", msg("{action}: no orc on {orc} next to a half-elf on {target}", action=code(action), orc=action.orc, target=action.target))
-        trace.append(Fired("attacco-orchi", msg("the orc on {orc} attacks the {piece} on {target}", orc=action.orc, piece=self._piece(action.target), target=action.target)))
+        trace.append(Fired("attacco-orchi", msg("the orc on {orc} attacks {piece} on {target}", orc=action.orc, piece=self._piece(action.target), target=action.target)))
         return replace(self, attack=(action.orc, action.target), phase=Phase.ORC_ROLL)
 
     def _roll_orc_roll(self, value: int, trace: list[Fired]) -> StrageState:
-        return self._strike(value, "attacco-orchi", "survives", trace)._massacre_phase(trace)
+        return self._strike(value, "attacco-orchi", True, trace)._massacre_phase(trace)
 
     # --- the massacre ------------------------------------------------------------------------
 
@@ -427,11 +447,11 @@ class StrageState(State):
         exposed = self.exposed_sprites()
         escorted = [s for s in board.squares_of(self.cells, ESCORTING) if any(at(self.cells, n) == ORC for n in board.neighbours(s))]
         if escorted:
-            trace.append(Fired("strage", msg("escorted sprites on {join} do not roll", join=' '.join(escorted))))
+            trace.append(Fired("strage", msg("escorted sprites on {squares} do not roll", squares=' '.join(escorted))))
         if not exposed:
             trace.append(Fired("strage", msg("no unescorted sprite next to an orc")))
             return self._end_turn(trace)
-        trace.append(Fired("strage", msg("{count} sprite{value} must roll: {join}", count=len(exposed), value='s' if len(exposed) > 1 else '', join=' '.join(exposed))))
+        trace.append(Fired("strage", msg_n("{count} sprite must roll: {squares}", "{count} sprites must roll: {squares}", len(exposed), count=len(exposed), squares=' '.join(exposed))))
         return replace(self, phase=Phase.MASSACRE, massacre=exposed, marks=exposed)
 
     def _roll_massacre(self, value: int, trace: list[Fired]) -> StrageState:
@@ -465,33 +485,37 @@ class StrageState(State):
         state = replace(self, phase=Phase.OVER, attack=None, massacre=())
         result = state.outcome
         assert result is not None
-        trace.append(Fired("vincitore", str(result)))
+        trace.append(Fired("vincitore", result.said()))
         return state
 
     # --- showing it --------------------------------------------------------------------------
 
-    def _piece(self, square: str) -> str:
+    def _piece(self, square: str) -> Message:
+        """The piece on ``square`` with its article, as a sentence names it ("the red half-elf")."""
         letter = at(self.cells, square)
         owner = board.clan_of(letter)
-        return {ORC: "orc", SPRITE: "sprite"}.get(letter) or (f"{CLANS[owner]} half-elf" if owner is not None else "nothing")
+        if owner is not None:
+            return board.THE_HALF_ELF[owner]
+        # Translators: a piece of La Strage as a sentence names it, with its article.
+        return {ORC: msg("the orc"), SPRITE: msg("the sprite")}.get(letter) or msg("the nothing")
 
-    def _who(self) -> str:
+    def _who(self) -> Message:
         player = self.current_player
-        return CLANS[player] if player >= 0 else "chance:" if player == CHANCE else "nobody:"
+        return CLANS[player] if player >= 0 else msg("chance:") if player == CHANCE else msg("nobody:")
 
     def figure(self) -> BoardFigure:
         pieces = []
         for square, letter in zip(board.SQUARES, self.cells):
             if letter == ORC:
-                pieces.append(Piece(square, "orc"))
+                pieces.append(Piece(square, "orc", name=board.ORC_NAME, letter=board.ORC_LETTER))
             elif letter == SPRITE:
-                pieces.append(Piece(square, "sprite"))
+                pieces.append(Piece(square, "sprite", name=board.SPRITE_NAME, letter=board.SPRITE_LETTER))
             elif letter != NOTHING:
                 owner = board.clan_of(letter)
                 assert owner is not None
-                if letter in ESCORTING:
-                    pieces.append(Piece(square, "sprite"))  # drawn first: the half-elf stands over it
-                pieces.append(Piece(square, "half-elf", CLANS[owner]))
+                if letter in ESCORTING:  # drawn first: the half-elf stands over it
+                    pieces.append(Piece(square, "sprite", name=board.SPRITE_NAME, letter=board.SPRITE_LETTER))
+                pieces.append(Piece(square, "half-elf", str(CLANS[owner]), name=board.HALF_ELF[owner], letter=board.HALF_ELF_LETTER))
         return BoardFigure(tuple(pieces), arrows=self.arrows, marks=self.marks)
 
     def __str__(self) -> str:
