@@ -105,10 +105,10 @@ class Ability:
 
 
 class Phase(Enum):
-    MULLIGAN = "to keep or mulligan"
-    MAIN = "main phase"
-    ROLLING = "the planar die is rolling (chance)"
-    OVER = "game over"
+    MULLIGAN = msg("to keep or mulligan")
+    MAIN = msg("main phase")
+    ROLLING = msg("the planar die is rolling (chance)")
+    OVER = msg("game over")
 
     def __repr__(self) -> str:
         return f"Phase.{self.name}"

@@ -27,10 +27,10 @@ NO_ROWS = (Row(), Row())
 
 
 class Phase(Enum):
-    DEAL = "deal"  # waits for the shuffle of the whole pack (chance)
-    PLAY = "play"  # waits for player ``turn``
-    RESHUFFLE = "reshuffle"  # the stock ran out: waits for the new stock's order (chance)
-    OVER = "over"
+    DEAL = msg("deal")  # waits for the shuffle of the whole pack (chance)
+    PLAY = msg("play")  # waits for player ``turn``
+    RESHUFFLE = msg("reshuffle")  # the stock ran out: waits for the new stock's order (chance)
+    OVER = msg("over")
 
 
 CHANCE_PHASES = (Phase.DEAL, Phase.RESHUFFLE)

@@ -33,9 +33,9 @@ class Offer(str, Enum):
 class Phase(Enum):
     """What the game waits for: a player with priority, the answer to an offer, nothing more."""
 
-    PRIORITY = "has priority"
-    OFFER = "answers an offer"
-    OVER = "game over"
+    PRIORITY = msg("has priority")
+    OFFER = msg("answers an offer")
+    OVER = msg("game over")
 
 
 @dataclass(frozen=True, repr=False)

@@ -140,16 +140,16 @@ def picture(cells: str) -> str:
 class Phase(Enum):
     """What a game waits for; shared by the engine and its magic rules."""
 
-    ORDER = "turn order roll"
-    AP = "action point roll"
-    SHUFFLE = "reshuffle"
-    ACTIONS = "to place, move, fight or end"
-    COMBAT = "combat roll"
-    MAGIC = "may cast a spell or end"
-    OPPOSE = "may oppose the spell"
-    INSIST = "may insist on the spell"
-    ORCS = "to place or move an orc"
-    ORC_ATTACK = "chooses the orcs' attack"
-    ORC_ROLL = "orc attack roll"
-    MASSACRE = "massacre rolls"
-    OVER = "game over"
+    ORDER = msg("turn order roll")
+    AP = msg("action point roll")
+    SHUFFLE = msg("reshuffle")
+    ACTIONS = msg("to place, move, fight or end")
+    COMBAT = msg("combat roll")
+    MAGIC = msg("may cast a spell or end")
+    OPPOSE = msg("may oppose the spell")
+    INSIST = msg("may insist on the spell")
+    ORCS = msg("to place or move an orc")
+    ORC_ATTACK = msg("chooses the orcs' attack")
+    ORC_ROLL = msg("orc attack roll")
+    MASSACRE = msg("massacre rolls")
+    OVER = msg("game over")
