@@ -88,7 +88,7 @@ class ShippedDomain:
 
 SITE = ShippedDomain(SITE_DOMAIN, Path(__file__).resolve().parent.parent)
 #: What every engine says through the shared base (a refusal out of phase, "player 1"…).
-ENGINES = ShippedDomain("engine", SITE.package / "engines")
+ENGINES = ShippedDomain("engine.base", SITE.package / "engines")
 #: What an engine's domain is called: ``engine.`` and the name the book gives its engine.
 ENGINE_PREFIX = "engine."
 

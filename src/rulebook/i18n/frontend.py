@@ -5,7 +5,7 @@ Registered into the main parser by :func:`register`; each command returns an exi
 Which languages: those of the site (the ``languages`` of the rulebook plugin in ``mkdocs.yml``),
 every folder under ``locales/`` and each ``-l``; never a list in this code. Each rulebook is a
 domain; so are the site's own words (:data:`.domains.SITE`) and the messages of the books'
-engines (``engine``, ``engine.NAME``), whose catalogs their packages ship: a project gets its own
+engines (``engine.base``, ``engine.NAME``), whose catalogs their packages ship: a project gets its own
 ``locales/LANG/LC_MESSAGES/<domain>.po`` for a language a package does not ship (or when it
 already has one, to override messages). Run in a package's own checkout (ours: the toolkit's),
 the commands keep its shipped templates and catalogs current too.
