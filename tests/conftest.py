@@ -73,7 +73,10 @@ sections:
 
 
 def check_trace(step) -> None:  # noqa: ANN001 - a Step of any engine
-    """Every change an engine reports names a rule and says what happened, in words."""
+    """Every change an engine reports names a rule and says what happened, in words: a message
+    the site can translate (rulebook.messages), never a bare English string."""
+    from rulebook.messages import Message
+
     for fired in step.trace:
         assert isinstance(fired.rule, str) and fired.rule, fired
-        assert isinstance(fired.what, str) and fired.what.strip(), fired
+        assert isinstance(fired.what, Message) and fired.what.strip(), fired

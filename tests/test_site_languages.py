@@ -52,7 +52,7 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> Path:
         assert main(["i18n", "init", "de"]) == 0
     locales = root / "locales"
     site_po = locales / "de" / "LC_MESSAGES" / "site.po"
-    assert {p.name for p in (locales / "de" / "LC_MESSAGES").iterdir()} == {"demo.po", "altro.po", "site.po"}
+    assert {p.name for p in (locales / "de" / "LC_MESSAGES").iterdir()} == {"demo.po", "altro.po", "site.po", "engine.base.po"}  # and the engines' shared messages
     assert "nplurals=2; plural=(n != 1);" in site_po.read_text(encoding="utf-8")
     translate_po(locales / "de" / "LC_MESSAGES" / "demo.po", {("demo/pesca:title", "Pescare"): "Karte ziehen"})
     translate_po(site_po, {(None, "Example"): "Beispiel"})

@@ -143,14 +143,8 @@ def legal_actions(game: Table) -> list[object]:
         for obj in game.objects:
             if obj.zone in ("hand", "graveyard", "exile") and not obj.card.is_land:
                 candidates.extend(cast_proposals(game, obj))
-    legal = []
-    for action in candidates:
-        try:
-            game.apply(action)
-        except IllegalAction:
-            continue
-        legal.append(action)
-    return legal
+    # Each candidate is tried (never recorded as a step of an example): the legal ones are kept.
+    return [action for action in candidates if game.attempt(action) is not None]
 
 
 def _abilities(game: Table) -> list[object]:

@@ -1,0 +1,107 @@
+"""The proof told in words (issue 13): each example's steps, from the run that checked it, in the page's language."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import pytest
+
+from rulebook.engines.base import Applied, Refused, recording
+from rulebook.engines.casting import Cast, setup
+from rulebook.examples import run_example
+from rulebook.loader import load_book
+from rulebook.messages import Name, code, msg, msg_n
+from rulebook.render import Site
+from rulebook.render.figures import board_svg, piece_labels
+
+
+@lru_cache(maxsize=None)
+def _strage_site() -> Site:
+    book = load_book("rules/strage.yaml")
+    outcomes = [run_example(book, rule, example) for rule, example in book.examples()][:40]
+    return Site({book.id: book}, outcomes, languages=["it", "en", "fr", "ru"])
+
+
+def _example(site: Site, language: str, predicate) -> tuple[str, object]:  # noqa: ANN001
+    view = site.book_view("strage", language)
+    outcome = next(o for o in site.outcomes if predicate(o))
+    return view.proof(outcome.example.id, outcome.example.doctest), outcome
+
+
+def test_each_fired_rule_is_a_step_in_the_order_of_the_run() -> None:
+    site = _strage_site()
+    proof, outcome = _example(site, "en", lambda o: any(isinstance(r, Applied) and r.trace for r in o.records))
+    fired = [f for r in outcome.records if isinstance(r, Applied) for f in r.trace]
+    refused = [r for r in outcome.records if isinstance(r, Refused)]
+    assert len(proof["steps"]) == len(fired) + len(refused)
+    # The English page says exactly what the engine said, and links the rule by its number.
+    first = str(proof["steps"][0])
+    assert str(fired[0].what).replace("'", "&#39;") in first
+    number = site.anchors(outcome.book).get(fired[0].rule)
+    if number:
+        assert f'href="#{fired[0].rule}"' in first and f">{number}</a>" in first
+
+
+def test_a_french_page_tells_the_steps_in_french_with_no_english_left() -> None:
+    site = _strage_site()
+    proof, outcome = _example(site, "fr", lambda o: any(isinstance(r, Applied) and r.trace for r in o.records))
+    html = "".join(str(step) for step in proof["steps"])
+    assert 'lang="en"' not in html, html  # nothing fell back to the msgids
+    fired = [f for r in outcome.records if isinstance(r, Applied) for f in r.trace]
+    assert str(fired[0].what) not in html
+
+
+def test_a_refusal_names_the_rule_that_refused_and_why_in_the_page_language() -> None:
+    site = _strage_site()
+    proof, outcome = _example(site, "fr", lambda o: any(isinstance(r, Refused) for r in o.records))
+    refusal = next(str(step) for step in proof["steps"] if "rb-step--refused" in str(step))
+    error = next(r for r in outcome.records if isinstance(r, Refused)).error
+    assert "Refusée par la règle" in refusal
+    number = site.anchors(outcome.book).get(error.rule_id)
+    assert (f'href="#{error.rule_id}"' in refusal) == (number is not None)
+    assert str(error.message) not in refusal  # said in French, not in the engine's English
+
+
+def test_the_steps_come_from_the_recorded_run_not_from_the_doctest_text() -> None:
+    # Breaking the recorder empties the steps: they are the run's, never re-derived.
+    site = _strage_site()
+    outcome = next(o for o in site.outcomes if o.records)
+    view = site.book_view("strage", "it")
+    assert view.proof(outcome.example.id, outcome.example.doctest)["steps"]
+    site._outcomes[(outcome.book.id, outcome.example.id)] = type(outcome)(outcome.book, outcome.rule, outcome.example, outcome.attempted)
+    assert view.proof(outcome.example.id, outcome.example.doctest)["steps"] == []
+
+
+def test_tries_an_engine_makes_for_itself_are_not_recorded() -> None:
+    game = setup(hand=["Lightning Bolt"], battlefield=["Mountain"])
+    with recording() as records:
+        legal = game.legal_actions()
+    assert legal and records == []
+    with recording() as records, pytest.raises(Exception):
+        game.apply(Cast("no-such-card"))
+    assert [type(r) for r in records] == [Refused]
+
+
+def test_placeholders_are_filled_in_the_readers_language() -> None:
+    site = _strage_site()
+    speech = site.speech("strage", "fr")
+    card = type("Card", (), {"name": "Lightning Bolt", "names": {"en": "Lightning Bolt", "fr": "Foudre", "it": "Fulmine"}})()
+    said = speech.say(msg("{card} deals {n} damage; {code}", card=card, n=3, code=code(("a", 1))))
+    assert "Foudre" in said and "3" in said and "<code>(&#39;a&#39;, 1)</code>" in said
+    assert "Fulmine" in site.speech("strage", "it").value(Name.of({"en": "Lightning Bolt", "it": "Fulmine"}))
+    plural = msg_n("{count} sprite must roll: {squares}", "{count} sprites must roll: {squares}", 2, count=2, squares="a1 b2")
+    assert str(speech.say(plural)) == "2 lutins doivent lancer le dé : a1 b2"
+
+
+def test_board_pieces_are_named_and_lettered_in_the_page_language() -> None:
+    site = _strage_site()
+    outcome = next(o for o in site.outcomes if o.figure is not None and any(p.kind == "half-elf" for p in o.figure.pieces))
+    french = dict(piece_labels(outcome.figure, site.speech("strage", "fr").plain))
+    french_svg = str(board_svg(outcome.figure, say=site.speech("strage", "fr").plain))
+    assert any(name.startswith("demi-elfe ") for name in french)
+    assert re.search(r"<title>demi-elfe (rouge|vert|bleu) [a-h][1-8]</title>", french_svg)
+    assert not re.search(r"<title>(red|green|blue) half-elf", french_svg)
+    english = dict(piece_labels(outcome.figure))
+    assert any(name.endswith(" half-elf") for name in english)
+    assert set(french.values()) <= {"O", "L", "D"} and set(english.values()) <= {"O", "S", "H"}
