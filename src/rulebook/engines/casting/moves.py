@@ -27,14 +27,14 @@ def activate(game: Table, action: Activate, player: int) -> tuple[Table, list[Fi
         raise IllegalAction("605.1a", msg("{source} is not a permanent you control", source=code(source.id)))
     ability = next((a for a in source.card.abilities if not a.is_mana_ability), None)
     if ability is None:
-        raise IllegalAction("605.3a", msg("{card}'s ability is a mana ability: activate it with Mana({source})", card=source.card.name, source=code(source.id)))
+        raise IllegalAction("605.3a", msg("{card}'s ability is a mana ability: activate it with Mana({source})", card=source.card, source=code(source.id)))
     trace = [Fired("605.1a", f"{source.card.name}'s ability " + ("has a target: it is not a mana ability and uses the stack" if ability.targets else "uses the stack"))]
     if ability.targets:
         trace.extend(choose_targets(game, source, source.card, ability.targets, action.targets, player))
     elif action.targets:
-        raise IllegalAction("601.2c", msg('{card}\'s ability has no word "target"; got {targets}', card=source.card.name, targets=code(action.targets)))
+        raise IllegalAction("601.2c", msg('{card}\'s ability has no word "target"; got {targets}', card=source.card, targets=code(action.targets)))
     if ability.adds == "any" and action.colour not in tuple(COLOURS):
-        raise IllegalAction("605.1a", msg("say which colour {card} adds: colour='G'", card=source.card.name))
+        raise IllegalAction("605.1a", msg("say which colour {card} adds: colour='G'", card=source.card))
     if ability.tap:
         check_tap_cost(source, "605.1a")
         if source.tapped:
@@ -54,7 +54,7 @@ def activate(game: Table, action: Activate, player: int) -> tuple[Table, list[Fi
 def play_land(game: Table, action: PlayLand, player: int) -> tuple[Table, list[Fired]]:
     land = game.obj(action.card, "601.1a")
     if not land.card.is_land:
-        raise IllegalAction("601.1a", msg("{card} is not a land: a spell is cast, not played as a land", card=land.card.name))
+        raise IllegalAction("601.1a", msg("{card} is not a land: a spell is cast, not played as a land", card=land.card))
     if land.zone == "hand" and land.owner == player:
         how = "from the hand"
     elif land.zone == "exile":
@@ -62,13 +62,13 @@ def play_land(game: Table, action: PlayLand, player: int) -> tuple[Table, list[F
         if permission == "cast":
             source = game.obj(land.exiled_by).card
             raise IllegalAction(
-                "601.1a", msg("{source} lets you cast the exiled card, and a land can't be cast: {card} stays in exile", source=source.name, card=land.card.name)
+                "601.1a", msg("{source} lets you cast the exiled card, and a land can't be cast: {card} stays in exile", source=source, card=land.card)
             )
         if permission != "play":
-            raise IllegalAction("601.1a", msg("nothing lets you play {card} from exile{why}", card=land.card.name, why=why))
+            raise IllegalAction("601.1a", msg("nothing lets you play {card} from exile{why}", card=land.card, why=why))
         how = f"from exile ({game.obj(land.exiled_by).card.name} lets you play it)"
     else:
-        raise IllegalAction("601.1a", msg("nothing lets you play {card} from the {zone}", card=land.card.name, zone=land.zone))
+        raise IllegalAction("601.1a", msg("nothing lets you play {card} from the {zone}", card=land.card, zone=land.zone))
     if game.stack or player != game.active or game.lands_played >= 1:
         raise IllegalAction("601.1a", msg("a land is played in your main phase, with an empty stack, once a turn (305.2)"))
     game = game.move(land.id, "battlefield", controlled_by=player)
@@ -99,10 +99,10 @@ def choose(game: Table, action: Choose) -> tuple[Table, list[Fired]]:
     word = TargetWord(1, 1, "instant or sorcery card in your graveyard")  # Snapcaster Mage's
     problem = target_problem(game, action.target, word, pending.player, source.card, "")
     if problem:
-        raise IllegalAction("601.2c", msg("{target} can't be the target of {card}'s ability: {problem}", target=code(action.target), card=source.card.name, problem=problem))
+        raise IllegalAction("601.2c", msg("{target} can't be the target of {card}'s ability: {problem}", target=code(action.target), card=source.card, problem=problem))
     entry = Entry(f"{source.id}-trigger", pending.player, "trigger", source.id, effect="grant-flashback", targets=(action.target,))
     game = replace(game, stack=game.stack + (entry,), pending=None, priority=pending.player, passes=0)
-    return game, [Fired("601.2c", msg("{card}'s ability targets {target} and goes on the stack", card=source.card.name, target=action.target))]
+    return game, [Fired("601.2c", msg("{card}'s ability targets {target} and goes on the stack", card=source.card, target=action.target))]
 
 
 # --- resolution -------------------------------------------------------------------------

@@ -34,7 +34,7 @@ def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Tabl
         # Dark Ritual: it adds mana as a spell resolving, and no spell is cast in the middle of 601.2g.
         when = ("while another spell is being paid for; cast it earlier, when you have priority" if rule == "601.2g"
                 else f"cast it: Cast({source.id!r})")
-        raise IllegalAction(rule, msg("{card} is a spell that adds mana when it resolves, not a mana ability: it can't be cast {when}", card=source.card.name, when=when))
+        raise IllegalAction(rule, msg("{card} is a spell that adds mana when it resolves, not a mana ability: it can't be cast {when}", card=source.card, when=when))
     if source.zone != "battlefield" or source.controller != player:
         raise IllegalAction(rule, msg("{source} is not a permanent you control (it is in the {zone})", source=code(source.id), zone=source.zone))
     ability = next((a for a in source.card.abilities if a.adds), None)
@@ -45,14 +45,14 @@ def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Tabl
         does = {"untap": f"it untaps{aim}", "exile": f"it exiles{aim}", "cast-copy": "it copies the imprinted card"}[other.effect]
         raise IllegalAction(
             "605.1a",
-            msg("{card}'s ability adds no mana ({does}), so it is not a mana ability: it can't be activated while a spell is being paid for; activate it earlier, when you have priority", card=source.card.name, does=does),
+            msg("{card}'s ability adds no mana ({does}), so it is not a mana ability: it can't be activated while a spell is being paid for; activate it earlier, when you have priority", card=source.card, does=does),
         )
     if ability is None:
-        raise IllegalAction(rule, msg("{card} has no ability that adds mana", card=source.card.name))
+        raise IllegalAction(rule, msg("{card} has no ability that adds mana", card=source.card))
     if not ability.is_mana_ability:
         raise IllegalAction(
             "605.1a",
-            msg("{card}'s ability adds mana but has a target, so it is not a mana ability: it can't be activated while a spell is being paid for", card=source.card.name),
+            msg("{card}'s ability adds mana but has a target, so it is not a mana ability: it can't be activated while a spell is being paid for", card=source.card),
         )
     paid = []
     if ability.tap:
@@ -66,7 +66,7 @@ def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Tabl
         paid.append("sacrificed")
     elif ability.sacrifice == "creature":
         if not mana.sacrifice or not game.has(mana.sacrifice):
-            raise IllegalAction(rule, msg("{card} needs a creature to sacrifice: Mana({source}, sacrifice=...)", card=source.card.name, source=code(source.id)))
+            raise IllegalAction(rule, msg("{card} needs a creature to sacrifice: Mana({source}, sacrifice=...)", card=source.card, source=code(source.id)))
         victim = game.obj(mana.sacrifice)
         if victim.zone != "battlefield" or victim.controller != player or not victim.card.is_type("creature"):
             raise IllegalAction(rule, msg("{player} is not a creature you control", player=code(victim.id)))
@@ -74,7 +74,7 @@ def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Tabl
         paid.append(f"{victim.id} sacrificed")
     if ability.adds == "any":
         if mana.colour not in tuple(COLOURS):
-            raise IllegalAction(rule, msg("{card} adds one mana of any colour: say which, e.g. Mana({source}, 'G')", card=source.card.name, source=code(source.id)))
+            raise IllegalAction(rule, msg("{card} adds one mana of any colour: say which, e.g. Mana({source}, 'G')", card=source.card, source=code(source.id)))
         produced = mana.colour
     else:
         produced = ability.adds
@@ -90,7 +90,7 @@ def _convoke(game: Table, spell: Card, creature_ids: Sequence[str], remaining: M
     trace = []
     for creature_id in creature_ids:
         if "convoke" not in spell.keywords:
-            raise IllegalAction("601.2h", msg("{spell} has no convoke", spell=spell.name))
+            raise IllegalAction("601.2h", msg("{spell} has no convoke", spell=spell))
         where = game.obj(creature_id).zone if game.has(creature_id) else "nowhere"
         if where != "battlefield":
             raise IllegalAction(

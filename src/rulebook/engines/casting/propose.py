@@ -49,7 +49,7 @@ def _check_card(game: Table, obj: Obj) -> bool:
     if pending is not None and not offered:
         raise IllegalAction("601.2", msg("first answer the offer of {source} about {object} (cast it or Decline)", source=pending.source, object=code(pending.object)))
     if obj.card.is_land:
-        raise IllegalAction("601.1a", msg("{card} is a land: a land is played, never cast", card=obj.card.name))
+        raise IllegalAction("601.1a", msg("{card} is a land: a land is played, never cast", card=obj.card))
     if obj.zone in ("battlefield", "stack"):
         raise IllegalAction("601.2a", msg("{obj} is on the {zone}; only a card from another zone can be cast", obj=code(obj.id), zone=obj.zone))
     return offered
@@ -74,7 +74,7 @@ def _permission(game: Table, obj: Obj, player: int, alt: str, offered: bool) -> 
         if alt:
             raise IllegalAction(
                 "601.2b",
-                msg("{source} lets you cast {c} without paying its mana cost, which is already an alternative cost; {alt} would be a second one (118.9a)", source=pending.source, c=c.name, alt=code(alt)),
+                msg("{source} lets you cast {c} without paying its mana cost, which is already an alternative cost; {alt} would be a second one (118.9a)", source=pending.source, c=c, alt=code(alt)),
             )
         alt = "free"
     elif obj.zone == "hand":
@@ -85,14 +85,14 @@ def _permission(game: Table, obj: Obj, player: int, alt: str, offered: bool) -> 
     elif obj.zone == "exile":
         permission, why = exile_permission(game, obj, player)
         if permission not in ("cast", "play"):
-            raise IllegalAction("601.3", msg("nothing lets you cast {c} from exile{why}", c=c.name, why=why))
+            raise IllegalAction("601.3", msg("nothing lets you cast {c} from exile{why}", c=c, why=why))
     else:
-        raise IllegalAction("601.3", msg("nothing lets you cast {c} from the {zone}", c=c.name, zone=obj.zone))
+        raise IllegalAction("601.3", msg("nothing lets you cast {c} from the {zone}", c=c, zone=obj.zone))
     own = {a.id for a in c.alternative}
     if alt == "free" and not offered:
-        raise IllegalAction("601.2b", msg("alternative cost 'free': nothing lets you cast {c} without paying its mana cost", c=c.name))
+        raise IllegalAction("601.2b", msg("alternative cost 'free': nothing lets you cast {c} without paying its mana cost", c=c))
     if alt and alt not in ("free", "flashback") and alt not in own:
-        raise IllegalAction("601.2b", msg("{c} has no alternative cost {alt}; it has {value}", c=c.name, alt=code(alt), value=sorted(own) or 'none'))
+        raise IllegalAction("601.2b", msg("{c} has no alternative cost {alt}; it has {value}", c=c, alt=code(alt), value=sorted(own) or 'none'))
     if alt == "flashback" and obj.zone != "graveyard":
         raise IllegalAction("601.2b", msg("flashback casts a card from its owner's graveyard only"))
     return alt
@@ -103,14 +103,14 @@ def _check_flashback(obj: Obj, player: int, alt: str) -> None:
     alternative cost the cast may use."""
     c = obj.card
     if not obj.flashback:
-        raise IllegalAction("601.3", msg("nothing lets you cast {c} from a graveyard", c=c.name))
+        raise IllegalAction("601.3", msg("nothing lets you cast {c} from a graveyard", c=c))
     if obj.owner != player:
-        raise IllegalAction("601.3", msg("flashback casts {c} from its owner's graveyard, and only its owner may (702.34a)", c=c.name))
+        raise IllegalAction("601.3", msg("flashback casts {c} from its owner's graveyard, and only its owner may (702.34a)", c=c))
     if alt != "flashback":
         chosen = f"the alternative cost {alt!r}" if alt else "its mana cost"
         raise IllegalAction(
             "601.2b",
-            msg("{c} is in the graveyard: only flashback lets you cast it from there, and flashback is itself an alternative cost, so it can't be cast with {chosen} instead (118.9a: one alternative cost only)", c=c.name, chosen=chosen),
+            msg("{c} is in the graveyard: only flashback lets you cast it from there, and flashback is itself an alternative cost, so it can't be cast with {chosen} instead (118.9a: one alternative cost only)", c=c, chosen=chosen),
         )
 
 
@@ -137,18 +137,18 @@ def _check_timing_and_prohibitions(game: Table, obj: Obj, player: int, offered: 
     if not offered:
         quick = c.is_type("instant") or "flash" in c.keywords
         if not quick and (game.stack or player != game.active):
-            raise IllegalAction("601.3", msg("{c} can be cast only in your main phase while the stack is empty", c=c.name))
+            raise IllegalAction("601.3", msg("{c} can be cast only in your main phase while the stack is empty", c=c))
     for permanent in game.battlefield():
         prohibits = permanent.card.prohibits
         if prohibits not in ("named-card", "named-spell") or permanent.chosen != c.name:
             continue
         if prohibits == "named-card" and obj.copy:
-            trace.append(Fired("601.3", msg("{permanent} stops the named card, and this is a copy of {c}, not a card", permanent=permanent.id, c=c.name)))
+            trace.append(Fired("601.3", msg("{permanent} stops the named card, and this is a copy of {c}, not a card", permanent=permanent.id, c=c)))
         elif prohibits == "named-card":
-            raise IllegalAction("601.3", msg("{card} ({permanent}) named {c}: the named card can't be cast", card=permanent.card.name, permanent=permanent.id, c=code(c.name)))
+            raise IllegalAction("601.3", msg("{card} ({permanent}) named {c}: the named card can't be cast", card=permanent.card, permanent=permanent.id, c=code(c.name)))
         else:
             copy = ", and a copy cast is such a spell too" if obj.copy else ""
-            raise IllegalAction("601.3", msg("{card} ({permanent}) named {c}: spells with that name can't be cast{copy}", card=permanent.card.name, permanent=permanent.id, c=code(c.name), copy=copy))
+            raise IllegalAction("601.3", msg("{card} ({permanent}) named {c}: spells with that name can't be cast{copy}", card=permanent.card, permanent=permanent.id, c=code(c.name), copy=copy))
 
 
 def _check_legality(game: Table, obj: Obj, player: int, x: int) -> None:
@@ -160,7 +160,7 @@ def _check_legality(game: Table, obj: Obj, player: int, x: int) -> None:
             with_x = f" with X={x}" if obj.card.cost and obj.card.cost.x_count else ""
             raise IllegalAction(
                 "601.2e",
-                msg("{card} ({permanent}): P{player}'s spells with an even mana value can't be cast, and {card2}{with_x} has mana value {value} on the stack", card=permanent.card.name, permanent=permanent.id, player=player, card2=obj.card.name, with_x=with_x, value=value),
+                msg("{card} ({permanent}): P{player}'s spells with an even mana value can't be cast, and {card2}{with_x} has mana value {value} on the stack", card=permanent.card, permanent=permanent.id, player=player, card2=obj.card.name, with_x=with_x, value=value),
             )
 
 
@@ -188,7 +188,7 @@ def _announce(c: Card, action: Cast, alt: str, game: Table, trace: list[Fired]) 
     parts: list[str] = []
     if action.kicked:
         if not c.kicker:
-            raise IllegalAction("601.2b", msg("{c} has no kicker", c=c.name))
+            raise IllegalAction("601.2b", msg("{c} has no kicker", c=c))
         choices.append("kicked")
         parts.extend(c.kicker)
     printed = c.cost or ZERO
@@ -222,7 +222,7 @@ def _announced_x(c: Card, x: int | None, has_x: bool, free: bool) -> int | None:
     if has_x and free:
         return 0
     if x is not None and not has_x:
-        raise IllegalAction("601.2b", msg("{c} has no X in its cost", c=c.name))
+        raise IllegalAction("601.2b", msg("{c} has no X in its cost", c=c))
     if x is not None and x < 0:
         raise IllegalAction("601.2b", msg("X can't be negative: {x}", x=code(x)))
     return x
@@ -233,7 +233,7 @@ def _targets_and_division(game: Table, obj: Obj, action: Cast, player: int, trac
     c = obj.card
     words = [w for w in c.targets if not w.kicked or action.kicked]
     if not words and action.targets:
-        raise IllegalAction("601.2c", msg('{c} has no word "target"; got {targets}', c=c.name, targets=code(action.targets)))
+        raise IllegalAction("601.2c", msg('{c} has no word "target"; got {targets}', c=c, targets=code(action.targets)))
     if words:
         trace.extend(choose_targets(game, obj, c, words, action.targets, player))
     targets = tuple(action.targets)
@@ -241,7 +241,7 @@ def _targets_and_division(game: Table, obj: Obj, action: Cast, player: int, trac
         return targets, _divide(c, targets, tuple(action.division), trace)
     if action.division:
         when = "on resolution, evenly" if c.divide == "evenly" else "never"
-        raise IllegalAction("601.2d", msg("{c} is divided {when}: nothing to divide now, got {division}", c=c.name, when=when, division=code(action.division)))
+        raise IllegalAction("601.2d", msg("{c} is divided {when}: nothing to divide now, got {division}", c=c, when=when, division=code(action.division)))
     if c.divide == "evenly":
         trace.append(Fired("601.2d", msg("divided evenly on resolution: nothing is divided now")))
     return targets, ()

@@ -84,12 +84,12 @@ def choose_targets(game: Table, spell: Obj, source: Card, words: Sequence[Target
         if len(set(group)) != len(group):
             raise IllegalAction(
                 "601.2c",
-                msg('{source}: the same object can\'t be chosen twice for one word "target" ({group}); only a second word "target" may choose it again', source=source.name, group=code(group)),
+                msg('{source}: the same object can\'t be chosen twice for one word "target" ({group}); only a second word "target" may choose it again', source=source, group=code(group)),
             )
         for target in group:
             problem = target_problem(game, target, word, caster, source, spell.id)
             if problem:
-                raise IllegalAction("601.2c", msg("{target} can't be a target of {source} ({filter}): {problem}", target=code(target), source=source.name, filter=word.filter, problem=problem))
+                raise IllegalAction("601.2c", msg("{target} can't be a target of {source} ({filter}): {problem}", target=code(target), source=source, filter=word.filter, problem=problem))
             if word.another and target in earlier:
                 raise IllegalAction("601.2c", msg('{target} is already a target: "another target" must be a different one', target=code(target)))
         trace.append(Fired("601.2c", msg("{word}: {value}", word=word, value=', '.join(group) if group else 'none chosen')))
