@@ -298,8 +298,8 @@ class Bidomino(State):
     def _end_deal(self, trace: list[Fired]) -> Bidomino:
         counted = [len(pile) for pile in self.score_piles]
         noted = tuple(n + c for n, c in zip(self.noted, counted))
-        trace.append(Fired("fine-smazzata", f"no player can score any more: deal {self.deal + 1} ends; score cards counted: "
-                           + ", ".join(f"P{i} {c}" for i, c in enumerate(counted))))
+        trace.append(Fired("fine-smazzata", msg("no player can score any more: deal {deal} ends; score cards counted: {counts}",
+                                                deal=self.deal + 1, counts=", ".join(f"P{i} {c}" for i, c in enumerate(counted)))))
         n = self.players
         # Every card of both decks comes back for the next deal: in a game they are all on the
         # table now; a position() names only some of them, and the others were elsewhere.

@@ -28,7 +28,8 @@ def activate(game: Table, action: Activate, player: int) -> tuple[Table, list[Fi
     ability = next((a for a in source.card.abilities if not a.is_mana_ability), None)
     if ability is None:
         raise IllegalAction("605.3a", msg("{card}'s ability is a mana ability: activate it with Mana({source})", card=source.card, source=code(source.id)))
-    trace = [Fired("605.1a", f"{source.card.name}'s ability " + ("has a target: it is not a mana ability and uses the stack" if ability.targets else "uses the stack"))]
+    trace = [Fired("605.1a", msg("{card}'s ability has a target: it is not a mana ability and uses the stack", card=source.card) if ability.targets
+                   else msg("{card}'s ability uses the stack", card=source.card))]
     if ability.targets:
         trace.extend(choose_targets(game, source, source.card, ability.targets, action.targets, player))
     elif action.targets:
@@ -72,7 +73,7 @@ def play_land(game: Table, action: PlayLand, player: int) -> tuple[Table, list[F
     if game.stack or player != game.active or game.lands_played >= 1:
         raise IllegalAction("601.1a", msg("a land is played in your main phase, with an empty stack, once a turn (305.2)"))
     game = game.move(land.id, "battlefield", controlled_by=player)
-    return replace(game, lands_played=game.lands_played + 1, passes=0), [Fired("601.1a", msg("{land} is played {how}", land=land.id, how=how))]
+    return replace(game, lands_played=game.lands_played + 1, passes=0), [Fired("601.1a", msg("{land} is played {how}", land=game.named(land.id), how=how))]
 
 
 # --- offers -----------------------------------------------------------------------------
@@ -102,7 +103,7 @@ def choose(game: Table, action: Choose) -> tuple[Table, list[Fired]]:
         raise IllegalAction("601.2c", msg("{target} can't be the target of {card}'s ability: {problem}", target=code(action.target), card=source.card, problem=problem))
     entry = Entry(f"{source.id}-trigger", pending.player, "trigger", source.id, effect="grant-flashback", targets=(action.target,))
     game = replace(game, stack=game.stack + (entry,), pending=None, priority=pending.player, passes=0)
-    return game, [Fired("601.2c", msg("{card}'s ability targets {target} and goes on the stack", card=source.card, target=action.target))]
+    return game, [Fired("601.2c", msg("{card}'s ability targets {target} and goes on the stack", card=source.card, target=game.named(action.target)))]
 
 
 # --- resolution -------------------------------------------------------------------------

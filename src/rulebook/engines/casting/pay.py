@@ -83,7 +83,7 @@ def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Tabl
         pool = pool.add(letter)
     game = game.with_pool(player, pool)
     shown = "".join("{" + m + "}" for m in produced)
-    return game, [Fired(rule, msg("{source} ({join}) adds {shown}", source=source.id, join=', '.join(paid), shown=shown))]
+    return game, [Fired(rule, msg("{source} ({join}) adds {shown}", source=game.named(source.id), join=', '.join(paid), shown=shown))]
 
 
 def _convoke(game: Table, spell: Card, creature_ids: Sequence[str], remaining: ManaCost, player: int) -> tuple[Table, ManaCost, list[Fired]]:
@@ -168,13 +168,14 @@ def cast(game: Table, action: Cast, player: int) -> tuple[Table, list[Fired]]:
     except IllegalAction as exc:
         raise IllegalAction("601.2h", msg("the total cost {total} is locked; {message}", total=derivation.total, message=exc.message)) from None
     game = game.with_pool(player, pool)
-    trace.append(Fired("601.2h", f"pays {remaining} from the mana pool" + (f", {pool} left" if pool.total else "")))
+    trace.append(Fired("601.2h", msg("pays {cost} from the mana pool, {pool} left", cost=str(remaining), pool=str(pool)) if pool.total
+                       else msg("pays {cost} from the mana pool", cost=str(remaining))))
     game, fired = _other_parts(game, action, derivation.parts, player)
     trace.extend(fired)
 
     # 601.2i: the spell is cast; "when you cast" abilities trigger; the caster gets priority.
     game = replace(game, stack=game.stack + (entry,), priority=player, passes=0)
-    trace.append(Fired("601.2i", msg("{entry} has been cast (total cost {total})", entry=entry.id, total=derivation.total)))
+    trace.append(Fired("601.2i", msg("{entry} has been cast (total cost {total})", entry=game.named(entry.id), total=derivation.total)))
     if pending is not None:
         for revealed in pending.revealed:
             game = game.move(revealed, "library")
@@ -182,7 +183,7 @@ def cast(game: Table, action: Cast, player: int) -> tuple[Table, list[Fired]]:
     if "cascade" in spell.keywords:
         trigger = Entry(f"{entry.id}-cascade", player, "trigger", entry.id, effect="cascade")
         game = replace(game, stack=game.stack + (trigger,))
-        trace.append(Fired("601.2i", msg("cascade triggers and goes on the stack above {entry}", entry=entry.id)))
+        trace.append(Fired("601.2i", msg("cascade triggers and goes on the stack above {entry}", entry=game.named(entry.id))))
     trace.append(Fired("601.2i", msg("P{player} receives priority", player=player)))
     return game, trace
 

@@ -143,7 +143,7 @@ def _check_timing_and_prohibitions(game: Table, obj: Obj, player: int, offered: 
         if prohibits not in ("named-card", "named-spell") or permanent.chosen != c.name:
             continue
         if prohibits == "named-card" and obj.copy:
-            trace.append(Fired("601.3", msg("{permanent} stops the named card, and this is a copy of {c}, not a card", permanent=permanent.id, c=c)))
+            trace.append(Fired("601.3", msg("{permanent} stops the named card, and this is a copy of {c}, not a card", permanent=game.named(permanent.id), c=c)))
         elif prohibits == "named-card":
             raise IllegalAction("601.3", msg("{card} ({permanent}) named {c}: the named card can't be cast", card=permanent.card, permanent=permanent.id, c=code(c.name)))
         else:
@@ -166,7 +166,7 @@ def _check_legality(game: Table, obj: Obj, player: int, x: int) -> None:
 
 def _to_the_stack(game: Table, obj: Obj, player: int, trace: list[Fired]) -> Table:
     """601.2a: the card moves to the stack before anything else is chosen or paid."""
-    trace.append(Fired("601.2a", msg("{obj} moves from the {zone} to the stack", obj=obj.id, zone=obj.zone)))
+    trace.append(Fired("601.2a", msg("{obj} moves from the {zone} to the stack", obj=game.named(obj.id), zone=obj.zone)))
     return game.move(obj.id, "stack", controlled_by=player)
 
 
@@ -198,20 +198,21 @@ def _announce(c: Card, action: Cast, alt: str, game: Table, trace: list[Fired]) 
         start, label = ZERO, f"{game.pending.source}: without paying its mana cost"
     elif alt == "flashback":
         start, label = printed, "flashback cost (its mana cost)"
-        choices.append("alternative cost: flashback")
+        choices.append(msg("alternative cost: flashback"))
     elif alt:
         start, label = own[alt].mana, f"alternative cost {alt}"
         parts.extend(own[alt].parts)
-        choices.append(f"alternative cost: {alt}")
+        choices.append(msg("alternative cost: {alt}", alt=alt))
     else:
         start, label = printed, "mana cost"
     has_x, x = printed.x_count > 0, _announced_x(c, action.x, printed.x_count > 0, alt == "free")
     if has_x and x is not None and alt != "free":
-        choices.append(f"X={x}")
+        choices.append(msg("X={x}", x=x))
     if start.open_symbols:
-        choices.append("; ".join(f"{{{s}}} paid as {p}" for s, p in zip(start.open_symbols, action.pay_as)))
+        choices.append(msg("{paid}", paid="; ".join(f"{{{s}}} paid as {p}" for s, p in zip(start.open_symbols, action.pay_as))))
     if choices:
-        trace.append(Fired("601.2b", ", ".join(choices)))
+        # Translators: what a spell's caster announced, e.g. "alternative cost: flashback, X=2".
+        trace.append(Fired("601.2b", msg("{choices}", choices=tuple(choices))))
     return _Start(start, label, tuple(parts), x, has_x, alt == "free")
 
 
@@ -252,7 +253,7 @@ def _divide(c: Card, targets: Sequence[str], division: tuple[int, ...], trace: l
     division = division or ((amount,) if len(targets) == 1 else ())
     if len(division) != len(targets) or any(d < 1 for d in division) or sum(division) != amount:
         raise IllegalAction("601.2d", msg("divide {amount} among the {count} target(s), at least 1 each: {division} does not", amount=amount, count=len(targets), division=code(division)))
-    trace.append(Fired("601.2d", f"{amount} divided: " + ", ".join(f"{t} {d}" for t, d in zip(targets, division))))
+    trace.append(Fired("601.2d", msg("{amount} divided: {division}", amount=amount, division=", ".join(f"{t} {d}" for t, d in zip(targets, division)))))
     return division
 
 

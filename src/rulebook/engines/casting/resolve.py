@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
-from ...messages import msg
+from ...messages import Message, msg
 from ..base import Fired
 from .cards import Card, TargetWord
 from .mana import ManaCost
@@ -32,7 +32,7 @@ def resolve_entry(game: Table, entry: Entry) -> tuple[Table, list[Fired]]:
     if entry.effect == "grant-flashback":
         target = entry.targets[0]
         if game.has(target) and game.obj(target).zone == "graveyard":
-            return game.set(target, flashback=True), [Fired("608.2", msg("{target} gains flashback until end of turn", target=target))]
+            return game.set(target, flashback=True), [Fired("608.2", msg("{target} gains flashback until end of turn", target=game.named(target)))]
         return game, [Fired("608.2", msg("the target is gone: the ability does nothing"))]
     if entry.effect == "cast-copy":
         return _scepter(game, entry)
@@ -52,7 +52,7 @@ def _spell(game: Table, entry: Entry) -> tuple[Table, list[Fired]]:
     words = [w for w in c.targets if not w.kicked or entry.kicked]
     legal = _legal(game, entry, words) if words else []
     if entry.targets and not legal:
-        trace.append(Fired("608.2", msg("every target of {entry} is illegal now: it does not resolve (608.2b)", entry=entry.id)))
+        trace.append(Fired("608.2", msg("every target of {entry} is illegal now: it does not resolve (608.2b)", entry=game.named(entry.id))))
     elif c.effect in EFFECTS:
         game = EFFECTS[c.effect](game, entry, c, legal, trace)
     return _leave_stack(game, entry, trace)
@@ -71,7 +71,7 @@ def _deal_damage(game: Table, entry: Entry, c: Card, legal: list[str], trace: li
         shares = [(t, int(c.amount)) for t in legal]
     for target, amount in shares:
         game = _damage(game, target, amount)
-        trace.append(Fired("608.2", msg("{entry} deals {amount} damage to {target}", entry=entry.id, amount=amount, target=target)))
+        trace.append(Fired("608.2", msg("{entry} deals {amount} damage to {target}", entry=game.named(entry.id), amount=amount, target=game.named(target))))
     return game
 
 
@@ -79,7 +79,7 @@ def _to_zone(zone: str) -> Callable[[Table, Entry, Card, list[str], list[Fired]]
     def move(game: Table, entry: Entry, c: Card, legal: list[str], trace: list[Fired]) -> Table:
         for target in legal:
             game = game.move(target, zone, controlled_by=-1)
-            trace.append(Fired("608.2", msg("{target} goes to its owner's {zone}", target=target, zone=zone)))
+            trace.append(Fired("608.2", msg("{target} goes to its owner's {zone}", target=game.named(target), zone=zone)))
         return game
 
     return move
@@ -88,14 +88,14 @@ def _to_zone(zone: str) -> Callable[[Table, Entry, Card, list[str], list[Fired]]
 def _tap(game: Table, entry: Entry, c: Card, legal: list[str], trace: list[Fired]) -> Table:
     for target in legal:
         game = game.set(target, tapped=True)
-        trace.append(Fired("608.2", msg("{target} is tapped", target=target)))
+        trace.append(Fired("608.2", msg("{target} is tapped", target=game.named(target))))
     return game
 
 
 def _put_counters(game: Table, entry: Entry, c: Card, legal: list[str], trace: list[Fired]) -> Table:
     for target in [t for t in entry.targets if t in legal]:  # once per word "target"
         game = game.set(target, counters=game.obj(target).counters + int(c.amount))
-        trace.append(Fired("608.2", msg("{target} gets a +1/+1 counter", target=target)))
+        trace.append(Fired("608.2", msg("{target} gets a +1/+1 counter", target=game.named(target))))
     return game
 
 
@@ -108,11 +108,11 @@ def _counter(game: Table, entry: Entry, c: Card, legal: list[str], trace: list[F
             game = game.remove(target)
         elif flashback:  # 702.34a: exiled instead of going anywhere else
             game = game.move(target, "exile", controlled_by=-1)
-            trace.append(Fired("608.2", msg("{target} is countered; it was cast with flashback: it is exiled instead", target=target)))
+            trace.append(Fired("608.2", msg("{target} is countered; it was cast with flashback: it is exiled instead", target=game.named(target))))
             continue
         else:
             game = game.move(target, "graveyard", controlled_by=-1)
-        trace.append(Fired("608.2", msg("{target} is countered", target=target)))
+        trace.append(Fired("608.2", msg("{target} is countered", target=game.named(target))))
     return game
 
 
@@ -132,7 +132,7 @@ def _add_mana(game: Table, entry: Entry, c: Card, legal: list[str], trace: list[
     pool = game.pools[entry.controller]
     for symbol in ManaCost(c.amount).symbols:
         pool = pool.add(symbol)
-    trace.append(Fired("608.2", msg("{entry} adds {amount} to P{controller}'s mana pool", entry=entry.id, amount=c.amount, controller=entry.controller)))
+    trace.append(Fired("608.2", msg("{entry} adds {amount} to P{controller}'s mana pool", entry=game.named(entry.id), amount=c.amount, controller=entry.controller)))
     return game.with_pool(entry.controller, pool)
 
 
@@ -140,7 +140,7 @@ def _draw(game: Table, entry: Entry, c: Card, legal: list[str], trace: list[Fire
     """Look at the target player's hand (Gitaxian Probe), then draw a card."""
     for target in legal:
         seen = game.zone(PLAYER_IDS.index(target), "hand")
-        trace.append(Fired("608.2", msg("P{controller} looks at {target}'s hand: {value}", controller=entry.controller, target=target, value=', '.join(o.id for o in seen) or 'empty')))
+        trace.append(Fired("608.2", msg("P{controller} looks at {target}'s hand: {value}", controller=entry.controller, target=game.named(target), value=', '.join(o.id for o in seen) or 'empty')))
     library = game.zone(entry.controller, "library")
     if library:
         game = game.move(library[0].id, "hand")
@@ -164,19 +164,19 @@ def _leave_stack(game: Table, entry: Entry, trace: list[Fired]) -> tuple[Table, 
         zone = "exile" if entry.alternative == "flashback" else "graveyard"
         game = game.move(obj.id, zone, controlled_by=-1)
         if zone == "exile":
-            trace.append(Fired("608.2", msg("{obj} was cast with flashback: it is exiled instead", obj=obj.id)))
+            trace.append(Fired("608.2", msg("{obj} was cast with flashback: it is exiled instead", obj=game.named(obj.id))))
     else:
         game = game.move(obj.id, "battlefield")
-        trace.append(Fired("608.2", msg("{obj} enters the battlefield", obj=obj.id)))
+        trace.append(Fired("608.2", msg("{obj} enters the battlefield", obj=game.named(obj.id))))
         if c.grants == "flashback" and any(
             o.card.is_type("instant") or o.card.is_type("sorcery") for o in game.zone(entry.controller, "graveyard")
         ):
             game = replace(game, pending=Pending(Offer.TARGET, entry.controller, obj.id, obj.id))
-            trace.append(Fired("601.2c", msg("{obj}'s ability triggers: choose its target", obj=obj.id)))
+            trace.append(Fired("601.2c", msg("{obj}'s ability triggers: choose its target", obj=game.named(obj.id))))
     # 704.5g: lethal damage destroys a creature.
     for dead in [o for o in game.battlefield() if o.card.is_type("creature") and o.damage >= max(o.card.toughness, 1)]:
         game = game.move(dead.id, "graveyard", controlled_by=-1)
-        trace.append(Fired("608.2", msg("{dead} has lethal damage and is destroyed (704.5g)", dead=dead.id)))
+        trace.append(Fired("608.2", msg("{dead} has lethal damage and is destroyed (704.5g)", dead=game.named(dead.id))))
     return game, trace
 
 
@@ -206,15 +206,15 @@ def _scepter(game: Table, entry: Entry) -> tuple[Table, list[Fired]]:
     original = game.obj(scepter.imprinted)
     copy = Obj(f"{original.id}-copy", original.name, entry.controller, "exile", copy=True, card=original.card)
     game = replace(game, objects=game.objects + (copy,), pending=Pending(Offer.CAST_FREE, entry.controller, copy.id, scepter.card.name))
-    return game, [Fired("608.2", msg("{scepter} copies {original}: {copy} may be cast without paying its mana cost", scepter=scepter.id, original=original.id, copy=copy.id))]
+    return game, [Fired("608.2", msg("{scepter} copies {original}: {copy} may be cast without paying its mana cost", scepter=game.named(scepter.id), original=game.named(original.id), copy=game.named(copy.id)))]
 
 
-def _untap(game: Table, target: str) -> tuple[Table, str]:
-    return game.set(target, tapped=False), f"{target} is untapped"
+def _untap(game: Table, target: str) -> tuple[Table, Message]:
+    return game.set(target, tapped=False), msg("{target} is untapped", target=game.named(target))
 
 
-def _exile(game: Table, target: str) -> tuple[Table, str]:
-    return game.move(target, "exile"), f"{target} is exiled"
+def _exile(game: Table, target: str) -> tuple[Table, Message]:
+    return game.move(target, "exile"), msg("{target} is exiled", target=game.named(target))
 
 
 #: What an activated ability (not a mana ability) does to each legal target as it resolves.
@@ -227,11 +227,11 @@ def _ability(game: Table, entry: Entry) -> tuple[Table, list[Fired]]:
     trace = []
     legal = [t for t in entry.targets if target_problem(game, t, ability.targets[0], entry.controller, source.card, entry.id) is None] if ability.targets else []
     if ability.targets and not legal:
-        return game, [Fired("608.2", msg("the target of {entry} is illegal now: it does not resolve", entry=entry.id))]
+        return game, [Fired("608.2", msg("the target of {entry} is illegal now: it does not resolve", entry=game.named(entry.id)))]
     for target in legal:
         game, happened = ABILITY_EFFECTS[ability.effect](game, target)
         trace.append(Fired("608.2", happened))
     if ability.adds:
         game = game.with_pool(entry.controller, game.pools[entry.controller].add(entry.colour))
-        trace.append(Fired("608.2", msg("{source} adds {{{colour}}}", source=source.id, colour=entry.colour)))
+        trace.append(Fired("608.2", msg("{source} adds {{{colour}}}", source=game.named(source.id), colour=entry.colour)))
     return game, trace

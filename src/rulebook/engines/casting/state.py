@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from ...messages import code, msg
+from ...messages import Name, code, msg
 from ...errors import IllegalAction
 from ..base import Evaluable
 from .cards import Card, card
@@ -141,6 +141,12 @@ class Table:
             if o.id == object_id:
                 return o
         raise IllegalAction(rule, msg("there is no object {object_id}; ids are {join}", object_id=code(object_id), join=', '.join(o.id for o in self.objects)))
+
+    def named(self, object_id: str) -> Name | str:
+        """An object as a sentence names it: its id in the English text (what doctests print),
+        its card's printed name on a page in any language."""
+        found = next((o for o in self.objects if o.id == object_id), None)
+        return Name.of(found.card.names, object_id) if found is not None else object_id
 
     def has(self, object_id: str) -> bool:
         return any(o.id == object_id for o in self.objects)
