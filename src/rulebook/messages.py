@@ -43,7 +43,7 @@ class Message(str):
     def __new__(cls, msgid: str, params: tuple[tuple[str, Any], ...] = (), plural: str | None = None, n: int = 1,
                 context: str | None = None) -> "Message":
         form = msgid if plural is None or n == 1 else plural
-        made = super().__new__(cls, form.format(**{k: english(v) for k, v in params}))
+        made = super().__new__(cls, form.format_map({k: english(v) for k, v in params}))
         made.msgid, made.plural, made.n, made.context, made.params = msgid, plural, n, context, tuple(params)
         return made
 

@@ -40,7 +40,7 @@ class EngineSpeech:
         template, _ = self._template(text)
         values = {key: self.plain(value) if isinstance(value, Message) else str(self.value(value).striptags()) for key, value in text.params}
         try:
-            return template.format(**values)
+            return template.format_map(values)
         except (KeyError, IndexError, ValueError):
             return str(text)
 
@@ -51,9 +51,9 @@ class EngineSpeech:
         template, language = self._template(text)
         values = {key: self.value(value) for key, value in text.params}
         try:
-            html = escape(template).format(**values)
+            html = escape(template).format_map(values)
         except (KeyError, IndexError, ValueError):  # a catalog the checks did not see (a project's, unchecked)
-            html, language = escape(text.msgid).format(**values), _ENGLISH
+            html, language = escape(text.msgid).format_map(values), _ENGLISH
         return self.page.mark(html, language)
 
     def value(self, value: Any) -> Markup:

@@ -293,7 +293,7 @@ class Pool:
         counts = self.counts()
         for symbol in cost.symbols:
             if counts[symbol] <= 0:
-                raise IllegalAction("601.2h", msg("cannot pay {{{symbol}}} of {cost} (pool: {self})", symbol=symbol, cost=cost, self=self))
+                raise IllegalAction("601.2h", msg("cannot pay {{{symbol}}} of {cost} (pool: {pool})", symbol=symbol, cost=cost, pool=self))
             counts[symbol] -= 1
         left = cost.generic
         own = cost.colours
@@ -302,5 +302,5 @@ class Pool:
             counts[kind] -= used
             left -= used
         if left:
-            raise IllegalAction("601.2h", msg("cannot pay {cost}: {left} generic mana missing (pool: {self})", cost=cost, left=left, self=self))
+            raise IllegalAction("601.2h", msg("cannot pay {cost}: {left} generic mana missing (pool: {pool})", cost=cost, left=left, pool=self))
         return Pool.of(counts)
