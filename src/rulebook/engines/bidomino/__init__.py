@@ -88,7 +88,7 @@ def position(
     piles = [cards(s) for s in score_piles] if score_piles else []
     named = [c for h in hands for c in cards(h)] + [c for row in built for p in row.pairs for c in p.cards]
     if too_many := beyond_pack(named + [*cards(stock), *cards(discards), *(c for pile in piles for c in pile)], full_pack()):
-        raise IllegalAction("giocatori", f"a position cannot hold {too_many}")
+        raise IllegalAction("giocatori", msg("a position cannot hold {too_many}", too_many=too_many))
     state = new_game(players=players)
     return replace(
         state,

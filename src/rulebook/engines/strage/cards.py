@@ -270,7 +270,7 @@ class Magic:
         magic = cls(deck=magic_cards(deck), hands=tuple(_sorted(magic_cards(h)) for h in hands),
                     discards=magic_cards(discards), immunities=tuple(magic_cards(i) for i in (immunities or [""] * len(hands))))
         if too_many := beyond_pack(magic.all_cards().elements(), magic_deck()):
-            raise IllegalAction("mazzo-magico", f"a position cannot hold {too_many}")
+            raise IllegalAction("mazzo-magico", msg("a position cannot hold {too_many}", too_many=too_many))
         return magic
 
     @classmethod
