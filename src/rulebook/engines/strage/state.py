@@ -247,7 +247,7 @@ class StrageState(State):
             raise IllegalAction("collocare", msg("{action}: all {half_elves} {clan} half-elves are on the map", action=code(action), half_elves=board.HALF_ELVES, clan=CLANS[me]))
         here = at(self.cells, action.square)
         if here not in (NOTHING, SPRITE):
-            raise IllegalAction("collocare", msg("{action}: {square} is taken ({here})", action=code(action), square=action.square, here=code(here)))
+            raise IllegalAction("collocare", msg("{action}: {square} is taken ({here})", action=code(action), square=action.square, here=self._piece(action.square)))
         letter = (ESCORTING if here == SPRITE else ALONE)[me]
         trace.append(Fired("collocare", msg("{clan} places a half-elf on {square} with the sprite there", clan=CLANS[me], square=action.square)
                            if here == SPRITE else msg("{clan} places a half-elf on {square}", clan=CLANS[me], square=action.square)))
@@ -285,7 +285,7 @@ class StrageState(State):
         if here not in ((NOTHING,) if action.escort else (NOTHING, SPRITE)):
             if here == SPRITE:
                 raise IllegalAction(rule, msg("{action}: an escorted sprite needs an empty square", action=code(action)))
-            raise IllegalAction(rule, msg("{action}: {square} is taken ({here})", action=code(action), square=end, here=code(here)))
+            raise IllegalAction(rule, msg("{action}: {square} is taken ({here})", action=code(action), square=end, here=self._piece(end)))
         saves = action.escort and board.rank(end) == board.EXIT_RANK
         if action.withdraw and not saves:
             raise IllegalAction("uscita", msg("{action}: a half-elf leaves the map only with a sprite it brings to row {row}", action=code(action), row=board.EXIT_RANK))
