@@ -144,7 +144,7 @@ def test_four_players_play_to_the_end():
 
 def test_refusals_name_their_rule():
     state = st.StrageState.setup(red="c4", blue="c5", orcs="d5", sprites="a1", ap=3)
-    with pytest.raises(IllegalAction, match=r"^\[muovere\] Move\('c4', 'c5'\): c5 is taken \('B'\)"):
+    with pytest.raises(IllegalAction, match=r"^\[muovere\] Move\('c4', 'c5'\): c5 is taken \(the blue half-elf\)"):
         state.apply(st.Move("c4", "c5"))
     with pytest.raises(IllegalAction, match=r"^\[accompagnare\]"):
         state.apply(st.Move("c4", "c3", escort=True))
