@@ -10,6 +10,7 @@ complete proof, a fresh environment installed from nothing, is `.ci/run`'s examp
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import sysconfig
@@ -73,7 +74,11 @@ def test_a_new_project_passes_its_check_tests_and_strict_build_at_once(tmp_path:
     assert "tests/test_engine.py" in tested and "tests/test_translations.py" in tested and "rules/pig.yaml ." in tested
     assert "outcome: " in done["play"][1]
     italian = (project / "site" / "it" / "pig" / "index.html").read_text(encoding="utf-8")
-    assert "Come si gioca" in italian and "data-rb-state" not in italian  # translated, nothing shown in English
+    # The rulebook is translated: nothing of it shown in English. The engine's own sentences (each
+    # example's steps, above its doctest) are the new engine's messages, which the project
+    # translates in its engine's domain (docs/engines.md); until then they show marked.
+    rulebook_text = re.sub(r'<div class="rb-steps">.*?</div>', "", italian, flags=re.S)
+    assert "Come si gioca" in italian and "data-rb-state" not in rulebook_text
     print(f"scaffold, install and the project's commands: {time.perf_counter() - started:.1f} s")
 
 
