@@ -160,3 +160,14 @@ def test_another_package_ships_its_own_domain_the_same_way(tmp_path):
     german = site.words("de", domain).gettext("the orc attacks {square}", square="e4")
     # Neither German nor the source language has it: the msgid, marked with the site's own badge.
     assert (german.text, german.language.code, german.badge.text) == ("the orc attacks e4", "en", "non ancora tradotto: testo in inglese")
+
+
+def test_a_package_installed_in_a_project_s_own_venv_is_not_maintained_there(tmp_path):
+    # examples/sevens in CI: the project's .venv lives inside the project folder.
+    from rulebook.i18n.domains import ShippedDomain
+
+    installed = tmp_path / ".venv" / "lib" / "python3.11" / "site-packages" / "rulebook"
+    checkout = tmp_path / "src" / "rulebook"
+    assert not ShippedDomain("site", installed).maintained_in(tmp_path)
+    assert ShippedDomain("site", checkout).maintained_in(tmp_path)
+    assert not ShippedDomain("site", checkout).maintained_in(tmp_path / "elsewhere")

@@ -83,7 +83,11 @@ class ShippedDomain:
         There ``rulebook i18n`` keeps the template and the shipped catalogs current; an
         installed package's files are never written.
         """
-        return Path(root).resolve() in self.package.resolve().parents
+        package = self.package.resolve()
+        # A project's own virtual environment may live inside the project (.venv/): a package
+        # installed there is under root, yet it is an installed copy, not our sources.
+        installed = {"site-packages", "dist-packages"} & set(package.parts)
+        return not installed and Path(root).resolve() in package.parents
 
 
 SITE = ShippedDomain(SITE_DOMAIN, Path(__file__).resolve().parent.parent)
