@@ -89,6 +89,7 @@ INTERFACE_CASES = [
     ("links", "Ruling", "Décision", "Décision javascript:alert(1)"),
     ("characters", "Ruling", "Décision", "Déci\u202esion"),
     ("numbers", "Error 404", "Erreur 404", "Erreur 40"),
+    ("script", "Terror", "Terreur", "Террор"),
     ("same", "Contents", "Sommaire", "Contents"),
     ("same", "{passed}/{total} examples passed", "{passed}/{total} exemples vérifiés", "FR: {passed}/{total} examples passed"),
 ]

@@ -292,6 +292,10 @@ INTERFACE_CHECKS: dict[str, Check] = {
     "characters": check_characters,
     "numbers": check_numbers,
     "same": check_same,
+    # The project's spelling conventions and scripts bind every word a reader sees, the
+    # engines' sentences and the site's words as much as the books.
+    "spelling": check_spelling,
+    "script": check_script,
 }
 #: Checks a message may switch off, for a translator to say "this is right" where a check can
 #: only guess; never the checks that keep the site safe or working. See :func:`ignored_checks`.
