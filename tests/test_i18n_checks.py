@@ -24,6 +24,9 @@ spelling:
   - language: en
     avoid: colour*
     use: color
+  - language: fr
+    avoid: [jet, jets]
+    use: lancer
 terms:
   - it: [terra, terre]
     en: land*
@@ -90,6 +93,7 @@ INTERFACE_CASES = [
     ("characters", "Ruling", "Décision", "Déci\u202esion"),
     ("numbers", "Error 404", "Erreur 404", "Erreur 40"),
     ("script", "Terror", "Terreur", "Террор"),
+    ("spelling", "the turn's roll", "le lancer du tour", "le jet du tour"),
     ("same", "Contents", "Sommaire", "Contents"),
     ("same", "{passed}/{total} examples passed", "{passed}/{total} exemples vérifiés", "FR: {passed}/{total} examples passed"),
 ]
