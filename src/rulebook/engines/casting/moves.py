@@ -15,7 +15,7 @@ from .mana import COLOURS
 from .pay import activate_mana, check_tap_cost
 from .propose import exile_permission
 from .resolve import resolve_entry
-from .state import Entry, Obj, Offer, Table
+from .state import Entry, Obj, Offer, Table, zone_name
 from .targets import choose_targets, target_problem, target_sets
 
 # --- abilities and lands ----------------------------------------------------------------
@@ -69,7 +69,7 @@ def play_land(game: Table, action: PlayLand, player: int) -> tuple[Table, list[F
             raise IllegalAction("601.1a", msg("nothing lets you play {card} from exile{why}", card=land.card, why=why))
         how = f"from exile ({game.obj(land.exiled_by).card.name} lets you play it)"
     else:
-        raise IllegalAction("601.1a", msg("nothing lets you play {card} from the {zone}", card=land.card, zone=land.zone))
+        raise IllegalAction("601.1a", msg("nothing lets you play {card} from the {zone}", card=land.card, zone=zone_name(land.zone)))
     if game.stack or player != game.active or game.lands_played >= 1:
         raise IllegalAction("601.1a", msg("a land is played in your main phase, with an empty stack, once a turn (305.2)"))
     game = game.move(land.id, "battlefield", controlled_by=player)

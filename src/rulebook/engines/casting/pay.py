@@ -10,14 +10,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ...messages import code, msg
+from ...messages import code, msg, msg_p
 from ...errors import IllegalAction, RulebookError
 from ..base import Fired
 from .actions import Cast, Mana
 from .cards import Card
 from .mana import COLOURS, ManaCost
 from .propose import propose
-from .state import Entry, Obj, Table
+from .state import Entry, Obj, Table, zone_name
 
 
 def check_tap_cost(source: Obj, rule: str) -> None:
@@ -36,7 +36,7 @@ def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Tabl
                 else f"cast it: Cast({source.id!r})")
         raise IllegalAction(rule, msg("{card} is a spell that adds mana when it resolves, not a mana ability: it can't be cast {when}", card=source.card, when=when))
     if source.zone != "battlefield" or source.controller != player:
-        raise IllegalAction(rule, msg("{source} is not a permanent you control (it is in the {zone})", source=code(source.id), zone=source.zone))
+        raise IllegalAction(rule, msg("{source} is not a permanent you control (it is in the {zone})", source=code(source.id), zone=zone_name(source.zone)))
     ability = next((a for a in source.card.abilities if a.adds), None)
     other = next((a for a in source.card.abilities if not a.adds), None)
     if ability is None and other is not None:
@@ -60,10 +60,10 @@ def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Tabl
         if source.tapped:
             raise IllegalAction(rule, msg("{source} is already tapped", source=code(source.id)))
         game = game.set(source.id, tapped=True)
-        paid.append("tapped")
+        paid.append(msg_p("paid by", "tapped"))
     if ability.sacrifice == "self":
         game = game.move(source.id, "graveyard", controlled_by=-1)
-        paid.append("sacrificed")
+        paid.append(msg_p("paid by", "sacrificed"))
     elif ability.sacrifice == "creature":
         if not mana.sacrifice or not game.has(mana.sacrifice):
             raise IllegalAction(rule, msg("{card} needs a creature to sacrifice: Mana({source}, sacrifice=...)", card=source.card, source=code(source.id)))
@@ -71,7 +71,7 @@ def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Tabl
         if victim.zone != "battlefield" or victim.controller != player or not victim.card.is_type("creature"):
             raise IllegalAction(rule, msg("{player} is not a creature you control", player=code(victim.id)))
         game = game.move(victim.id, "graveyard", controlled_by=-1)
-        paid.append(f"{victim.id} sacrificed")
+        paid.append(msg("{creature} sacrificed", creature=game.named(victim.id)))
     if ability.adds == "any":
         if mana.colour not in tuple(COLOURS):
             raise IllegalAction(rule, msg("{card} adds one mana of any colour: say which, e.g. Mana({source}, 'G')", card=source.card, source=code(source.id)))
@@ -83,7 +83,7 @@ def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Tabl
         pool = pool.add(letter)
     game = game.with_pool(player, pool)
     shown = "".join("{" + m + "}" for m in produced)
-    return game, [Fired(rule, msg("{source} ({join}) adds {shown}", source=game.named(source.id), join=', '.join(paid), shown=shown))]
+    return game, [Fired(rule, msg("{source} ({join}) adds {shown}", source=game.named(source.id), join=tuple(paid), shown=shown))]
 
 
 def _convoke(game: Table, spell: Card, creature_ids: Sequence[str], remaining: ManaCost, player: int) -> tuple[Table, ManaCost, list[Fired]]:

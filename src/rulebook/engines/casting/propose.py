@@ -19,7 +19,7 @@ from .actions import Cast
 from .cards import Card
 from .costs import Derivation, modifiers, modify
 from .mana import ZERO, ManaCost
-from .state import Entry, Obj, Table
+from .state import Entry, Obj, Table, zone_name
 from .targets import choose_targets
 
 
@@ -51,7 +51,7 @@ def _check_card(game: Table, obj: Obj) -> bool:
     if obj.card.is_land:
         raise IllegalAction("601.1a", msg("{card} is a land: a land is played, never cast", card=obj.card))
     if obj.zone in ("battlefield", "stack"):
-        raise IllegalAction("601.2a", msg("{obj} is on the {zone}; only a card from another zone can be cast", obj=code(obj.id), zone=obj.zone))
+        raise IllegalAction("601.2a", msg("{obj} is on the {zone}; only a card from another zone can be cast", obj=code(obj.id), zone=zone_name(obj.zone)))
     return offered
 
 
@@ -87,7 +87,7 @@ def _permission(game: Table, obj: Obj, player: int, alt: str, offered: bool) -> 
         if permission not in ("cast", "play"):
             raise IllegalAction("601.3", msg("nothing lets you cast {c} from exile{why}", c=c, why=why))
     else:
-        raise IllegalAction("601.3", msg("nothing lets you cast {c} from the {zone}", c=c, zone=obj.zone))
+        raise IllegalAction("601.3", msg("nothing lets you cast {c} from the {zone}", c=c, zone=zone_name(obj.zone)))
     own = {a.id for a in c.alternative}
     if alt == "free" and not offered:
         raise IllegalAction("601.2b", msg("alternative cost 'free': nothing lets you cast {c} without paying its mana cost", c=c))
@@ -166,7 +166,7 @@ def _check_legality(game: Table, obj: Obj, player: int, x: int) -> None:
 
 def _to_the_stack(game: Table, obj: Obj, player: int, trace: list[Fired]) -> Table:
     """601.2a: the card moves to the stack before anything else is chosen or paid."""
-    trace.append(Fired("601.2a", msg("{obj} moves from the {zone} to the stack", obj=game.named(obj.id), zone=obj.zone)))
+    trace.append(Fired("601.2a", msg("{obj} moves from the {zone} to the stack", obj=game.named(obj.id), zone=zone_name(obj.zone))))
     return game.move(obj.id, "stack", controlled_by=player)
 
 

@@ -14,7 +14,7 @@ from ...messages import Message, msg
 from ..base import Fired
 from .cards import Card, TargetWord
 from .mana import ManaCost
-from .state import PLAYER_IDS, Entry, Obj, Offer, Pending, Table
+from .state import PLAYER_IDS, Entry, Obj, Offer, Pending, Table, zone_name
 from .targets import split_targets, target_problem
 
 
@@ -79,7 +79,7 @@ def _to_zone(zone: str) -> Callable[[Table, Entry, Card, list[str], list[Fired]]
     def move(game: Table, entry: Entry, c: Card, legal: list[str], trace: list[Fired]) -> Table:
         for target in legal:
             game = game.move(target, zone, controlled_by=-1)
-            trace.append(Fired("608.2", msg("{target} goes to its owner's {zone}", target=game.named(target), zone=zone)))
+            trace.append(Fired("608.2", msg("{target} goes to its owner's {zone}", target=game.named(target), zone=zone_name(zone))))
         return game
 
     return move

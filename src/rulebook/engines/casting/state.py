@@ -12,11 +12,24 @@ from enum import Enum
 
 from ...messages import Name, code, msg
 from ...errors import IllegalAction
+from ...messages import Message, msg_p
 from ..base import Evaluable
 from .cards import Card, card
 from .mana import ManaCost, Pool
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
+#: Each zone's name in a sentence the reader sees (its English text is the zone's id, so every
+#: doctest reads the same); written out one by one so the extractor finds each.
+ZONE_NAMES = {
+    "library": msg_p("zone", "library"), "hand": msg_p("zone", "hand"),
+    "battlefield": msg_p("zone", "battlefield"), "graveyard": msg_p("zone", "graveyard"),
+    "exile": msg_p("zone", "exile"), "stack": msg_p("zone", "stack"),
+}
+
+
+def zone_name(zone: str) -> Message | str:
+    """A zone's name for a message: translated on the page, ``zone`` itself in English."""
+    return ZONE_NAMES.get(zone, zone)
 PLAYER_IDS = ("p0", "p1")
 
 
