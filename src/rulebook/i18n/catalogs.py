@@ -23,6 +23,7 @@ from datetime import datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.util import LOCALTZ
 
 from ..errors import Problem, RulebookError
@@ -172,8 +173,6 @@ def build_template(book_path: Path, book_id: str, locales: Path, settings: Heade
     Locations are relative to the folder holding ``locales/`` (the repository root), so the
     ``#:`` references read ``rules/FILE.yaml:LINE`` wherever the command runs.
     """
-    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
-
     root = Path(locales).resolve().parent
     try:
         location = Path(book_path).resolve().relative_to(root).as_posix()
