@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Sequence
 
-from ..messages import code, msg, msg_n
+from ..messages import code, msg, msg_n, msg_p
 from ..errors import IllegalAction
 from .base import CHANCE, TERMINAL, Fired, State, replace_at
 
@@ -359,7 +359,9 @@ class Planechase(State):
             return state
         kind, rule = ("chaos", "faccia-caos") if face is CHAOS else ("planeswalk", "faccia-planeswalker")
         ability = Ability(kind, self.plane, self.controller)
-        trace.append(Fired(rule, msg("{face}: the {kind} ability of {plane} triggers and waits on the stack", face=face, kind=kind, plane=self.plane)))
+        # The kind as the reader's language names it (its English text is the kind itself).
+        named = msg_p("planar ability", "chaos") if face is CHAOS else msg_p("planar ability", "planeswalk")
+        trace.append(Fired(rule, msg("{face}: the {kind} ability of {plane} triggers and waits on the stack", face=face, kind=named, plane=self.plane)))
         return replace(state, stack=self.stack + (ability,))
 
     def _apply_resolve(self, action: Resolve, trace: list[Fired]) -> Planechase:
