@@ -49,6 +49,11 @@ def _plural(counter: Counter[str]) -> str:
     return ", ".join(f"{k} ×{n}" if n > 1 else k for k, n in sorted(counter.items()))
 
 
+def words_only(text: str) -> str:
+    """``text`` with its link ids and symbols blanked: [[fasi-magia]] does not say "magia"."""
+    return TOKEN_RE.sub(" ", XREF_RE.sub(" ", text))
+
+
 def check_tokens(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
     """Symbols are meanings the site draws as icons: the same ones, as many times."""
     found = [m.group(0) for m in TOKEN_RE.finditer(translation)]
@@ -175,7 +180,7 @@ def check_length(source: str, translation: str, language: str, glossary: Glossar
 def check_glossary(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
     """Where the source uses a glossary term, the translation uses its official form."""
     # Link ids and symbols are not words: [[fasi-magia]] does not say "magia".
-    source, translation = (TOKEN_RE.sub(" ", XREF_RE.sub(" ", text)) for text in (source, translation))
+    source, translation = words_only(source), words_only(translation)
     for term in glossary.required(source, language):
         if not term.found_in(language, translation):
             yield f"glossary: the source uses {term.shown('it')!r}; write the official {language} {term.shown(language)!r} (see {term.origin})"
@@ -191,7 +196,7 @@ def check_script(source: str, translation: str, language: str, glossary: Glossar
 def check_spelling(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
     """One spelling per language across the books: the glossary's ``spelling:`` conventions."""
     # A link id is no spelling: [[tiro-costo]] stays as the book wrote it.
-    translation = TOKEN_RE.sub(" ", XREF_RE.sub(" ", translation))
+    translation = words_only(translation)
     for spelling in glossary.spellings:
         if spelling.language == language:
             for found in dict.fromkeys(spelling.found_in(translation)):
@@ -211,7 +216,7 @@ def to_translate(source: str, language: str, glossary: Glossary) -> str:
     """What of ``source`` a translation into ``language`` must change: the text without its symbols
     and placeholders, its cross-references, and the glossary's terms and names whose official
     form in ``language`` is the source's own (a plane's name, "BingoMagic", pt "cascata")."""
-    text = TOKEN_RE.sub(" ", XREF_RE.sub(" ", source))
+    text = words_only(source)
     for term in glossary.terms:
         own = {f.casefold() for f in term.forms.get(language, ())}
         same = tuple(f for f in term.forms.get(glossary.source, ()) if f.casefold() in own)

@@ -70,9 +70,7 @@ class Spelling:
         for form in self.avoid:
             # Matched letter for letter: a spelling convention may be the very difference that
             # terms ignore (Russian "еще" where the project writes "ещё").
-            for found in _form_re(form, "", False).finditer(text):
-                # The whole word, so the message quotes "Colourless", not "Colour".
-                yield found.group(0) + re.match(r"\w*", text[found.end():]).group(0)
+            yield from (m.group(0) for m in _whole_word_re(form).finditer(text))
 
 
 @dataclass(frozen=True)
@@ -207,6 +205,14 @@ def _russian_word(word: str) -> str:
     if word[-2:].lower() in ("ся", "сь") and len(word) > 4:
         return _words(word[:-2].rstrip(_RUSSIAN_ENDINGS), "ru") + r"\w*с[яь]"
     return _words(word.rstrip(_RUSSIAN_ENDINGS) or word, "ru") + r"\w*"
+
+
+@lru_cache(maxsize=None)
+def _whole_word_re(form: str) -> re.Pattern[str]:
+    """A spelling form matched letter for letter (no е/ё folding) and quoted whole: the match
+    runs on to the end of its word, so a message quotes "Colourless", not "Colour"."""
+    pattern = _form_re(form, "", False)
+    return re.compile(pattern.pattern + r"\w*", pattern.flags)
 
 
 @lru_cache(maxsize=None)

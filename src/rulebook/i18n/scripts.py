@@ -20,6 +20,7 @@ UNICODE_NAMES = {
     "Latn": "LATIN", "Cyrl": "CYRILLIC", "Grek": "GREEK", "Arab": "ARABIC", "Hebr": "HEBREW",
     "Armn": "ARMENIAN", "Geor": "GEORGIAN", "Deva": "DEVANAGARI", "Thai": "THAI",
 }
+KNOWN_SCRIPTS = frozenset(UNICODE_NAMES.values())
 
 
 @lru_cache(maxsize=None)
@@ -41,11 +42,10 @@ def script_of(code: str) -> str | None:
 
 def _scripts(text: str) -> Iterator[tuple[str, str]]:
     """(letter, Unicode script word) for each letter of a known script in ``text``."""
-    known = set(UNICODE_NAMES.values())
     for char in text:
         if char.isalpha():
             word = unicodedata.name(char, "").split(" ")[0]
-            if word in known:
+            if word in KNOWN_SCRIPTS:
                 yield char, word
 
 
