@@ -357,11 +357,11 @@ class Planechase(State):
         if face is BLANK:
             trace.append(Fired("faccia-vuota", msg("{face}: nothing happens", face=face)))
             return state
-        kind, rule = ("chaos", "faccia-caos") if face is CHAOS else ("planeswalk", "faccia-planeswalker")
-        ability = Ability(kind, self.plane, self.controller)
-        # The kind as the reader's language names it (its English text is the kind itself).
-        named = msg_p("planar ability", "chaos") if face is CHAOS else msg_p("planar ability", "planeswalk")
-        trace.append(Fired(rule, msg("{face}: the {kind} ability of {plane} triggers and waits on the stack", face=face, kind=named, plane=self.plane)))
+        # The kind's words are a message whose English text is the kind itself.
+        kind, rule = (msg_p("planar ability", "chaos"), "faccia-caos") if face is CHAOS else (
+            msg_p("planar ability", "planeswalk"), "faccia-planeswalker")
+        ability = Ability(str(kind), self.plane, self.controller)
+        trace.append(Fired(rule, msg("{face}: the {kind} ability of {plane} triggers and waits on the stack", face=face, kind=kind, plane=self.plane)))
         return replace(state, stack=self.stack + (ability,))
 
     def _apply_resolve(self, action: Resolve, trace: list[Fired]) -> Planechase:
