@@ -20,7 +20,6 @@ class Roll(Evaluable):
 
     value: int
 
-
     def __str__(self) -> str:
         return f"roll {self.value}"
 
@@ -30,7 +29,6 @@ class Place(Evaluable):
     """Put one of your half-elves from off the map on a square of the placement area."""
 
     square: str
-
 
     def __str__(self) -> str:
         return f"place a half-elf on {self.square}"
@@ -48,7 +46,6 @@ class Move(Evaluable):
     escort: bool = False
     withdraw: bool = False
 
-
     def __str__(self) -> str:
         return f"{self.start}-{self.end}" + (" with the sprite" if self.escort else "") + (", then off the map" if self.withdraw else "")
 
@@ -59,7 +56,6 @@ class Attack(Evaluable):
 
     attacker: str
     target: str
-
 
     def __str__(self) -> str:
         return f"{self.attacker} attacks {self.target}"
@@ -77,7 +73,6 @@ class End(Evaluable):
 class PlaceOrc(Evaluable):
     square: str
 
-
     def __str__(self) -> str:
         return f"place an orc on {self.square}"
 
@@ -87,7 +82,6 @@ class MoveOrc(Evaluable):
     start: str
     end: str
 
-
     def __str__(self) -> str:
         return f"orc {self.start}-{self.end}"
 
@@ -96,7 +90,6 @@ class MoveOrc(Evaluable):
 class OrcAttack(Evaluable):
     orc: str
     target: str
-
 
     def __str__(self) -> str:
         return f"the orc at {self.orc} attacks {self.target}"
