@@ -12,7 +12,9 @@ refusal, a test that looks for words in a trace and ``Fired`` equality read as b
 page's language and fills the placeholders, each value in that language too: a :class:`Message`
 is translated in turn, anything with ``names`` by language (a card: its printed name, a
 :class:`Name`) shows the name in the reader's language, :func:`code` is Python shown as code,
-a tuple is a list. Numbers and squares are shown as they are.
+a tuple is a list. Numbers and :func:`notation` (a square, a card's rank and suit, a mana
+cost: written the same in every language) are shown as they are. A bare ``str`` is English
+that no reader of another language can read: tests/test_engine_speech.py refuses one.
 
 This module sits at the bottom of the package, beside :mod:`.errors`, so the engines (which
 make messages), :mod:`.errors` (whose IllegalAction carries one) and the renderer all import it.
@@ -23,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-__all__ = ["Message", "Name", "Code", "msg", "msg_n", "msg_p", "code", "KEYWORDS", "english"]
+__all__ = ["Message", "Name", "Code", "Notation", "msg", "msg_n", "msg_p", "code", "notation", "KEYWORDS", "english"]
 
 #: The markers as Babel's extractor keywords (argument positions of msgid, plural, context).
 KEYWORDS: dict[str, Any] = {"msg": None, "msg_n": (1, 2), "msg_p": ((1, "c"), 2)}
@@ -52,7 +54,6 @@ class Message(str):
         return dict(self.params)
 
 
-
 @dataclass(frozen=True)
 class Name:
     """A proper name printed in several languages (a piece of data, not a message to translate)."""
@@ -75,6 +76,22 @@ class Code(str):
 def code(value: object) -> Code:
     """``value`` as the call that makes it (``Move('c4', 'd3')``), for a message's placeholder."""
     return Code(repr(value))
+
+
+class Notation(str):
+    """Game notation written the same in every language: a square (``c2``), a card as rank and
+    suit (``7♥``), a mana cost (``{2}{R}``). Marking it says it needs no translation."""
+
+
+def notation(value: object) -> Notation:
+    """``value`` as notation that every language writes alike.
+
+    >>> notation("c2")
+    'c2'
+    >>> isinstance(notation("{2}{R}"), Notation)
+    True
+    """
+    return Notation(value)
 
 
 def english(value: object) -> str:
