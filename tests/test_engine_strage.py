@@ -12,6 +12,8 @@ import pytest
 from rulebook.engines import strage as st
 from rulebook.engines.base import CHANCE, playout
 from rulebook.errors import IllegalAction
+from rulebook.engines.strage.cards import JOKER
+from rulebook.messages import Notation
 from rulebook.loader import load_library
 from tests import golden
 from tests.conftest import check_trace
@@ -331,3 +333,51 @@ def test_a_position_holds_each_magic_card_as_often_as_the_deck():
     with pytest.raises(IllegalAction, match=r"^\[mazzo-magico\] a position cannot hold K♥ 2 times \(the pack holds 1\)$"):
         st.StrageState.setup(sprites="a1", hands=("K♥", "", ""), deck="K♥")
     assert st.StrageState.setup(sprites="a1", hands=("JK", "", "JK"), deck="K♥").magic.deck == st.magic_cards("K♥")
+
+
+# --- what a step names, for a reader of any language --------------------------------------------
+
+def _said(step, rule):
+    return [fired.what for fired in step.trace if fired.rule == rule]
+
+
+def test_a_cast_names_the_spell_as_the_book_does_and_the_card_by_rank_and_suit():
+    state = st.StrageState.setup(red="c3", orcs="e5", sprites="a1", ap=0, hands=("A♣", "", ""))
+    (cast, struck) = _said(state.run(st.End(), st.Lightning("A♣", "e5")), "fulmine")
+    assert cast.values["spell"] == cast.values["spell"].msgid == "Magic Lightning" and cast.values["spell"].context == "spell"
+    assert isinstance(cast.values["card"], Notation) and cast.values["card"] == "A♣"
+    assert isinstance(struck.values["target"], Notation) and struck.values["target"] == "e5"
+
+
+def test_an_upheaval_shows_each_hand_as_a_list_and_the_joker_by_its_name():
+    state = st.StrageState.setup(blue="c3", sprites="a1", active=2, ap=0, hands=("A♠ 7♥", "JK Q♥", "JK 3♥"))
+    cast, shown, discarded = _said(state.run(st.End(), st.Upheaval("JK", suit="hearts")), "rivolgimento")
+    assert str(cast) == "blue casts Upheaval with a Joker"
+    red, green, blue = shown.values["hands"]
+    assert red.values["cards"] == ("7♥", "A♠") and all(isinstance(c, Notation) for c in red.values["cards"])
+    assert green.values["cards"][1] is JOKER and blue.values["cards"] == ("3♥",)
+    # A suit's name is part of a whole sentence, each suit its own (a translator inflects it).
+    assert discarded.msgid == "everyone discards their hearts: {cards}" and discarded.values["cards"] == ("7♥", "Q♥", "3♥")
+
+
+def test_the_massacre_lists_its_squares_as_notation():
+    state = st.StrageState.setup(sprites="b2 c2", red="a1", ap=0)
+    (exposed, *_) = _said(state.run(st.End(), st.PlaceOrc("c3")), "strage")
+    assert exposed.values["squares"] == ("b2", "c2") and all(isinstance(s, Notation) for s in exposed.values["squares"])
+
+
+@pytest.mark.parametrize("spell, card", [(st.Lightning("K♥", "e5"), "an Ace"), (st.Curse("A♥", ("e5",)), "a King"),
+                                         (st.Caprice("K♥", "a1", "a3"), "a Joker")])
+def test_a_spell_cast_with_the_wrong_card_names_the_card_it_wants(spell, card):
+    state = st.StrageState.setup(red="c3", orcs="e5", sprites="a1", ap=0, hands=("A♥ K♥", "", "")).apply(st.End()).state
+    with pytest.raises(IllegalAction, match=f"this spell is cast with {card}$"):
+        state.apply(spell)
+
+
+def test_a_queen_that_does_not_outrank_shows_the_suits_by_their_signs():
+    state = st.StrageState.setup(red="c3", green="e4", sprites="e4 a1", orcs="h8", ap=0, hands=("Q♣", "Q♠", ""))
+    state = state.run(st.End(), st.Metamorphosis("Q♣", "e4")).state
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(st.Oppose("Q♠"))
+    assert refused.value.message.values["order"] == "♥ > ♦ > ♣ > ♠"
+    assert isinstance(refused.value.message.values["card"], Notation)

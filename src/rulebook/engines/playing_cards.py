@@ -21,7 +21,7 @@ from typing import Iterable, TypeVar
 from ..errors import RulebookError
 from .base import Evaluable
 
-__all__ = ["RANKS", "SUITS", "SUIT_SIGNS", "Card", "card", "cards", "deck", "show", "sort_cards", "remove_cards", "beyond_pack"]
+__all__ = ["RANKS", "SUITS", "SUIT_SIGNS", "Card", "card", "cards", "deck", "show", "sort_cards", "remove_cards", "beyond_pack", "excess"]
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("hearts", "diamonds", "clubs", "spades")
@@ -101,5 +101,15 @@ def beyond_pack(items: Iterable[T], pack: Iterable[T]) -> str:
     >>> beyond_pack(cards("7♦ K♠ 7♦ 7♦"), deck(copies=2))
     '7♦ 3 times (the pack holds 2)'
     """
+    return "; ".join(f"{c} {n} times (the pack holds {held})" for c, n, held in excess(items, pack))
+
+
+def excess(items: Iterable[T], pack: Iterable[T]) -> tuple[tuple[T, int, int], ...]:
+    """(card, times held, times the pack holds it) for each card ``items`` holds more often than
+    ``pack`` does, in the order first met: what :func:`beyond_pack` says, for an engine's message.
+
+    >>> excess(cards("7♦ K♠ 7♦ 7♦"), deck(copies=2))
+    ((Card('7', 'diamonds'), 3, 2),)
+    """
     held, found = Counter(pack), Counter(items)
-    return "; ".join(f"{c} {n} times (the pack holds {held[c]})" for c, n in found.items() if n > held[c])
+    return tuple((c, n, held[c]) for c, n in found.items() if n > held[c])

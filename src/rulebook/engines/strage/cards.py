@@ -19,10 +19,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar, Sequence, Union
 
-from ...messages import msg
+from ...messages import Message, Notation, msg, msg_n, msg_p, notation
 from ...errors import IllegalAction, RulebookError
 from ..base import Evaluable
-from ..playing_cards import Card, beyond_pack, card, show
+from ..playing_cards import SUIT_SIGNS, Card, card, excess, show
 from .board import CLANS
 
 
@@ -43,6 +43,19 @@ class Joker(Evaluable):
 
 
 MagicCard = Union[Card, Joker]
+
+# Translators: the Joker of La Strage's magic deck, as the book names it (it has no rank and suit to write).
+JOKER = msg_p("card", "Joker")
+
+
+def said(c: MagicCard) -> Notation | Message:
+    """A card as a sentence shows it in every language: rank and suit (``7♥``), or the Joker by its name."""
+    return JOKER if isinstance(c, Joker) else notation(c)
+
+
+def said_cards(cards: Sequence[MagicCard]) -> tuple[Notation | Message, ...] | Message:
+    """Cards as a list a sentence shows (the site joins it), or "no card" for none."""
+    return tuple(said(c) for c in cards) or msg("no card")
 
 
 def magic_cards(text: str) -> tuple[MagicCard, ...]:
@@ -235,6 +248,12 @@ SPELL_RANK = {Lightning: "A", Immunity: "J", Metamorphosis: "Q", Curse: "K"}
 SPELL_RULE = {Lightning: "fulmine", Immunity: "immunita", Metamorphosis: "metamorfosi", Curse: "maledizione",
               Upheaval: "rivolgimento", Caprice: "folletto-capriccioso"}
 MAGIC_ACTIONS = (*SPELLS, Breach, Oppose, Accept, Insist, Yield, Shuffle)
+# Translators: the spells by the names the book gives them (its section titles: "Ace: Magic Lightning"…).
+SPELL_NAME = {Lightning: msg_p("spell", "Magic Lightning"), Immunity: msg_p("spell", "Immunity"),
+              Metamorphosis: msg_p("spell", "Metamorphosis"), Curse: msg_p("spell", "Curse"),
+              Upheaval: msg_p("spell", "Upheaval"), Caprice: msg_p("spell", "Capricious Sprite")}
+#: The suits highest first, as a refusal shows the order: ``♥ > ♦ > ♣ > ♠``.
+SUIT_RANKING = notation(" > ".join(SUIT_SIGNS[suit] for suit in SUIT_ORDER))
 
 
 @dataclass(frozen=True)
@@ -265,12 +284,15 @@ class Magic:
         >>> Magic.setup(["A♠ JK", "JK"], discards="A♠ JK")
         Traceback (most recent call last):
         ...
-        rulebook.errors.IllegalAction: [mazzo-magico] a position cannot hold A♠ 2 times (the pack holds 1); JK 3 times (the pack holds 2)
+        rulebook.errors.IllegalAction: [mazzo-magico] a position cannot hold A♠ 2 times (the pack holds 1), Joker 3 times (the pack holds 2)
         """
         magic = cls(deck=magic_cards(deck), hands=tuple(_sorted(magic_cards(h)) for h in hands),
                     discards=magic_cards(discards), immunities=tuple(magic_cards(i) for i in (immunities or [""] * len(hands))))
-        if too_many := beyond_pack(magic.all_cards().elements(), magic_deck()):
-            raise IllegalAction("mazzo-magico", msg("a position cannot hold {too_many}", too_many=too_many))
+        if too_many := excess(magic.all_cards().elements(), magic_deck()):
+            # Apart from the refusal's own call: Babel's extractor loses a message built inside another's arguments.
+            each = tuple(msg_n("{card} {count} time (the pack holds {held})", "{card} {count} times (the pack holds {held})", n,
+                               card=said(c), count=n, held=held) for c, n, held in too_many)
+            raise IllegalAction("mazzo-magico", msg("a position cannot hold {too_many}", too_many=each))
         return magic
 
     @classmethod

@@ -13,17 +13,17 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Sequence
 
-from ...messages import code, msg, msg_n
+from ...messages import Message, code, msg, msg_n, notation
 from ...errors import IllegalAction
 from . import board
 from ..base import Fired, replace_at
-from ..playing_cards import Card, remove_cards, show
+from ..playing_cards import Card, remove_cards
 from .actions import End
 from .board import CLANS, ESCORTING, NOTHING, ORC, SPRITE, Phase, at, put
 from .cards import (
-    BEAT, DRAW, PLAY_MENU, SPELL_RANK, SPELL_RULE, SUIT_ORDER, Accept, Breach, Caprice, Curse,
-    Immunity, Insist, Joker, Lightning, Magic, MagicCard, Metamorphosis, Oppose, Pending, Shuffle, Upheaval,
-    Yield, _sorted, is_number, superior, suits, total,
+    BEAT, DRAW, PLAY_MENU, SPELL_NAME, SPELL_RANK, SPELL_RULE, SUIT_ORDER, SUIT_RANKING, Accept, Breach, Caprice,
+    Curse, Immunity, Insist, Joker, Lightning, Magic, MagicCard, Metamorphosis, Oppose, Pending, Shuffle, Upheaval,
+    Yield, _sorted, is_number, said, said_cards, superior, suits, total,
 )
 
 
@@ -154,7 +154,7 @@ def shuffle(state, action: Shuffle, trace: list[Fired]):  # noqa: ANN001, ANN201
 def _take_from_hand(m: Magic, player: int, cards: Sequence[MagicCard], action, rule: str) -> Magic:  # noqa: ANN001
     left = remove_cards(m.hands[player], cards)
     if left is None:
-        raise IllegalAction(rule, msg("{action}: {clan} does not hold {show} (hand {show2})", action=code(action), clan=CLANS[player], show=show(cards), show2=show(m.hands[player])))
+        raise IllegalAction(rule, msg("{action}: {clan} does not hold {cards} (hand: {hand})", action=code(action), clan=CLANS[player], cards=said_cards(cards), hand=said_cards(m.hands[player])))
     return replace(m, hands=replace_at(m.hands, player, left))
 
 
@@ -168,14 +168,16 @@ def cast(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN201
         raise IllegalAction("fase-magica", msg("{spell}: {clan} has already cast this turn's spell", spell=code(spell), clan=CLANS[me]))
     wanted = SPELL_RANK.get(type(spell))
     if (isinstance(spell.card, Joker)) != (wanted is None) or (wanted and spell.card.rank != wanted):
-        raise IllegalAction(rule, msg("{spell}: this spell is cast with {value}", spell=code(spell), value='a Joker' if wanted is None else 'a ' + wanted))
+        raise IllegalAction(rule, _cast_with(spell, wanted))
     _check_target(state, spell, rule)
     m = _take_from_hand(m, me, (spell.card,), spell, rule)
     if isinstance(spell, Immunity):
         m = replace(m, immunities=replace_at(m.immunities, me, (spell.card,)), cast=True)
     else:
         m = replace(m, discards=m.discards + (spell.card,), cast=True)
-    trace.append(Fired(rule, msg("{clan} casts {name} with {card}", clan=CLANS[me], name=type(spell).__name__, card=spell.card)))
+    name = SPELL_NAME[type(spell)]
+    trace.append(Fired(rule, msg("{clan} casts {spell} with a Joker", clan=CLANS[me], spell=name) if isinstance(spell.card, Joker) else
+                       msg("{clan} casts {spell} with {card}", clan=CLANS[me], spell=name, card=said(spell.card))))
     state = replace(state, magic=m)
     victim = _victim(state, spell)
     if victim == me:
@@ -184,6 +186,19 @@ def cast(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN201
         trace.append(Fired("opposizione", msg("{clan} may oppose it", clan=CLANS[victim])))
         return replace(state, phase=Phase.OPPOSE, magic=replace(m, pending=Pending(spell, me, victim)))
     return _resolve(state, spell, trace)
+
+
+def _cast_with(spell, rank: str | None) -> Message:  # noqa: ANN001 - one of SPELLS
+    """The refusal of a spell cast with the wrong card, naming the card it wants (a whole sentence each)."""
+    if rank == "A":
+        return msg("{spell}: this spell is cast with an Ace", spell=code(spell))
+    if rank == "J":
+        return msg("{spell}: this spell is cast with a Jack", spell=code(spell))
+    if rank == "Q":
+        return msg("{spell}: this spell is cast with a Queen", spell=code(spell))
+    if rank == "K":
+        return msg("{spell}: this spell is cast with a King", spell=code(spell))
+    return msg("{spell}: this spell is cast with a Joker", spell=code(spell))
 
 
 def _victim(state, spell) -> int | None:  # noqa: ANN001
@@ -202,14 +217,14 @@ def _check_target(state, spell, rule: str) -> None:  # noqa: ANN001
         if owner is not None and owner != me and immune(state, owner):
             raise IllegalAction("immunita", msg("{spell}: the {clan} half-elves are immune", spell=code(spell), clan=CLANS[owner]))
         if at(cells, spell.target) != ORC and owner is None:
-            raise IllegalAction("fulmine-bersagli", msg("{spell}: strikes an orc or a half-elf, not {target}", spell=code(spell), target=spell.target))
+            raise IllegalAction("fulmine-bersagli", msg("{spell}: strikes an orc or a half-elf, not {target}", spell=code(spell), target=notation(spell.target)))
     elif isinstance(spell, Immunity):
         if m.immunities[me]:
             raise IllegalAction("immunita-una", msg("{spell}: {clan} is already immune", spell=code(spell), clan=CLANS[me]))
     elif isinstance(spell, Metamorphosis):
         letter = at(cells, spell.square)
         if letter not in ESCORTING or board.clan_of(letter) == me:
-            raise IllegalAction("metamorfosi", msg("{spell}: {square} holds no sprite escorted by a rival half-elf", spell=code(spell), square=spell.square))
+            raise IllegalAction("metamorfosi", msg("{spell}: {square} holds no sprite escorted by a rival half-elf", spell=code(spell), square=notation(spell.square)))
         if state.orcs_off_map and spell.orc is not None:
             raise IllegalAction("metamorfosi", msg("{spell}: an orc off the map must be used", spell=code(spell)))
         if not state.orcs_off_map and (spell.orc is None or at(cells, spell.orc) != ORC):
@@ -226,7 +241,7 @@ def _check_target(state, spell, rule: str) -> None:  # noqa: ANN001
                 raise IllegalAction("rivolgimento", msg("{spell}: no such card in a rival's hand", spell=code(spell)))
     elif isinstance(spell, Caprice):
         if at(cells, spell.start) != SPRITE:
-            raise IllegalAction("folletto-capriccioso", msg("{spell}: no unescorted sprite on {start}", spell=code(spell), start=spell.start))
+            raise IllegalAction("folletto-capriccioso", msg("{spell}: no unescorted sprite on {start}", spell=code(spell), start=notation(spell.start)))
         if spell.end not in caprice_reach(cells, spell.start):
             raise IllegalAction("folletto-capriccioso", msg("{spell}: one or two steps through empty squares only", spell=code(spell)))
 
@@ -238,7 +253,7 @@ def _resolve(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN202
     state = replace(state, phase=Phase.MAGIC, magic=replace(m, pending=None))
     rule = SPELL_RULE[type(spell)]
     if isinstance(spell, Lightning):
-        trace.append(Fired(rule, msg("{piece} on {target} is struck off the map", piece=state._piece(spell.target), target=spell.target)))
+        trace.append(Fired(rule, msg("{piece} on {target} is struck off the map", piece=state._piece(spell.target), target=notation(spell.target))))
         return replace(state, cells=put(cells, spell.target, board.without_half_elf(at(cells, spell.target))))
     if isinstance(spell, Immunity):
         trace.append(Fired(rule, msg("{clan} half-elves are immune", clan=CLANS[me])))
@@ -246,18 +261,18 @@ def _resolve(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN202
     if isinstance(spell, Metamorphosis):
         if spell.orc is not None:
             cells = put(cells, spell.orc, NOTHING)
-            trace.append(Fired("metamorfosi-orco", msg("the orc on {orc} is moved", orc=spell.orc)))
-        trace.append(Fired(rule, msg("the sprite on {square} becomes an orc and kills {piece}", square=spell.square, piece=state._piece(spell.square))))
+            trace.append(Fired("metamorfosi-orco", msg("the orc on {orc} is moved", orc=notation(spell.orc))))
+        trace.append(Fired(rule, msg("the sprite on {square} becomes an orc and kills {piece}", square=notation(spell.square), piece=state._piece(spell.square))))
         state = replace(state, cells=put(cells, spell.square, ORC))
         return state._game_over(trace) if state.sprites_on_map == 0 else state
     if isinstance(spell, Curse):
         for square in spell.orcs:
             cells = put(cells, square, NOTHING)
-        trace.append(Fired(rule, msg("the orcs on {squares} leave the map", squares=' '.join(spell.orcs))))
+        trace.append(Fired(rule, msg("the orcs on {squares} leave the map", squares=tuple(notation(s) for s in spell.orcs))))
         return replace(state, cells=cells)
     if isinstance(spell, Upheaval):
         return _upheaval(state, spell, trace)
-    trace.append(Fired(rule, msg("the sprite {start}-{end}", start=spell.start, end=spell.end)))
+    trace.append(Fired(rule, msg("the sprite {start}-{end}", start=notation(spell.start), end=notation(spell.end))))
     state = replace(state, cells=put(cells, spell.start, NOTHING), arrows=state.arrows + ((spell.start, spell.end),))
     if board.rank(spell.end) != board.EXIT_RANK:
         return replace(state, cells=put(state.cells, spell.end, SPRITE))
@@ -270,20 +285,33 @@ def _resolve(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN202
 def _upheaval(state, spell: Upheaval, trace: list[Fired]):  # noqa: ANN001, ANN202
     m: Magic = state.magic
     me = state.active
-    trace.append(Fired("rivolgimento", msg("hands shown: {hands}", hands=" | ".join(f"{CLANS[p]} {show(m.hands[p])}" for p in range(state.players)))))
+    # Translators: one clan's hand as an Upheaval shows it, e.g. "red (7♥, A♠)".
+    shown = tuple(msg("{clan} ({cards})", clan=CLANS[p], cards=said_cards(m.hands[p])) for p in range(state.players))
+    trace.append(Fired("rivolgimento", msg("hands shown: {hands}", hands=shown)))
     hands = m.hands
     if spell.take is not None:
         player, taken = spell.take
         hands = replace_at(hands, player, remove_cards(hands[player], (taken,)))
         hands = replace_at(hands, me, _sorted(hands[me] + (taken,)))
-        trace.append(Fired("rivolgimento", msg("{clan} takes {taken} from {clan2}", clan=CLANS[me], taken=taken, clan2=CLANS[player])))
+        trace.append(Fired("rivolgimento", msg("{clan} takes {taken} from {clan2}", clan=CLANS[me], taken=said(taken), clan2=CLANS[player])))
     discards = m.discards
     if spell.suit is not None:
         gone = [c for hand in hands for c in hand if isinstance(c, Card) and c.suit == spell.suit]
         hands = tuple(tuple(c for c in hand if not (isinstance(c, Card) and c.suit == spell.suit)) for hand in hands)
         discards += tuple(gone)
-        trace.append(Fired("rivolgimento", msg("everyone discards their {suit}: {show}", suit=spell.suit, show=show(gone))))
+        trace.append(Fired("rivolgimento", _discard_suit(spell.suit, said_cards(gone))))
     return replace(state, magic=replace(m, hands=hands, discards=discards))
+
+
+def _discard_suit(suit: str, cards: tuple | Message) -> Message:
+    """What an Upheaval makes everyone discard, one whole sentence per suit (a suit's name inflects)."""
+    if suit == "hearts":
+        return msg("everyone discards their hearts: {cards}", cards=cards)
+    if suit == "diamonds":
+        return msg("everyone discards their diamonds: {cards}", cards=cards)
+    if suit == "clubs":
+        return msg("everyone discards their clubs: {cards}", cards=cards)
+    return msg("everyone discards their spades: {cards}", cards=cards)
 
 
 def breach(state, action: Breach, trace: list[Fired]):  # noqa: ANN001, ANN201
@@ -297,7 +325,8 @@ def breach(state, action: Breach, trace: list[Fired]):  # noqa: ANN001, ANN201
         raise IllegalAction("immunita", msg("{action}: only number cards (2 to 7) break an Immunity", action=code(action)))
     m = _take_from_hand(m, me, action.cards, action, "immunita")
     laid = m.immunities[owner] + tuple(action.cards)
-    trace.append(Fired("immunita", msg("{clan} lays {show} on the {clan2} Immunity: total {total}, {count} suits", clan=CLANS[me], show=show(action.cards), clan2=CLANS[owner], total=total(laid), count=len(suits(laid[1:])))))
+    trace.append(Fired("immunita", msg_n("{clan} lays {cards} on the {clan2} Immunity: total {total}, {count} suit", "{clan} lays {cards} on the {clan2} Immunity: total {total}, {count} suits",
+                                       len(suits(laid[1:])), clan=CLANS[me], cards=said_cards(action.cards), clan2=CLANS[owner], total=total(laid), count=len(suits(laid[1:])))))
     if total(laid) > BEAT and len(suits(laid[1:])) >= 3:
         trace.append(Fired("immunita", msg("the {clan} Immunity is broken", clan=CLANS[owner])))
         m = replace(m, immunities=replace_at(m.immunities, owner, ()), discards=m.discards + laid)
@@ -332,11 +361,11 @@ def answer(state, action: Oppose | Accept, trace: list[Fired]):  # noqa: ANN001,
         if not isinstance(spell, Metamorphosis):
             raise IllegalAction("opposizione-irresistibile", msg("{action}: a Queen opposes only a Metamorphosis", action=code(action)))
         if not superior(cards[0].suit, spell.card.suit):
-            raise IllegalAction("ordine-semi", msg("{action}: {cards} does not outrank {card} ({order})", action=code(action), cards=cards[0], card=spell.card, order=' > '.join(SUIT_ORDER)))
-        trace.append(Fired("opposizione-irresistibile", msg("{cards} outranks {card}: the Metamorphosis fails", cards=cards[0], card=spell.card)))
+            raise IllegalAction("ordine-semi", msg("{action}: {cards} does not outrank {card} ({order})", action=code(action), cards=said(cards[0]), card=said(spell.card), order=SUIT_RANKING))
+        trace.append(Fired("opposizione-irresistibile", msg("{cards} outranks {card}: the Metamorphosis fails", cards=said(cards[0]), card=said(spell.card))))
         return _cancel(state)
     _check_numbers(action, cards, BEAT + 1, "opposizione")
-    trace.append(Fired("opposizione", msg("{clan} opposes with {show} = {total}; {clan2} may insist", clan=CLANS[victim], show=show(cards), total=total(cards), clan2=CLANS[pending.caster])))
+    trace.append(Fired("opposizione", msg("{clan} opposes with {cards} = {total}; {clan2} may insist", clan=CLANS[victim], cards=said_cards(cards), total=total(cards), clan2=CLANS[pending.caster])))
     return replace(state, phase=Phase.INSIST, magic=replace(m, pending=replace(pending, opposition=total(cards))))
 
 
@@ -346,7 +375,7 @@ def _check_numbers(action, cards: Sequence[MagicCard], at_least: int, rule: str)
     if len(suits(cards)) < 2:
         raise IllegalAction(rule, msg("{action}: the numbers must be of at least two suits", action=code(action)))
     if total(cards) < at_least:
-        raise IllegalAction(rule, msg("{action}: {show} totals {total}, at least {at_least} is needed", action=code(action), show=show(cards), total=total(cards), at_least=at_least))
+        raise IllegalAction(rule, msg("{action}: {cards} totals {total}, at least {at_least} is needed", action=code(action), cards=said_cards(cards), total=total(cards), at_least=at_least))
 
 
 def insist(state, action: Insist | Yield, trace: list[Fired]):  # noqa: ANN001, ANN201
@@ -358,7 +387,7 @@ def insist(state, action: Insist | Yield, trace: list[Fired]):  # noqa: ANN001, 
     cards = tuple(action.cards)
     _check_numbers(action, cards, pending.opposition, "opposizione")
     m = _take_from_hand(m, caster, cards, action, "opposizione")
-    trace.append(Fired("opposizione", msg("{clan} insists with {show} = {total} against {opposition}: the spell works", clan=CLANS[caster], show=show(cards), total=total(cards), opposition=pending.opposition)))
+    trace.append(Fired("opposizione", msg("{clan} insists with {cards} = {total} against {opposition}: the spell works", clan=CLANS[caster], cards=said_cards(cards), total=total(cards), opposition=pending.opposition)))
     return _resolve(replace(state, magic=replace(m, discards=m.discards + cards)), pending.spell, trace)
 
 

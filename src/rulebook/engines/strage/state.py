@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Callable, ClassVar, Iterable, Mapping, Sequence
 
-from ...messages import Message, code, msg, msg_n
+from ...messages import Message, code, msg, msg_n, notation
 from ...errors import IllegalAction
 from . import board
 from . import magic as magic_rules
@@ -43,12 +43,12 @@ def _and(clans: Iterable[Message]) -> Message:
 def _moved(clan: Message, start: str, end: str, *, leaving: bool, joining: bool) -> Message:
     """A half-elf's move without escort: whether it leaves its sprite behind, joins one, or both."""
     if leaving and joining:
-        return msg("{clan} half-elf {start}-{end}, leaving its sprite, joining the sprite there", clan=clan, start=start, end=end)
+        return msg("{clan} half-elf {start}-{end}, leaving its sprite, joining the sprite there", clan=clan, start=notation(start), end=notation(end))
     if leaving:
-        return msg("{clan} half-elf {start}-{end}, leaving its sprite", clan=clan, start=start, end=end)
+        return msg("{clan} half-elf {start}-{end}, leaving its sprite", clan=clan, start=notation(start), end=notation(end))
     if joining:
-        return msg("{clan} half-elf {start}-{end}, joining the sprite there", clan=clan, start=start, end=end)
-    return msg("{clan} half-elf {start}-{end}", clan=clan, start=start, end=end)
+        return msg("{clan} half-elf {start}-{end}, joining the sprite there", clan=clan, start=notation(start), end=notation(end))
+    return msg("{clan} half-elf {start}-{end}", clan=clan, start=notation(start), end=notation(end))
 
 
 @dataclass(frozen=True)
@@ -247,10 +247,10 @@ class StrageState(State):
             raise IllegalAction("collocare", msg("{action}: all {half_elves} {clan} half-elves are on the map", action=code(action), half_elves=board.HALF_ELVES, clan=CLANS[me]))
         here = at(self.cells, action.square)
         if here not in (NOTHING, SPRITE):
-            raise IllegalAction("collocare", msg("{action}: {square} is taken ({here})", action=code(action), square=action.square, here=self._piece(action.square)))
+            raise IllegalAction("collocare", msg("{action}: {square} is taken ({here})", action=code(action), square=notation(action.square), here=self._piece(action.square)))
         letter = (ESCORTING if here == SPRITE else ALONE)[me]
-        trace.append(Fired("collocare", msg("{clan} places a half-elf on {square} with the sprite there", clan=CLANS[me], square=action.square)
-                           if here == SPRITE else msg("{clan} places a half-elf on {square}", clan=CLANS[me], square=action.square)))
+        trace.append(Fired("collocare", msg("{clan} places a half-elf on {square} with the sprite there", clan=CLANS[me], square=notation(action.square))
+                           if here == SPRITE else msg("{clan} places a half-elf on {square}", clan=CLANS[me], square=notation(action.square))))
         state = replace(self, cells=put(self.cells, action.square, letter), ap=self.ap - 1, placed=self.placed + 1)
         return state._spent(trace)
 
@@ -275,29 +275,29 @@ class StrageState(State):
         me, start, end = self.active, action.start, action.end
         letter = at(self.cells, start)
         if board.clan_of(letter) != me:
-            raise IllegalAction("muovere", msg("{action}: no {clan} half-elf on {start}", action=code(action), clan=CLANS[me], start=start))
+            raise IllegalAction("muovere", msg("{action}: no {clan} half-elf on {start}", action=code(action), clan=CLANS[me], start=notation(start)))
         if not board.adjacent(start, end):
             raise IllegalAction("muovere", msg("{action}: a half-elf moves one square at a time", action=code(action)))
         here = at(self.cells, end)
         rule = "accompagnare" if action.escort else "muovere"
         if action.escort and letter not in ESCORTING:
-            raise IllegalAction("accompagnare", msg("{action}: the half-elf on {start} escorts no sprite", action=code(action), start=start))
+            raise IllegalAction("accompagnare", msg("{action}: the half-elf on {start} escorts no sprite", action=code(action), start=notation(start)))
         if here not in ((NOTHING,) if action.escort else (NOTHING, SPRITE)):
             if here == SPRITE:
                 raise IllegalAction(rule, msg("{action}: an escorted sprite needs an empty square", action=code(action)))
-            raise IllegalAction(rule, msg("{action}: {square} is taken ({here})", action=code(action), square=end, here=self._piece(end)))
+            raise IllegalAction(rule, msg("{action}: {square} is taken ({here})", action=code(action), square=notation(end), here=self._piece(end)))
         saves = action.escort and board.rank(end) == board.EXIT_RANK
         if action.withdraw and not saves:
             raise IllegalAction("uscita", msg("{action}: a half-elf leaves the map only with a sprite it brings to row {row}", action=code(action), row=board.EXIT_RANK))
         cells = put(self.cells, start, SPRITE if letter in ESCORTING and not action.escort else NOTHING)
         if action.escort:
-            trace.append(Fired("accompagnare", msg("{clan} half-elf {start}-{end} with its sprite", clan=CLANS[me], start=start, end=end)))
+            trace.append(Fired("accompagnare", msg("{clan} half-elf {start}-{end} with its sprite", clan=CLANS[me], start=notation(start), end=notation(end))))
         else:
             trace.append(Fired("muovere", _moved(CLANS[me], start, end, leaving=letter in ESCORTING, joining=here == SPRITE)))
         saved = self.saved
         if saves:
             saved = replace_at(saved, me, saved[me] + 1)
-            trace.append(Fired("uscita", msg("the sprite reaches {end} and is saved by {clan} ({saved} saved)", end=end, clan=CLANS[me], saved=saved[me])))
+            trace.append(Fired("uscita", msg("the sprite reaches {end} and is saved by {clan} ({saved} saved)", end=notation(end), clan=CLANS[me], saved=saved[me])))
             if action.withdraw:
                 trace.append(Fired("uscita", msg("the {clan} half-elf leaves the map with it", clan=CLANS[me])))
             cells = put(cells, end, NOTHING if action.withdraw else ALONE[me])
@@ -330,13 +330,13 @@ class StrageState(State):
         if self.fought:
             raise IllegalAction("combattimento", msg("{action}: {clan} has already fought this turn", action=code(action), clan=CLANS[me]))
         if board.clan_of(at(self.cells, action.attacker)) != me:
-            raise IllegalAction("combattimento", msg("{action}: no {clan} half-elf on {attacker}", action=code(action), clan=CLANS[me], attacker=action.attacker))
+            raise IllegalAction("combattimento", msg("{action}: no {clan} half-elf on {attacker}", action=code(action), clan=CLANS[me], attacker=notation(action.attacker)))
         if action.target not in self.attack_targets(action.attacker):
             owner = board.clan_of(at(self.cells, action.target))
             if owner is not None and owner != me and magic_rules.immune(self, owner) and board.adjacent(action.attacker, action.target):
                 raise IllegalAction("immunita", msg("{action}: the {clan} half-elves are immune", action=code(action), clan=CLANS[owner]))
-            raise IllegalAction("combattimento", msg("{action}: no orc or rival half-elf next to {attacker} on {target}", action=code(action), attacker=action.attacker, target=action.target))
-        trace.append(Fired("combattimento", msg("{clan} half-elf on {attacker} attacks {piece} on {target}", clan=CLANS[me], attacker=action.attacker, piece=self._piece(action.target), target=action.target)))
+            raise IllegalAction("combattimento", msg("{action}: no orc or rival half-elf next to {attacker} on {target}", action=code(action), attacker=notation(action.attacker), target=notation(action.target)))
+        trace.append(Fired("combattimento", msg("{clan} half-elf on {attacker} attacks {piece} on {target}", clan=CLANS[me], attacker=notation(action.attacker), piece=self._piece(action.target), target=notation(action.target))))
         return replace(self, ap=self.ap - 1, fought=True, acted=True, attack=(action.attacker, action.target), phase=Phase.COMBAT)
 
     def _roll_combat(self, value: int, trace: list[Fired]) -> StrageState:
@@ -348,10 +348,10 @@ class StrageState(State):
         target = self.attack[1]
         state = replace(self, attack=None)
         if value < HIT:
-            trace.append(Fired(rule, (msg("roll {value}: {piece} on {target} survives", value=value, piece=self._piece(target), target=target) if by_orc else
-                               msg("roll {value}: {piece} on {target} stays", value=value, piece=self._piece(target), target=target))))
+            trace.append(Fired(rule, (msg("roll {value}: {piece} on {target} survives", value=value, piece=self._piece(target), target=notation(target)) if by_orc else
+                               msg("roll {value}: {piece} on {target} stays", value=value, piece=self._piece(target), target=notation(target)))))
             return state
-        trace.append(Fired(rule, msg("roll {value}: {piece} on {target} is eliminated", value=value, piece=self._piece(target), target=target)))
+        trace.append(Fired(rule, msg("roll {value}: {piece} on {target} is eliminated", value=value, piece=self._piece(target), target=notation(target))))
         return replace(state, cells=put(self.cells, target, board.without_half_elf(at(self.cells, target))))
 
     def _spent(self, trace: list[Fired]) -> StrageState:
@@ -401,8 +401,8 @@ class StrageState(State):
         if board.rank(action.square) in board.PLACEMENT_RANKS:
             raise IllegalAction("orchi", msg("{action}: orcs are never placed in the placement area (rows 1 and 2)", action=code(action)))
         if at(self.cells, action.square) != NOTHING:
-            raise IllegalAction("orchi", msg("{action}: {square} is not empty", action=code(action), square=action.square))
-        trace.append(Fired("orchi", msg("{clan} places an orc on {square}", clan=CLANS[self.active], square=action.square)))
+            raise IllegalAction("orchi", msg("{action}: {square} is not empty", action=code(action), square=notation(action.square)))
+        trace.append(Fired("orchi", msg("{clan} places an orc on {square}", clan=CLANS[self.active], square=notation(action.square))))
         return replace(self, cells=put(self.cells, action.square, ORC))._orc_attack_phase(trace)
 
     def _apply_moveorc(self, action: MoveOrc, trace: list[Fired]) -> StrageState:
@@ -410,10 +410,10 @@ class StrageState(State):
         if self._orc_places():
             raise IllegalAction("orchi", msg("{action}: {orcs_off_map} orcs are off the map; place one instead", action=code(action), orcs_off_map=self.orcs_off_map))
         if at(self.cells, action.start) != ORC:
-            raise IllegalAction("orchi", msg("{action}: no orc on {start}", action=code(action), start=action.start))
+            raise IllegalAction("orchi", msg("{action}: no orc on {start}", action=code(action), start=notation(action.start)))
         if action.end not in board.orc_reach(self.cells, action.start):
             raise IllegalAction("orchi-passi", msg("{action}: an orc takes one or two steps through empty squares", action=code(action)))
-        trace.append(Fired("orchi", msg("{clan} moves the orc {start}-{end}", clan=CLANS[self.active], start=action.start, end=action.end)))
+        trace.append(Fired("orchi", msg("{clan} moves the orc {start}-{end}", clan=CLANS[self.active], start=notation(action.start), end=notation(action.end))))
         cells = put(put(self.cells, action.start, NOTHING), action.end, ORC)
         return replace(self, cells=cells, arrows=self.arrows + ((action.start, action.end),))._orc_attack_phase(trace)
 
@@ -430,8 +430,8 @@ class StrageState(State):
     def _apply_orcattack(self, action: OrcAttack, trace: list[Fired]) -> StrageState:
         self._expect((Phase.ORC_ATTACK,), action, "attacco-orchi")
         if (action.orc, action.target) not in self._orc_attacks():
-            raise IllegalAction("attacco-orchi", msg("{action}: no orc on {orc} next to a half-elf on {target}", action=code(action), orc=action.orc, target=action.target))
-        trace.append(Fired("attacco-orchi", msg("the orc on {orc} attacks {piece} on {target}", orc=action.orc, piece=self._piece(action.target), target=action.target)))
+            raise IllegalAction("attacco-orchi", msg("{action}: no orc on {orc} next to a half-elf on {target}", action=code(action), orc=notation(action.orc), target=notation(action.target)))
+        trace.append(Fired("attacco-orchi", msg("the orc on {orc} attacks {piece} on {target}", orc=notation(action.orc), piece=self._piece(action.target), target=notation(action.target))))
         return replace(self, attack=(action.orc, action.target), phase=Phase.ORC_ROLL)
 
     def _roll_orc_roll(self, value: int, trace: list[Fired]) -> StrageState:
@@ -447,21 +447,21 @@ class StrageState(State):
         exposed = self.exposed_sprites()
         escorted = [s for s in board.squares_of(self.cells, ESCORTING) if any(at(self.cells, n) == ORC for n in board.neighbours(s))]
         if escorted:
-            trace.append(Fired("strage", msg("escorted sprites on {squares} do not roll", squares=' '.join(escorted))))
+            trace.append(Fired("strage", msg("escorted sprites on {squares} do not roll", squares=tuple(notation(s) for s in escorted))))
         if not exposed:
             trace.append(Fired("strage", msg("no unescorted sprite next to an orc")))
             return self._end_turn(trace)
-        trace.append(Fired("strage", msg_n("{count} sprite must roll: {squares}", "{count} sprites must roll: {squares}", len(exposed), count=len(exposed), squares=' '.join(exposed))))
+        trace.append(Fired("strage", msg_n("{count} sprite must roll: {squares}", "{count} sprites must roll: {squares}", len(exposed), count=len(exposed), squares=tuple(notation(s) for s in exposed))))
         return replace(self, phase=Phase.MASSACRE, massacre=exposed, marks=exposed)
 
     def _roll_massacre(self, value: int, trace: list[Fired]) -> StrageState:
         square, rest = self.massacre[0], self.massacre[1:]
         state = replace(self, massacre=rest)
         if value >= MASSACRE_HIT:
-            trace.append(Fired("strage", msg("the sprite on {square} rolls {value} and is killed", square=square, value=value)))
+            trace.append(Fired("strage", msg("the sprite on {square} rolls {value} and is killed", square=notation(square), value=value)))
             state = replace(state, cells=put(self.cells, square, NOTHING))
         else:
-            trace.append(Fired("strage", msg("the sprite on {square} rolls {value} and survives", square=square, value=value)))
+            trace.append(Fired("strage", msg("the sprite on {square} rolls {value} and survives", square=notation(square), value=value)))
         if rest:
             return state
         if state.sprites_on_map == 0:
