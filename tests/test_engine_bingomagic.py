@@ -179,6 +179,28 @@ def test_a_countered_player_keeps_the_turn_and_may_be_countered_again():
 
 
 def test_a_position_holds_no_land_more_often_than_the_deck():
-    with pytest.raises(IllegalAction, match=r"^\[mazzo\] a position cannot hold U 13 times \(the pack holds 12\)$"):
+    with pytest.raises(IllegalAction, match=r"^\[mazzo\] a position cannot hold island 13 times \(the pack holds 12\)$") as refused:
         bm.BingoState.setup(hands=("UUUUU", "UUUU"), territories=("UU", ""), discards=("U", "U"), deck="")
+    (too_many,) = refused.value.message.values["cards"]
+    assert too_many.values == {"land": bm.ISLAND.label, "count": 13, "held": 12}  # the land by its name, for every page
     assert bm.BingoState.setup(hands=("UUUUU", "UUUU"), territories=("UU", ""), deck="U").hands[0] == (bm.ISLAND,) * 5
+
+
+# --- what a refusal names, for a reader of any language ----------------------------------------
+
+def test_a_refusal_names_the_lands_of_a_hand_not_their_letters():
+    state = bm.BingoState.setup(hands=("WWU", "G"))
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(bm.Place(bm.FOREST))
+    said = refused.value.message
+    assert said.values["land"] == bm.FOREST.label
+    assert said.values["hand"] == (bm.PLAINS.label, bm.PLAINS.label, bm.ISLAND.label)
+
+
+@pytest.mark.parametrize("other, wanted", [(bm.ISLAND, "two islands"), (bm.SWAMP, "an island and a swamp")])
+def test_a_counter_without_its_cards_says_which_lands_it_needs(other, wanted):
+    countering = bm.BingoState.setup(hands=("W", "UR")).apply(bm.Place(bm.PLAINS)).state
+    assert countering.phase is bm.Phase.COUNTER
+    with pytest.raises(IllegalAction, match=f"needs {wanted} in their hand") as refused:
+        countering.apply(bm.Counter(other))
+    assert refused.value.message.values["hand"] == (bm.ISLAND.label, bm.MOUNTAIN.label)

@@ -20,9 +20,9 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from ..errors import IllegalAction, RulebookError
-from ..messages import code, msg, msg_p
+from ..messages import Message, code, msg, msg_n, msg_p
 from .base import CHANCE, TERMINAL, Fired, State, replace_at
-from .playing_cards import beyond_pack, remove_cards
+from .playing_cards import excess, remove_cards
 
 __all__ = [
     "Land", "PLAINS", "ISLAND", "SWAMP", "MOUNTAIN", "FOREST", "lands", "standard_deck",
@@ -210,7 +210,7 @@ class BingoState(State):
         >>> BingoState.setup(hands=("GGGGGG", "GGGGGG"), territories=("G", ""))
         Traceback (most recent call last):
         ...
-        rulebook.errors.IllegalAction: [mazzo] a position cannot hold G 13 times (the pack holds 12)
+        rulebook.errors.IllegalAction: [mazzo] a position cannot hold forest 13 times (the pack holds 12)
         >>> BingoState.setup(hands=("G", "W"), discards=("", "UU"))
         Traceback (most recent call last):
         ...
@@ -224,8 +224,11 @@ class BingoState(State):
             active=active,
         )
         named = [land for zone in (state.deck, *state.hands, *state.territories, *state.discards) for land in zone]
-        if too_many := beyond_pack(named, standard_deck()):
-            raise IllegalAction("mazzo", msg("a position cannot hold {cards}", cards=too_many))
+        if too_many := excess(named, standard_deck()):
+            # Apart from the refusal's own call: Babel's extractor loses a message built inside another's arguments.
+            each = tuple(msg_n("{land} {count} time (the pack holds {held})", "{land} {count} times (the pack holds {held})", n,
+                               land=land.label, count=n, held=held) for land, n, held in too_many)
+            raise IllegalAction("mazzo", msg("a position cannot hold {cards}", cards=each))
         if not state.deck and (held := len(state.discards[0] + state.discards[1])):
             raise IllegalAction("rimescolare-quando", msg("the deck is empty while the discard piles hold {held} cards: "
                                                           "they are reshuffled into a new deck as soon as the deck runs out", held=held))
@@ -276,7 +279,7 @@ class BingoState(State):
     def _apply_place(self, action: Place, trace: list[Fired]) -> BingoState:
         self._expect(Phase.TURN, action, "posare")
         if action.land not in self.hands[self.active]:
-            raise IllegalAction("posare", msg("player {player} has no {land} in hand {hand}", player=self.active, land=action.land.label,
+            raise IllegalAction("posare", msg("player {player} has no {land} in their hand ({hand})", player=self.active, land=action.land.label,
                                                hand=self._hand(self.active)))
         state = self._move_hand(self.active, action.land)
         trace.append(Fired("posare", msg("player {player} places a {land}", player=self.active, land=action.land.label)))
@@ -302,7 +305,9 @@ class BingoState(State):
         me = 1 - self.active
         hand = self.hands[me]
         if ISLAND not in hand or action.other not in remove_cards(hand, (ISLAND,)):
-            raise IllegalAction("counter", msg("player {player} needs U + {land} in hand {hand}", player=me, land=str(action.other), hand=self._hand(me)))
+            raise IllegalAction("counter", msg("player {player} needs two islands in their hand ({hand})", player=me, hand=self._hand(me))
+                                if action.other is ISLAND else
+                                msg("player {player} needs an island and a {land} in their hand ({hand})", player=me, land=action.other.label, hand=self._hand(me)))
         assert self.placing is not None
         hands = replace_at(self.hands, me, remove_cards(hand, (ISLAND, action.other)))
         discards = replace_at(self.discards, me, self.discards[me] + (ISLAND, action.other))
@@ -318,7 +323,7 @@ class BingoState(State):
         self._expect(Phase.SWAMP, action, "palude")
         me = 1 - self.active
         if action.land not in self.hands[me]:
-            raise IllegalAction("palude", msg("player {player} has no {land} in hand {hand}", player=me, land=action.land.label, hand=self._hand(me)))
+            raise IllegalAction("palude", msg("player {player} has no {land} in their hand ({hand})", player=me, land=action.land.label, hand=self._hand(me)))
         state = self._move_hand(me, action.land, to_discards=True)
         trace.append(Fired("palude", msg("player {player} discards a {land}", player=me, land=action.land.label)))
         return replace(state, phase=Phase.TURN)._end_turn(trace)
@@ -429,8 +434,9 @@ class BingoState(State):
         discards = replace_at(self.discards, player, self.discards[player] + (land,)) if to_discards else self.discards
         return replace(self, hands=hands, discards=discards)
 
-    def _hand(self, player: int) -> str:
-        return " ".join(str(land) for land in self.hands[player]) or msg("(empty)")
+    def _hand(self, player: int) -> tuple[Message, ...] | Message:
+        """A hand as a refusal shows it: the lands by name (the site joins them), or "empty"."""
+        return tuple(land.label for land in self.hands[player]) or msg("(empty)")
 
     def __str__(self) -> str:
         def row(cards: tuple[Land, ...]) -> str:
