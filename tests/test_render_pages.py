@@ -78,13 +78,13 @@ def test_a_book_page_lists_where_the_book_departs_from_its_source(tmp_path: Path
     page = site.book_page("demo", "it")
     listed = page.html.split('<section class="rb-departures">')[1]
     assert '<h2 id="rb-departures">Dove questo regolamento decide' in listed
-    assert '<a href="#decisione-mana">1.1 (decisione-mana)</a> Il mana bianco: «il mana resta» (Mana)</li>' in listed
+    assert '<a href="#decisione-mana">1.1, decisione 1</a> Il mana bianco: «il mana resta» (Mana)</li>' in listed
     assert page.toc[-1].id == "rb-departures" and page.toc[-1].level == 2
     # In the ruling itself, the passage is named beside the reason.
     ruling = page.html.split('id="decisione-mana"')[1].split("</div>\n</div>")[0]
     assert "Si discosta dalla fonte:</strong> «il mana resta» (Mana)" in ruling
     # Another language says it in its own words (the departure itself falls back, marked).
-    assert "Где эта книга решает сама" in site.book_page("demo", "ru").html
+    assert "Где эта книга решает сама" in site.book_page("demo", "ru").html and ">1.1, решение 1</a>" in site.book_page("demo", "ru").html
     # A book without departures has no such list, and its other book neither.
     assert "rb-departures" not in site.book_page("altro", "it").html
     assert "rb-departures" not in Site(books(tmp_path), languages=("it",)).book_page("demo", "it").html

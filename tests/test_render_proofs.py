@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
+from html import unescape
+from pathlib import Path
 
 import pytest
 
 from rulebook.engines.base import Applied, Refused, recording
 from rulebook.engines.casting import Cast, setup
-from rulebook.examples import run_example
-from rulebook.loader import load_book
+from rulebook.examples import Outcome, run_books, run_example
+from rulebook.loader import load_book, load_library, rulebook_paths
 from rulebook.messages import Name, code, msg, msg_n
 from rulebook.render import Site
 from rulebook.render.figures import board_svg, piece_labels
@@ -38,9 +41,9 @@ def test_each_fired_rule_is_a_step_in_the_order_of_the_run() -> None:
     # The English page says exactly what the engine said, and links the rule by its number.
     first = str(proof["steps"][0])
     assert str(fired[0].what).replace("'", "&#39;") in first
-    number = site.anchors(outcome.book).get(fired[0].rule)
-    if number:
-        assert f'href="#{fired[0].rule}"' in first and f">{number}</a>" in first
+    anchor = site.anchors(outcome.book).get(fired[0].rule)
+    if anchor:
+        assert f'href="#{fired[0].rule}"' in first and f">{site.book_view('strage', 'en').label(anchor)}</a>" in first
 
 
 def test_a_french_page_tells_the_steps_in_french_with_no_english_left() -> None:
@@ -105,3 +108,60 @@ def test_board_pieces_are_named_and_lettered_in_the_page_language() -> None:
     english = dict(piece_labels(outcome.figure))
     assert any(name.endswith(" half-elf") for name in english)
     assert set(french.values()) <= {"O", "L", "D"} and set(english.values()) <= {"O", "S", "H"}
+
+
+# --- rulings named by a step, and references to rulings -----------------------------------------
+
+@lru_cache(maxsize=None)
+def _library_site() -> Site:
+    library = load_library(rulebook_paths(Path("rules")))
+    return Site(library, run_books(library.values()), languages=["it", "en", "ru"])
+
+
+def _ruling_steps(site: Site) -> Iterator[tuple[Outcome, str]]:
+    """(outcome, ruling id) for each example whose run names a ruling of its book in a step."""
+    for outcome in site.outcomes:
+        rulings = {ruling.id for rule in outcome.book.rules() for ruling in rule.rulings}
+        named = [f.rule for r in outcome.records if isinstance(r, Applied) for f in r.trace if f.rule in rulings]
+        named += [r.error.rule_id for r in outcome.records if isinstance(r, Refused) and r.error.rule_id in rulings]
+        if named:
+            yield outcome, named[0]
+
+
+@pytest.mark.parametrize("language, ruling_word", [("en", "ruling"), ("ru", "решение")])
+def test_a_step_that_names_a_ruling_links_to_it_by_where_it_is_in_the_page_language(language: str, ruling_word: str) -> None:
+    site = _library_site()
+    found = list(_ruling_steps(site))
+    assert {outcome.book.id for outcome, _ in found} >= {"strage", "bingomagic"}
+    for outcome, ruling_id in found:
+        view = site.book_view(outcome.book.id, language)
+        rule, index, ruling = next((rule, i, ruling) for rule in view.book.rules()
+                                   for i, ruling in enumerate(rule.rulings, 1) if ruling.id == ruling_id)
+        steps = "".join(str(step) for step in view.proof(outcome.example.id, outcome.example.doctest)["steps"])
+        link = re.search(rf'<a class="rb-step-link" href="#{re.escape(ruling_id)}" title="([^"]*)">([^<]*)</a>', steps)
+        assert link, (outcome.example.id, ruling_id, steps)
+        assert link.group(2) == f"{rule.number}, {ruling_word} {index}"
+        assert unescape(link.group(1)) == view.plain_text(ruling.text) != ""  # the ruling's text, as the page shows it
+
+
+def _visible_text(html: str) -> str:
+    """What a reader reads on a page: no tags or attributes, and no proof's code (a doctest is Python)."""
+    html = re.sub(r'<details class="[^"]*rb-proof.*?</details>', " ", html, flags=re.S)
+    html = re.sub(r"<(script|style|svg)\b.*?</\1>", " ", html, flags=re.S)
+    return unescape(re.sub(r"<[^>]+>", " ", html))
+
+
+def test_no_page_shows_a_ruling_id_and_references_name_rulings_in_the_page_language() -> None:
+    site = _library_site()
+    for book in site.books.values():
+        ids = {ruling.id for rule in book.rules() for ruling in rule.rulings}
+        shown = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(ids, key=len, reverse=True))) + r")(?![\w-])")
+        for language in ("en", "ru"):
+            html = site.book_page(book.id, language).html
+            text = _visible_text(html)
+            assert not shown.findall(text), (book.id, language, sorted(set(shown.findall(text))))
+            # The departures list names each ruling by its rule's number and its place among the rule's rulings.
+            for item in re.findall(r'<ul class="rb-departures-list">(.*?)</ul>', html, re.S):
+                labels = re.findall(r'<li><a href="#([^"]+)">([^<]*)</a>', item)
+                word = site.words(language).gettext("{rule}, ruling {n}", rule="", n="").text.strip(", ").strip()
+                assert labels and all(word in label and re.match(r"\d", label) for _, label in labels), labels

@@ -104,6 +104,17 @@ class Section(Located):
 
 
 @dataclass(frozen=True)
+class Anchor:
+    """Where a linkable id is, as a reference names it: the number of its section or rule and, for
+    a ruling or an example, which of its rule's it is (from 1). The ids are the book's own words,
+    so no reader sees one; the site words ``kind`` and ``index`` in the page's language."""
+
+    number: str
+    kind: str = ""  # "ruling" or "example"; "" for a section or a rule
+    index: int = 0
+
+
+@dataclass(frozen=True)
 class Book(Located):
     id: str
     title: str = field(metadata=TRANSLATABLE)
@@ -127,17 +138,17 @@ class Book(Located):
             for example in rule.examples:
                 yield rule, example
 
-    def anchors(self) -> dict[str, str]:
-        """Every linkable id (sections, rules, rulings, examples) -> its shown number."""
-        found: dict[str, str] = {}
+    def anchors(self) -> dict[str, Anchor]:
+        """Every linkable id (sections, rules, rulings, examples) -> where it is, as a reference names it."""
+        found: dict[str, Anchor] = {}
         for section in self.sections:
-            found[section.id] = section.number
+            found[section.id] = Anchor(section.number)
             for rule in section.rules:
-                found[rule.id] = rule.number
-                for ruling in rule.rulings:
-                    found[ruling.id] = f"{rule.number} ({ruling.id})"
-                for example in rule.examples:
-                    found[example.id] = f"{rule.number} ({example.id})"
+                found[rule.id] = Anchor(rule.number)
+                for index, ruling in enumerate(rule.rulings, 1):
+                    found[ruling.id] = Anchor(rule.number, "ruling", index)
+                for index, example in enumerate(rule.examples, 1):
+                    found[example.id] = Anchor(rule.number, "example", index)
         return found
 
 

@@ -29,7 +29,7 @@ from ..i18n.domains import ENGINES, SITE, Messages, ShippedDomain, engine_domain
 from ..i18n.glossary import Glossary, load_glossary
 from ..i18n.translate import TranslatedBook, translate_book
 from ..languages import Language, Languages
-from ..model import XREF_RE, Book, Node, XRef, message_context, translatable_fields, walk
+from ..model import XREF_RE, Anchor, Book, Node, Rule, XRef, message_context, translatable_fields, walk
 from .figures import board_caption, board_svg
 from .proofs import EngineSpeech, proof_steps
 from .reuse import REMEMBERED
@@ -385,10 +385,21 @@ class _BookView:
             href = relative_url(self.url, self.site.url(self.language, book_id)) + f"#{ref.target}"
         else:
             return None
-        number = self.site.anchors(target_book).get(ref.target)
-        if number is None:
+        anchor = self.site.anchors(target_book).get(ref.target)
+        if anchor is None:
             return None
+        number = self.label(anchor)
         return Target(href, number, title=f"{target_book.title} {number}" if book_id != self.book.id else number)
+
+    def label(self, anchor: Anchor) -> str:
+        """Where an anchor is, in the page's language: "3.2", "3.2, ruling 1", "3.2, example 2"."""
+        if anchor.kind == "ruling":
+            # Translators: a reference to a ruling: the number of its rule, then which of that rule's rulings it is (1, 2…).
+            return self.words.gettext("{rule}, ruling {n}", rule=anchor.number, n=anchor.index).text
+        if anchor.kind == "example":
+            # Translators: a reference to a worked example: the number of its rule, then which of that rule's examples it is (1, 2…).
+            return self.words.gettext("{rule}, example {n}", rule=anchor.number, n=anchor.index).text
+        return anchor.number
 
     def state(self, node: Node, field_name: str) -> str:
         context = message_context(self.keys[id(node)], field_name)
@@ -439,17 +450,20 @@ class _BookView:
         return self.site.speech(self.book.id, self.language)
 
     @cached_property
-    def _rules(self) -> dict[str, Node]:
-        return {rule.id: rule for rule in self.book.rules()}
+    def _named(self) -> dict[str, Node]:
+        """What a step of a proof may name: the book's rules and rulings, by id."""
+        return {node.id: node for rule in self.book.rules() for node in (rule, *rule.rulings)}
 
     def rule_link(self, rule_id: str) -> Markup:
-        """A rule named by a step of a proof: its number, linked to it, its title on hover."""
-        number = self.site.anchors(self.book).get(rule_id)
-        rule = self._rules.get(rule_id)
-        if number is None or rule is None:
+        """A rule or a ruling named by a step of a proof: where it is, in the page's language, linked
+        to it; on hover a rule's title, or a ruling's text."""
+        anchor = self.site.anchors(self.book).get(rule_id)
+        named = self._named.get(rule_id)
+        if anchor is None or named is None:
             return escape(rule_id)
-        title = self.plain_text(rule.title) if rule.title else ""
-        return Markup('<a class="rb-step-link" href="#{}" title="{}">{}</a>').format(rule_id, title, number)
+        hover = named.title if isinstance(named, Rule) else named.text
+        title = self.plain_text(hover) if hover else ""
+        return Markup('<a class="rb-step-link" href="#{}" title="{}">{}</a>').format(rule_id, title, self.label(anchor))
 
     def _status_label(self, status: str) -> Phrase:
         # Translators: the outcome of a worked example's check when the site was built.
@@ -471,7 +485,7 @@ class _BookView:
     def departures(self) -> list[dict[str, object]]:
         """The rulings that depart from the source's words, in book order, with their numbers."""
         numbers = self.site.anchors(self.book)
-        return [{"rule": rule, "ruling": ruling, "number": numbers[ruling.id]}
+        return [{"rule": rule, "ruling": ruling, "number": self.label(numbers[ruling.id])}
                 for rule in self.book.rules() for ruling in rule.rulings if ruling.departs]
 
     def toc(self) -> tuple[TocEntry, ...]:
