@@ -55,10 +55,10 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert {p.name for p in (locales / "de" / "LC_MESSAGES").iterdir()} == {"demo.po", "altro.po", "site.po", "engine.base.po"}  # and the engines' shared messages
     assert "nplurals=2; plural=(n != 1);" in site_po.read_text(encoding="utf-8")
     translate_po(locales / "de" / "LC_MESSAGES" / "demo.po", {("demo/pesca:title", "Pescare"): "Karte ziehen"})
-    translate_po(site_po, {(None, "Example"): "Beispiel"})
+    translate_po(site_po, {(None, "Example {n}"): "Beispiel {n}"})
     # The project also rewords one shipped Russian message, and only that one.
     ru_site = locales / "ru" / "LC_MESSAGES" / "site.po"
-    ru_site.write_text('msgid ""\nmsgstr ""\n"Language: ru\\n"\n\nmsgid "Ruling"\nmsgstr "Постановление"\n\n'
+    ru_site.write_text('msgid ""\nmsgstr ""\n"Language: ru\\n"\n\nmsgid "Ruling {n}"\nmsgstr "Постановление {n}"\n\n'
                        'msgid "Reason"\nmsgstr ""\n', encoding="utf-8")
     set_languages(config, ["it", "ru", "de"])
     return build(config)
@@ -87,8 +87,8 @@ def test_untranslated_rule_texts_and_site_words_are_shown_in_the_source_language
     assert re.search(r'data-rb-state="fallback"><span lang="it">Il mana bianco</span>', html)
     assert re.search(r'data-rb-state="fallback"><div lang="it"><p>Paga', html)
     # The site's words: the translated one is German, the others Italian with the same mark.
-    assert re.search(r'<p class="admonition-title">Beispiel<span class="rb-status', html)
-    assert re.search(r'data-rb-state="fallback"><span lang="it">Decisione</span> <abbr class="rb-badge rb-badge--fallback" '
+    assert re.search(r'<p class="admonition-title">Beispiel 1<span class="rb-status', html)
+    assert re.search(r'data-rb-state="fallback"><span lang="it">Decisione 1</span> <abbr class="rb-badge rb-badge--fallback" '
                      r'title="non ancora tradotto: testo in italiano" lang="it">it</abbr>', html)
     # The badge has no German either: it is shown in Italian, its lang says so.
     assert '<p class="rb-badge rb-badge--fallback" lang="it">non ancora tradotto: testo in italiano</p>' in html
@@ -104,7 +104,7 @@ def test_untranslated_rule_texts_and_site_words_are_shown_in_the_source_language
 
 def test_a_project_catalog_overrides_shipped_words_one_by_one(german: Path) -> None:
     html = page(german, "ru/demo")
-    assert '<p class="admonition-title">Постановление <a' in html  # the project's word
+    assert '<p class="admonition-title">Постановление 1 <a' in html  # the project's word
     assert "<strong>Причина:</strong>" in html  # its empty msgstr leaves the shipped word in place
     assert "Пример" in html and "lang=\"it\"><span" not in html
 
