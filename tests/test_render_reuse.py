@@ -58,7 +58,7 @@ def test_a_change_of_the_site_words_renders_that_language_again(tmp_path: Path) 
     rules, locales = project(tmp_path)
     first = rebuild(rules, locales)
     site_po = locales / "ru" / "LC_MESSAGES" / "site.po"
-    site_po.write_text('msgid ""\nmsgstr ""\n"Language: ru\\n"\n\nmsgid "Ruling"\nmsgstr "Постановление-тест"\n', encoding="utf-8")
+    site_po.write_text('msgid ""\nmsgstr ""\n"Language: ru\\n"\n\nmsgid "Ruling {n}"\nmsgstr "Постановление-тест {n}"\n', encoding="utf-8")
     after = rebuild(rules, locales)
     assert {key for key in first if after[key] is not first[key]} == {("demo", "ru"), ("altro", "ru")}
     assert "Постановление-тест" in after[("demo", "ru")].html
