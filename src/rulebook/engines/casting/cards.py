@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
-from ...messages import code, msg
+from ...messages import Message, code, msg, msg_n, msg_p, notation
 from ...errors import IllegalAction, LoadError, Problem, RulebookError
 from ...loader import NodeReader, display_path
 from ...yamlnodes import Mapping as YMapping
@@ -57,9 +57,39 @@ class TargetWord:
     another: bool = False  # "another target": must differ from the earlier targets
     kicked: bool = False  # only there if the spell was kicked
 
+    @property
+    def _count(self) -> str:
+        return str(self.max) if self.min == self.max else f"{self.min}+" if self.max >= 99 else f"{self.min}-{self.max}"
+
     def __str__(self) -> str:
-        count = str(self.max) if self.min == self.max else f"{self.min}+" if self.max >= 99 else f"{self.min}-{self.max}"
-        return f"{count} x any target" if self.filter == "any" else f"{count} x target {self.filter}"
+        return str(self.said())
+
+    def said(self) -> Message:
+        """The word in a message ("1 x target creature"), its filter in the reader's language."""
+        if self.filter == "any":
+            return msg("{count} x any target", count=notation(self._count))
+        return msg("{count} x target {filter}", count=notation(self._count), filter=filter_words(self.filter))
+
+
+#: The target filters of the card files in a sentence (the filter itself is the English text).
+#: Written out one by one so the extractor finds each; a filter a card file adds is shown in
+#: English until it is listed here (tests/test_engine_speech.py finds it in a book's examples).
+FILTER_WORDS = {
+    "creature": msg_p("target filter", "creature"),
+    "player": msg_p("target filter", "player"),
+    "spell": msg_p("target filter", "spell"),
+    "Forest": msg_p("target filter", "Forest"),
+    "nonland permanent": msg_p("target filter", "nonland permanent"),
+    "nonartifact nonblack creature": msg_p("target filter", "nonartifact nonblack creature"),
+    "creature you control": msg_p("target filter", "creature you control"),
+    "land card in a graveyard": msg_p("target filter", "land card in a graveyard"),
+    "instant or sorcery card in your graveyard": msg_p("target filter", "instant or sorcery card in your graveyard"),
+}
+
+
+def filter_words(target_filter: str) -> Message | str:
+    """A target filter ("nonland permanent") in the reader's language."""
+    return FILTER_WORDS.get(target_filter, target_filter)
 
 
 @dataclass(frozen=True)
@@ -153,6 +183,17 @@ class Card:
 
 def is_cost_part(part: str) -> bool:
     return part in COST_PARTS or bool(_PAY_LIFE.fullmatch(part))
+
+
+def cost_part_words(part: str) -> Message:
+    """A non-mana part of a cost (``pay-life-2``) as a message: "pay 2 life"."""
+    if _PAY_LIFE.fullmatch(part):
+        life = int(part.rsplit("-", 1)[1])
+        return msg_n("pay {life} life", "pay {life} life", life, life=life)
+    return _COST_PART_WORDS[part]
+
+
+_COST_PART_WORDS = {"exile-blue-card-from-hand": msg("exile a blue card from your hand"), "sacrifice-land": msg("sacrifice a land")}
 
 
 # --- one reader for every card definition ----------------------------------------------------

@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ...messages import msg
+from ...messages import Message, msg, msg_n, notation
 from ..base import Fired
-from .cards import STAGES, Card, CostModifier
+from .cards import STAGES, Card, CostModifier, cost_part_words
 from .mana import ManaCost
 from .state import Obj, Table
 
@@ -27,7 +27,7 @@ from .state import Obj, Table
 @dataclass(frozen=True)
 class CostStep:
     rule: str
-    what: str
+    what: Message | str  # a Message from the engine; a doctest may give a plain label
     total: ManaCost
 
     def __str__(self) -> str:
@@ -47,27 +47,27 @@ class Derivation:
 
     def _also_asks(self) -> tuple[Fired, ...]:
         """The line naming the non-mana parts of the cost, when there are any."""
-        return (Fired("601.2f", msg("the total cost also asks: {join}", join=', '.join(self.parts))),) if self.parts else ()
+        return (Fired("601.2f", msg("the total cost also asks: {join}", join=tuple(map(cost_part_words, self.parts)))),) if self.parts else ()
 
     def __str__(self) -> str:
         lines = [str(step) for step in self.steps] + [f"{f.rule}  {f.what}" for f in self._also_asks()]
         return "\n".join(lines)
 
     def trace(self) -> tuple[Fired, ...]:
-        return tuple(Fired(step.rule, msg("{what} -> {total}", what=step.what, total=step.total)) for step in self.steps) + self._also_asks()
+        return tuple(Fired(step.rule, msg("{what} -> {total}", what=step.what, total=notation(step.total))) for step in self.steps) + self._also_asks()
 
 
 def modify(
     start: ManaCost,
-    label: str,
-    modifiers: Iterable[tuple[str, CostModifier]],
+    label: Message | str,
+    modifiers: Iterable[tuple[Card | str, CostModifier]],
     *,
     targets: int = 1,
     parts: Sequence[str] = (),
 ) -> Derivation:
     """Run the 601.2f pipeline.
 
-    ``modifiers`` are (source name, modifier) pairs already known to apply to this spell;
+    ``modifiers`` are (source card, modifier) pairs already known to apply to this spell;
     ``parts`` are the non-mana parts of the cost, carried along to be paid in 601.2h.
 
     >>> thalia = CostModifier("increase", "{1}", "noncreature")
@@ -87,26 +87,28 @@ def modify(
 
     for source, modifier in by_stage["increase"]:
         total = total + ManaCost(modifier.amount)
-        steps.append(CostStep("601.2f", f"{source}: increase {modifier.amount}", total))
+        steps.append(CostStep("601.2f", msg("{source}: increase {amount}", source=source, amount=notation(modifier.amount)), total))
     for source, modifier in by_stage["target-tax"]:
         extra = max(targets - 1, 0)
         if extra:
             tax = ManaCost.of(ManaCost(modifier.amount).generic * extra, ManaCost(modifier.amount).coloured * extra)
             total = total + tax
-            steps.append(CostStep("601.2f", f"{source}: {extra} extra target(s), increase {tax}", total))
+            steps.append(CostStep("601.2f", msg_n("{source}: {extra} extra target, increase {tax}", "{source}: {extra} extra targets, increase {tax}",
+                                                  extra, source=source, extra=extra, tax=notation(tax)), total))
     for source, modifier in by_stage["reduce"]:
         before = total
         total = total.reduced_by(ManaCost(modifier.amount))
-        shown = f"{source}: reduce {modifier.amount}" + ("" if before != total else " (nothing to reduce)")
+        shown = (msg("{source}: reduce {amount}", source=source, amount=notation(modifier.amount)) if before != total
+                 else msg("{source}: reduce {amount} (nothing to reduce)", source=source, amount=notation(modifier.amount)))
         steps.append(CostStep("601.2f", shown, total))
     for source, modifier in by_stage["minimum"]:
         floor = int(modifier.amount)
         missing = floor - total.mana_value()
         if missing > 0:
             total = ManaCost.of(total.generic + missing, total.symbols)
-            steps.append(CostStep("601.2f", f"{source}: at least {floor}", total))
+            steps.append(CostStep("601.2f", msg("{source}: at least {floor}", source=source, floor=floor), total))
         else:
-            steps.append(CostStep("601.2f", f"{source}: at least {floor} (already)", total))
+            steps.append(CostStep("601.2f", msg("{source}: at least {floor} (already)", source=source, floor=floor), total))
     return Derivation(tuple(steps), tuple(parts))
 
 
@@ -125,9 +127,9 @@ def applies(modifier: CostModifier, spell: Card, source: Obj, caster: int) -> bo
     return modifier.spells.lower() in spell.type.lower().replace("—", " ").split()
 
 
-def modifiers(game: Table, spell: Card, caster: int) -> list[tuple[str, CostModifier]]:
-    """(source name, modifier) of every cost modifier that changes this spell now: those of
+def modifiers(game: Table, spell: Card, caster: int) -> list[tuple[Card, CostModifier]]:
+    """(source card, modifier) of every cost modifier that changes this spell now: those of
     permanents on the battlefield that apply to it, then the spell's own ("self")."""
     return [
-        (p.card.name, m) for p in game.battlefield() for m in p.card.cost_modifiers if m.spells != "self" and applies(m, spell, p, caster)
-    ] + [(spell.name, m) for m in spell.cost_modifiers if m.spells == "self"]
+        (p.card, m) for p in game.battlefield() for m in p.card.cost_modifiers if m.spells != "self" and applies(m, spell, p, caster)
+    ] + [(spell, m) for m in spell.cost_modifiers if m.spells == "self"]

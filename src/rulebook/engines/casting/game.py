@@ -65,7 +65,7 @@ class Game(Table, State):
         if self.is_over:
             raise IllegalAction("601.2", msg("the game is over; {action} can't be taken", action=code(action)))
         if self.pending is not None and not isinstance(action, (Cast, Decline, Choose)):
-            raise IllegalAction("601.2", msg("first answer the offer of {source} about {object}", source=self.pending.source, object=code(self.pending.object)))
+            raise IllegalAction("601.2", msg("first answer the offer of {source} about {object}", source=self.offer_source(), object=self.quoted(self.pending.object)))
 
     def _apply_cast(self, action: Cast, trace: list[Fired]) -> Game:
         try:

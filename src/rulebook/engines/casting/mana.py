@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
-from ...messages import code, msg
+from ...messages import Message, Notation, code, msg, msg_p, notation
 from ...errors import IllegalAction
 from ...symbols import COLOURS, HYBRID_PAIRS
 
@@ -224,13 +224,15 @@ class ManaCost:
         """
         open_symbols = self.open_symbols
         if len(choices) != len(open_symbols):
-            wanted = "".join("{" + s + "}" for s in open_symbols) or "none"
+            if not open_symbols:
+                raise IllegalAction("601.2b", msg("{cost} has no hybrid or Phyrexian symbol: announce no payment, got {choices}", cost=notation(self), choices=code(choices)))
+            wanted = notation("".join("{" + s + "}" for s in open_symbols))
             raise IllegalAction("601.2b", msg("announce one payment for each hybrid or Phyrexian symbol ({wanted}), got {choices}", wanted=wanted, choices=code(choices)))
         generic, life, symbols = self.generic, 0, [s for s in self.symbols if s not in open_symbols]
         for symbol, choice in zip(open_symbols, choices):
             allowed = _payments(symbol)
             if choice not in allowed:
-                raise IllegalAction("601.2b", msg("{{{symbol}}} cannot be paid as {choice}; choose {join}", symbol=symbol, choice=code(choice), join=' or '.join(map(repr, allowed))))
+                raise IllegalAction("601.2b", msg("{symbol} cannot be paid as {choice}; choose {first} or {second}", symbol=notation("{" + symbol + "}"), choice=code(choice), first=code(allowed[0]), second=code(allowed[1])))
             if choice == "life":
                 life += 2
             elif choice == "2":
@@ -277,6 +279,10 @@ class Pool:
     def __str__(self) -> str:
         return "".join("{" + k + "}" for k, n in self.mana for _ in range(n)) or "empty"
 
+    def said(self) -> Notation | Message:
+        """The pool in a message: its mana symbols, or "empty" in the reader's language."""
+        return notation(self) if self.total else msg_p("mana pool", "empty")
+
     def __repr__(self) -> str:
         return f"Pool.of({dict(self.mana)!r})"
 
@@ -293,7 +299,7 @@ class Pool:
         counts = self.counts()
         for symbol in cost.symbols:
             if counts[symbol] <= 0:
-                raise IllegalAction("601.2h", msg("cannot pay {{{symbol}}} of {cost} (pool: {pool})", symbol=symbol, cost=cost, pool=self))
+                raise IllegalAction("601.2h", msg("cannot pay {symbol} of {cost} (pool: {pool})", symbol=notation("{" + symbol + "}"), cost=notation(cost), pool=self.said()))
             counts[symbol] -= 1
         left = cost.generic
         own = cost.colours
@@ -302,5 +308,5 @@ class Pool:
             counts[kind] -= used
             left -= used
         if left:
-            raise IllegalAction("601.2h", msg("cannot pay {cost}: {left} generic mana missing (pool: {pool})", cost=cost, left=left, pool=self))
+            raise IllegalAction("601.2h", msg("cannot pay {cost}: {left} generic mana missing (pool: {pool})", cost=notation(cost), left=left, pool=self.said()))
         return Pool.of(counts)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 
-from ...messages import code, msg
+from ...messages import Code, code, msg, notation
 from ...errors import IllegalAction
 from ..base import Fired
 from .actions import Activate, Cast, Choose, Decline, Mana, Pass, PlayLand, Resolve
@@ -24,10 +24,10 @@ from .targets import choose_targets, target_problem, target_sets
 def activate(game: Table, action: Activate, player: int) -> tuple[Table, list[Fired]]:
     source = game.obj(action.source, "605.1a")
     if source.zone != "battlefield" or source.controller != player:
-        raise IllegalAction("605.1a", msg("{source} is not a permanent you control", source=code(source.id)))
+        raise IllegalAction("605.1a", msg("{source} is not a permanent you control", source=game.quoted(source.id)))
     ability = next((a for a in source.card.abilities if not a.is_mana_ability), None)
     if ability is None:
-        raise IllegalAction("605.3a", msg("{card}'s ability is a mana ability: activate it with Mana({source})", card=source.card, source=code(source.id)))
+        raise IllegalAction("605.3a", msg("{card}'s ability is a mana ability: activate it with {action}", card=source.card, action=Code(f"Mana({source.id!r})")))
     trace = [Fired("605.1a", msg("{card}'s ability has a target: it is not a mana ability and uses the stack", card=source.card) if ability.targets
                    else msg("{card}'s ability uses the stack", card=source.card))]
     if ability.targets:
@@ -39,14 +39,14 @@ def activate(game: Table, action: Activate, player: int) -> tuple[Table, list[Fi
     if ability.tap:
         check_tap_cost(source, "605.1a")
         if source.tapped:
-            raise IllegalAction("605.1a", msg("{source} is already tapped", source=code(source.id)))
+            raise IllegalAction("605.1a", msg("{source} is already tapped", source=game.quoted(source.id)))
         game = game.set(source.id, tapped=True)
     for mana in action.mana:
         game, fired = activate_mana(game, mana, player, "601.2g")
         trace.extend(fired)
     if ability.cost:
         game = game.with_pool(player, game.pools[player].pay(ability.cost))
-        trace.append(Fired("601.2h", msg("pays {cost}", cost=ability.cost)))
+        trace.append(Fired("601.2h", msg("pays {cost}", cost=notation(ability.cost))))
     entry = Entry(f"{source.id}-ability", player, "ability", source.id, effect=ability.effect or "add-mana",
                   targets=tuple(action.targets), colour=action.colour)
     return replace(game, stack=game.stack + (entry,), priority=player, passes=0), trace
@@ -57,7 +57,7 @@ def play_land(game: Table, action: PlayLand, player: int) -> tuple[Table, list[F
     if not land.card.is_land:
         raise IllegalAction("601.1a", msg("{card} is not a land: a spell is cast, not played as a land", card=land.card))
     if land.zone == "hand" and land.owner == player:
-        how = "from the hand"
+        played = msg("{land} is played from the hand", land=game.named(land.id))
     elif land.zone == "exile":
         permission, why = exile_permission(game, land, player)
         if permission == "cast":
@@ -66,14 +66,15 @@ def play_land(game: Table, action: PlayLand, player: int) -> tuple[Table, list[F
                 "601.1a", msg("{source} lets you cast the exiled card, and a land can't be cast: {card} stays in exile", source=source, card=land.card)
             )
         if permission != "play":
-            raise IllegalAction("601.1a", msg("nothing lets you play {card} from exile{why}", card=land.card, why=why))
-        how = f"from exile ({game.obj(land.exiled_by).card.name} lets you play it)"
+            raise IllegalAction("601.1a", msg("nothing lets you play {card} from exile ({why})", card=land.card, why=why) if why
+                                else msg("nothing lets you play {card} from exile", card=land.card))
+        played = msg("{land} is played from exile ({card} lets you play it)", land=game.named(land.id), card=game.obj(land.exiled_by).card)
     else:
         raise IllegalAction("601.1a", msg("nothing lets you play {card} from the {zone}", card=land.card, zone=zone_name(land.zone)))
     if game.stack or player != game.active or game.lands_played >= 1:
         raise IllegalAction("601.1a", msg("a land is played in your main phase, with an empty stack, once a turn (305.2)"))
     game = game.move(land.id, "battlefield", controlled_by=player)
-    return replace(game, lands_played=game.lands_played + 1, passes=0), [Fired("601.1a", msg("{land} is played {how}", land=game.named(land.id), how=how))]
+    return replace(game, lands_played=game.lands_played + 1, passes=0), [Fired("601.1a", played)]
 
 
 # --- offers -----------------------------------------------------------------------------
@@ -83,13 +84,14 @@ def decline(game: Table) -> tuple[Table, list[Fired]]:
     pending = game.pending
     if pending is None or pending.kind is not Offer.CAST_FREE:
         raise IllegalAction("601.2", msg("there is no offer to decline"))
+    declined = game.named(pending.object)  # named before a copy ceases to exist
     if game.obj(pending.object).copy:
         game = game.remove(pending.object)
     else:
         game = game.move(pending.object, "library")
     for revealed in pending.revealed:
         game = game.move(revealed, "library")
-    return replace(game, pending=None), [Fired("601.2", msg("{object} is not cast", object=pending.object))]
+    return replace(game, pending=None), [Fired("601.2", msg("{object} is not cast", object=declined))]
 
 
 def choose(game: Table, action: Choose) -> tuple[Table, list[Fired]]:
@@ -100,7 +102,7 @@ def choose(game: Table, action: Choose) -> tuple[Table, list[Fired]]:
     word = TargetWord(1, 1, "instant or sorcery card in your graveyard")  # Snapcaster Mage's
     problem = target_problem(game, action.target, word, pending.player, source.card, "")
     if problem:
-        raise IllegalAction("601.2c", msg("{target} can't be the target of {card}'s ability: {problem}", target=code(action.target), card=source.card, problem=problem))
+        raise IllegalAction("601.2c", msg("{target} can't be the target of {card}'s ability: {problem}", target=game.quoted(action.target), card=source.card, problem=problem))
     entry = Entry(f"{source.id}-trigger", pending.player, "trigger", source.id, effect="grant-flashback", targets=(action.target,))
     game = replace(game, stack=game.stack + (entry,), pending=None, priority=pending.player, passes=0)
     return game, [Fired("601.2c", msg("{card}'s ability targets {target} and goes on the stack", card=source.card, target=game.named(action.target)))]

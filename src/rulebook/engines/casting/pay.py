@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ...messages import code, msg, msg_p
+from ...messages import Code, Name, code, msg, msg_p, notation
 from ...errors import IllegalAction, RulebookError
 from ..base import Fired
 from .actions import Cast, Mana
-from .cards import Card
+from .cards import Card, filter_words
 from .mana import COLOURS, ManaCost
 from .propose import propose
 from .state import Entry, Obj, Table, zone_name
@@ -24,7 +24,7 @@ def check_tap_cost(source: Obj, rule: str) -> None:
     """302.6: a creature's {T} cost can't be paid unless it has been under its controller's
     control since the turn began, or it has haste. Convoke is not a {T} cost."""
     if source.entered and source.card.is_type("creature") and "haste" not in source.card.keywords:
-        raise IllegalAction(rule, msg("{source} came under your control this turn: it can't pay a {{T}} cost yet (302.6)", source=code(source.id)))
+        raise IllegalAction(rule, msg("{source} came under your control this turn: it can't pay a {tap} cost yet (302.6)", source=Name.of(source.card.names, repr(source.id)), tap=notation("{T}")))
 
 
 def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Table, list[Fired]]:
@@ -32,17 +32,19 @@ def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Tabl
     source = game.obj(mana.source, rule)
     if source.card.effect == "add-mana" and source.zone != "battlefield":
         # Dark Ritual: it adds mana as a spell resolving, and no spell is cast in the middle of 601.2g.
-        when = ("while another spell is being paid for; cast it earlier, when you have priority" if rule == "601.2g"
-                else f"cast it: Cast({source.id!r})")
-        raise IllegalAction(rule, msg("{card} is a spell that adds mana when it resolves, not a mana ability: it can't be cast {when}", card=source.card, when=when))
+        raise IllegalAction(rule, msg("{card} is a spell that adds mana when it resolves, not a mana ability: it can't be cast while another spell is being paid for; cast it earlier, when you have priority", card=source.card)
+                            if rule == "601.2g" else
+                            msg("{card} is a spell that adds mana when it resolves, not a mana ability: it can't be activated; cast it: {action}", card=source.card, action=code(Cast(source.id))))
     if source.zone != "battlefield" or source.controller != player:
-        raise IllegalAction(rule, msg("{source} is not a permanent you control (it is in the {zone})", source=code(source.id), zone=zone_name(source.zone)))
+        raise IllegalAction(rule, msg("{source} is not a permanent you control (it is in the {zone})", source=game.quoted(source.id), zone=zone_name(source.zone)))
     ability = next((a for a in source.card.abilities if a.adds), None)
     other = next((a for a in source.card.abilities if not a.adds), None)
     if ability is None and other is not None:
         # Arbor Elf: its ability helps to make mana (it untaps a Forest) but adds none itself.
-        aim = f" target {other.targets[0].filter}" if other.targets else ""
-        does = {"untap": f"it untaps{aim}", "exile": f"it exiles{aim}", "cast-copy": "it copies the imprinted card"}[other.effect]
+        aim = filter_words(other.targets[0].filter) if other.targets else None
+        does = {"untap": msg("it untaps target {filter}", filter=aim) if aim else msg("it untaps"),
+                "exile": msg("it exiles target {filter}", filter=aim) if aim else msg("it exiles"),
+                "cast-copy": msg("it copies the imprinted card")}[other.effect]
         raise IllegalAction(
             "605.1a",
             msg("{card}'s ability adds no mana ({does}), so it is not a mana ability: it can't be activated while a spell is being paid for; activate it earlier, when you have priority", card=source.card, does=does),
@@ -58,7 +60,7 @@ def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Tabl
     if ability.tap:
         check_tap_cost(source, rule)
         if source.tapped:
-            raise IllegalAction(rule, msg("{source} is already tapped", source=code(source.id)))
+            raise IllegalAction(rule, msg("{source} is already tapped", source=game.quoted(source.id)))
         game = game.set(source.id, tapped=True)
         paid.append(msg_p("paid by", "tapped"))
     if ability.sacrifice == "self":
@@ -66,15 +68,15 @@ def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Tabl
         paid.append(msg_p("paid by", "sacrificed"))
     elif ability.sacrifice == "creature":
         if not mana.sacrifice or not game.has(mana.sacrifice):
-            raise IllegalAction(rule, msg("{card} needs a creature to sacrifice: Mana({source}, sacrifice=...)", card=source.card, source=code(source.id)))
+            raise IllegalAction(rule, msg("{card} needs a creature to sacrifice: {action}", card=source.card, action=Code(f"Mana({source.id!r}, sacrifice=...)")))
         victim = game.obj(mana.sacrifice)
         if victim.zone != "battlefield" or victim.controller != player or not victim.card.is_type("creature"):
-            raise IllegalAction(rule, msg("{player} is not a creature you control", player=code(victim.id)))
+            raise IllegalAction(rule, msg("{player} is not a creature you control", player=game.quoted(victim.id)))
         game = game.move(victim.id, "graveyard", controlled_by=-1)
         paid.append(msg("{creature} sacrificed", creature=game.named(victim.id)))
     if ability.adds == "any":
         if mana.colour not in tuple(COLOURS):
-            raise IllegalAction(rule, msg("{card} adds one mana of any colour: say which, e.g. Mana({source}, 'G')", card=source.card, source=code(source.id)))
+            raise IllegalAction(rule, msg("{card} adds one mana of any colour: say which, e.g. {action}", card=source.card, action=Code(f"Mana({source.id!r}, 'G')")))
         produced = mana.colour
     else:
         produced = ability.adds
@@ -82,7 +84,7 @@ def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Tabl
     for letter in produced:
         pool = pool.add(letter)
     game = game.with_pool(player, pool)
-    shown = "".join("{" + m + "}" for m in produced)
+    shown = notation("".join("{" + m + "}" for m in produced))
     return game, [Fired(rule, msg("{source} ({join}) adds {shown}", source=game.named(source.id), join=tuple(paid), shown=shown))]
 
 
@@ -91,14 +93,16 @@ def _convoke(game: Table, spell: Card, creature_ids: Sequence[str], remaining: M
     for creature_id in creature_ids:
         if "convoke" not in spell.keywords:
             raise IllegalAction("601.2h", msg("{spell} has no convoke", spell=spell))
-        where = game.obj(creature_id).zone if game.has(creature_id) else "nowhere"
+        if not game.has(creature_id):
+            raise IllegalAction("601.2h", msg("there is no object {object_id} to tap for convoke", object_id=code(creature_id)))
+        where = game.obj(creature_id).zone
         if where != "battlefield":
             raise IllegalAction(
-                "601.2h", msg("{creature_id} is in the {where}, no longer on the battlefield, so it can't be tapped for convoke", creature_id=code(creature_id), where=where)
+                "601.2h", msg("{creature_id} is in the {where}, no longer on the battlefield, so it can't be tapped for convoke", creature_id=game.quoted(creature_id), where=zone_name(where))
             )
         creature = game.obj(creature_id)
         if creature.controller != player or not creature.card.is_type("creature") or creature.tapped:
-            raise IllegalAction("601.2h", msg("{creature_id} is not an untapped creature you control", creature_id=code(creature_id)))
+            raise IllegalAction("601.2h", msg("{creature_id} is not an untapped creature you control", creature_id=game.quoted(creature_id)))
         symbols = list(remaining.symbols)
         colour = next((s for s in symbols if s in creature.card.colours), None)
         if colour:
@@ -107,9 +111,9 @@ def _convoke(game: Table, spell: Card, creature_ids: Sequence[str], remaining: M
         elif remaining.generic:
             remaining, paid = ManaCost.of(remaining.generic - 1, symbols), "{1}"
         else:
-            raise IllegalAction("601.2h", msg("nothing left that {creature_id} could pay by convoke", creature_id=code(creature_id)))
+            raise IllegalAction("601.2h", msg("nothing left that {creature_id} could pay by convoke", creature_id=game.quoted(creature_id)))
         game = game.set(creature_id, tapped=True)
-        trace.append(Fired("601.2h", msg("convoke: {creature_id} tapped, pays {paid}", creature_id=creature_id, paid=paid)))
+        trace.append(Fired("601.2h", msg("convoke: {creature_id} tapped, pays {paid}", creature_id=game.named(creature_id), paid=notation(paid))))
     return game, remaining, trace
 
 
@@ -127,23 +131,26 @@ def _other_parts(game: Table, action: Cast, parts: Sequence[str], player: int) -
             if not exile:
                 raise IllegalAction("601.2h", msg("say which blue card of your hand to exile: exile=(...)"))
             chosen = exile.pop(0)
-            where = game.obj(chosen).zone if game.has(chosen) else "nowhere"
+            if not game.has(chosen):
+                raise IllegalAction("601.2h", msg("there is no object {object_id} to exile", object_id=code(chosen)))
+            where = game.obj(chosen).zone
+            if where == "stack":
+                raise IllegalAction("601.2h", msg("{chosen} is on the stack (it moved there in 601.2a), not in your hand: it can't be exiled to pay", chosen=game.quoted(chosen)))
             if where != "hand" or game.obj(chosen).owner != player:
-                why = " (it moved there in 601.2a)" if where == "stack" else ""
-                raise IllegalAction("601.2h", msg("{chosen} is on the {where}{why}, not in your hand: it can't be exiled to pay", chosen=code(chosen), where=where, why=why))
+                raise IllegalAction("601.2h", msg("{chosen} is not in your hand: it can't be exiled to pay", chosen=game.quoted(chosen)))
             if "U" not in game.obj(chosen).card.colours:
-                raise IllegalAction("601.2h", msg("{chosen} is not blue", chosen=code(chosen)))
+                raise IllegalAction("601.2h", msg("{chosen} is not blue", chosen=game.quoted(chosen)))
             game = game.move(chosen, "exile")
-            trace.append(Fired("601.2h", msg("exiles {chosen} from the hand", chosen=chosen)))
+            trace.append(Fired("601.2h", msg("exiles {chosen} from the hand", chosen=game.named(chosen))))
         elif part == "sacrifice-land":
             if not sacrifice:
                 raise IllegalAction("601.2h", msg("say which land to sacrifice: sacrifice=(...)"))
             chosen = sacrifice.pop(0)
             land = game.obj(chosen, "601.2h")
             if land.zone != "battlefield" or land.controller != player or not land.card.is_land:
-                raise IllegalAction("601.2h", msg("{chosen} is not a land you control", chosen=code(chosen)))
+                raise IllegalAction("601.2h", msg("{chosen} is not a land you control", chosen=game.quoted(chosen)))
             game = game.move(chosen, "graveyard", controlled_by=-1)
-            trace.append(Fired("601.2h", msg("sacrifices {chosen}", chosen=chosen)))
+            trace.append(Fired("601.2h", msg("sacrifices {chosen}", chosen=game.named(chosen))))
         else:
             # card files are checked on load (cards.is_cost_part): a part that gets
             # here is known there and not paid here, a bug of the engine, not of the data.
@@ -166,16 +173,16 @@ def cast(game: Table, action: Cast, player: int) -> tuple[Table, list[Fired]]:
     try:
         pool = game.pools[player].pay(remaining)
     except IllegalAction as exc:
-        raise IllegalAction("601.2h", msg("the total cost {total} is locked; {message}", total=derivation.total, message=exc.message)) from None
+        raise IllegalAction("601.2h", msg("the total cost {total} is locked; {message}", total=notation(derivation.total), message=exc.message)) from None
     game = game.with_pool(player, pool)
-    trace.append(Fired("601.2h", msg("pays {cost} from the mana pool, {pool} left", cost=str(remaining), pool=str(pool)) if pool.total
-                       else msg("pays {cost} from the mana pool", cost=str(remaining))))
+    trace.append(Fired("601.2h", msg("pays {cost} from the mana pool, {pool} left", cost=notation(remaining), pool=notation(pool)) if pool.total
+                       else msg("pays {cost} from the mana pool", cost=notation(remaining))))
     game, fired = _other_parts(game, action, derivation.parts, player)
     trace.extend(fired)
 
     # 601.2i: the spell is cast; "when you cast" abilities trigger; the caster gets priority.
     game = replace(game, stack=game.stack + (entry,), priority=player, passes=0)
-    trace.append(Fired("601.2i", msg("{entry} has been cast (total cost {total})", entry=game.named(entry.id), total=derivation.total)))
+    trace.append(Fired("601.2i", msg("{entry} has been cast (total cost {total})", entry=game.named(entry.id), total=notation(derivation.total))))
     if pending is not None:
         for revealed in pending.revealed:
             game = game.move(revealed, "library")

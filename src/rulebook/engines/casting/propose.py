@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ...messages import code, msg
+from ...messages import Message, code, msg, msg_p, notation
 from ...errors import IllegalAction
 from ..base import Fired
 from .actions import Cast
-from .cards import Card
+from .cards import Card, cost_part_words
 from .costs import Derivation, modifiers, modify
 from .mana import ZERO, ManaCost
 from .state import Entry, Obj, Table, zone_name
@@ -47,11 +47,11 @@ def _check_card(game: Table, obj: Obj) -> bool:
     pending = game.pending
     offered = pending is not None and pending.offers_free_cast_of(obj.id)
     if pending is not None and not offered:
-        raise IllegalAction("601.2", msg("first answer the offer of {source} about {object} (cast it or Decline)", source=pending.source, object=code(pending.object)))
+        raise IllegalAction("601.2", msg("first answer the offer of {source} about {object} (cast it or Decline)", source=game.offer_source(), object=game.quoted(pending.object)))
     if obj.card.is_land:
         raise IllegalAction("601.1a", msg("{card} is a land: a land is played, never cast", card=obj.card))
     if obj.zone in ("battlefield", "stack"):
-        raise IllegalAction("601.2a", msg("{obj} is on the {zone}; only a card from another zone can be cast", obj=code(obj.id), zone=zone_name(obj.zone)))
+        raise IllegalAction("601.2a", msg("{obj} is on the {zone}; only a card from another zone can be cast", obj=game.quoted(obj.id), zone=zone_name(obj.zone)))
     return offered
 
 
@@ -74,25 +74,27 @@ def _permission(game: Table, obj: Obj, player: int, alt: str, offered: bool) -> 
         if alt:
             raise IllegalAction(
                 "601.2b",
-                msg("{source} lets you cast {c} without paying its mana cost, which is already an alternative cost; {alt} would be a second one (118.9a)", source=pending.source, c=c, alt=code(alt)),
+                msg("{source} lets you cast {c} without paying its mana cost, which is already an alternative cost; {alt} would be a second one (118.9a)", source=game.offer_source(), c=c, alt=code(alt)),
             )
         alt = "free"
     elif obj.zone == "hand":
         if obj.owner != player:
-            raise IllegalAction("601.3", msg("{obj} is in another player's hand", obj=code(obj.id)))
+            raise IllegalAction("601.3", msg("{obj} is in another player's hand", obj=game.quoted(obj.id)))
     elif obj.zone == "graveyard":
         _check_flashback(obj, player, alt)
     elif obj.zone == "exile":
         permission, why = exile_permission(game, obj, player)
         if permission not in ("cast", "play"):
-            raise IllegalAction("601.3", msg("nothing lets you cast {c} from exile{why}", c=c, why=why))
+            raise IllegalAction("601.3", msg("nothing lets you cast {c} from exile ({why})", c=c, why=why) if why
+                                else msg("nothing lets you cast {c} from exile", c=c))
     else:
         raise IllegalAction("601.3", msg("nothing lets you cast {c} from the {zone}", c=c, zone=zone_name(obj.zone)))
     own = {a.id for a in c.alternative}
     if alt == "free" and not offered:
         raise IllegalAction("601.2b", msg("alternative cost 'free': nothing lets you cast {c} without paying its mana cost", c=c))
     if alt and alt not in ("free", "flashback") and alt not in own:
-        raise IllegalAction("601.2b", msg("{c} has no alternative cost {alt}; it has {value}", c=c, alt=code(alt), value=sorted(own) or 'none'))
+        raise IllegalAction("601.2b", msg("{c} has no alternative cost {alt}; it has {value}", c=c, alt=code(alt), value=tuple(map(code, sorted(own))))
+                                if own else msg("{c} has no alternative cost {alt}; it has none", c=c, alt=code(alt)))
     if alt == "flashback" and obj.zone != "graveyard":
         raise IllegalAction("601.2b", msg("flashback casts a card from its owner's graveyard only"))
     return alt
@@ -107,27 +109,27 @@ def _check_flashback(obj: Obj, player: int, alt: str) -> None:
     if obj.owner != player:
         raise IllegalAction("601.3", msg("flashback casts {c} from its owner's graveyard, and only its owner may (702.34a)", c=c))
     if alt != "flashback":
-        chosen = f"the alternative cost {alt!r}" if alt else "its mana cost"
+        chosen = msg("the alternative cost {alt}", alt=code(alt)) if alt else msg("its mana cost")
         raise IllegalAction(
             "601.2b",
             msg("{c} is in the graveyard: only flashback lets you cast it from there, and flashback is itself an alternative cost, so it can't be cast with {chosen} instead (118.9a: one alternative cost only)", c=c, chosen=chosen),
         )
 
 
-def exile_permission(game: Table, obj: Obj, player: int) -> tuple[str, str]:
+def exile_permission(game: Table, obj: Obj, player: int) -> tuple[str, Message | None]:
     """What the effect that exiled ``obj`` lets ``player`` do with it: cast, play or ''
-    (with why not). "You" on Daxos and Nightveil Specter is their controller; the Specter's
+    (with why not, when there is something to say). "You" on Daxos and Nightveil Specter is their controller; the Specter's
     permission is a static ability, so it lasts only while the Specter is on the battlefield,
     while Daxos's comes from a resolved trigger and outlives Daxos (until end of turn)."""
     if not obj.exiled_by or not game.has(obj.exiled_by):
-        return "", ""
+        return "", None
     source = game.obj(obj.exiled_by)
     permission = source.card.permission
     if permission == "play" and source.zone != "battlefield":
-        return "", f" ({source.card.name} has left the battlefield, and with it its permission)"
+        return "", msg("{card} has left the battlefield, and with it its permission", card=source.card)
     if permission and source.controller != player:
-        return "", f" ({source.card.name}'s permission is for its controller, P{source.controller})"
-    return permission, ""
+        return "", msg("{card}'s permission is for its controller, P{player}", card=source.card, player=source.controller)
+    return permission, None
 
 
 def _check_timing_and_prohibitions(game: Table, obj: Obj, player: int, offered: bool, trace: list[Fired]) -> None:
@@ -145,10 +147,12 @@ def _check_timing_and_prohibitions(game: Table, obj: Obj, player: int, offered: 
         if prohibits == "named-card" and obj.copy:
             trace.append(Fired("601.3", msg("{permanent} stops the named card, and this is a copy of {c}, not a card", permanent=game.named(permanent.id), c=c)))
         elif prohibits == "named-card":
-            raise IllegalAction("601.3", msg("{card} ({permanent}) named {c}: the named card can't be cast", card=permanent.card, permanent=permanent.id, c=code(c.name)))
+            raise IllegalAction("601.3", msg("{card} ({permanent}) named {c}: the named card can't be cast", card=permanent.card, permanent=game.named(permanent.id), c=c))
+        elif obj.copy:
+            raise IllegalAction("601.3", msg("{card} ({permanent}) named {c}: spells with that name can't be cast, and a copy cast is such a spell too",
+                                             card=permanent.card, permanent=game.named(permanent.id), c=c))
         else:
-            copy = ", and a copy cast is such a spell too" if obj.copy else ""
-            raise IllegalAction("601.3", msg("{card} ({permanent}) named {c}: spells with that name can't be cast{copy}", card=permanent.card, permanent=permanent.id, c=code(c.name), copy=copy))
+            raise IllegalAction("601.3", msg("{card} ({permanent}) named {c}: spells with that name can't be cast", card=permanent.card, permanent=game.named(permanent.id), c=c))
 
 
 def _check_legality(game: Table, obj: Obj, player: int, x: int) -> None:
@@ -157,11 +161,11 @@ def _check_legality(game: Table, obj: Obj, player: int, x: int) -> None:
     value = obj.card.mana_value(x)
     for permanent in game.battlefield():
         if permanent.card.prohibits == "even-mana-value-for-opponents" and permanent.controller != player and value % 2 == 0:
-            with_x = f" with X={x}" if obj.card.cost and obj.card.cost.x_count else ""
-            raise IllegalAction(
-                "601.2e",
-                msg("{card} ({permanent}): P{player}'s spells with an even mana value can't be cast, and {card2}{with_x} has mana value {value} on the stack", card=permanent.card, permanent=permanent.id, player=player, card2=obj.card.name, with_x=with_x, value=value),
-            )
+            said = dict(card=permanent.card, permanent=game.named(permanent.id), player=player, card2=obj.card, value=value)
+            raise IllegalAction("601.2e", msg(
+                "{card} ({permanent}): P{player}'s spells with an even mana value can't be cast, and {card2} with X={x} has mana value {value} on the stack",
+                x=x, **said) if obj.card.cost and obj.card.cost.x_count else msg(
+                "{card} ({permanent}): P{player}'s spells with an even mana value can't be cast, and {card2} has mana value {value} on the stack", **said))
 
 
 def _to_the_stack(game: Table, obj: Obj, player: int, trace: list[Fired]) -> Table:
@@ -175,7 +179,7 @@ class _Start:
     """What 601.2b announced: the cost the total starts from, and the choices around it."""
 
     cost: ManaCost
-    label: str
+    label: Message
     parts: tuple[str, ...]  # non-mana parts of additional and alternative costs
     x: int | None  # announced X, None when the shortcut will choose it
     has_x: bool
@@ -189,27 +193,30 @@ def _announce(c: Card, action: Cast, alt: str, game: Table, trace: list[Fired]) 
     if action.kicked:
         if not c.kicker:
             raise IllegalAction("601.2b", msg("{c} has no kicker", c=c))
-        choices.append("kicked")
+        choices.append(msg_p("announced", "kicked"))
         parts.extend(c.kicker)
     printed = c.cost or ZERO
     own = {a.id: a for a in c.alternative}
     if alt == "free":
         assert game.pending is not None
-        start, label = ZERO, f"{game.pending.source}: without paying its mana cost"
+        start, label = ZERO, msg("{source}: without paying its mana cost", source=game.offer_source())
     elif alt == "flashback":
-        start, label = printed, "flashback cost (its mana cost)"
+        start, label = printed, msg("flashback cost (its mana cost)")
         choices.append(msg("alternative cost: flashback"))
     elif alt:
-        start, label = own[alt].mana, f"alternative cost {alt}"
+        start, label = own[alt].mana, msg("alternative cost of {card}", card=c)
         parts.extend(own[alt].parts)
-        choices.append(msg("alternative cost: {alt}", alt=alt))
+        # The alternative cost told by what it asks (its id is only the action's handle for it).
+        choices.append(msg("alternative cost: {alt}", alt=(notation(own[alt].mana), *map(cost_part_words, own[alt].parts))))
     else:
-        start, label = printed, "mana cost"
+        start, label = printed, msg("mana cost")
     has_x, x = printed.x_count > 0, _announced_x(c, action.x, printed.x_count > 0, alt == "free")
     if has_x and x is not None and alt != "free":
         choices.append(msg("X={x}", x=x))
     if start.open_symbols:
-        choices.append(msg("{paid}", paid="; ".join(f"{{{s}}} paid as {p}" for s, p in zip(start.open_symbols, action.pay_as))))
+        choices.extend(msg("{symbol} paid as life", symbol=notation("{" + s + "}")) if p == "life"
+                       else msg("{symbol} paid as {choice}", symbol=notation("{" + s + "}"), choice=notation(p))
+                       for s, p in zip(start.open_symbols, action.pay_as))
     if choices:
         # Translators: what a spell's caster announced, e.g. "alternative cost: flashback, X=2".
         trace.append(Fired("601.2b", msg("{choices}", choices=tuple(choices))))
@@ -239,21 +246,22 @@ def _targets_and_division(game: Table, obj: Obj, action: Cast, player: int, trac
         trace.extend(choose_targets(game, obj, c, words, action.targets, player))
     targets = tuple(action.targets)
     if c.divide == "at-casting":
-        return targets, _divide(c, targets, tuple(action.division), trace)
+        return targets, _divide(game, c, targets, tuple(action.division), trace)
     if action.division:
-        when = "on resolution, evenly" if c.divide == "evenly" else "never"
-        raise IllegalAction("601.2d", msg("{c} is divided {when}: nothing to divide now, got {division}", c=c, when=when, division=code(action.division)))
+        raise IllegalAction("601.2d", msg("{c} is divided on resolution, evenly: nothing to divide now, got {division}", c=c, division=code(action.division))
+                            if c.divide == "evenly" else msg("{c} is never divided: nothing to divide now, got {division}", c=c, division=code(action.division)))
     if c.divide == "evenly":
         trace.append(Fired("601.2d", msg("divided evenly on resolution: nothing is divided now")))
     return targets, ()
 
 
-def _divide(c: Card, targets: Sequence[str], division: tuple[int, ...], trace: list[Fired]) -> tuple[int, ...]:
+def _divide(game: Table, c: Card, targets: Sequence[str], division: tuple[int, ...], trace: list[Fired]) -> tuple[int, ...]:
     amount = int(c.amount)
     division = division or ((amount,) if len(targets) == 1 else ())
     if len(division) != len(targets) or any(d < 1 for d in division) or sum(division) != amount:
         raise IllegalAction("601.2d", msg("divide {amount} among the {count} target(s), at least 1 each: {division} does not", amount=amount, count=len(targets), division=code(division)))
-    trace.append(Fired("601.2d", msg("{amount} divided: {division}", amount=amount, division=", ".join(f"{t} {d}" for t, d in zip(targets, division)))))
+    shares = tuple(msg("{target} {amount}", target=game.named(t), amount=d) for t, d in zip(targets, division))
+    trace.append(Fired("601.2d", msg("{amount} divided: {division}", amount=amount, division=shares)))
     return division
 
 
@@ -265,7 +273,7 @@ def _total_cost(game: Table, c: Card, action: Cast, start: _Start, targets: int,
     def derive(x_value: int) -> Derivation:
         plain, life = start.cost.with_x(x_value).paid_as(*action.pay_as)
         extra = list(start.parts) + ([f"pay-life-{life}"] if life else [])
-        shown = f"{start.label}, X={x_value}" if start.has_x and not start.free else start.label
+        shown = msg("{cost}, X={x}", cost=start.label, x=x_value) if start.has_x and not start.free else start.label
         return modify(plain, shown, applying, targets=targets, parts=extra)
 
     x = start.x
@@ -275,11 +283,11 @@ def _total_cost(game: Table, c: Card, action: Cast, start: _Start, targets: int,
         # total grow more slowly than X, so "pool minus the cost at X=0" can fall short.
         pool = game.pools[player]
         if derive(0).total.mana_value() > pool.total:
-            raise IllegalAction("scorciatoia-x", msg("X was not announced and the pool {pool} can't pay even X=0", pool=pool))
+            raise IllegalAction("scorciatoia-x", msg("X was not announced and the pool {pool} can't pay even X=0", pool=pool.said()))
         x = 0
         while derive(x + 1).total.mana_value() <= pool.total:
             x += 1
-        trace.append(Fired("scorciatoia-x", msg("X not announced: X = {x}, all the mana left in the pool {pool}", x=x, pool=pool)))
+        trace.append(Fired("scorciatoia-x", msg("X not announced: X = {x}, all the mana left in the pool {pool}", x=x, pool=pool.said())))
     derivation = derive(x or 0)
     trace.extend(derivation.trace())
     return derivation, x or 0

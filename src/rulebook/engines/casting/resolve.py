@@ -10,17 +10,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
-from ...messages import Message, msg
+from ...messages import Message, msg, notation
 from ..base import Fired
 from .cards import Card, TargetWord
 from .mana import ManaCost
-from .state import PLAYER_IDS, Entry, Obj, Offer, Pending, Table, zone_name
+from .state import CASCADE, PLAYER_IDS, Entry, Obj, Offer, Pending, Table, zone_name
 from .targets import split_targets, target_problem
 
 
 def _legal(game: Table, entry: Entry, words: list[TargetWord]) -> list[str]:
     source = game.obj(entry.source).card
-    groups = split_targets(entry.targets, words, source.name)
+    groups = split_targets(entry.targets, words, source)
     return [t for word, group in groups for t in group if target_problem(game, t, word, entry.controller, source, entry.id) is None]
 
 
@@ -123,7 +123,8 @@ def _search_creature(game: Table, entry: Entry, c: Card, legal: list[str], trace
     )
     if found:
         game = game.move(found.id, "battlefield")
-    trace.append(Fired("608.2", msg("search for a creature card with mana value {x} or less: {value}", x=entry.x, value=found.id if found else 'none')))
+    trace.append(Fired("608.2", msg("search for a creature card with mana value {x} or less: {value}", x=entry.x, value=game.named(found.id)) if found
+                       else msg("search for a creature card with mana value {x} or less: none", x=entry.x)))
     return game
 
 
@@ -132,7 +133,7 @@ def _add_mana(game: Table, entry: Entry, c: Card, legal: list[str], trace: list[
     pool = game.pools[entry.controller]
     for symbol in ManaCost(c.amount).symbols:
         pool = pool.add(symbol)
-    trace.append(Fired("608.2", msg("{entry} adds {amount} to P{controller}'s mana pool", entry=game.named(entry.id), amount=c.amount, controller=entry.controller)))
+    trace.append(Fired("608.2", msg("{entry} adds {amount} to P{controller}'s mana pool", entry=game.named(entry.id), amount=notation(c.amount), controller=entry.controller)))
     return game.with_pool(entry.controller, pool)
 
 
@@ -140,11 +141,14 @@ def _draw(game: Table, entry: Entry, c: Card, legal: list[str], trace: list[Fire
     """Look at the target player's hand (Gitaxian Probe), then draw a card."""
     for target in legal:
         seen = game.zone(PLAYER_IDS.index(target), "hand")
-        trace.append(Fired("608.2", msg("P{controller} looks at {target}'s hand: {value}", controller=entry.controller, target=game.named(target), value=', '.join(o.id for o in seen) or 'empty')))
+        trace.append(Fired("608.2", msg("P{controller} looks at {target}'s hand: {value}", controller=entry.controller, target=game.named(target),
+                                        value=tuple(game.named(o.id) for o in seen)) if seen
+                           else msg("P{controller} looks at {target}'s hand: it is empty", controller=entry.controller, target=game.named(target))))
     library = game.zone(entry.controller, "library")
     if library:
         game = game.move(library[0].id, "hand")
-    trace.append(Fired("608.2", msg("P{controller} draws {value}", controller=entry.controller, value=library[0].id if library else 'nothing: the library is empty')))
+    trace.append(Fired("608.2", msg("P{controller} draws {value}", controller=entry.controller, value=game.named(library[0].id)) if library
+                       else msg("P{controller} draws nothing: the library is empty", controller=entry.controller)))
     return game
 
 
@@ -193,10 +197,11 @@ def _cascade(game: Table, entry: Entry) -> tuple[Table, list[Fired]]:
     if hit is None:
         for card_id in revealed:
             game = game.move(card_id, "library")
-        return game, [Fired("702.85a", msg("cascade exiles {value}: no card to cast", value=', '.join(revealed) or 'nothing'))]
-    game = replace(game, pending=Pending(Offer.CAST_FREE, entry.controller, hit, "Cascade", tuple(revealed)))
-    shown = ", ".join(revealed + [hit])
-    return game, [Fired("702.85a", msg("cascade exiles {shown}; {hit} may be cast without paying its mana cost", shown=shown, hit=hit))]
+        return game, [Fired("702.85a", msg("cascade exiles {value}: no card to cast", value=tuple(map(game.named, revealed))) if revealed
+                            else msg("cascade exiles nothing: no card to cast"))]
+    game = replace(game, pending=Pending(Offer.CAST_FREE, entry.controller, hit, CASCADE, tuple(revealed)))
+    shown = tuple(map(game.named, revealed + [hit]))
+    return game, [Fired("702.85a", msg("cascade exiles {shown}; {hit} may be cast without paying its mana cost", shown=shown, hit=game.named(hit)))]
 
 
 def _scepter(game: Table, entry: Entry) -> tuple[Table, list[Fired]]:
@@ -233,5 +238,5 @@ def _ability(game: Table, entry: Entry) -> tuple[Table, list[Fired]]:
         trace.append(Fired("608.2", happened))
     if ability.adds:
         game = game.with_pool(entry.controller, game.pools[entry.controller].add(entry.colour))
-        trace.append(Fired("608.2", msg("{source} adds {{{colour}}}", source=game.named(source.id), colour=entry.colour)))
+        trace.append(Fired("608.2", msg("{source} adds {mana}", source=game.named(source.id), mana=notation("{" + entry.colour + "}"))))
     return game, trace

@@ -10,9 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from ...messages import Name, code, msg
 from ...errors import IllegalAction
-from ...messages import Message, msg_p
+from ...messages import Code, Message, Name, code, msg, msg_p
 from ..base import Evaluable
 from .cards import Card, card
 from .mana import ManaCost, Pool
@@ -31,6 +30,13 @@ def zone_name(zone: str) -> Message | str:
     """A zone's name for a message: translated on the page, ``zone`` itself in English."""
     return ZONE_NAMES.get(zone, zone)
 PLAYER_IDS = ("p0", "p1")
+#: ``Pending.source`` of the offer cascade makes (702.85a): a keyword, not a card.
+CASCADE = "Cascade"
+
+
+def player_name(player: int) -> Message:
+    """A player as the messages name one ("P1"): the English text keeps the id an action writes."""
+    return msg_p("player", "p{player}", player=player)
 
 
 class Offer(str, Enum):
@@ -153,13 +159,33 @@ class Table:
         for o in self.objects:
             if o.id == object_id:
                 return o
-        raise IllegalAction(rule, msg("there is no object {object_id}; ids are {join}", object_id=code(object_id), join=', '.join(o.id for o in self.objects)))
+        raise IllegalAction(rule, msg("there is no object {object_id}; ids are {join}", object_id=code(object_id), join=Code(", ".join(o.id for o in self.objects))))
 
-    def named(self, object_id: str) -> Name | str:
+    def named(self, object_id: str) -> Name | Message | str:
         """An object as a sentence names it: its id in the English text (what doctests print),
-        its card's printed name on a page in any language."""
+        its card's printed name on a page in any language; a player as "P1" in every language."""
+        if object_id in PLAYER_IDS:
+            return player_name(PLAYER_IDS.index(object_id))
         found = next((o for o in self.objects if o.id == object_id), None)
         return Name.of(found.card.names, object_id) if found is not None else object_id
+
+    def quoted(self, object_id: str) -> Name | Message | Code:
+        """An object a refusal quotes from the action: ``'white-knight'`` in the English text, as
+        the action wrote it, and its card's printed name on a page; an unknown id stays code."""
+        if object_id in PLAYER_IDS:
+            return player_name(PLAYER_IDS.index(object_id))
+        found = next((o for o in self.objects if o.id == object_id), None)
+        return Name.of(found.card.names, repr(object_id)) if found is not None else code(object_id)
+
+    def offer_source(self) -> Name | Message | str:
+        """What made the pending offer, as a sentence names it: cascade, or the card whose
+        ability made it (``Pending.source`` holds the card's English name or the object's id)."""
+        assert self.pending is not None
+        source = self.pending.source
+        if source == CASCADE:
+            return msg_p("keyword", "Cascade")
+        by_card = next((o for o in self.objects if o.id == source or o.card.name == source), None)
+        return Name.of(by_card.card.names, source) if by_card is not None else source
 
     def has(self, object_id: str) -> bool:
         return any(o.id == object_id for o in self.objects)

@@ -5,68 +5,75 @@ from __future__ import annotations
 import itertools
 from typing import Sequence
 
-from ...messages import code, msg
+from ...messages import Message, code, msg, msg_n, msg_p
 from ...errors import IllegalAction
-from ...symbols import COLOUR_NAMES
 from ..base import Fired
-from .cards import Card, TargetWord
-from .state import PLAYER_IDS, Obj, Table
+from .cards import Card, TargetWord, filter_words
+from .state import PLAYER_IDS, Obj, Table, zone_name
+
+#: A colour a card has protection from, in a sentence (702.16b).
+COLOUR_WORDS = {
+    "W": msg_p("colour", "white"), "U": msg_p("colour", "blue"), "B": msg_p("colour", "black"),
+    "R": msg_p("colour", "red"), "G": msg_p("colour", "green"),
+}
 
 
-def target_problem(game: Table, target: str, word: TargetWord, caster: int, source: Card, spell_id: str) -> str | None:
+def target_problem(game: Table, target: str, word: TargetWord, caster: int, source: Card, spell_id: str) -> Message | None:
     """Why ``target`` cannot be chosen for this "target" word, or None when it can."""
     if target in PLAYER_IDS:
-        return None if word.filter in ("any", "player") else f"a player is not a {word.filter}"
+        return None if word.filter in ("any", "player") else msg("a player is not a {filter}", filter=filter_words(word.filter))
     if not game.has(target):
-        return "there is no such object"
+        return msg("there is no such object")
     obj = game.obj(target)
     kind = obj.card
     where = word.filter
     if where == "player":
-        return "it is not a player"
+        return msg("it is not a player")
     if where == "spell":
         entry = game.entry(target)
         if entry is None or entry.kind != "spell" or target == spell_id:
-            return "it is not a spell on the stack"
+            return msg("it is not a spell on the stack")
         return None
     if where.endswith("in your graveyard") or where.endswith("in a graveyard"):
-        if obj.zone != "graveyard" or (where.endswith("your graveyard") and obj.owner != caster):
-            return f"it is not in {'your' if 'your' in where else 'a'} graveyard"
+        yours = where.endswith("your graveyard")
+        if obj.zone != "graveyard" or (yours and obj.owner != caster):
+            return msg("it is not in your graveyard") if yours else msg("it is not in a graveyard")
         wanted = where.split(" card")[0].split(" or ")
         if not any(kind.is_type(w) for w in wanted):
-            return f"it is not a {where.split(' card')[0]} card"
+            return msg("it is not a {filter}", filter=filter_words(where))
         return None
     if obj.zone != "battlefield":
-        return f"it is in the {obj.zone}, not on the battlefield"
+        return msg("it is in the {zone}, not on the battlefield", zone=zone_name(obj.zone))
     words = where.split()
     if where[:1].isupper() and where not in kind.type.partition("—")[2].split():
-        return f"it is not a {where}"  # a subtype, such as Arbor Elf's "target Forest"
+        return msg("it is not a {filter}", filter=filter_words(where))  # a subtype, such as Arbor Elf's "target Forest"
     if "creature" in words or where == "any":
         if not kind.is_type("creature"):
-            return "it is not a creature"
+            return msg("it is not a creature")
     if "nonartifact" in words and kind.is_type("artifact"):
-        return "it is an artifact"
+        return msg("it is an artifact")
     if "nonblack" in words and "B" in kind.colours:
-        return "it is black"
+        return msg("it is black")
     if "nonland" in words and kind.is_land:
-        return "it is a land"
+        return msg("it is a land")
     if where.endswith("you control") and obj.controller != caster:
-        return "you do not control it"
+        return msg("you do not control it")
     if kind.protection and kind.protection in source.colours:
-        colour = COLOUR_NAMES[kind.protection]
-        return f"it has protection from {colour} and {source.name} is {colour} (702.16b)"
+        return msg("it has protection from {colour} and {card} is {colour} (702.16b)", colour=COLOUR_WORDS[kind.protection], card=source)
     return None
 
 
-def split_targets(targets: Sequence[str], words: Sequence[TargetWord], name: str) -> list[tuple[TargetWord, tuple[str, ...]]]:
+def split_targets(targets: Sequence[str], words: Sequence[TargetWord], source: Card) -> list[tuple[TargetWord, tuple[str, ...]]]:
     """Share a flat list of targets among the "target" words, in printed order.
 
     Words with a fixed count take exactly that many; the one word with a range takes the rest.
     """
     low, high = sum(w.min for w in words), sum(w.max for w in words)
     if not low <= len(targets) <= high:
-        wanted = f"exactly {low}" if low == high else f"{low} to {high}"
-        raise IllegalAction("601.2c", msg("{name} needs {wanted} target(s), got {count}: {tuple}", name=name, wanted=wanted, count=len(targets), tuple=code(tuple(targets))))
+        got = dict(card=source, count=len(targets), targets=code(tuple(targets)))
+        raise IllegalAction("601.2c", msg_n("{card} needs exactly {wanted} target, got {count}: {targets}", "{card} needs exactly {wanted} targets, got {count}: {targets}",
+                                            low, wanted=low, **got) if low == high
+                            else msg("{card} needs {low} to {high} targets, got {count}: {targets}", low=low, high=high, **got))
     variable = len(targets) - sum(w.min for w in words)
     groups, at = [], 0
     for word in words:
@@ -80,7 +87,7 @@ def split_targets(targets: Sequence[str], words: Sequence[TargetWord], name: str
 def choose_targets(game: Table, spell: Obj, source: Card, words: Sequence[TargetWord], targets: Sequence[str], caster: int) -> list[Fired]:
     trace = []
     earlier: list[str] = []
-    for word, group in split_targets(targets, words, source.name):
+    for word, group in split_targets(targets, words, source):
         if len(set(group)) != len(group):
             raise IllegalAction(
                 "601.2c",
@@ -89,10 +96,11 @@ def choose_targets(game: Table, spell: Obj, source: Card, words: Sequence[Target
         for target in group:
             problem = target_problem(game, target, word, caster, source, spell.id)
             if problem:
-                raise IllegalAction("601.2c", msg("{target} can't be a target of {source} ({filter}): {problem}", target=code(target), source=source, filter=word.filter, problem=problem))
+                raise IllegalAction("601.2c", msg("{target} can't be a target of {source} ({filter}): {problem}", target=game.quoted(target), source=source, filter=filter_words(word.filter), problem=problem))
             if word.another and target in earlier:
-                raise IllegalAction("601.2c", msg('{target} is already a target: "another target" must be a different one', target=code(target)))
-        trace.append(Fired("601.2c", msg("{word}: {value}", word=word, value=', '.join(group) if group else 'none chosen')))
+                raise IllegalAction("601.2c", msg('{target} is already a target: "another target" must be a different one', target=game.quoted(target)))
+        chosen = tuple(game.named(t) for t in group) if group else msg("none chosen")
+        trace.append(Fired("601.2c", msg("{word}: {value}", word=word.said(), value=chosen)))
         earlier.extend(group)
     return trace
 
@@ -113,7 +121,7 @@ def target_sets(game: Table, obj, words, player: int) -> list[tuple[str, ...]]:
     low, high = sum(w.min for w in words), min(sum(w.max for w in words), sum(map(len, legal)))
     found: list[tuple[str, ...]] = []
     for n in range(low, high + 1):
-        sizes = [len(group) for _, group in split_targets(range(n), words, obj.card.name)]
+        sizes = [len(group) for _, group in split_targets(range(n), words, obj.card)]
         choices = [itertools.combinations(candidates, size) for candidates, size in zip(legal, sizes)]
         found.extend(tuple(t for group in chosen for t in group) for chosen in itertools.product(*choices))
     return found
