@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ...messages import Code, Name, code, msg, msg_p, notation
+from ...messages import Code, Name, code, msg, msg_n, msg_p, notation
 from ...errors import IllegalAction, RulebookError
 from ..base import Fired
 from .actions import Cast, Mana
@@ -126,7 +126,7 @@ def _other_parts(game: Table, action: Cast, parts: Sequence[str], player: int) -
             if game.life[player] < amount:
                 raise IllegalAction("601.2h", msg("can't pay {amount} life with {life}", amount=amount, life=game.life[player]))
             game = game.with_life(player, game.life[player] - amount)
-            trace.append(Fired("601.2h", msg("pays {amount} life", amount=amount)))
+            trace.append(Fired("601.2h", msg_n("pays {amount} life", "pays {amount} life", amount, amount=amount)))
         elif part == "exile-blue-card-from-hand":
             if not exile:
                 raise IllegalAction("601.2h", msg("say which blue card of your hand to exile: exile=(...)"))

@@ -147,12 +147,12 @@ def _check_timing_and_prohibitions(game: Table, obj: Obj, player: int, offered: 
         if prohibits == "named-card" and obj.copy:
             trace.append(Fired("601.3", msg("{permanent} stops the named card, and this is a copy of {c}, not a card", permanent=game.named(permanent.id), c=c)))
         elif prohibits == "named-card":
-            raise IllegalAction("601.3", msg("{card} ({permanent}) named {c}: the named card can't be cast", card=permanent.card, permanent=game.named(permanent.id), c=c))
+            raise IllegalAction("601.3", msg("{permanent} named {c}: the named card can't be cast", permanent=game.titled(permanent.id), c=c))
         elif obj.copy:
-            raise IllegalAction("601.3", msg("{card} ({permanent}) named {c}: spells with that name can't be cast, and a copy cast is such a spell too",
-                                             card=permanent.card, permanent=game.named(permanent.id), c=c))
+            raise IllegalAction("601.3", msg("{permanent} named {c}: spells with that name can't be cast, and a copy cast is such a spell too",
+                                             permanent=game.titled(permanent.id), c=c))
         else:
-            raise IllegalAction("601.3", msg("{card} ({permanent}) named {c}: spells with that name can't be cast", card=permanent.card, permanent=game.named(permanent.id), c=c))
+            raise IllegalAction("601.3", msg("{permanent} named {c}: spells with that name can't be cast", permanent=game.titled(permanent.id), c=c))
 
 
 def _check_legality(game: Table, obj: Obj, player: int, x: int) -> None:
@@ -161,11 +161,11 @@ def _check_legality(game: Table, obj: Obj, player: int, x: int) -> None:
     value = obj.card.mana_value(x)
     for permanent in game.battlefield():
         if permanent.card.prohibits == "even-mana-value-for-opponents" and permanent.controller != player and value % 2 == 0:
-            said = dict(card=permanent.card, permanent=game.named(permanent.id), player=player, card2=obj.card, value=value)
+            said = dict(permanent=game.titled(permanent.id), player=player, card=obj.card, value=value)
             raise IllegalAction("601.2e", msg(
-                "{card} ({permanent}): P{player}'s spells with an even mana value can't be cast, and {card2} with X={x} has mana value {value} on the stack",
+                "{permanent}: P{player}'s spells with an even mana value can't be cast, and {card} with X={x} has mana value {value} on the stack",
                 x=x, **said) if obj.card.cost and obj.card.cost.x_count else msg(
-                "{card} ({permanent}): P{player}'s spells with an even mana value can't be cast, and {card2} has mana value {value} on the stack", **said))
+                "{permanent}: P{player}'s spells with an even mana value can't be cast, and {card} has mana value {value} on the stack", **said))
 
 
 def _to_the_stack(game: Table, obj: Obj, player: int, trace: list[Fired]) -> Table:

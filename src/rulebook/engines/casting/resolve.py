@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
-from ...messages import Message, msg, notation
+from ...messages import Message, msg, msg_n, notation
 from ..base import Fired
 from .cards import Card, TargetWord
 from .mana import ManaCost
@@ -71,7 +71,8 @@ def _deal_damage(game: Table, entry: Entry, c: Card, legal: list[str], trace: li
         shares = [(t, int(c.amount)) for t in legal]
     for target, amount in shares:
         game = _damage(game, target, amount)
-        trace.append(Fired("608.2", msg("{entry} deals {amount} damage to {target}", entry=game.named(entry.id), amount=amount, target=game.named(target))))
+        trace.append(Fired("608.2", msg_n("{entry} deals {amount} damage to {target}", "{entry} deals {amount} damage to {target}", amount,
+                                              entry=game.named(entry.id), amount=amount, target=game.named(target))))
     return game
 
 
@@ -232,7 +233,7 @@ def _ability(game: Table, entry: Entry) -> tuple[Table, list[Fired]]:
     trace = []
     legal = [t for t in entry.targets if target_problem(game, t, ability.targets[0], entry.controller, source.card, entry.id) is None] if ability.targets else []
     if ability.targets and not legal:
-        return game, [Fired("608.2", msg("the target of {entry} is illegal now: it does not resolve", entry=game.named(entry.id)))]
+        return game, [Fired("608.2", msg("the target of {card}'s ability is illegal now: it does not resolve", card=game.named(source.id)))]
     for target in legal:
         game, happened = ABILITY_EFFECTS[ability.effect](game, target)
         trace.append(Fired("608.2", happened))

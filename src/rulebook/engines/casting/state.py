@@ -177,6 +177,12 @@ class Table:
         found = next((o for o in self.objects if o.id == object_id), None)
         return Name.of(found.card.names, repr(object_id)) if found is not None else code(object_id)
 
+    def titled(self, object_id: str) -> Name:
+        """A permanent a refusal introduces: its card's name and its id in the English text
+        ("Meddling Mage (mago)"), its card's printed name on a page in any language."""
+        found = self.obj(object_id)
+        return Name.of(found.card.names, f"{found.card.name} ({object_id})")
+
     def offer_source(self) -> Name | Message | str:
         """What made the pending offer, as a sentence names it: cascade, or the card whose
         ability made it (``Pending.source`` holds the card's English name or the object's id)."""

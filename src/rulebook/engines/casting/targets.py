@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ...messages import Message, code, msg, msg_n, msg_p
 from ...errors import IllegalAction
@@ -11,10 +11,10 @@ from ..base import Fired
 from .cards import Card, TargetWord, filter_words
 from .state import PLAYER_IDS, Obj, Table, zone_name
 
-#: A colour a card has protection from, in a sentence (702.16b).
-COLOUR_WORDS = {
-    "W": msg_p("colour", "white"), "U": msg_p("colour", "blue"), "B": msg_p("colour", "black"),
-    "R": msg_p("colour", "red"), "G": msg_p("colour", "green"),
+#: A colour as "protection from {colour}" says it (702.16b); the context lets a language decline it.
+PROTECTION_FROM = {
+    "W": msg_p("protection from", "white"), "U": msg_p("protection from", "blue"), "B": msg_p("protection from", "black"),
+    "R": msg_p("protection from", "red"), "G": msg_p("protection from", "green"),
 }
 
 
@@ -59,18 +59,20 @@ def target_problem(game: Table, target: str, word: TargetWord, caster: int, sour
     if where.endswith("you control") and obj.controller != caster:
         return msg("you do not control it")
     if kind.protection and kind.protection in source.colours:
-        return msg("it has protection from {colour} and {card} is {colour} (702.16b)", colour=COLOUR_WORDS[kind.protection], card=source)
+        return msg("it has protection from {colour} and {card} is {colour} (702.16b)", colour=PROTECTION_FROM[kind.protection], card=source)
     return None
 
 
-def split_targets(targets: Sequence[str], words: Sequence[TargetWord], source: Card) -> list[tuple[TargetWord, tuple[str, ...]]]:
+def split_targets(targets: Sequence[str], words: Sequence[TargetWord], source: Card,
+                  quoted: Callable[[str], object] = code) -> list[tuple[TargetWord, tuple[str, ...]]]:
     """Share a flat list of targets among the "target" words, in printed order.
 
     Words with a fixed count take exactly that many; the one word with a range takes the rest.
+    A refusal quotes the targets with ``quoted`` (``Table.quoted``: each by its card's name).
     """
     low, high = sum(w.min for w in words), sum(w.max for w in words)
     if not low <= len(targets) <= high:
-        got = dict(card=source, count=len(targets), targets=code(tuple(targets)))
+        got = dict(card=source, count=len(targets), targets=tuple(map(quoted, targets)))
         raise IllegalAction("601.2c", msg_n("{card} needs exactly {wanted} target, got {count}: {targets}", "{card} needs exactly {wanted} targets, got {count}: {targets}",
                                             low, wanted=low, **got) if low == high
                             else msg("{card} needs {low} to {high} targets, got {count}: {targets}", low=low, high=high, **got))
@@ -87,11 +89,11 @@ def split_targets(targets: Sequence[str], words: Sequence[TargetWord], source: C
 def choose_targets(game: Table, spell: Obj, source: Card, words: Sequence[TargetWord], targets: Sequence[str], caster: int) -> list[Fired]:
     trace = []
     earlier: list[str] = []
-    for word, group in split_targets(targets, words, source):
+    for word, group in split_targets(targets, words, source, game.quoted):
         if len(set(group)) != len(group):
             raise IllegalAction(
                 "601.2c",
-                msg('{source}: the same object can\'t be chosen twice for one word "target" ({group}); only a second word "target" may choose it again', source=source, group=code(group)),
+                msg('{source}: the same object can\'t be chosen twice for one word "target" ({group}); only a second word "target" may choose it again', source=source, group=tuple(map(game.quoted, group))),
             )
         for target in group:
             problem = target_problem(game, target, word, caster, source, spell.id)
