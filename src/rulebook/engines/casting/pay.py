@@ -156,7 +156,7 @@ def _other_parts(game: Table, action: Cast, parts: Sequence[str], player: int) -
             # here is known there and not paid here, a bug of the engine, not of the data.
             raise RulebookError(f"cost part {part!r} is known to the card reader but not paid in 601.2h")
     if exile or sacrifice:
-        raise IllegalAction("601.2h", msg("nothing in the cost asks to exile or sacrifice {tuple}", tuple=code(tuple(exile + sacrifice))))
+        raise IllegalAction("601.2h", msg("nothing in the cost asks to exile or sacrifice {tuple}", tuple=tuple(map(game.quoted, exile + sacrifice))))
     return game, trace
 
 

@@ -241,7 +241,7 @@ def _targets_and_division(game: Table, obj: Obj, action: Cast, player: int, trac
     c = obj.card
     words = [w for w in c.targets if not w.kicked or action.kicked]
     if not words and action.targets:
-        raise IllegalAction("601.2c", msg('{c} has no word "target"; got {targets}', c=c, targets=code(action.targets)))
+        raise IllegalAction("601.2c", msg('{c} has no word "target"; got {targets}', c=c, targets=tuple(map(game.quoted, action.targets))))
     if words:
         trace.extend(choose_targets(game, obj, c, words, action.targets, player))
     targets = tuple(action.targets)
