@@ -161,21 +161,21 @@ class Table:
                 return o
         raise IllegalAction(rule, msg("there is no object {object_id}; ids are {join}", object_id=code(object_id), join=Code(", ".join(o.id for o in self.objects))))
 
-    def named(self, object_id: str) -> Name | Message | str:
+    def named(self, object_id: str) -> Name | Message | Code:
         """An object as a sentence names it: its id in the English text (what doctests print),
         its card's printed name on a page in any language; a player as "P1" in every language."""
-        if object_id in PLAYER_IDS:
-            return player_name(PLAYER_IDS.index(object_id))
-        found = next((o for o in self.objects if o.id == object_id), None)
-        return Name.of(found.card.names, object_id) if found is not None else object_id
+        return self._said(object_id, object_id)
 
     def quoted(self, object_id: str) -> Name | Message | Code:
         """An object a refusal quotes from the action: ``'white-knight'`` in the English text, as
-        the action wrote it, and its card's printed name on a page; an unknown id stays code."""
+        the action wrote it, and its card's printed name on a page."""
+        return self._said(object_id, repr(object_id))
+
+    def _said(self, object_id: str, english: str) -> Name | Message | Code:
         if object_id in PLAYER_IDS:
             return player_name(PLAYER_IDS.index(object_id))
         found = next((o for o in self.objects if o.id == object_id), None)
-        return Name.of(found.card.names, repr(object_id)) if found is not None else code(object_id)
+        return Name.of(found.card.names, english) if found is not None else code(object_id)  # no such object: the id as typed
 
     def titled(self, object_id: str) -> Name:
         """A permanent a refusal introduces: its card's name and its id in the English text
