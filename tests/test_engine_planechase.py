@@ -12,6 +12,7 @@ import pytest
 from rulebook.engines import planechase as pc
 from rulebook.engines.base import CHANCE
 from rulebook.errors import IllegalAction
+from rulebook.messages import Message, Notation
 from tests import golden
 from tests.conftest import check_trace
 
@@ -211,7 +212,7 @@ def test_a_turns_mana_pays_for_so_many_rolls(mana, rolls):
         assert pc.Roll() in state.legal_actions()
         state = roll_blank(state)
     assert pc.Roll() not in state.legal_actions()
-    with pytest.raises(IllegalAction, match=rf"^\[tiro-costo\] the {rolls + 1}\w\w roll this turn costs \{{{rolls}\}}"):
+    with pytest.raises(IllegalAction, match=rf"^\[tiro-costo\] roll number {rolls + 1} this turn costs \{{{rolls}\}}"):
         state.apply(pc.Roll())
     assert state.mana >= 0
 
@@ -239,15 +240,17 @@ def test_planeswalking_from_the_last_card_of_a_planar_deck():
     assert state.plane == pc.Plane("Agyrem", 0) and state.decks[0] == ("Bant",)
 
 
-@pytest.mark.parametrize(("n", "ordinal"), [(2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"), (12, "12th"), (13, "13th"),
-                                            (21, "21st"), (22, "22nd"), (23, "23rd")])
-def test_a_refused_roll_says_which_roll_of_the_turn_it_is(n, ordinal):
-    # Mana for exactly n - 1 rolls ({0} + {1} + … + {n-2}): the n-th is refused.
+@pytest.mark.parametrize("n", [2, 3, 4, 11, 12, 21])
+def test_a_refused_roll_says_which_roll_of_the_turn_it_is(n):
+    # Mana for exactly n - 1 rolls ({0} + {1} + … + {n-2}): the n-th is refused. The message says
+    # "roll number n" (a number every language can say), the cost as the mana symbol's notation.
     state = pc.started([["Agyrem"], ["Krosa"]], mana_per_turn=sum(range(n - 1)), casual=True)
     for _ in range(n - 1):
         state = roll_blank(state)
-    with pytest.raises(IllegalAction, match=rf"^\[tiro-costo\] the {ordinal} roll this turn costs \{{{n - 1}\}}; player 0 has 0 mana$"):
+    with pytest.raises(IllegalAction, match=rf"^\[tiro-costo\] roll number {n} this turn costs \{{{n - 1}\}}; player 0 has 0 mana$") as refused:
         state.apply(pc.Roll())
+    said = refused.value.message
+    assert said.values["number"] == n and isinstance(said.values["cost"], Notation) and said.values["cost"] == f"{{{n - 1}}}"
 
 
 def test_mulligans_are_offered_while_cards_are_left_to_take():
@@ -348,7 +351,7 @@ def test_a_roll_caused_by_an_effect_costs_nothing_and_does_not_count():
     assert step.rules() == ["tiro-effetto", "tiro-risposta"] and step.state.is_chance
     state = step.state.apply(pc.BLANK).state
     assert (state.rolls, state.roll_cost, state.mana) == (2, 2, 4)
-    assert [str(f) for f in state.apply(pc.Roll()).trace][0] == "tiro-costo: player 0 pays {2} for the 3rd roll this turn"
+    assert [str(f) for f in state.apply(pc.Roll()).trace][0] == "tiro-costo: player 0 pays {2} for roll number 3 this turn"
     # Its results are the die's as ever: {PW} planeswalks.
     walked = state.run(pc.RollByEffect("Fractured Powerstone"), pc.PLANESWALKER, pc.Resolve()).state
     assert walked.plane == pc.Plane("Bant", 0) and walked.rolls == 2
@@ -367,6 +370,35 @@ def test_a_roll_caused_by_an_effect_is_no_choice_of_the_player():
         state.apply(pc.Roll()).state.apply(pc.RollByEffect("Fractured Powerstone"))
     with pytest.raises(IllegalAction, match=r"^\[tiro-effetto\] .*with nothing under it on the stack; waiting: chaos ability of Agyrem"):
         state.run(pc.Roll(), pc.CHAOS).state.apply(pc.RollByEffect("Fractured Powerstone"))
+
+
+def test_the_card_that_rolls_is_named_by_its_printed_names():
+    # Fractured Powerstone was printed in Italian, French and Spanish (PC2): the message carries
+    # the card, so a page names it in its language; an unknown card is refused, never shown as typed.
+    state = pc.started([TEN, TEN[::-1]])
+    said = state.apply(pc.RollByEffect("Fractured Powerstone")).trace[0].what
+    assert said.values["source"].names["fr"] == "Lithoforce fracturée"
+    assert str(said).startswith("Fractured Powerstone makes player 0 roll the planar die")
+    with pytest.raises(IllegalAction, match=r"^\[tiro-effetto\] RollByEffect\(source='Powerstone'\): the engine knows no card 'Powerstone'"):
+        state.apply(pc.RollByEffect("Powerstone"))
+
+
+def test_planes_abilities_and_faces_are_told_as_the_reader_reads_them():
+    state = pc.started([["Krosa", "Agyrem"], ["Naya"]], casual=True)
+    step = state.run(pc.Roll(), pc.CHAOS)
+    triggered = step.trace[-1].what
+    # The die face is the symbol's notation; the plane a message naming the card and its owner.
+    assert isinstance(triggered.values["face"], Notation) and triggered.values["face"] == "{CHAOS}"
+    plane = triggered.values["plane"]
+    assert isinstance(plane, Message) and str(plane) == "Krosa (P0)" and plane.values["plane"].names["fr"] == "Krosia"
+    # The ability waiting on the stack is a message as a whole (its kind is not glued to a noun).
+    with pytest.raises(IllegalAction) as refused:
+        step.state.apply(pc.Roll())
+    waiting = refused.value.message.values["stack"]
+    assert waiting.msgid == "chaos ability of {plane}, controlled by P{controller}" and waiting.values["plane"] == plane
+    # A plane printed in no language the data holds keeps its English name only.
+    assert pc.Plane("Velis Vel", 0).names == {"en": "Velis Vel"}
+    assert pc.Plane("Krosa", 1).names == {"en": "Krosa", "it": "Krosa", "fr": "Krosia", "es": "Krosa", "pt": "Krosa", "ru": "Krosa"}
 
 
 def choose_with_effects(state: pc.Planechase, rng: random.Random):

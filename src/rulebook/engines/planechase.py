@@ -34,9 +34,10 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Sequence
 
-from ..messages import code, msg, msg_n, msg_p
+from ..messages import Message, Notation, code, msg, msg_n, msg_p, notation
 from ..errors import IllegalAction
 from .base import CHANCE, TERMINAL, Fired, State, replace_at
+from .casting.cards import packaged as magic_cards
 
 __all__ = [
     "DieFace", "BLANK", "CHAOS", "PLANESWALKER", "DIE", "Plane", "Ability", "Phase",
@@ -60,6 +61,23 @@ PLANES = (
     "The Fourth Sphere", "The Great Forest", "The Maelstrom", "Turri Island",
     "Undercity Reaches", "Velis Vel",
 )
+
+#: The printed names of the planes the rulebook names, where they differ by language. Planechase
+#: (2009, HOP) was printed in English, French, German, Italian, Japanese and Spanish only: in
+#: Portuguese and Russian a plane keeps its English name. Read in Gatherer's data as published
+#: by MTGJSON (github.com/mtgjson/mtgjson3 json/HOP.json `foreignNames`, commit 024ffa77; the
+#: same names in AUTRE04216/jsonSets OHOP.json `foreignData`, April 2022). A plane missing here
+#: is named in English on every page.
+PRINTED_NAMES: dict[str, dict[str, str]] = {
+    "Agyrem": {"it": "Agyrem", "fr": "Agyrem", "es": "Agyrem"},
+    "Bant": {"it": "Bant", "fr": "Bant", "es": "Bant"},
+    "Krosa": {"it": "Krosa", "fr": "Krosia", "es": "Krosa"},
+    "Minamo": {"it": "Minamo", "fr": "Minamo", "es": "Minamo"},
+    "Naya": {"it": "Naya", "fr": "Naya", "es": "Naya"},
+    "Otaria": {"it": "Otaria", "fr": "Otaria", "es": "Otaria"},
+    "Shiv": {"it": "Shiv", "fr": "Shiv", "es": "Shiv"},
+}
+NOT_PRINTED = ("pt", "ru")  # the languages no plane card was printed in
 
 
 class DieFace(Enum):
@@ -88,8 +106,20 @@ class Plane:
     name: str
     owner: int
 
+    @property
+    def names(self) -> dict[str, str]:
+        """The printed name in each language the card is known in (English always)."""
+        printed = PRINTED_NAMES.get(self.name, {})
+        return {"en": self.name} | (dict.fromkeys(NOT_PRINTED, self.name) if printed else {}) | printed
+
+    @property
+    def said(self) -> Message:
+        """The plane and its owner's seat, as the engine's messages name it: ``Agyrem (P0)``."""
+        # Translators: a plane card, by its printed name, and the seat whose planar deck it came from.
+        return msg("{plane} (P{owner})", plane=self, owner=self.owner)
+
     def __str__(self) -> str:
-        return f"{self.name} (P{self.owner})"
+        return str(self.said)
 
 
 @dataclass(frozen=True)
@@ -100,8 +130,16 @@ class Ability:
     plane: Plane
     controller: int
 
+    @property
+    def said(self) -> Message:
+        """The ability as the engine's messages name it (a whole phrase for each kind, so that a
+        translation can inflect it)."""
+        if self.kind == "chaos":
+            return msg("chaos ability of {plane}, controlled by P{controller}", plane=self.plane.said, controller=self.controller)
+        return msg("planeswalk ability of {plane}, controlled by P{controller}", plane=self.plane.said, controller=self.controller)
+
     def __str__(self) -> str:
-        return f"{self.kind} ability of {self.plane}, controlled by P{self.controller}"
+        return str(self.said)
 
 
 class Phase(Enum):
@@ -179,8 +217,9 @@ class Win:
     player: int
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+def _mana(amount: int) -> Notation:
+    """A generic mana cost as the cards print it (``{2}``), shown as the mana symbol."""
+    return notation(f"{{{amount}}}")
 
 
 @dataclass(frozen=True)
@@ -203,7 +242,7 @@ class Planechase(State):
     winner: int | None = None
 
     unknown_action_rule = "piano-a-faccia-in-su"
-    actions_are = "a Planechase action"
+    actions_are = msg("a Planechase action")
 
     # --- what the rules compute ------------------------------------------------------------
 
@@ -292,7 +331,7 @@ class Planechase(State):
 
     def _turn_over_first_plane(self, trace: list[Fired]) -> Planechase:
         plane = Plane(self.decks[self.first][0], self.first)
-        trace.append(Fired("primo-piano", msg("player {first} turns over {plane}; no 'when you planeswalk to' ability triggers: the game has not begun", first=self.first, plane=plane)))
+        trace.append(Fired("primo-piano", msg("player {first} turns over {plane}; no 'when you planeswalk to' ability triggers: the game has not begun", first=self.first, plane=plane.said)))
         decks = replace_at(self.decks, self.first, self.decks[self.first][1:])
         return replace(self, decks=decks, plane=plane, controller=self.first)
 
@@ -301,7 +340,7 @@ class Planechase(State):
     def _apply_endturn(self, action: EndTurn, trace: list[Fired]) -> Planechase:
         self._expect(Phase.MAIN, action, "turni")
         if self.stack:
-            raise IllegalAction("turni", msg("{action}: the turn cannot end while {stack} waits", action=code(action), stack=self.stack[-1]))
+            raise IllegalAction("turni", msg("{action}: the turn cannot end while {stack} waits", action=code(action), stack=self.stack[-1].said))
         following = self.next_player(self.active)
         assert following is not None  # at least two players remain while the game goes on
         trace.append(Fired("turni", msg("player {player}'s turn ends; the turn passes to the left", player=self.active)))
@@ -312,7 +351,7 @@ class Planechase(State):
         state = replace(self, active=player, turn=turn, rolls=0, mana=self.mana_per_turn, phase=Phase.MAIN)
         trace.append(Fired("turni", msg("turn {turn} begins: player {player}'s", turn=turn, player=player)))
         if self.controller != player:
-            trace.append(Fired("proprietario-controllore", msg("player {player} now controls {plane}", player=player, plane=self.plane)))
+            trace.append(Fired("proprietario-controllore", msg("player {player} now controls {plane}", player=player, plane=self.plane.said)))
             state = replace(state, controller=player)
         if turn == 1 and not self.multiplayer:
             trace.append(Fired("prima-pescata-due", msg("player {player} skips the draw of the game's first turn", player=player)))
@@ -329,11 +368,11 @@ class Planechase(State):
         if self.active in self.gone:
             raise IllegalAction("tiro-quando", msg("{action}: only the active player rolls, and player {player} has left the game", action=code(action), player=self.active))
         if self.stack:
-            raise IllegalAction("tiro-quando", msg("{action} needs an empty stack, as a sorcery does; waiting: {stack}", action=code(action), stack=self.stack[-1]))
+            raise IllegalAction("tiro-quando", msg("{action} needs an empty stack, as a sorcery does; waiting: {stack}", action=code(action), stack=self.stack[-1].said))
         cost, number = self.roll_cost, self.rolls + 1
         if self.mana < cost:
-            raise IllegalAction("tiro-costo", msg("the {ordinal} roll this turn costs {{{cost}}}; player {player} has {mana} mana", ordinal=_ordinal(number), cost=cost, player=self.active, mana=self.mana))
-        trace.append(Fired("tiro-costo", msg("player {player} pays {{{cost}}} for the {ordinal} roll this turn", player=self.active, cost=cost, ordinal=_ordinal(number))))
+            raise IllegalAction("tiro-costo", msg("roll number {number} this turn costs {cost}; player {player} has {mana} mana", number=number, cost=_mana(cost), player=self.active, mana=self.mana))
+        trace.append(Fired("tiro-costo", msg("player {player} pays {cost} for roll number {number} this turn", player=self.active, cost=_mana(cost), number=number)))
         trace.append(Fired("tiro-risposta", msg("the die is rolled at once: nobody can respond to the roll")))
         return replace(self, rolls=number, mana=self.mana - cost, phase=Phase.ROLLING)
 
@@ -341,12 +380,14 @@ class Planechase(State):
         self._expect(Phase.MAIN, action, "tiro-effetto")
         if not (isinstance(action.source, str) and action.source.strip()):
             raise IllegalAction("tiro-effetto", msg("{action}: name the card whose effect rolls the planar die", action=code(action)))
+        if action.source not in magic_cards():
+            raise IllegalAction("tiro-effetto", msg("{action}: the engine knows no card {source}; name a Magic card of its card data", action=code(action), source=code(action.source)))
         if self.active in self.gone:
             raise IllegalAction("tiro-effetto", msg("{action}: the effect is the active player's, and player {player} has left the game", action=code(action), player=self.active))
         if self.stack:
             # Fractured Powerstone's ability is activated as a sorcery: nothing is left under it as it resolves.
             raise IllegalAction("tiro-effetto", msg("{action}: an effect rolls as it resolves, with nothing under it on the stack; waiting: {stack}", action=code(action), stack=self.stack[-1]))
-        trace.append(Fired("tiro-effetto", msg("{source} makes player {player} roll the planar die: it costs nothing and does not count toward the cost of the next roll, still {{{roll_cost}}}", source=action.source, player=self.active, roll_cost=self.roll_cost)))
+        trace.append(Fired("tiro-effetto", msg("{source} makes player {player} roll the planar die: it costs nothing and does not count toward the cost of the next roll, still {roll_cost}", source=magic_cards()[action.source], player=self.active, roll_cost=_mana(self.roll_cost))))
         trace.append(Fired("tiro-risposta", msg("the die is rolled at once: nobody can respond to the roll")))
         return replace(self, phase=Phase.ROLLING)
 
@@ -355,13 +396,13 @@ class Planechase(State):
         assert self.plane is not None and self.controller is not None
         state = replace(self, phase=Phase.MAIN)
         if face is BLANK:
-            trace.append(Fired("faccia-vuota", msg("{face}: nothing happens", face=face)))
+            trace.append(Fired("faccia-vuota", msg("{face}: nothing happens", face=notation(face.value))))
             return state
         # The kind's words are a message whose English text is the kind itself.
         kind, rule = (msg_p("planar ability", "chaos"), "faccia-caos") if face is CHAOS else (
             msg_p("planar ability", "planeswalk"), "faccia-planeswalker")
         ability = Ability(str(kind), self.plane, self.controller)
-        trace.append(Fired(rule, msg("{face}: the {kind} ability of {plane} triggers and waits on the stack", face=face, kind=kind, plane=self.plane)))
+        trace.append(Fired(rule, msg("{face}: the {kind} ability of {plane} triggers and waits on the stack", face=notation(face.value), kind=kind, plane=self.plane.said)))
         return replace(state, stack=self.stack + (ability,))
 
     def _apply_resolve(self, action: Resolve, trace: list[Fired]) -> Planechase:
@@ -371,12 +412,12 @@ class Planechase(State):
         ability, state = self.stack[-1], replace(self, stack=self.stack[:-1])
         if ability.kind == "chaos":
             rule = "faccia-caos" if ability.plane == self.plane else "caos-resta"
-            trace.append(Fired(rule, msg("the chaos ability of {plane} resolves; its 'you' is player {controller}", plane=ability.plane, controller=ability.controller)))
+            trace.append(Fired(rule, msg("the chaos ability of {plane} resolves; its 'you' is player {controller}", plane=ability.plane.said, controller=ability.controller)))
             return state
         old = self.plane
         assert old is not None
         decks = replace_at(self.decks, old.owner, self.decks[old.owner] + (old.name,))
-        trace.append(Fired("faccia-planeswalker", msg("{old} goes to the bottom of player {owner}'s planar deck", old=old, owner=old.owner)))
+        trace.append(Fired("faccia-planeswalker", msg("{old} goes to the bottom of player {owner}'s planar deck", old=old.said, owner=old.owner)))
         return replace(state, decks=decks)._turn_over(ability.controller, old, "faccia-planeswalker", trace)
 
     def _turn_over(self, player: int, old: Plane, rule: str, trace: list[Fired]) -> Planechase:
@@ -384,8 +425,8 @@ class Planechase(State):
         deck = self.decks[player]
         assert deck, "a player's cards are in their deck whenever the face-up plane is not theirs"
         new = Plane(deck[0], player)
-        trace.append(Fired(rule, msg("player {player} turns over {new}", player=player, new=new)))
-        trace.append(Fired("viaggio-innesca", msg("planeswalking from {old} to {new}: their 'when you planeswalk' abilities trigger", old=old.name, new=new.name)))
+        trace.append(Fired(rule, msg("player {player} turns over {new}", player=player, new=new.said)))
+        trace.append(Fired("viaggio-innesca", msg("planeswalking from {old} to {new}: their 'when you planeswalk' abilities trigger", old=old, new=new)))
         return replace(self, decks=replace_at(self.decks, player, deck[1:]), plane=new)
 
     # --- leaving the game ------------------------------------------------------------------
@@ -399,11 +440,11 @@ class Planechase(State):
         trace.append(Fired("uscita", msg("player {player} leaves the game", player=who)))
         if self.controller == who:
             heir = self.next_player(who)
-            trace.append(Fired("uscita-controllore-piano", msg("player {player} takes control of {plane} just before player {player2} leaves", player=heir, plane=self.plane, player2=who)))
+            trace.append(Fired("uscita-controllore-piano", msg("player {player} takes control of {plane} just before player {player2} leaves", player=heir, plane=self.plane.said, player2=who)))
             state = replace(state, controller=heir)
         for ability in state.stack:
             if ability.controller == who:
-                trace.append(Fired("uscita-abilita", msg("the {ability} ceases to exist", ability=ability)))
+                trace.append(Fired("uscita-abilita", msg("the {ability} ceases to exist", ability=ability.said)))
         stack = tuple(a for a in state.stack if a.controller != who)
         if self.decks[who]:
             count = len(self.decks[who])
@@ -422,12 +463,12 @@ class Planechase(State):
     def _owner_left(self, trace: list[Fired]) -> Planechase:
         old, controller = self.plane, self.controller
         assert old is not None and controller is not None
-        trace.append(Fired("uscita-proprietario-piano", msg("{old} leaves the game with its owner", old=old)))
+        trace.append(Fired("uscita-proprietario-piano", msg("{old} leaves the game with its owner", old=old.said)))
         for ability in self.stack:
             if ability.kind == "planeswalk":
-                trace.append(Fired("uscita-proprietario-piano", msg("the {ability} ceases to exist", ability=ability)))
+                trace.append(Fired("uscita-proprietario-piano", msg("the {ability} ceases to exist", ability=ability.said)))
             else:
-                trace.append(Fired("caos-resta", msg("the {ability} stays on the stack", ability=ability)))
+                trace.append(Fired("caos-resta", msg("the {ability} stays on the stack", ability=ability.said)))
         stack = tuple(a for a in self.stack if a.kind != "planeswalk")
         return replace(self, stack=stack)._turn_over(controller, old, "uscita-proprietario-piano", trace)
 
