@@ -15,6 +15,7 @@ from rulebook.engines import bidomino as bd
 from rulebook.engines.base import playout
 from rulebook.errors import IllegalAction, RulebookError
 from rulebook.loader import load_book
+from rulebook.messages import Notation
 from tests import golden
 from tests.conftest import check_trace
 
@@ -244,6 +245,35 @@ def test_reshuffle_then_second_exhaustion_notes_missing_points() -> None:
     assert again.state.exhausted == 2 and again.state.hands[1] == bd.cards("3♥ 4♦ 6♣")
     assert again.state.noted == (0, 2) and again.state.current_player == 0
     assert "secondo-esaurimento" in again.rules()
+
+
+def test_what_the_engine_says_is_whole_sentences_with_notation_for_cards() -> None:
+    # The words a translator inflects (which end, why a bonus, how many) are in the msgid; the
+    # cards and pairs are notation, written alike in every language (issue 13.1).
+    state = bd.position(hands=["2♣ 5♠ 9♣ 10♠", "9♥ 6♥ 2♠ 5♦"], rows=["8♣+7♦=15", ""], stock="3♥ 6♣ J♠ Q♦")
+    laid, point, drawn = (f.what for f in state.play("9♥+5♦=14 on row 1, point 2♠").trace)
+    assert laid.msgid == "P{p} lays {pair} at the left end of row {row}"
+    assert laid.values["pair"] == "9♥+5♦=14" and isinstance(laid.values["pair"], Notation)
+    assert point.values["point"] == "2♠" and isinstance(point.values["point"], Notation)
+    assert drawn.values["show"] == "3♥ 6♣ J♠" and isinstance(drawn.values["show"], Notation)
+    opened, bonus, *_ = (f.what for f in state.play("9♥+6♥=15 on row 2, point 2♠").trace)
+    assert bonus.msgid == "{pair}: same suit, 1 bonus point" and str(bonus) == "9♥+6♥=15: same suit, 1 bonus point"
+    with pytest.raises(IllegalAction) as refused:
+        state.play("9♥+2♠=11 on row 1, point 5♦")
+    assert refused.value.message.msgid.endswith("it takes {wanted} or {wanted2}")
+    assert (refused.value.message.values["wanted"], refused.value.message.values["wanted2"]) == (14, 16)
+
+
+def test_score_cards_and_missing_points_are_counted_in_plural_messages() -> None:
+    state = bd.position(hands=["2♣ 5♠ 9♣ 10♠", "9♠ 6♥ K♣ 2♦"], stock="3♥ 6♣", discards="4♦")
+    step = state.play("9♠+6♥=15 on row 1, K♣+2♦=15 on row 2")
+    taken = next(f.what for f in step.trace if f.rule == "segnapunti")
+    assert taken.msgid == "P{p} takes {count} score card from the stock ({show})" and taken.n == 2
+    assert str(taken) == "P1 takes 2 score cards from the stock (3♥ 6♣)"
+    again = step.state.play("shuffle 6♣ 3♥ 4♦")
+    reshuffled = next(f.what for f in again.trace if f.rule == "rimescolata")
+    assert reshuffled.n == 1 and reshuffled.values["board"] == ("P0 0", "P1 2")
+    assert str(reshuffled) == "P0 notes the score cards (P0 0, P1 2) and shuffles them with 1 discard into a new stock of 3"
 
 
 # --- the golden playthrough --------------------------------------------------------------

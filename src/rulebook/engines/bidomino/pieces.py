@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable, Sequence
 
-from ...messages import code, msg
+from ...messages import Message, code, msg, notation
 from ...errors import IllegalAction, RulebookError
 from ..playing_cards import Card, card, cards, deck, remove_cards, show
 
@@ -52,18 +52,26 @@ class Pair:
     value: int
 
     def __post_init__(self) -> None:
+        if self.how not in (SUM, DIFFERENCE, LONE):
+            raise RulebookError(f"a pair is made with {SUM!r} (sum), {DIFFERENCE!r} (difference) or {LONE!r} (a lone card), not {self.how!r}")
         options = self._orders()
         if not options:
-            made = ", ".join(str(v) for v in sorted(_values(self.first, self.second, self.how)))
-            kind = {SUM: "sum", DIFFERENCE: "difference", LONE: "lone card"}.get(self.how, repr(self.how))
             rule = "carta-singola" if self.how == LONE else "coppia"
-            raise IllegalAction(rule, msg("{cards} as a {kind} cannot make {value}; it makes {value2}", cards=self._cards(), kind=kind, value=code(self.value), value2=made or 'nothing'))
+            raise IllegalAction(rule, self._cannot_make())
         first, second = max(options, key=lambda o: (o[2], o[0].key, o[1].key if o[1] else (0, 0)))[:2]
         object.__setattr__(self, "first", first)
         object.__setattr__(self, "second", second)
 
-    def _cards(self) -> str:
-        return show(self.cards)
+    def _cannot_make(self) -> Message:
+        """Why these cards cannot make this value, and the values they can make (a whole
+        sentence for each way of laying them)."""
+        said = {"cards": notation(show(self.cards)), "value": code(self.value),
+                "made": tuple(sorted(_values(self.first, self.second, self.how)))}
+        if self.how == SUM:
+            return msg("{cards} as a sum cannot make {value}; it makes {made}", **said)
+        if self.how == DIFFERENCE:
+            return msg("{cards} as a difference cannot make {value}; it makes {made}", **said)
+        return msg("{cards} as a lone card cannot make {value}; it makes {made}", **said)
 
     def _orders(self) -> list[tuple[Card, Card | None, int]]:
         # Every way of reading the pair as (first, second, first's value) with first >= second.

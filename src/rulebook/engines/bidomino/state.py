@@ -14,12 +14,12 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Sequence
 
-from ...messages import code, msg
+from ...messages import Message, Notation, code, msg, msg_n, notation
 from ...errors import IllegalAction
 from ..base import CHANCE, TERMINAL, Fired, State, Step, replace_at
 from ..playing_cards import remove_cards, show, sort_cards
 from .pieces import (
-    HAND, Action, Card, Discard, Placement, Play, Result, Row, Shuffle, action, can_score,
+    HAND, Action, Card, Discard, Pair, Placement, Play, Result, Row, Shuffle, action, can_score,
     full_pack, lone_placements, pair_placements, placed, two_pair_plays,
 )
 
@@ -36,8 +36,34 @@ class Phase(Enum):
 CHANCE_PHASES = (Phase.DEAL, Phase.RESHUFFLE)
 
 
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+def _shown(items: Sequence[Card]) -> Notation:
+    """Cards in their notation (``3♥ 6♣ J♠``), written alike in every language."""
+    return notation(show(items))
+
+
+def _by_player(counts: Sequence[int]) -> tuple[Notation, ...]:
+    """A number for each player, ``P0 2``, ``P1 3``: a list the page joins in its language."""
+    return tuple(notation(f"P{i} {n}") for i, n in enumerate(counts))
+
+
+def _bonus(p: Pair) -> Message:
+    """What a pair's bonus is for, one whole sentence for each case."""
+    if p.bonus == 2:
+        return msg("{pair}: identical cards, 2 bonus points", pair=notation(str(p)))
+    if p.second is not None and p.first.suit == p.second.suit:
+        return msg("{pair}: same suit, 1 bonus point", pair=notation(str(p)))
+    return msg("{pair}: same value, 1 bonus point", pair=notation(str(p)))
+
+
+def _refused_fit(pl: Placement, row: Row) -> Message:
+    """Why a pair does not fit a row: the values the row takes now, if any."""
+    said = {"str": code(str(pl.pair)), "row": pl.row, "values": row.values[0], "values2": row.values[-1]}
+    wanted = row.wanted()
+    if len(wanted) == 2:
+        return msg("{str} does not fit row {row} ({values}..{values2}): it takes {wanted} or {wanted2}", **said, wanted=wanted[0], wanted2=wanted[1])
+    if wanted:
+        return msg("{str} does not fit row {row} ({values}..{values2}): it takes {wanted}", **said, wanted=wanted[0])
+    return msg("{str} does not fit row {row} ({values}..{values2}): it takes nothing more", **said)
 
 
 @dataclass(frozen=True)
@@ -58,7 +84,7 @@ class Bidomino(State):
     pending: tuple[int, int, int] | None = None  # interrupted draw: (player, score cards, hand cards)
 
     unknown_action_rule = "turno"
-    actions_are = "a Bidomino action"
+    actions_are = msg("a Bidomino action")
 
     @property
     def dealer(self) -> int:
@@ -152,8 +178,10 @@ class Bidomino(State):
 
     def _reshuffle(self, order: Sequence[Card], trace: list[Fired]) -> Bidomino:
         counted = [len(p) for p in self.score_piles]
-        board = ", ".join(f"P{i} {c}" for i, c in enumerate(counted))
-        trace.append(Fired("rimescolata", msg("P{dealer} notes the score cards ({board}) and shuffles them with {plural} into a new stock of {count}", dealer=self.dealer, board=board, plural=_plural(len(self.discards), 'discard', 'discards'), count=len(order))))
+        discards = len(self.discards)
+        trace.append(Fired("rimescolata", msg_n("P{dealer} notes the score cards ({board}) and shuffles them with {discards} discard into a new stock of {count}",
+                                                "P{dealer} notes the score cards ({board}) and shuffles them with {discards} discards into a new stock of {count}",
+                                                discards, dealer=self.dealer, board=_by_player(counted), discards=discards, count=len(order))))
         player, score, hand = self.pending or (self.turn, 0, 0)
         state = replace(self, noted=tuple(n + c for n, c in zip(self.noted, counted)), stock=tuple(order),
                         score_piles=((),) * self.players, discards=(), phase=Phase.PLAY, pending=None)
@@ -187,7 +215,7 @@ class Bidomino(State):
             assert point is not None
             state = replace(state, hands=replace_at(state.hands, p, remove_cards(state.hands[p], (point,))),
                             score_piles=replace_at(state.score_piles, p, state.score_piles[p] + (point,)))
-            trace.append(Fired("una-coppia", msg("P{p} sets {point} aside face down as 1 point", p=p, point=point)))
+            trace.append(Fired("una-coppia", msg("P{p} sets {point} aside face down as 1 point", p=p, point=notation(str(point)))))
             draws = 3
         else:
             state = state._note(p, 1)
@@ -204,13 +232,13 @@ class Bidomino(State):
         used = [c for pl in act.placements for c in pl.pair.cards]
         rest = remove_cards(hand, used)
         if rest is None:
-            raise IllegalAction("turno", msg("P{p} does not hold {show}; the hand is {show2}", p=p, show=code(show(used)), show2=show(hand)))
+            raise IllegalAction("turno", msg("P{p} does not hold {show}; the hand is {show2}", p=p, show=code(show(used)), show2=_shown(hand)))
         lone = any(pl.pair.second is None for pl in act.placements)
         if lone and len(hand) != 1:
-            raise IllegalAction("carta-singola", msg("only a last card may be played alone; P{p} holds {show}, not just {show2}", p=p, show=show(hand), show2=code(show(used))))
+            raise IllegalAction("carta-singola", msg("only a last card may be played alone; P{p} holds {show}, not just {show2}", p=p, show=_shown(hand), show2=code(show(used))))
         if count == 1 and not lone and rest:
             if act.point not in rest:
-                raise IllegalAction("una-coppia", msg("after one pair P{p} sets aside one of {show} as the point, not {str}", p=p, show=show(rest), str=code(str(act.point))))
+                raise IllegalAction("una-coppia", msg("after one pair P{p} sets aside one of {show} as the point, not {str}", p=p, show=_shown(rest), str=code(str(act.point))))
         elif act.point is not None:
             rule = "due-coppie" if count == 2 else "ultime-due-carte"
             raise IllegalAction(rule, msg("no hand card is set aside here: {str}", str=code(str(act))))
@@ -224,28 +252,28 @@ class Bidomino(State):
         if end is None and not row.pairs:
             raise IllegalAction("apertura", msg("row {row} is still empty and opens only with 15, not {str}", row=pl.row, str=code(str(pl.pair))))
         if end is None:
-            wanted = " or ".join(str(v) for v in row.wanted()) or "nothing more"
-            raise IllegalAction("file", msg("{str} does not fit row {row} ({values}..{values2}): it takes {wanted}", str=code(str(pl.pair)), row=pl.row, values=row.values[0], values2=row.values[-1], wanted=wanted))
+            raise IllegalAction("file", _refused_fit(pl, row))
+        laid = notation(str(pl.pair))
         if end == "open":
-            trace.append(Fired("apertura", msg("P{p} opens row {row} with {pair}", p=p, row=pl.row, pair=pl.pair)))
+            trace.append(Fired("apertura", msg("P{p} opens row {row} with {pair}", p=p, row=pl.row, pair=laid)))
+        elif end == "left":
+            trace.append(Fired("file", msg("P{p} lays {pair} at the left end of row {row}", p=p, pair=laid, row=pl.row)))
         else:
-            trace.append(Fired("file", msg("P{p} lays {pair} at the {end} end of row {row}", p=p, pair=pl.pair, end=end, row=pl.row)))
+            trace.append(Fired("file", msg("P{p} lays {pair} at the right end of row {row}", p=p, pair=laid, row=pl.row)))
         if pl.pair.bonus:
-            assert pl.pair.second is not None
-            why = "identical cards" if pl.pair.bonus == 2 else ("same suit" if pl.pair.first.suit == pl.pair.second.suit else "same value")
-            trace.append(Fired("bonus", msg("{pair}: {why}, {plural}", pair=pl.pair, why=why, plural=_plural(pl.pair.bonus, 'bonus point', 'bonus points'))))
+            trace.append(Fired("bonus", _bonus(pl.pair)))
         return replace(self, rows=placed(self.rows, pl))
 
     def _apply_discard(self, act: Discard, trace: list[Fired]) -> Bidomino:
         p, c = self.turn, act.card
         left = remove_cards(self.hands[p], (c,))
         if left is None:
-            raise IllegalAction("nessuna-coppia", msg("P{p} cannot discard {str}: the hand is {show}", p=p, str=code(str(c)), show=show(self.hands[p])))
+            raise IllegalAction("nessuna-coppia", msg("P{p} cannot discard {str}: the hand is {show}", p=p, str=code(str(c)), show=_shown(self.hands[p])))
         state = replace(self, hands=replace_at(self.hands, p, left), discards=self.discards + (c,))
         if self.exhausted == 2:
-            trace.append(Fired("scarto-senza-ricambio", msg("P{p} discards {c} face down and draws nothing", p=p, c=c)))
+            trace.append(Fired("scarto-senza-ricambio", msg("P{p} discards {c} face down and draws nothing", p=p, c=notation(str(c)))))
         else:
-            trace.append(Fired("nessuna-coppia", msg("P{p} discards {c} face down", p=p, c=c)))
+            trace.append(Fired("nessuna-coppia", msg("P{p} discards {c} face down", p=p, c=notation(str(c)))))
             state = state._draw(p, 0, 1, "nessuna-coppia", trace)
         return state._finish_turn(p, trace)
 
@@ -265,9 +293,10 @@ class Bidomino(State):
                         hands=replace_at(self.hands, p, sort_cards(self.hands[p] + got_hand)))
         score, hand = score - len(got_score), hand - len(got_hand)
         if got_score:
-            trace.append(Fired("segnapunti", msg("P{p} takes {plural} from the stock ({show})", p=p, plural=_plural(len(got_score), 'score card', 'score cards'), show=show(got_score))))
+            trace.append(Fired("segnapunti", msg_n("P{p} takes {count} score card from the stock ({show})", "P{p} takes {count} score cards from the stock ({show})",
+                                                   len(got_score), p=p, count=len(got_score), show=_shown(got_score))))
         if got_hand:
-            trace.append(Fired(rule, msg("P{p} draws {show}", p=p, show=show(got_hand))))
+            trace.append(Fired(rule, msg("P{p} draws {show}", p=p, show=_shown(got_hand))))
         if taken and not state.stock:
             state = replace(state, exhausted=state.exhausted + 1)
             if state.exhausted == 1:
@@ -276,9 +305,11 @@ class Bidomino(State):
             trace.append(Fired("secondo-esaurimento", msg("the stock has run out a second time: no more reshuffles")))
         if score:
             state = state._note(p, score)
-            trace.append(Fired("secondo-esaurimento", msg("no stock: {plural} noted on the score sheet for P{p}", plural=_plural(score, 'point', 'points'), p=p)))
+            trace.append(Fired("secondo-esaurimento", msg_n("no stock: {points} point noted on the score sheet for P{p}", "no stock: {points} points noted on the score sheet for P{p}",
+                                                            score, points=score, p=p)))
         if hand:
-            trace.append(Fired("secondo-esaurimento", msg("P{p} is {plural} short and plays on with {count}", p=p, plural=_plural(hand, 'card', 'cards'), count=len(state.hands[p]))))
+            trace.append(Fired("secondo-esaurimento", msg_n("P{p} is {short} card short and plays on with {count}", "P{p} is {short} cards short and plays on with {count}",
+                                                            hand, p=p, short=hand, count=len(state.hands[p]))))
         return state
 
     # --- after each turn ----------------------------------------------------------------------
@@ -299,13 +330,13 @@ class Bidomino(State):
         counted = [len(pile) for pile in self.score_piles]
         noted = tuple(n + c for n, c in zip(self.noted, counted))
         trace.append(Fired("fine-smazzata", msg("no player can score any more: deal {deal} ends; score cards counted: {counts}",
-                                                deal=self.deal + 1, counts=", ".join(f"P{i} {c}" for i, c in enumerate(counted)))))
+                                                deal=self.deal + 1, counts=_by_player(counted))))
         n = self.players
         # Every card of both decks comes back for the next deal: in a game they are all on the
         # table now; a position() names only some of them, and the others were elsewhere.
         state = replace(self, hands=((),) * n, score_piles=((),) * n, rows=NO_ROWS, stock=full_pack(), discards=(),
                         exhausted=0, pending=None, deal=self.deal + 1, noted=noted)
-        totals = ", ".join(f"P{i} {s}" for i, s in enumerate(noted))
+        totals = _by_player(noted)
         if state.deal == n:
             trace.append(Fired("vincitore", msg("after {n} deals: {totals}; highest total wins", n=n, totals=totals)))
             return replace(state, phase=Phase.OVER)
