@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from rulebook.engines import planechase as pc
 from rulebook.engines.base import Applied, Refused, recording
 from rulebook.engines.casting import Cast, setup
 from rulebook.examples import Outcome, run_books, run_example
 from rulebook.loader import load_book, load_library, rulebook_paths
-from rulebook.messages import Name, code, msg, msg_n
+from rulebook.messages import Name, code, msg, msg_n, notation
 from rulebook.render import Site
 from rulebook.render.figures import board_svg, piece_labels
 
@@ -165,3 +166,19 @@ def test_no_page_shows_a_ruling_id_and_references_name_rulings_in_the_page_langu
                 labels = re.findall(r'<li><a href="#([^"]+)">([^<]*)</a>', item)
                 word = site.words(language).gettext("{rule}, ruling {n}", rule="", n="").text.strip(", ").strip()
                 assert labels and all(word in label and re.match(r"\d", label) for _, label in labels), labels
+
+
+def test_planechase_steps_name_planes_in_print_and_draw_the_die_face() -> None:
+    # Krosa was printed «Krosia» in French; the die face and the roll's cost are symbols with a
+    # label in the page's language, never the tokens {CHAOS} and {1} as text.
+    book = load_book("rules/planechase.yaml")
+    site = Site({book.id: book}, [], languages=["it", "en", "fr", "ru"])
+    state = pc.started([["Krosa", "Agyrem"], ["Naya"]], casual=True)
+    step = state.run(pc.Roll(), pc.CHAOS, pc.Resolve(), pc.Roll())
+    french = "".join(str(site.speech("planechase", "fr").say(f.what)) for f in step.trace)
+    assert "Krosia (P0)" in french and "Krosa" not in french
+    assert 'class="ms ms-chaos"' in french and "{CHAOS}" not in french and 'class="ms ms-1 ms-cost"' in french
+    assert 'lang="en"' not in french, french
+    russian = site.speech("planechase", "ru")
+    assert "бросок номер 2" in str(russian.say(step.trace[-2].what))
+    assert "{" not in russian.plain(msg("{face}", face=notation("{CHAOS}")))

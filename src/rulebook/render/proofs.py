@@ -6,7 +6,8 @@ sentences come from the run that proved the example and cannot disagree with it.
 names its rule (a link to it when the book has it) and says what changed; a refusal says which
 rule refused and why. The sentences are the engine's :class:`~rulebook.messages.Message` values,
 translated in the engine's domain (then the engines' shared one) and filled with values in the
-same language: a nested message translated in turn, a card by its printed name, code as code.
+same language: a nested message translated in turn, a card by its printed name, code as code,
+notation as it is written, its symbols (a die face, a mana cost) drawn as the book draws them.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from markupsafe import Markup, escape
 
 from ..engines.base import Applied, Record, Refused
 from ..languages import Language, language as parse_language
-from ..messages import Code, Message, Name
+from ..messages import Code, Message, Name, Notation
+from .text import text_to_html, text_to_plain
 from .ui import Words
 
 _ENGLISH = parse_language("en")  # the language of every msgid (the gettext convention)
@@ -38,11 +40,18 @@ class EngineSpeech:
         if not isinstance(text, Message):
             return str(text)
         template, _ = self._template(text)
-        values = {key: self.plain(value) if isinstance(value, Message) else str(self.value(value).striptags()) for key, value in text.params}
+        values = {key: self._plain_value(value) for key, value in text.params}
         try:
             return template.format_map(values)
         except (KeyError, IndexError, ValueError):
             return str(text)
+
+    def _plain_value(self, value: Any) -> str:
+        if isinstance(value, Message):
+            return self.plain(value)
+        if isinstance(value, Notation):  # a symbol by its name: "(chaos symbol)"
+            return text_to_plain(value, self.page)
+        return str(self.value(value).striptags())
 
     def say(self, text: str) -> Markup:
         """A message as inline HTML in the page's language (marked where it had to fall back)."""
@@ -62,6 +71,8 @@ class EngineSpeech:
             return self.say(value)
         if isinstance(value, Code):
             return Markup("<code>{}</code>").format(value)
+        if isinstance(value, Notation):  # {CHAOS}, {2}: the icon and its label in the page's language
+            return text_to_html(value, language=self.page, inline=True)
         if isinstance(value, (tuple, list)):
             return Markup(", ").join(self.value(v) for v in value)
         if isinstance(value, Name):
