@@ -9,7 +9,9 @@ complete proof, a fresh environment installed from nothing, is `.ci/run`'s examp
 
 from __future__ import annotations
 
+import importlib
 import os
+import random
 import re
 import subprocess
 import sys
@@ -22,11 +24,14 @@ import yaml
 from babel.messages.pofile import read_po
 
 from rulebook.cli import main
+from rulebook.engines.base import playout
+from rulebook.errors import IllegalAction
 from rulebook.i18n.catalogs import update_catalog
 from rulebook.i18n.domains import SITE, load_messages, write_domain_template
 from rulebook.loader import load_book
 from rulebook.languages import language
-from rulebook.scaffold import SCAFFOLD, has_sample, plan
+from rulebook.messages import Message
+from rulebook.scaffold import SAMPLE_ENGINE, SCAFFOLD, engine_messages, has_sample, plan
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -74,12 +79,54 @@ def test_a_new_project_passes_its_check_tests_and_strict_build_at_once(tmp_path:
     assert "tests/test_engine.py" in tested and "tests/test_translations.py" in tested and "rules/pig.yaml ." in tested
     assert "outcome: " in done["play"][1]
     italian = (project / "site" / "it" / "pig" / "index.html").read_text(encoding="utf-8")
-    # The rulebook is translated: nothing of it shown in English. The engine's own sentences (each
-    # example's steps, above its doctest) are the new engine's messages, which the project
-    # translates in its engine's domain (docs/engines.md); until then they show marked.
-    rulebook_text = re.sub(r'<div class="rb-steps">.*?</div>', "", italian, flags=re.S)
-    assert "Come si gioca" in italian and "data-rb-state" not in rulebook_text
+    # The rulebook is translated, and so are the engine's own sentences (each example's steps,
+    # above its doctest): the engine's messages in its domain engine.pig, shipped translated.
+    # Nothing is shown in English, marked; the die face is drawn as a die.
+    steps = "".join(re.findall(r'<div class="rb-steps">.*?</div>', italian, flags=re.S))
+    assert "Come si gioca" in italian and "data-rb-state" not in italian
+    assert "il giocatore 0 tira il dado" in steps and 'class="rb-die"' in steps, steps
     print(f"scaffold, install and the project's commands: {time.perf_counter() - started:.1f} s")
+
+
+def test_the_engine_speaks_in_gettext_messages_that_i18n_extracts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    project = tmp_path / "pig"
+    chosen = plan(project, "Pig", "en", ["it", "de"])
+    assert main(["new", str(project), "-l", "it", "-l", "de"]) == 0
+    assert "src/pig/locale/de/LC_MESSAGES/engine.pig.po is yours to translate" in capsys.readouterr().out
+    domain = engine_messages(chosen)
+    assert domain.mapping.exists() and domain.languages() == ["de", "en", "it"]
+    with domain.template.open("rb") as f:
+        extracted = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id}
+    # Importable as `pip install -e .` makes it (the book's `engine: pig` is then the module pig):
+    # `rulebook i18n` finds the engine's domain beside its module, template and catalogs current.
+    monkeypatch.syspath_prepend(str(project / "src"))
+    try:
+        engine = importlib.import_module("pig.engine")
+        assert _in(project, monkeypatch, "i18n", "update", "--check") == 0
+        told = capsys.readouterr().out
+        assert "up to date src/pig/locale/it/LC_MESSAGES/engine.pig.po" in told, told
+        assert _in(project, monkeypatch, "i18n", "check") == 0
+        # Everything a game says, and a refusal, is a message whose msgid the template holds.
+        rng = random.Random(5)
+        said = [fired.what for _, step in playout(engine.new_game(rng), rng, 5_000) for fired in step.trace]
+        with pytest.raises(IllegalAction) as refused:
+            engine.Game().apply(engine.Hold())
+        said += [refused.value.message, engine.Phase.TURN.value]
+        assert said and all(isinstance(s, Message) and s.msgid in extracted for s in said), said
+    finally:
+        for name in [n for n in sys.modules if n.partition(".")[0] == "pig"]:  # later tests make their own pig
+            del sys.modules[name]
+    # Italian from the sample engine's catalog; English its own text; German left to translate.
+    italian = _catalog_by_id(domain.catalog("it"))
+    assert italian["player {player} rolls the die"] == "il giocatore {player} tira il dado" and all(italian.values())
+    assert not any(_catalog_by_id(domain.catalog("de")).values())
+
+
+def _catalog_by_id(path: Path) -> dict[str, object]:
+    with path.open("rb") as f:
+        return {m.id if isinstance(m.id, str) else m.id[0]: (m.string if isinstance(m.string, str) else all(m.string) and m.string)
+                for m in read_po(f) if m.id}
 
 
 def test_the_project_has_every_file_its_readme_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -189,13 +236,14 @@ def test_a_russian_name_with_an_id_of_its_own(tmp_path: Path) -> None:
     assert (chosen.book, chosen.package, chosen.languages.codes) == ("svinya", "svinya", ("ru", "en"))
 
 
-def test_the_samples_template_and_catalogs_are_current_complete_and_checked() -> None:
-    template, changed = write_domain_template(SCAFFOLD, write=False)
-    assert not changed, "the scaffold's template is stale: see src/rulebook/scaffold/locale/scaffold.cfg"
-    assert set(SCAFFOLD.languages()) >= set(SITE.languages()) - {"en"}, "a sample for every language the site's words ship in"
-    for lang in SCAFFOLD.languages():
-        result, problems = update_catalog(template, SCAFFOLD.catalog(lang), lang, SCAFFOLD.name, write=False, include_lineno=False)
+@pytest.mark.parametrize("domain", [SCAFFOLD, SAMPLE_ENGINE], ids=lambda d: d.name)
+def test_the_samples_template_and_catalogs_are_current_complete_and_checked(domain) -> None:  # noqa: ANN001
+    template, changed = write_domain_template(domain, write=False)
+    assert not changed, f"the {domain.name} template is stale: see {domain.mapping}"
+    assert set(domain.languages()) >= set(SITE.languages()) - {"en"}, "a sample for every language the site's words ship in"
+    for lang in domain.languages():
+        result, problems = update_catalog(template, domain.catalog(lang), lang, domain.name, write=False, include_lineno=False)
         assert not problems and result is not None and not result.written, f"{lang}: catalog out of date"
-        messages = load_messages(SCAFFOLD, lang)
+        messages = load_messages(domain, lang)
         stats = messages.stats(template)
         assert not messages.problems and stats.translated == stats.total, (lang, stats, messages.problems)

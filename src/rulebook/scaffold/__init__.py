@@ -7,6 +7,12 @@ rulebook's texts are the gettext domain ``scaffold`` of this package (msgids in 
 catalog per language we ship, checked as rulebook text), so the rulebook is written in the
 chosen source language and each target catalog starts translated where we have the words.
 The catalogs themselves are made by ``rulebook i18n init``, as a translator makes them.
+
+The sample engine speaks through gettext messages too (``rulebook.messages``' markers, never
+f-strings): its msgids are the domain ``scaffold.engine`` of this package, translated in the
+languages we ship, and the new project gets them as its engine's own domain ``engine.BOOK``
+beside ``engine.py`` (template, mapping and a catalog per language), the way any third-party
+engine ships its messages (docs/engines.md). ``rulebook i18n update`` keeps it current there.
 """
 
 from __future__ import annotations
@@ -30,16 +36,21 @@ import jinja2
 
 from ..errors import RulebookError
 from ..i18n import catalog_path
-from ..i18n.catalogs import read_catalog, serialize, write_atomic
-from ..i18n.domains import ShippedDomain, load_messages
+from ..i18n.catalogs import read_catalog, serialize, update_catalog, write_atomic
+from ..i18n.checks import same_language
+from ..i18n.domains import ENGINE_PREFIX, ShippedDomain, load_messages, write_domain_template
+from ..i18n.headers import HeaderSettings
 from ..i18n.extract import messages as extracted_messages
 from ..i18n.frontend import init, register
 from ..languages import Language, Languages
 from ..loader import load_book_bytes
 from ..model import BOOK_ID_RE, SITE_DOMAIN
+from ..project import read_project
 
 #: The sample rulebook's words, a domain shipped with the package like the site's.
 SCAFFOLD = ShippedDomain("scaffold", Path(__file__).resolve().parent)
+#: What the sample engine says (its msgids in English), checked as an engine's messages.
+SAMPLE_ENGINE = ShippedDomain("scaffold.engine", SCAFFOLD.package)
 TEMPLATES = SCAFFOLD.package / "templates" / "project"
 DEFAULT_GAME = "Pig"
 PACKAGE_RE = re.compile(r"^[a-z_][a-z0-9_]*$")
@@ -175,6 +186,7 @@ def write(chosen: Plan, force: bool = False, report: Callable[[str], None] = pri
         written.append(path)
         report(f"{'replaced' if existed else 'created'} {path}")
     _make_catalogs(chosen, report)
+    _make_engine_catalogs(chosen, report)
     return written
 
 
@@ -202,6 +214,54 @@ def _make_catalogs(chosen: Plan, report: Callable[[str], None]) -> None:
         else:
             report(f"note: {catalog_path(Path('locales'), language.code, chosen.book)} is yours to translate "
                    "(untranslated texts show in the source language, marked)")
+
+
+def engine_messages(chosen: Plan) -> ShippedDomain:
+    """The new project's engine domain: ``engine.BOOK`` beside ``src/PACKAGE/engine.py``."""
+    return ShippedDomain(ENGINE_PREFIX + chosen.book, chosen.folder / "src" / chosen.package)
+
+
+def _make_engine_catalogs(chosen: Plan, report: Callable[[str], None]) -> None:
+    """The engine's domain as ``rulebook i18n update`` keeps it in the project: the template
+    extracted from the written engine.py, and a catalog for every language of the site, English
+    included (the msgids' language), with the sample engine's words where we ship them."""
+    domain = engine_messages(chosen)
+    with contextlib.chdir(chosen.folder):  # the project's mkdocs.yml names the catalogs' project
+        settings = HeaderSettings.of(read_project())
+    template, _ = write_domain_template(domain, settings=settings)
+    report(f"created {domain.template}")
+    for language in chosen.languages:
+        path = domain.catalog(language.code)
+        made, problems = update_catalog(template, path, language.code, domain.name, include_lineno=False, settings=settings)
+        if made is None:
+            raise RulebookError("\n".join(map(str, problems)))
+        report(f"{'created' if made.created else 'updated'} {path}")
+        if not _translate_engine(path, domain.name, language):
+            report(f"note: {path.relative_to(chosen.folder)} is yours to translate (the engine's steps show in English, marked)")
+
+
+def _translate_engine(path: Path, domain: str, language: Language) -> bool:
+    """Fill one catalog of the engine's domain from the sample engine's; False when we ship none."""
+    english = same_language(language.code, SAMPLE_ENGINE.source)
+    sample = None
+    if not english:
+        if language.code not in SAMPLE_ENGINE.languages():
+            return False
+        sample, problems = read_catalog(SAMPLE_ENGINE.catalog(language.code), domain=SAMPLE_ENGINE.name)
+        if sample is None:
+            raise RulebookError("\n".join(map(str, problems)))
+    catalog, problems = read_catalog(path, domain=domain)
+    if catalog is None:
+        raise RulebookError("\n".join(map(str, problems)))
+    for message in catalog:
+        if not message.id:
+            continue
+        if english:  # the msgids' own language: the translation is the text itself
+            message.string = message.id if isinstance(message.id, str) else tuple(message.id)
+        elif (found := sample.get(message.id, message.context)) is not None:  # type: ignore[union-attr]
+            message.string = found.string
+    write_atomic(path, serialize(catalog, include_lineno=False))
+    return True
 
 
 def _translate_sample(chosen: Plan, language: Language) -> None:
