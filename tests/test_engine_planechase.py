@@ -396,8 +396,11 @@ def test_planes_abilities_and_faces_are_told_as_the_reader_reads_them():
         step.state.apply(pc.Roll())
     waiting = refused.value.message.values["stack"]
     assert waiting.msgid == "chaos ability of {plane}, controlled by P{controller}" and waiting.values["plane"] == plane
-    # A plane printed in no language the data holds keeps its English name only.
-    assert pc.Plane("Velis Vel", 0).names == {"en": "Velis Vel"}
+    # A plane the data does not hold (Tazeem, a 2009 promotional plane, not in the game packs)
+    # keeps its English name only; every plane new_game deals has its printed names.
+    assert pc.Plane("Tazeem", 0).names == {"en": "Tazeem"}
+    assert all(pc.Plane(name, 0).names.keys() == {"en", "it", "fr", "es", "pt", "ru"} for name in pc.PLANES)
+    assert pc.Plane("Skybreen", 0).names["fr"] == "Glacier céleste" and pc.Plane("Skybreen", 0).names["ru"] == "Skybreen"
     assert pc.Plane("Krosa", 1).names == {"en": "Krosa", "it": "Krosa", "fr": "Krosia", "es": "Krosa", "pt": "Krosa", "ru": "Krosa"}
 
 

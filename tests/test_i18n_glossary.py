@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebook.engines.planechase import PLANES
+from rulebook.engines.planechase import PLANES, Plane
 from rulebook.i18n.glossary import Glossary, Term, load_glossary
 from rulebook.project import read_project
 
@@ -82,6 +82,8 @@ def test_every_plane_the_planechase_book_names_has_its_printed_name_in_every_lan
         assert unprinted, f"{plane}: say in which languages it was never printed"
         for language in unprinted.group(1).split(", "):
             assert term.forms[language] == (plane,), (plane, language)
+        # The glossary and the engine (which names planes in its proofs) print the same names.
+        assert all(term.forms[language] == (printed,) for language, printed in Plane(plane, 0).names.items()), plane
 
 
 def test_a_spelling_convention_flags_the_other_spelling_where_it_stands(tmp_path):

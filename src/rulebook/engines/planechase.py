@@ -38,6 +38,7 @@ from ..messages import Message, Notation, code, msg, msg_n, msg_p, notation
 from ..errors import IllegalAction
 from .base import CHANCE, TERMINAL, Fired, State, replace_at
 from .casting.cards import packaged as magic_cards
+from .planes import NOT_PRINTED, PLANES, PRINTED_NAMES
 
 __all__ = [
     "DieFace", "BLANK", "CHAOS", "PLANESWALKER", "DIE", "Plane", "Ability", "Phase",
@@ -49,35 +50,6 @@ HAND = 7
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MANA_PER_TURN = 3  # a stand-in for the lands a player taps; examples choose their own
 PLANAR_DECK = 10  # the fewest planes of a planar deck (CR 901.3), and what one 2009 game pack holds
-
-#: The planes of the 2009 Planechase game packs, by their English card names.
-PLANES = (
-    "Academy at Tolaria West", "Agyrem", "Bant", "Cliffside Market", "Eloren Wilds",
-    "Feeding Grounds", "Fields of Summer", "Glimmervoid Basin", "Goldmeadow", "Grixis",
-    "Immersturm", "Isle of Vesuva", "Izzet Steam Maze", "Krosa", "Lethe Lake", "Llanowar",
-    "Minamo", "Murasa", "Naar Isle", "Naya", "Otaria", "Panopticon", "Pools of Becoming",
-    "Raven's Run", "Sanctum of Serra", "Sea of Sand", "Shiv", "Skybreen", "Sokenzan",
-    "Stronghold Furnace", "Tazeem", "The Aether Flues", "The Dark Barony", "The Eon Fog",
-    "The Fourth Sphere", "The Great Forest", "The Maelstrom", "Turri Island",
-    "Undercity Reaches", "Velis Vel",
-)
-
-#: The printed names of the planes the rulebook names, where they differ by language. Planechase
-#: (2009, HOP) was printed in English, French, German, Italian, Japanese and Spanish only: in
-#: Portuguese and Russian a plane keeps its English name. Read in Gatherer's data as published
-#: by MTGJSON (github.com/mtgjson/mtgjson3 json/HOP.json `foreignNames`, commit 024ffa77; the
-#: same names in AUTRE04216/jsonSets OHOP.json `foreignData`, April 2022). A plane missing here
-#: is named in English on every page.
-PRINTED_NAMES: dict[str, dict[str, str]] = {
-    "Agyrem": {"it": "Agyrem", "fr": "Agyrem", "es": "Agyrem"},
-    "Bant": {"it": "Bant", "fr": "Bant", "es": "Bant"},
-    "Krosa": {"it": "Krosa", "fr": "Krosia", "es": "Krosa"},
-    "Minamo": {"it": "Minamo", "fr": "Minamo", "es": "Minamo"},
-    "Naya": {"it": "Naya", "fr": "Naya", "es": "Naya"},
-    "Otaria": {"it": "Otaria", "fr": "Otaria", "es": "Otaria"},
-    "Shiv": {"it": "Shiv", "fr": "Shiv", "es": "Shiv"},
-}
-NOT_PRINTED = ("pt", "ru")  # the languages no plane card was printed in
 
 
 class DieFace(Enum):
@@ -108,7 +80,7 @@ class Plane:
 
     @property
     def names(self) -> dict[str, str]:
-        """The printed name in each language the card is known in (English always)."""
+        """The printed name in each language (:mod:`.planes`); a name the data does not hold, in English only."""
         printed = PRINTED_NAMES.get(self.name, {})
         return {"en": self.name} | (dict.fromkeys(NOT_PRINTED, self.name) if printed else {}) | printed
 
