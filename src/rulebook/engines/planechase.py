@@ -148,7 +148,9 @@ class Roll:
 class RollByEffect:
     """An effect makes the active player roll the planar die (Fractured Powerstone's ability, as it
     resolves, the stack otherwise empty): no cost, and it does not count toward the cost of the
-    next :class:`Roll`. No player chooses it, so ``legal_actions`` never offers it."""
+    next :class:`Roll`. No player chooses it, so ``legal_actions`` never offers it. ``source`` is
+    the card's English name, a card of the Magic card data (:mod:`.casting.cards`), so that the
+    proof names it as it is printed in the reader's language."""
 
     source: str
 
