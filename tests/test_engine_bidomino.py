@@ -264,6 +264,19 @@ def test_what_the_engine_says_is_whole_sentences_with_notation_for_cards() -> No
     assert (refused.value.message.values["wanted"], refused.value.message.values["wanted2"]) == (14, 16)
 
 
+def test_a_pair_that_cannot_make_its_value_says_how_it_was_laid_in_a_whole_sentence() -> None:
+    with pytest.raises(IllegalAction) as refused:
+        bd.pair("K♥-4♣=17")
+    said = refused.value.message
+    assert said.msgid == "{cards} as a difference cannot make {value}; it makes {made}"
+    assert said.values["made"] == (9,) and said.values["cards"] == "K♥ 4♣" and isinstance(said.values["cards"], Notation)
+    assert str(said) == "K♥ 4♣ as a difference cannot make 17; it makes 9"
+    with pytest.raises(IllegalAction, match=r"as a lone card cannot make 5; it makes 1, 14"):
+        bd.pair("A♠=5")
+    with pytest.raises(RulebookError, match=r"not '\*'"):
+        bd.Pair(bd.card("A♠"), bd.card("2♠"), "*", 3)
+
+
 def test_score_cards_and_missing_points_are_counted_in_plural_messages() -> None:
     state = bd.position(hands=["2♣ 5♠ 9♣ 10♠", "9♠ 6♥ K♣ 2♦"], stock="3♥ 6♣", discards="4♦")
     step = state.play("9♠+6♥=15 on row 1, K♣+2♦=15 on row 2")
