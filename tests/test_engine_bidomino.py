@@ -15,7 +15,7 @@ from rulebook.engines import bidomino as bd
 from rulebook.engines.base import playout
 from rulebook.errors import IllegalAction, RulebookError
 from rulebook.loader import load_book
-from rulebook.messages import Notation
+from rulebook.messages import Message, Notation
 from tests import golden
 from tests.conftest import check_trace
 
@@ -343,6 +343,9 @@ def test_a_position_holds_no_card_more_often_than_the_two_decks(where: dict, exp
     assert caught.value.rule_id == "giocatori"
     for count in expected:
         assert f"{count} (the pack holds 2)" in str(caught.value)
+    # One plural message a card, the card as notation: a page says "3 fois" or "3 раза" for it.
+    each = caught.value.message.values["too_many"]
+    assert len(each) == len(expected) and all(isinstance(m, Message) and isinstance(m.values["card"], Notation) for m in each)
 
 
 def test_a_position_may_hold_each_card_twice() -> None:

@@ -21,10 +21,10 @@ import random
 from dataclasses import replace
 from typing import Sequence
 
-from ...messages import code, msg
+from ...messages import code, msg, msg_n, notation
 from ...errors import IllegalAction, RulebookError
 from ..base import Step
-from ..playing_cards import beyond_pack, sort_cards
+from ..playing_cards import excess, sort_cards
 from .pieces import (
     ACTIONS, MAX_PLAYERS, MIN_PLAYERS, START, Card, Discard, Pair, Placement, Play, Result, Row, Shuffle, action,
     card, card_values, cards, full_pack, pair, pairs_of,
@@ -87,8 +87,11 @@ def position(
         built.append(Row(laid))
     piles = [cards(s) for s in score_piles] if score_piles else []
     named = [c for h in hands for c in cards(h)] + [c for row in built for p in row.pairs for c in p.cards]
-    if too_many := beyond_pack(named + [*cards(stock), *cards(discards), *(c for pile in piles for c in pile)], full_pack()):
-        raise IllegalAction("giocatori", msg("a position cannot hold {too_many}", too_many=too_many))
+    if too_many := excess(named + [*cards(stock), *cards(discards), *(c for pile in piles for c in pile)], full_pack()):
+        # Apart from the refusal's own call: Babel's extractor loses a message built inside another's arguments.
+        each = tuple(msg_n("{card} {count} time (the pack holds {held})", "{card} {count} times (the pack holds {held})", n,
+                           card=notation(str(c)), count=n, held=held) for c, n, held in too_many)
+        raise IllegalAction("giocatori", msg("a position cannot hold {too_many}", too_many=each))
     state = new_game(players=players)
     return replace(
         state,
