@@ -22,9 +22,6 @@ from rulebook.loader import load_book
 from rulebook.messages import Code, Message, Name, Notation
 
 BOOKS = sorted(p.stem for p in Path("rules").glob("*.yaml"))
-# Books whose engines still fill a placeholder with English (issue 13.1, being mended). Strict:
-# a book that becomes clean fails here until it is taken off the list.
-STILL_ENGLISH: set[str] = set()
 
 
 @lru_cache(maxsize=None)
@@ -56,8 +53,7 @@ def _untranslatable(said: object, where: str) -> Iterator[str]:
                 yield f"{where}: {said.msgid!r} fills {{{key}}} with {type(item).__name__} {str(item)[:40]!r}"
 
 
-@pytest.mark.parametrize("book_id", [
-    pytest.param(b, marks=pytest.mark.xfail(strict=True, reason="issue 13.1")) if b in STILL_ENGLISH else b for b in BOOKS])
+@pytest.mark.parametrize("book_id", BOOKS)
 def test_every_placeholder_is_told_in_the_readers_language(book_id: str) -> None:
     found = sorted({problem for outcome in _outcomes(book_id) for _, said in _said(outcome)
                     for problem in _untranslatable(said, outcome.example.id)})
