@@ -406,3 +406,4 @@ def test_the_script_check_allows_latin_and_the_source_s_script_and_judges_only_k
     assert foreign_letters("Terrore (Террор).", "Terror (Террор).", "en") == ""  # the source quotes it too
     assert foreign_letters("Paga.", "Pay 支払う.", "en") == ""  # a script the table does not name: not judged
     assert foreign_letters("Paga.", "Pagar Террор.", "pt_BR") == "Теро"  # each letter once
+    assert foreign_letters("Terrore", "Террор — «Ж»", "ru") == ""  # punctuation is no letter, whatever the source holds

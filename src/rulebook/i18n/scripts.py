@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
-from typing import Iterator
-
 from babel.core import Locale, UnknownLocaleError, get_global, parse_locale
 
 # Babel's script codes and the first word of the Unicode names of their letters.
@@ -40,19 +38,24 @@ def script_of(code: str) -> str | None:
     return parse_locale(likely)[2] if likely else None
 
 
-def _scripts(text: str) -> Iterator[tuple[str, str]]:
-    """(letter, Unicode script word) for each letter of a known script in ``text``."""
-    for char in text:
-        if char.isalpha():
-            word = unicodedata.name(char, "").split(" ")[0]
-            if word in KNOWN_SCRIPTS:
-                yield char, word
+@lru_cache(maxsize=None)
+def _script_word(char: str) -> str | None:
+    """The Unicode script word of a letter of a known script (``Ж`` -> ``CYRILLIC``); None otherwise.
+
+    Asked once per distinct character: a catalog holds a few hundred, its texts millions.
+    """
+    if not char.isalpha():
+        return None
+    word = unicodedata.name(char, "").split(" ")[0]
+    return word if word in KNOWN_SCRIPTS else None
 
 
 def foreign_letters(source: str, translation: str, language: str) -> str:
     """The letters of ``translation`` in a script neither its language, Latin nor the source uses."""
     own = UNICODE_NAMES.get(script_of(language) or "")
-    if own is None:
-        return ""
-    allowed = {own, "LATIN"} | {word for _, word in _scripts(source)}
-    return "".join(dict.fromkeys(char for char, word in _scripts(translation) if word not in allowed))
+    if own is None or translation.isascii():
+        return ""  # ASCII letters are Latin, which every language may use
+    # None: not a letter, or a letter of a script the table does not name (never judged).
+    allowed = {None, own, "LATIN"} | {_script_word(char) for char in set(source)}
+    # Each distinct character once, in the order the translation first has it.
+    return "".join(char for char in dict.fromkeys(translation) if _script_word(char) not in allowed)
