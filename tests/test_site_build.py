@@ -21,6 +21,7 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 from mkdocs.utils.yaml import yaml_load
 
+from rulebook.i18n.domains import ENGINES, SITE
 from rulebook.loader import load_library, rulebook_paths
 from rulebook.i18n.extract import messages as extract_messages
 from tests.conftest import demo_book
@@ -255,6 +256,12 @@ def test_serve_watches_rules_and_locales(tmp_path: Path) -> None:
 
     config.plugins["rulebook"].on_serve(Server(), config=config, builder=None)
     assert watched == [str((tmp_path / "rules").resolve()), str((tmp_path / "locales").resolve())]
+    # After the first build (as `mkdocs serve` calls it): also the catalogs shipped with the
+    # package whose words the pages show (the site's words; the demo books' engine ships none of its own).
+    mkdocs_build(config)
+    watched.clear()
+    config.plugins["rulebook"].on_serve(Server(), config=config, builder=None)
+    assert sorted(watched[2:]) == sorted([str(SITE.locale_dir), str(ENGINES.locale_dir)])
 
 
 def test_examples_show_text_doctest_and_outcome(site: Path) -> None:

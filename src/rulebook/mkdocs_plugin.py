@@ -331,4 +331,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             path = self._path(config, option)
             if path.exists():
                 server.watch(str(path))
+        if self.rendered is not None:
+            # An engine's developer edits its shipped catalogs too (the pages' reuse follows them).
+            for folder in self.rendered.shipped_catalog_folders():
+                server.watch(str(folder))
         return server

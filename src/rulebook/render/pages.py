@@ -137,6 +137,7 @@ class Site:
     _anchors: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
     _messages: dict[tuple[str, str], Messages] = field(default_factory=dict, repr=False)
     _words: dict[tuple[str, str], Words] = field(default_factory=dict, repr=False)
+    _engine_domains: dict[str, tuple[ShippedDomain, ...]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         if self.languages is None:
@@ -190,11 +191,23 @@ class Site:
             self._words[key] = Words(self.languages.get(language), self.source, lambda code: self.messages(code, domain), domain, badges)
         return self._words[key]
 
+    def engine_domains(self, book_id: str) -> tuple[ShippedDomain, ...]:
+        """What the book's engine speaks through: its own domain (if it ships one), then the engines' shared one."""
+        engine = self.books[book_id].engine
+        if engine not in self._engine_domains:
+            own = engine_domain(engine)
+            self._engine_domains[engine] = (own, ENGINES) if own is not None else (ENGINES,)
+        return self._engine_domains[engine]
+
+    def shipped_catalog_folders(self) -> list[Path]:
+        """The folders of the catalogs shipped with the packages whose words the pages show (the
+        site's, the books' engines'): ``mkdocs serve`` watches them beside the project's."""
+        domains = {SITE, *(domain for book_id in self.books for domain in self.engine_domains(book_id))}
+        return sorted({domain.locale_dir for domain in domains if domain.locale_dir.is_dir()})
+
     def speech(self, book_id: str, language: str) -> EngineSpeech:
         """What the book's engine says, in ``language``: its own domain, then the engines' shared one."""
-        own = engine_domain(self.books[book_id].engine)
-        domains = [own, ENGINES] if own is not None else [ENGINES]
-        return EngineSpeech([self.words(language, domain) for domain in domains], self.words(language))
+        return EngineSpeech([self.words(language, domain) for domain in self.engine_domains(book_id)], self.words(language))
 
     def shown(self, book_id: str, language: str) -> tuple[Book, TranslatedBook | None]:
         """A book as a page in ``language`` shows it, and its translation (None in the source)."""
@@ -312,14 +325,19 @@ class Site:
         others = tuple((other, self.shown(other, language)[0].title, self.anchors(self.books[other]))
                        for other in sorted(self.linked_books(book_id)) if other in self.books)
         outcomes = tuple(o for o in self.outcomes if o.book.id == book_id)
-        return (self.languages.codes, self.directory_urls, self.pdf, self._words_files(language),
+        return (self.languages.codes, self.directory_urls, self.pdf, self._words_files(book_id, language),
                 shown, translated, outcomes, others)
 
-    def _words_files(self, language: str) -> tuple[tuple[str, bytes], ...]:
-        """The bytes of the project's catalogs that are not a book's (site words, engines) and the glossary."""
+    def _words_files(self, book_id: str, language: str) -> tuple[tuple[str, bytes], ...]:
+        """The bytes of every catalog of the words a book's page shows besides the book's own: the
+        catalogs shipped with the packages (the site's words, its engine's and the engines' shared
+        domain: an engine's developer edits them too) and the project's catalogs that are not a
+        book's, and the glossary."""
         locales = Path(self.locales)
-        files = [locales / "glossary.yaml"]
-        for code in {language, self.source.code}:
+        codes = sorted({language, self.source.code})
+        files = [domain.catalog(code) for domain in (SITE, *self.engine_domains(book_id)) for code in codes]
+        files.append(locales / "glossary.yaml")
+        for code in codes:
             files += sorted(p for p in (locales / code / "LC_MESSAGES").glob("*.po") if p.stem not in self.books)
         return tuple((str(p), p.read_bytes()) for p in files if p.is_file())
 
