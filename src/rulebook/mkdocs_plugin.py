@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import logging
+from functools import partial
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
@@ -46,6 +47,7 @@ from mkdocs.structure.toc import get_toc
 
 from .errors import LoadError, RulebookError
 from .examples import run_books
+from .i18n.translate import translate_book
 from .languages import Language, Languages
 from .loader import load_library, rulebook_paths
 from .model import Book
@@ -94,6 +96,9 @@ class RulebookConfig(base.Config):
     header after the language's name (read by ``rulebook i18n``, not by the build)."""
     msgid_bugs_address = c.Type(str, default="")
     """Where translators report a wrong source text: every catalog's ``Report-Msgid-Bugs-To``."""
+    cache_dir = c.Type(str, default=".cache/plugin/rulebook")
+    """Where a build keeps what the next one can reuse (the translations' check results), relative to
+    mkdocs.yml, as mkdocs-material's plugins keep theirs under ``.cache/plugin/``; empty: nothing is kept."""
 
 
 def _toc_tokens(entries: tuple[TocEntry, ...]) -> list[dict]:
@@ -193,8 +198,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             if not outcome.passed:
                 log.warning("worked example failed, shown as failed on the site:\n%s", outcome.report())
         # reuse: a rebuild renders again only the (book, language) pages whose inputs changed.
+        cache = self._path(config, self.config.cache_dir) if self.config.cache_dir else None
         return Site(self.books, outcomes, self._path(config, self.config.locales), self.languages, config.use_directory_urls,
-                    pdf=self.config.pdf, reuse=True)
+                    pdf=self.config.pdf, translate=partial(translate_book, cache=cache), reuse=True)
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         site = self.rendered = self.site(config)

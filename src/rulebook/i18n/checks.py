@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Mapping
+from typing import Callable, Iterable, Iterator, Mapping, Protocol
 
 from babel.messages.catalog import Catalog, Message, TranslationError
 
@@ -32,6 +32,12 @@ from .pofile import read_catalog
 from .scripts import foreign_letters
 
 Check = Callable[[str, str, str, Glossary], Iterable[str]]
+
+
+class StoredResults(Protocol):
+    """Check results kept between builds (:class:`rulebook.i18n.stored_checks.StoredChecks`)."""
+
+    def details(self, source: str, translation: str, language: str, glossary: Glossary, checks: dict[str, Check]) -> list[tuple[str, str]]: ...
 
 # A tag, or an entity with or without its ';' (browsers read "&lt/title&gt" as "</title>").
 _HTML_RE = re.compile(r"<[/!?]?[A-Za-z!][^<>]*>?|&#?[A-Za-z0-9]+;?")
@@ -359,15 +365,19 @@ def checked_messages(catalog: Catalog) -> Iterator[Message]:
             yield message
 
 
-def message_problems(message: Message, path: str, language: str, glossary: Glossary, checks: dict[str, Check] = CHECKS) -> list[Problem]:
+def message_problems(message: Message, path: str, language: str, glossary: Glossary, checks: dict[str, Check] = CHECKS,
+                     *, stored: StoredResults | None = None) -> list[Problem]:
+    """Every problem of one message at its line; ``stored``: results kept from an earlier build
+    (:class:`rulebook.i18n.stored_checks.StoredChecks`), asked instead of :func:`check_translation`."""
     name_of = message.context or (message.id if isinstance(message.id, str) else message.id[0])
     ignored = ignored_checks(message)
     if ignored:
         checks = {name: check for name, check in checks.items() if name not in ignored}
+    check = check_translation if stored is None else stored.details
     return [
         Problem(path, message.lineno or 1, 1, f"{name_of}: [{name}] {detail}")
         for source, translation in dict.fromkeys(translation_pairs(message))
-        for name, detail in check_translation(source, translation, language, glossary, checks)
+        for name, detail in check(source, translation, language, glossary, checks)
     ]
 
 

@@ -19,6 +19,8 @@ to write instead and why. The forms match like a term's forms.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
@@ -115,6 +117,15 @@ class Glossary:
                 self._used.clear()
             self._used[source] = found
         return found
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """A digest of everything a check reads of the glossary (its terms with their origins and
+        notes, its spellings, its source language), the same in every process."""
+        data = [self.source,
+                [[sorted(t.forms.items()), t.origin, t.note, t.card, t.source, sorted(t.books)] for t in self.terms],
+                [[s.language, s.avoid, s.use, s.origin, s.note] for s in self.spellings]]
+        return hashlib.blake2b(json.dumps(data, ensure_ascii=False).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
     @cached_property
     def _scanners(self) -> tuple[_Scanner, _Scanner]:

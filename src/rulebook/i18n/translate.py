@@ -21,6 +21,7 @@ from .catalogs import Stats, read_catalog
 from .checks import message_problems
 from .extract import canonical
 from .glossary import load_glossary
+from .stored_checks import StoredChecks
 
 
 @dataclass(frozen=True)
@@ -38,10 +39,14 @@ class TranslatedBook:
         return Stats(total, total - len(self.fallback), fuzzy, len(self.fallback) - fuzzy)
 
 
-def translate_book(book: Book, language: str, locales: Path = Path("locales")) -> TranslatedBook:
+def translate_book(book: Book, language: str, locales: Path = Path("locales"), cache: Path | None = None) -> TranslatedBook:
     """The book in ``language``; the last result again when the book, the catalog's bytes and
     the glossary are unchanged (``mkdocs serve`` rebuilds after every edit: only the edited
-    book or catalog is read and checked again)."""
+    book or catalog is read and checked again).
+
+    ``cache``: a folder where the check results are kept between builds (``checks/BOOK.LANG.json``,
+    :mod:`.stored_checks`): a message checked by an earlier build with the same code and
+    glossary is not checked again."""
     path = catalog_path(Path(locales), language, book.id)
     try:
         catalog = path.read_bytes() if path.is_file() else None
@@ -53,7 +58,7 @@ def translate_book(book: Book, language: str, locales: Path = Path("locales")) -
     checks = message_problems  # looked up now: a test may replace the checks
     if catalog is not None and last is not None and last[1] == catalog and last[2] is glossary and last[3] is checks and last[0] == book:
         return last[4]
-    translated = _translate(book, language, locales)
+    translated = _translate(book, language, locales, cache)
     if catalog is not None:
         _LAST[key] = (book, catalog, glossary, checks, translated)
     return translated
@@ -63,7 +68,7 @@ def translate_book(book: Book, language: str, locales: Path = Path("locales")) -
 _LAST: dict[tuple[str, str, str], tuple[Book, bytes, object, object, TranslatedBook]] = {}
 
 
-def _translate(book: Book, language: str, locales: Path) -> TranslatedBook:
+def _translate(book: Book, language: str, locales: Path, cache: Path | None = None) -> TranslatedBook:
     sources = {
         message_context(key, name): (node, name, canonical(text))
         for key, node in walk(book)
@@ -81,6 +86,7 @@ def _translate(book: Book, language: str, locales: Path) -> TranslatedBook:
     glossary = load_glossary(Path(locales), source=book.language).for_book(book.id)
     problems.extend(glossary.problems)
     shown = display_path(path)
+    stored = StoredChecks(Path(cache) / "checks" / f"{book.id}.{language}.json", language, glossary) if cache is not None else None
 
     by_context = {m.context: m for m in catalog if m.id and m.context}
     fallback: set[str] = set()
@@ -96,12 +102,14 @@ def _translate(book: Book, language: str, locales: Path) -> TranslatedBook:
             fallback.add(context)
             outdated.add(context)
             continue
-        failures = message_problems(message, shown, language, glossary)
+        failures = message_problems(message, shown, language, glossary, stored=stored)
         if failures:
             fallback.add(context)
             problems.extend(failures)
             continue
         replaced.setdefault(id(node), {})[name] = message.string
+    if stored is not None:
+        stored.save()
 
     return TranslatedBook(_rebuild(book, replaced), language, frozenset(fallback), frozenset(outdated), tuple(problems))
 
