@@ -7,7 +7,7 @@ above), then the top functions by cumulative time. cProfile roughly doubles the
 build's time; the shares, not the seconds, are what to read.
 
 Run: .venv/bin/python -m benchmarks.profile_build [--books 5 --rules 200 --languages 6]
-     [--top 40] [--out build.prof]   (open build.prof with snakeviz or pstats for more)
+     [--top 40] [--out build.prof] [--kept]   (open build.prof with snakeviz or pstats for more)
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import argparse
 import cProfile
 import logging
 import pstats
+import shutil
 import sys
 import tempfile
 import time
@@ -65,6 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--top", type=int, default=40, help="functions to list by cumulative time")
     parser.add_argument("--workdir", type=Path, help="keep the corpus here (reused when up to date)")
     parser.add_argument("--out", type=Path, help="also save the profile (pstats format) here")
+    parser.add_argument("--kept", action="store_true",
+                        help="profile a build that finds the check results the last one kept (default: a first build)")
     args = parser.parse_args(argv)
 
     from mkdocs.commands.build import build
@@ -75,6 +78,8 @@ def main(argv: list[str] | None = None) -> int:
         work = args.workdir or Path(temporary)
         corpus = generate(work / f"corpus-{args.books}x{args.rules}", args.books, args.rules)
         config = write_rulebook(corpus, work / f"profile-{args.languages}", ALL_LANGUAGES[: args.languages])
+        if not args.kept:
+            shutil.rmtree(config.parent / ".cache", ignore_errors=True)  # a first build: nothing kept
         profile = cProfile.Profile()
         start = time.perf_counter()
         profile.enable()
