@@ -91,7 +91,7 @@ def text_to_html(text: str, resolve: Resolver | None = None, *, language: str | 
         # Never parsed (the loader and the checks refuse such a text; this is for any caller
         # that skipped them): shown as escaped text, at the cost of escaping it.
         return Markup(f"<p>{_escape(' '.join(text.split()))}</p>" if not inline else _escape(" ".join(text.split())))
-    icons: dict[str, str] = {}
+    icons: dict[str, str] = language.icons if isinstance(language, Words) else {}
     if inline:
         return Markup(_html(parse_inline(text), resolve, language, icons))
     blocks = []

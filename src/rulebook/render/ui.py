@@ -94,6 +94,8 @@ class Words:
         self._msgid_language = parse_language(domain.source)
         self._badges = badges or self
         self._symbols: dict[str, Phrase] = {}
+        #: Each symbol's icon HTML in this language, made once (render.text; a book shows thousands).
+        self.icons: dict[str, str] = {}
 
     def _lookup(self, context: str | None, singular: str, plural: str | None = None, n: int = 1) -> tuple[str, Language]:
         for lang, found in self._chain:
