@@ -60,18 +60,37 @@ def words_only(text: str) -> str:
     return TOKEN_RE.sub(" ", XREF_RE.sub(" ", text))
 
 
+#: A source's words, found once for every language it is checked in.
+_source_words = lru_cache(maxsize=16_384)(words_only)
+
+
+def _tokens(text: str) -> tuple[list[str], tuple[int, int]]:
+    """The symbol tokens of a text in order, and its braces outside them ('{', '}')."""
+    if "{" not in text and "}" not in text:
+        return [], (0, 0)
+    stray = TOKEN_RE.sub("", text)
+    return [m.group(0) for m in TOKEN_RE.finditer(text)], (stray.count("{"), stray.count("}"))
+
+
+@lru_cache(maxsize=16_384)
+def _source_tokens(source: str) -> tuple[Counter[str], tuple[int, int]]:
+    """A source's side of :func:`check_tokens`: a source is checked against its translation in
+    every language, so it is read once."""
+    found, braces = _tokens(source)
+    return Counter(found), braces
+
+
 def check_tokens(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
     """Symbols are meanings the site draws as icons: the same ones, as many times."""
-    found = [m.group(0) for m in TOKEN_RE.finditer(translation)]
+    found, braces = _tokens(translation)
     unknown = [t for t in found if t not in SYMBOLS]
     if unknown:
         yield f"unknown symbol {', '.join(unknown)}; only symbols of the source may be used"
-    stray, stray_source = TOKEN_RE.sub("", translation), TOKEN_RE.sub("", source)
-    for brace in ("{", "}"):
-        if stray.count(brace) > stray_source.count(brace):
+    wanted, source_braces = _source_tokens(source)
+    for brace, count, in_source in zip("{}", braces, source_braces):
+        if count > in_source:
             yield f"stray {brace!r}: template syntax such as {{{{ }}}} or {{% %}} is not allowed; copy the source's symbols like {{W}}"
             break
-    wanted = Counter(m.group(0) for m in TOKEN_RE.finditer(source))
     have = Counter(t for t in found if t in SYMBOLS)
     if missing := wanted - have:
         yield f"symbol missing: {_plural(missing)}; keep every symbol of the source"
@@ -79,25 +98,38 @@ def check_tokens(source: str, translation: str, language: str, glossary: Glossar
         yield f"symbol not in the source: {_plural(extra)}"
 
 
+def _references(text: str) -> tuple[Counter[str], tuple[int, int]]:
+    """The cross-references of a text, and its '[[' and ']]' outside them."""
+    if "[[" not in text and "]]" not in text:
+        return Counter(), (0, 0)
+    rest = XREF_RE.sub("", text)
+    return Counter(m.group(0) for m in XREF_RE.finditer(text)), (rest.count("[["), rest.count("]]"))
+
+
+#: The source's side, read once for every language (as :func:`_source_tokens`).
+_source_references = lru_cache(maxsize=16_384)(_references)
+
+
 def check_references(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
     """Cross-references are links the site resolves by id: copy them unchanged."""
-    wanted = Counter(m.group(0) for m in XREF_RE.finditer(source))
-    have = Counter(m.group(0) for m in XREF_RE.finditer(translation))
+    wanted, source_marks = _source_references(source)
+    have, marks = _references(translation)
     if missing := wanted - have:
         yield f"cross-reference missing: {_plural(missing)}; copy [[...]] unchanged"
     if extra := have - wanted:
         yield f"cross-reference not in the source: {_plural(extra)}"
-    rest, rest_source = XREF_RE.sub("", translation), XREF_RE.sub("", source)
-    if any(rest.count(mark) > rest_source.count(mark) for mark in ("[[", "]]")):
+    if any(count > in_source for count, in_source in zip(marks, source_marks)):
         yield "malformed cross-reference: '[[' or ']]' outside [[rule-id]] / [[book:rule-id]]"
 
 
 def check_links(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
     """Links come only from [[...]] cross-references; a translation may not add any other."""
-    if _LINK_RE.search(translation):
+    if "]" in translation and _LINK_RE.search(translation):
         yield "Markdown link syntax '](' is not allowed; use [[rule-id]] cross-references"
-    for pattern, what in ((_DANGEROUS_SCHEME_RE, "script or data URL"), (_URL_RE, "URL")):
-        found = pattern.search(translation)
+    # A scheme needs its ':', an address its "://" or "www." (either case): most texts have neither.
+    maybe = (":" in translation, "://" in translation or "www." in translation.lower())
+    for pattern, what, possible in ((_DANGEROUS_SCHEME_RE, "script or data URL", maybe[0]), (_URL_RE, "URL", maybe[1])):
+        found = pattern.search(translation) if possible else None
         if found and len(pattern.findall(translation)) > len(pattern.findall(source)):
             yield f"{what} not in the source: {found.group(0)!r}"
 
@@ -106,7 +138,7 @@ def check_html(source: str, translation: str, language: str, glossary: Glossary)
     """The site escapes text and adds its own markup; raw HTML or entities are never needed."""
     found = [m.group(0) for m in _HTML_RE.finditer(translation)]
     # The loader keeps HTML out of the source; whatever merely looks like it there may stay.
-    if len(found) > len(_HTML_RE.findall(source)):
+    if found and len(found) > len(_HTML_RE.findall(source)):
         yield f"raw HTML {', '.join(repr(f) for f in found[:3])}; use **bold**, *italic* or a symbol"
 
 
@@ -118,6 +150,8 @@ _INVISIBLE_RE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202
 
 def check_characters(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
     """No control characters or direction overrides: what a reader sees is what the text is."""
+    if not _INVISIBLE_RE.search(translation):
+        return
     found = sorted({f"U+{ord(c):04X}" for c in _INVISIBLE_RE.findall(translation)} - {f"U+{ord(c):04X}" for c in _INVISIBLE_RE.findall(source)})
     if found:
         yield f"invisible control character {', '.join(found)}; delete it"
@@ -132,9 +166,13 @@ def _numbers(text: str) -> Counter[str]:
     return Counter(re.sub(r"\D", "", m.group(0)) for m in _NUMBER_RE.finditer(plain))
 
 
+#: The source's side, read once for every language (as :func:`_source_tokens`).
+_source_numbers = lru_cache(maxsize=16_384)(_numbers)
+
+
 def check_numbers(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
     """The same numbers in digits; decimal and grouping separators may follow the language."""
-    wanted, have = _numbers(source), _numbers(translation)
+    wanted, have = _source_numbers(source), _numbers(translation)
     if missing := wanted - have:
         yield f"number missing: {_plural(missing)}; write numbers in digits as in the source"
     if extra := have - wanted:
@@ -186,8 +224,9 @@ def check_length(source: str, translation: str, language: str, glossary: Glossar
 def check_glossary(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
     """Where the source uses a glossary term, the translation uses its official form."""
     # Link ids and symbols are not words: [[fasi-magia]] does not say "magia".
-    source, translation = words_only(source), words_only(translation)
-    for term in glossary.required(source, language):
+    required = list(glossary.required(_source_words(source), language))
+    translation = words_only(translation) if required else translation
+    for term in required:
         if not term.found_in(language, translation):
             yield f"glossary: the source uses {term.shown('it')!r}; write the official {language} {term.shown(language)!r} (see {term.origin})"
 
@@ -201,13 +240,13 @@ def check_script(source: str, translation: str, language: str, glossary: Glossar
 
 def check_spelling(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
     """One spelling per language across the books: the glossary's ``spelling:`` conventions."""
+    spellings = [spelling for spelling in glossary.spellings if spelling.language == language]
     # A link id is no spelling: [[tiro-costo]] stays as the book wrote it.
-    translation = words_only(translation)
-    for spelling in glossary.spellings:
-        if spelling.language == language:
-            for found in dict.fromkeys(spelling.found_in(translation)):
-                why = f" ({spelling.note})" if spelling.note else ""
-                yield f"spelling: {found!r} is not this project's {language} spelling; write {spelling.use!r}{why} (see {spelling.origin})"
+    translation = words_only(translation) if spellings else translation
+    for spelling in spellings:
+        for found in dict.fromkeys(spelling.found_in(translation)):
+            why = f" ({spelling.note})" if spelling.note else ""
+            yield f"spelling: {found!r} is not this project's {language} spelling; write {spelling.use!r}{why} (see {spelling.origin})"
 
 
 # Letters are what a reader translates; digits, symbols, punctuation and markup are not.
