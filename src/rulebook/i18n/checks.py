@@ -35,7 +35,7 @@ Check = Callable[[str, str, str, Glossary], Iterable[str]]
 
 
 class StoredResults(Protocol):
-    """Check results kept between builds (:class:`rulebook.i18n.stored_checks.StoredChecks`)."""
+    """Check results kept between builds (:class:`rulebook.i18n.stored.StoredChecks`)."""
 
     def details(self, source: str, translation: str, language: str, glossary: Glossary, checks: dict[str, Check]) -> list[tuple[str, str]]: ...
 
@@ -407,7 +407,7 @@ def checked_messages(catalog: Catalog) -> Iterator[Message]:
 def message_problems(message: Message, path: str, language: str, glossary: Glossary, checks: dict[str, Check] = CHECKS,
                      *, stored: StoredResults | None = None) -> list[Problem]:
     """Every problem of one message at its line; ``stored``: results kept from an earlier build
-    (:class:`rulebook.i18n.stored_checks.StoredChecks`), asked instead of :func:`check_translation`."""
+    (:class:`rulebook.i18n.stored.StoredChecks`), asked instead of :func:`check_translation`."""
     name_of = message.context or (message.id if isinstance(message.id, str) else message.id[0])
     ignored = ignored_checks(message)
     if ignored:

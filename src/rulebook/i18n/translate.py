@@ -20,8 +20,8 @@ from . import catalog_path
 from .catalogs import Stats, read_catalog
 from .checks import message_problems
 from .extract import canonical
-from .glossary import load_glossary
-from .stored_checks import StoredChecks
+from .glossary import Glossary, load_glossary
+from .stored import StoredChecks, StoredTranslation, TakenFromCatalog
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ def translate_book(book: Book, language: str, locales: Path = Path("locales"), c
     book or catalog is read and checked again).
 
     ``cache``: a folder where the check results are kept between builds (``checks/BOOK.LANG.json``,
-    :mod:`.stored_checks`): a message checked by an earlier build with the same code and
+    :mod:`.stored`): a message checked by an earlier build with the same code and
     glossary is not checked again."""
     path = catalog_path(Path(locales), language, book.id)
     try:
@@ -64,6 +64,9 @@ def translate_book(book: Book, language: str, locales: Path = Path("locales"), c
     return translated
 
 
+#: The package's own checks, whose results a cache keeps (a test may replace ``message_problems`` here).
+_PACKAGE_CHECKS = message_problems
+
 #: The last translation of each (book, language, locales), with what it was made from.
 _LAST: dict[tuple[str, str, str], tuple[Book, bytes, object, object, TranslatedBook]] = {}
 
@@ -80,38 +83,63 @@ def _translate(book: Book, language: str, locales: Path, cache: Path | None = No
     path = catalog_path(Path(locales), language, book.id)
     if not path.exists():
         return TranslatedBook(book, language, everything, frozenset(), ())
+    glossary = load_glossary(Path(locales), source=book.language).for_book(book.id)
+    shown = display_path(path)
+    # What is kept is what the package's checks said: with the checks replaced, nothing is kept.
+    cache = cache if message_problems is _PACKAGE_CHECKS else None
+    kept, stored = None, None
+    if cache is not None:
+        name = f"{book.id}.{language}.json"
+        try:
+            kept = StoredTranslation(Path(cache) / "translations" / name, language, glossary, shown, path.read_bytes(),
+                                     {context: text for context, (_, _, text) in sources.items()})
+        except OSError:
+            pass  # unreadable: read_catalog reports it
+        stored = StoredChecks(Path(cache) / "checks" / name, language, glossary)
+        taken = kept.load() if kept is not None else None
+        if taken is not None:
+            return _translated(book, language, sources, taken, glossary)
+
     catalog, problems = read_catalog(path, locale=None, domain=book.id)
     if catalog is None:
         return TranslatedBook(book, language, everything, frozenset(), tuple(problems), tuple(problems))
-    glossary = load_glossary(Path(locales), source=book.language).for_book(book.id)
-    problems.extend(glossary.problems)
-    shown = display_path(path)
-    stored = StoredChecks(Path(cache) / "checks" / f"{book.id}.{language}.json", language, glossary) if cache is not None else None
-
     by_context = {m.context: m for m in catalog if m.id and m.context}
-    fallback: set[str] = set()
-    outdated: set[str] = set()
-    replaced: dict[int, dict[str, str]] = {}
-    for context, (node, name, text) in sources.items():
+    fallback: list[str] = []
+    outdated: list[str] = []
+    failures: list[Problem] = []
+    taken_texts: dict[str, str] = {}
+    for context, (_, _, text) in sources.items():
         message = by_context.get(context)
         if message is None or not isinstance(message.string, str) or not message.string:
-            fallback.add(context)
+            fallback.append(context)
             continue
         if message.fuzzy or message.id != text:
             # A translation of an older source: the catalog was updated (fuzzy) or not yet.
-            fallback.add(context)
-            outdated.add(context)
+            fallback.append(context)
+            outdated.append(context)
             continue
-        failures = message_problems(message, shown, language, glossary, stored=stored)
-        if failures:
-            fallback.add(context)
-            problems.extend(failures)
+        found = message_problems(message, shown, language, glossary, stored=stored)
+        if found:
+            fallback.append(context)
+            failures.extend(found)
             continue
-        replaced.setdefault(id(node), {})[name] = message.string
+        taken_texts[context] = message.string
+    taken = TakenFromCatalog(taken_texts, tuple(fallback), tuple(outdated), tuple(failures))
     if stored is not None:
         stored.save()
+    if kept is not None:
+        kept.save(taken)
+    return _translated(book, language, sources, taken, glossary)
 
-    return TranslatedBook(_rebuild(book, replaced), language, frozenset(fallback), frozenset(outdated), tuple(problems))
+
+def _translated(book: Book, language: str, sources: dict[str, tuple[Node, str, str]], taken: TakenFromCatalog, glossary: Glossary) -> TranslatedBook:
+    """The book with the msgstrs taken from its catalog in place of its texts."""
+    replaced: dict[int, dict[str, str]] = {}
+    for context, text in taken.shown.items():
+        node, name, _ = sources[context]
+        replaced.setdefault(id(node), {})[name] = text
+    return TranslatedBook(_rebuild(book, replaced), language, frozenset(taken.fallback), frozenset(taken.outdated),
+                          (*glossary.problems, *taken.failures))
 
 
 _FIELDS = {cls: {f.name for f in dataclasses.fields(cls)} for cls in (Book, Section, Rule, Example, Ruling)}
