@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import sys
 import textwrap
 from pathlib import Path
 
@@ -67,17 +68,18 @@ def test_a_change_of_the_site_words_renders_that_language_again(tmp_path: Path) 
 def test_a_change_of_an_engine_s_shipped_catalog_renders_its_books_again(tmp_path: Path, monkeypatch) -> None:
     # A third-party engine ships its words beside its module (i18n.domains.engine_domain): its
     # developer edits them while `mkdocs serve` runs, and the pages must follow, as for the project's own.
-    package = tmp_path / "engines" / "dicegame"
+    package = tmp_path / "engines" / "wordsgame"
     (package / "locale" / "ru" / "LC_MESSAGES").mkdir(parents=True)
     (package / "__init__.py").write_text("", encoding="utf-8")
-    (package / "locale" / "engine.dicegame.cfg").write_text("[python: **.py]\n", encoding="utf-8")
-    shipped = package / "locale" / "ru" / "LC_MESSAGES" / "engine.dicegame.po"
+    (package / "locale" / "engine.wordsgame.cfg").write_text("[python: **.py]\n", encoding="utf-8")
+    shipped = package / "locale" / "ru" / "LC_MESSAGES" / "engine.wordsgame.po"
     shipped.write_text('msgid ""\nmsgstr ""\n"Language: ru\\n"\n\nmsgid "die"\nmsgstr "кубик"\n', encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path / "engines"))
+    monkeypatch.delitem(sys.modules, "wordsgame", raising=False)  # an earlier test's module of that name
     rules, locales = project(tmp_path)
     demo = rules / "demo.yaml"
-    demo.write_text(demo.read_text(encoding="utf-8").replace("engine: rulebook.engines.base", "engine: dicegame"), encoding="utf-8")
-    assert "engine: dicegame" in demo.read_text(encoding="utf-8")
+    demo.write_text(demo.read_text(encoding="utf-8").replace("engine: rulebook.engines.base", "engine: wordsgame"), encoding="utf-8")
+    assert "engine: wordsgame" in demo.read_text(encoding="utf-8")
     first = rebuild(rules, locales)
     assert all(rebuild(rules, locales)[key] is first[key] for key in first)
     shipped.write_text(shipped.read_text(encoding="utf-8").replace("кубик", "игральная кость"), encoding="utf-8")

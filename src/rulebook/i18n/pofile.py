@@ -43,7 +43,6 @@ from ..limits import MAX_PLURAL_FORMS, read_limited
 from ..loader import display_path
 
 _QUOTED_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
-_STRING_LINE_RE = re.compile(r'^(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)[ \t]+)?"(?:[^"\\]|\\.)*"$')
 # The date format Babel writes and reads (POT-Creation-Date, PO-Revision-Date).
 _DATE_RE = re.compile(r"^(\d{4}-\d{2}-\d{2} \d{2}:\d{2})(?:([+-])(\d{2})(\d{2}))?$")
 
@@ -150,7 +149,7 @@ def read_catalog(path: Path, locale: str | None = None, domain: str | None = Non
         return None, [Problem(shown, _header_line(lines, exc.header), 1, f"{exc.message}")]
     except (ValueError, UnknownLocaleError) as exc:
         return None, [Problem(shown, 1, 1, f"not a valid PO file: {exc}")]
-    if (bad := _unquoted_line(lines)) is not None:
+    if (bad := _unquoted_line(text)) is not None:
         return None, [Problem(shown, bad, 1, "not a valid PO file: a string must be in double quotes; fix the line in a PO editor")]
     for message in [*catalog, *catalog.obsolete.values()]:
         _restore_previous(message)
@@ -174,21 +173,22 @@ def _msgstr_line(lines: list[str], msgid_line: int | None) -> int:
     return msgid_line
 
 
-def _unquoted_line(lines: list[str]) -> int | None:
+# A line as a PO file may hold it: blank, a comment (but an obsolete entry's "#~" lines are
+# entries; its "#~|" previous msgid is a comment), or one quoted string after its keyword, with
+# any blanks around. Matched on the whole text at once (no line-by-line loop in Python).
+_GOOD_LINE = (r'[^\S\n]*(?:#(?!~)[^\n]*|#~\|[^\n]*|(?:#~[^\S\n]*)?'
+              r'(?:(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)[ \t]+)?"(?:[^"\\\n]|\\.)*")?[^\S\n]*)$')
+_BAD_LINE_RE = re.compile(f"^(?!{_GOOD_LINE})", re.MULTILINE)
+
+
+def _unquoted_line(text: str) -> int | None:
     """The first entry line whose string is not properly quoted, which Babel accepts silently.
 
     Babel strips the first and last character of a string as its quotes without looking, so
     ``msgstr Ciao"`` would lose a letter; such a line is rejected instead of misread.
     """
-    for number, raw in enumerate(lines, start=1):
-        line = raw.strip()
-        if line.startswith("#~") and not line.startswith("#~|"):
-            line = line[2:].strip()
-        elif line.startswith("#"):
-            continue
-        if line and not _STRING_LINE_RE.match(line):
-            return number
-    return None
+    bad = _BAD_LINE_RE.search(text)
+    return None if bad is None else text.count("\n", 0, bad.start()) + 1
 
 
 def _restore_previous(message: Message) -> None:

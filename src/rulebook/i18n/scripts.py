@@ -9,6 +9,7 @@ name are not judged, so a language it does not know is never flagged wrongly.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 from babel.core import Locale, UnknownLocaleError, get_global, parse_locale
@@ -19,6 +20,7 @@ UNICODE_NAMES = {
     "Armn": "ARMENIAN", "Geor": "GEORGIAN", "Deva": "DEVANAGARI", "Thai": "THAI",
 }
 KNOWN_SCRIPTS = frozenset(UNICODE_NAMES.values())
+_ASCII_RE = re.compile("[\x00-\x7f]+")
 
 
 @lru_cache(maxsize=None)
@@ -55,7 +57,8 @@ def foreign_letters(source: str, translation: str, language: str) -> str:
     own = UNICODE_NAMES.get(script_of(language) or "")
     if own is None or translation.isascii():
         return ""  # ASCII letters are Latin, which every language may use
-    # None: not a letter, or a letter of a script the table does not name (never judged).
-    allowed = {None, own, "LATIN"} | {_script_word(char) for char in set(source)}
+    # None: not a letter, or a letter of a script the table does not name (never judged). An
+    # ASCII character is Latin or no letter: only the others are looked at.
+    allowed = {None, own, "LATIN"} | {_script_word(char) for char in set(_ASCII_RE.sub("", source))}
     # Each distinct character once, in the order the translation first has it.
-    return "".join(char for char in dict.fromkeys(translation) if _script_word(char) not in allowed)
+    return "".join(char for char in dict.fromkeys(_ASCII_RE.sub("", translation)) if _script_word(char) not in allowed)
