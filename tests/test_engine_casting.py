@@ -429,7 +429,7 @@ def test_evenly_divided_damage_counts_only_the_targets_still_legal() -> None:
     game = game.apply(casting.Resolve()).state
     step = game.apply(casting.Resolve())
     assert step.state.obj("white-knight").zone == "graveyard"  # all 4 damage to the one left
-    assert "4 damage divided evenly among 1 target(s): 4 each" in [f.what for f in step.trace]
+    assert "4 damage divided evenly among 1 target: 4 each" in [f.what for f in step.trace]
 
 
 def test_declining_cascade_puts_the_cards_on_the_bottom() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ...messages import Message, code, msg, msg_p, notation
+from ...messages import Code, Message, code, msg, msg_n, msg_p, notation
 from ...errors import IllegalAction
 from ..base import Fired
 from .actions import Cast
@@ -29,7 +29,7 @@ def propose(game: Table, action: Cast, player: int) -> tuple[Table, list[Fired],
     obj = game.obj(action.card, "601.2a")
     trace: list[Fired] = []
     offered = _check_card(game, obj)
-    alt = _permission(game, obj, player, _one_alternative(action), offered)
+    alt = _permission(game, obj, player, _one_alternative(action, obj.card), offered)
     _check_timing_and_prohibitions(game, obj, player, offered, trace)
     game = _to_the_stack(game, obj, player, trace)
     start = _announce(obj.card, action, alt, game, trace)
@@ -55,13 +55,27 @@ def _check_card(game: Table, obj: Obj) -> bool:
     return offered
 
 
-def _one_alternative(action: Cast) -> str:
+def _one_alternative(action: Cast, c: Card) -> str:
     """118.9a: at most one alternative cost; "" for none."""
     alternatives = (action.alternative,) if isinstance(action.alternative, str) else tuple(action.alternative)
     alternatives = tuple(a for a in alternatives if a)
     if len(alternatives) > 1:
-        raise IllegalAction("601.2b", msg("only one alternative cost can be used for a spell, got {alternatives} (118.9a)", alternatives=code(alternatives)))
+        raise IllegalAction("601.2b", msg("only one alternative cost can be used for a spell, got {count}: {alternatives} (118.9a)",
+                                          count=len(alternatives), alternatives=tuple(_alternative_said(c, a) for a in alternatives)))
     return alternatives[0] if alternatives else ""
+
+
+def _alternative_said(c: Card, alt: str) -> Message | Code:
+    """An alternative cost as a reader knows it, by what it asks: the id is only the handle a
+    doctest types (``alternative="force-of-will"``), and an id the card lacks stays that code."""
+    own = {a.id: a for a in c.alternative}
+    if alt == "flashback":
+        return msg_p("alternative cost", "flashback")
+    if alt == "free":
+        return msg("casting it without paying its mana cost")
+    if alt in own:
+        return msg("its alternative cost ({asks})", asks=(notation(own[alt].mana), *map(cost_part_words, own[alt].parts)))
+    return code(alt)
 
 
 def _permission(game: Table, obj: Obj, player: int, alt: str, offered: bool) -> str:
@@ -74,7 +88,7 @@ def _permission(game: Table, obj: Obj, player: int, alt: str, offered: bool) -> 
         if alt:
             raise IllegalAction(
                 "601.2b",
-                msg("{source} lets you cast {c} without paying its mana cost, which is already an alternative cost; {alt} would be a second one (118.9a)", source=game.offer_source(), c=c, alt=code(alt)),
+                msg("{source} lets you cast {c} without paying its mana cost, which is already an alternative cost; {alt} would be a second one (118.9a)", source=game.offer_source(), c=c, alt=_alternative_said(c, alt)),
             )
         alt = "free"
     elif obj.zone == "hand":
@@ -93,7 +107,7 @@ def _permission(game: Table, obj: Obj, player: int, alt: str, offered: bool) -> 
     if alt == "free" and not offered:
         raise IllegalAction("601.2b", msg("alternative cost 'free': nothing lets you cast {c} without paying its mana cost", c=c))
     if alt and alt not in ("free", "flashback") and alt not in own:
-        raise IllegalAction("601.2b", msg("{c} has no alternative cost {alt}; it has {value}", c=c, alt=code(alt), value=tuple(map(code, sorted(own))))
+        raise IllegalAction("601.2b", msg("{c} has no alternative cost {alt}; it has {value}", c=c, alt=code(alt), value=tuple(_alternative_said(c, a) for a in sorted(own)))
                                 if own else msg("{c} has no alternative cost {alt}; it has none", c=c, alt=code(alt)))
     if alt == "flashback" and obj.zone != "graveyard":
         raise IllegalAction("601.2b", msg("flashback casts a card from its owner's graveyard only"))
@@ -109,7 +123,7 @@ def _check_flashback(obj: Obj, player: int, alt: str) -> None:
     if obj.owner != player:
         raise IllegalAction("601.3", msg("flashback casts {c} from its owner's graveyard, and only its owner may (702.34a)", c=c))
     if alt != "flashback":
-        chosen = msg("the alternative cost {alt}", alt=code(alt)) if alt else msg("its mana cost")
+        chosen = _alternative_said(c, alt) if alt else msg("its mana cost")
         raise IllegalAction(
             "601.2b",
             msg("{c} is in the graveyard: only flashback lets you cast it from there, and flashback is itself an alternative cost, so it can't be cast with {chosen} instead (118.9a: one alternative cost only)", c=c, chosen=chosen),
@@ -215,7 +229,7 @@ def _announce(c: Card, action: Cast, alt: str, game: Table, trace: list[Fired]) 
         choices.append(msg("X={x}", x=x))
     if start.open_symbols:
         choices.extend(msg("{symbol} paid as life", symbol=notation("{" + s + "}")) if p == "life"
-                       else msg("{symbol} paid as {choice}", symbol=notation("{" + s + "}"), choice=notation(p))
+                       else msg("{symbol} paid as {choice}", symbol=notation("{" + s + "}"), choice=notation("{" + p + "}"))
                        for s, p in zip(start.open_symbols, action.pay_as))
     if choices:
         # Translators: what a spell's caster announced, e.g. "alternative cost: flashback, X=2".
@@ -259,7 +273,9 @@ def _divide(game: Table, c: Card, targets: Sequence[str], division: tuple[int, .
     amount = int(c.amount)
     division = division or ((amount,) if len(targets) == 1 else ())
     if len(division) != len(targets) or any(d < 1 for d in division) or sum(division) != amount:
-        raise IllegalAction("601.2d", msg("divide {amount} among the {count} target(s), at least 1 each: {division} does not", amount=amount, count=len(targets), division=code(division)))
+        raise IllegalAction("601.2d", msg_n("divide {amount} among the {count} target, at least 1 each: {division} does not",
+                                                "divide {amount} among the {count} targets, at least 1 each: {division} does not",
+                                                len(targets), amount=amount, count=len(targets), division=code(division)))
     shares = tuple(msg("{target} {amount}", target=game.named(t), amount=d) for t, d in zip(targets, division))
     trace.append(Fired("601.2d", msg("{amount} divided: {division}", amount=amount, division=shares)))
     return division

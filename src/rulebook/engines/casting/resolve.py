@@ -66,7 +66,8 @@ def _deal_damage(game: Table, entry: Entry, c: Card, legal: list[str], trace: li
     elif c.divide == "evenly":
         each = entry.x // len(legal)
         shares = [(t, each) for t in legal]
-        trace.append(Fired("608.2", msg("{x} damage divided evenly among {count} target(s): {each} each", x=entry.x, count=len(legal), each=each)))
+        trace.append(Fired("608.2", msg_n("{x} damage divided evenly among {count} target: {each} each", "{x} damage divided evenly among {count} targets: {each} each",
+                                              len(legal), x=entry.x, count=len(legal), each=each)))
     else:
         shares = [(t, int(c.amount)) for t in legal]
     for target, amount in shares:
@@ -80,7 +81,9 @@ def _to_zone(zone: str) -> Callable[[Table, Entry, Card, list[str], list[Fired]]
     def move(game: Table, entry: Entry, c: Card, legal: list[str], trace: list[Fired]) -> Table:
         for target in legal:
             game = game.move(target, zone, controlled_by=-1)
-            trace.append(Fired("608.2", msg("{target} goes to its owner's {zone}", target=game.named(target), zone=zone_name(zone))))
+            # Exile has no owner: "goes to its owner's exile" would make one up.
+            trace.append(Fired("608.2", msg("{target} is exiled", target=game.named(target)) if zone == "exile"
+                               else msg("{target} goes to its owner's {zone}", target=game.named(target), zone=zone_name(zone))))
         return game
 
     return move
