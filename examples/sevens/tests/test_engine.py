@@ -48,7 +48,8 @@ def test_every_action_has_its_handler() -> None:
 
 def test_the_ace_never_follows_the_king() -> None:
     state = Sevens.setup(hands=("AH 2S", "3C", "4C"), table="7H 8H 9H 10H JH QH KH")
-    with pytest.raises(IllegalAction, match=r"^\[ace-low\] the ace goes below the 2, never after the king: hearts 7-K$"):
+    refusal = r"^\[ace-low\] the ace goes below the 2, never after the king: the row of hearts is 7♥–K♥$"
+    with pytest.raises(IllegalAction, match=refusal):
         state.apply(Play("AH"))
 
 
@@ -59,8 +60,8 @@ def test_a_complete_row_takes_nothing_more() -> None:
 
 @pytest.mark.parametrize(("hands", "message"), [
     (("7D", "8D"), r"\[deal\] Sevens is for 3 to 6 players, not 2"),
-    (("7D 8D", "8D", "9D"), r"\[deal\] a card dealt twice: 8D"),
-    (("8D", "9D", "10D"), r"\[start\] nobody holds the 7D"),
+    (("7D 8D", "8D", "9D"), r"\[deal\] a card dealt twice: 8♦$"),
+    (("8D", "9D", "10D"), r"\[start\] nobody holds the 7♦"),
 ])
 def test_a_setup_the_game_does_not_allow_is_refused(hands: tuple[str, ...], message: str) -> None:
     with pytest.raises(IllegalAction, match=message):
@@ -68,7 +69,7 @@ def test_a_setup_the_game_does_not_allow_is_refused(hands: tuple[str, ...], mess
 
 
 def test_a_row_on_the_table_is_a_run_through_its_seven() -> None:
-    with pytest.raises(IllegalAction, match=r"\[build\] 7H 9H cannot be on the table"):
+    with pytest.raises(IllegalAction, match=r"\[build\] 7♥, 9♥ cannot be on the table"):
         Sevens.setup(hands=("2C", "3C", "4C"), table="7H 9H")
 
 
@@ -85,7 +86,8 @@ def test_the_deal_gives_the_whole_deck_one_card_at_a_time() -> None:
     assert [len(hand) for hand in step.state.hands] == [11, 11, 10, 10, 10]
     assert "7D" in step.state.hands[step.state.active] and step.rules() == ["deal"]
     uneven = Deal(tuple(" ".join(order[i * 13:(i + 1) * 13]) for i in range(4)) + ("",))
-    with pytest.raises(IllegalAction, match=r"\[deal\] one card at a time from player 0 gives \[11, 11, 10, 10, 10\] cards"):
+    unfair = r"\[deal\] one card at a time from player 0 gives hands of 11/11/10/10/10 cards, not 13/13/13/13/0$"
+    with pytest.raises(IllegalAction, match=unfair):
         new_game(random.Random(0), players=5).apply(uneven)
-    with pytest.raises(IllegalAction, match=r"\[deal\] the whole deck is dealt; missing: 2S"):
+    with pytest.raises(IllegalAction, match=r"\[deal\] the whole deck is dealt; missing: 2♠$"):
         new_game(random.Random(0), players=4).apply(Deal.from_deck([c for c in order if c != "2S"], 4))
