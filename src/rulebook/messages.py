@@ -23,9 +23,10 @@ make messages), :mod:`.errors` (whose IllegalAction carries one) and the rendere
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
-__all__ = ["Message", "Name", "Code", "Notation", "msg", "msg_n", "msg_p", "code", "notation", "KEYWORDS", "english"]
+__all__ = ["Message", "Name", "Code", "Notation", "msg", "msg_n", "msg_p", "code", "notation", "KEYWORDS", "english",
+           "untold", "messages_in"]
 
 #: The markers as Babel's extractor keywords (argument positions of msgid, plural, context).
 KEYWORDS: dict[str, Any] = {"msg": None, "msg_n": (1, 2), "msg_p": ((1, "c"), 2)}
@@ -116,3 +117,38 @@ def msg_n(singular: str, plural: str, n: int, /, **params: Any) -> Message:
 
 def msg_p(context: str, msgid: str, /, **params: Any) -> Message:
     return Message(msgid, tuple(params.items()), context=context)
+
+
+def _items(said: Message) -> Iterator[tuple[str, Any]]:
+    for key, value in said.params:
+        for item in value if isinstance(value, (tuple, list)) else (value,):
+            yield key, item
+
+
+def untold(said: object) -> Iterator[str]:
+    """What in ``said`` a page in another language could not tell in that language: ``said``
+    itself when it is not a message, and each placeholder value (nested messages' too) that is
+    not a message, a name, code, notation, a number or an object with printed ``names``. An
+    engine's tests assert there is none in anything it says (docs/engines.md).
+
+    >>> list(untold(msg("{clan} places a half-elf on {square}", clan=msg_p("clan", "red"), square=notation("c2"))))
+    []
+    >>> list(untold(msg("{clan} rolls {value}", clan="red", value=3)))
+    ["'{clan} rolls {value}' fills {clan} with str 'red'"]
+    """
+    if not isinstance(said, Message):
+        yield f"not a message: {str(said)[:70]!r}"
+        return
+    for key, item in _items(said):
+        if isinstance(item, Message):
+            yield from untold(item)
+        elif not (isinstance(item, (Name, Code, Notation, int, float)) or isinstance(getattr(item, "names", None), Mapping)):
+            yield f"{said.msgid!r} fills {{{key}}} with {type(item).__name__} {str(item)[:40]!r}"
+
+
+def messages_in(said: Message) -> Iterator[Message]:
+    """``said`` and every message inside its placeholder values: each needs its msgid in the catalog."""
+    yield said
+    for _, item in _items(said):
+        if isinstance(item, Message):
+            yield from messages_in(item)

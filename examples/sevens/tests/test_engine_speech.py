@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import random
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
@@ -18,7 +18,7 @@ from babel.messages.pofile import read_po
 from rulebook.engines.base import Applied, Refused, playout
 from rulebook.examples import run_books
 from rulebook.loader import load_book
-from rulebook.messages import Code, Message, Name, Notation
+from rulebook.messages import Message, Notation, messages_in, untold
 from rulebook.render import Site
 from sevens import engine
 from sevens.engine import DECK, SUITS, Deal, IllegalAction, Pass, Phase, Play, Sevens, new_game
@@ -31,28 +31,6 @@ def _ids(path: Path) -> set[tuple[str | None, str]]:
     """(context, msgid) of every message of a template or catalog."""
     with path.open("rb") as f:
         return {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read_po(f) if m.id}
-
-
-def _untold(said: object) -> Iterator[str]:
-    """What in ``said`` a page in another language could not tell in its language."""
-    if not isinstance(said, Message):
-        yield f"not a message: {str(said)!r}"
-        return
-    for key, value in said.params:
-        for item in value if isinstance(value, (tuple, list)) else (value,):
-            if isinstance(item, Message):
-                yield from _untold(item)
-            elif not (isinstance(item, (Name, Code, Notation, int)) or isinstance(getattr(item, "names", None), Mapping)):
-                yield f"{said.msgid!r} fills {{{key}}} with {type(item).__name__} {item!r}"
-
-
-def _messages(said: Message) -> Iterator[Message]:
-    """A message and every message inside its values (a suit's name, a phase)."""
-    yield said
-    for _, value in said.params:
-        for item in value if isinstance(value, (tuple, list)) else (value,):
-            if isinstance(item, Message):
-                yield from _messages(item)
 
 
 def _refusals(state: Sevens) -> Iterator[Message]:
@@ -80,10 +58,10 @@ def test_everything_a_random_game_says_is_a_message_of_the_template(seed: int) -
             said += list(_refusals(step.state))
         state = step.state
     assert state.is_over
-    untold = sorted({problem for s in said for problem in _untold(s)})
-    assert not untold, "\n".join(untold)
+    problems = sorted({problem for s in said for problem in untold(s)})
+    assert not problems, "\n".join(problems)
     template = _ids(LOCALE / "engine.sevens.pot")
-    missing = sorted({(m.context, m.msgid) for s in said for m in _messages(s)} - template)
+    missing = sorted({(m.context, m.msgid) for s in said for m in messages_in(s)} - template)
     assert not missing, f"said but not in the template (run rulebook i18n update): {missing}"
     # The refusals ran into every kind a game meets: a row not started, a card that does not fit, must-play.
     kinds = {m.msgid for m in said}
@@ -110,8 +88,8 @@ def test_every_refusal_is_a_message_told_in_the_readers_language(refuse) -> None
     with pytest.raises(IllegalAction) as refused:
         refuse()
     said = refused.value.message
-    assert not list(_untold(said)), list(_untold(said))
-    assert {(m.context, m.msgid) for m in _messages(said)} <= _ids(LOCALE / "engine.sevens.pot")
+    assert not list(untold(said)), list(untold(said))
+    assert {(m.context, m.msgid) for m in messages_in(said)} <= _ids(LOCALE / "engine.sevens.pot")
 
 
 def test_a_card_is_notation_and_a_suit_a_message_of_its_own() -> None:
@@ -156,7 +134,7 @@ def test_every_step_of_every_worked_example_is_told_and_names_a_rule_of_the_book
     steps += [(record.error.rule_id, record.error.message) for outcome in _site().outcomes for record in outcome.records
               if isinstance(record, Refused)]
     assert len(steps) >= 10 and len(_site().outcomes) == 4
-    problems = {problem for _, said in steps for problem in _untold(said)}
+    problems = {problem for _, said in steps for problem in untold(said)}
     problems |= {f"names no rule or ruling of the book: {rule!r}" for rule, _ in steps if rule not in known}
     assert not problems, "\n".join(sorted(problems))
 
