@@ -156,19 +156,21 @@ def canonical(text: str) -> str:
     """
     paragraphs = []
     for group in _groups(text):
-        lines: list[str] = []
+        # Each line as its pieces, joined once at the end: adding every wrapped line to one
+        # growing string copied it each time (quadratic on a long paragraph).
+        lines: list[list[str]] = []
         in_item = False
         for line in group:
             if LIST_ITEM_RE.match(line):
-                lines.append(line.strip())
+                lines.append([line.strip()])
                 in_item = True
-            elif lines and lines[-1] != "-" and (not in_item or line[:1] in (" ", "\t")):
+            elif lines and lines[-1] != ["-"] and (not in_item or line[:1] in (" ", "\t")):
                 # Never onto a bare "-": that would make a list item the page never showed.
-                lines[-1] += " " + line.strip()  # a wrapped line, or a list item's continuation
+                lines[-1].append(line.strip())  # a wrapped line, or a list item's continuation
             else:
-                lines.append(line.strip())
+                lines.append([line.strip()])
                 in_item = False
-        paragraphs.append("\n".join(lines))
+        paragraphs.append("\n".join(" ".join(pieces) for pieces in lines))
     return "\n\n".join(paragraphs)
 
 
