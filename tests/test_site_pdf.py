@@ -15,13 +15,15 @@ import pytest
 from .test_site_build import RUSSIAN, build, make_project, page
 
 pypdf = pytest.importorskip("pypdf")
-pytest.importorskip("weasyprint")  # the test extra installs it; it needs the system's Pango (.ci/run)
 
 LANGUAGES = ["it", "en", "fr", "es", "pt", "ru"]
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    # The test extra installs WeasyPrint; it needs the system's Pango (.ci/run). Imported by the
+    # tests that print, not when the module is collected: every xdist worker collects it (2 s).
+    pytest.importorskip("weasyprint")
     return build(make_project(tmp_path_factory.mktemp("pdf"), pdf=True))
 
 
