@@ -5,6 +5,7 @@ names what is wrong; nothing stops at the first failure (house style, habit 8). 
 is untrusted text: it may not add HTML, links, template syntax or symbols of its own.
 :func:`check_catalog` runs every check over a catalog and turns the details into
 :class:`~rulebook.errors.Problem` values at ``FILE.po:LINE`` naming the msgctxt and the check.
+The copy check (``same``) and what of a text is words to translate are in :mod:`.copies`.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from __future__ import annotations
 import re
 import string
 from collections import Counter
-from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Mapping, Protocol
@@ -26,6 +26,7 @@ from ..loader import display_path
 from ..markup import markup_counts
 from ..model import XREF_RE, is_book_domain
 from ..symbols import SYMBOLS, TOKEN_RE
+from .copies import check_same, ignored_checks, words_only
 from .glossary import Glossary, load_glossary
 from .headers import header_problems
 from .pofile import read_catalog
@@ -38,6 +39,7 @@ class StoredResults(Protocol):
     """Check results kept between builds (:class:`rulebook.i18n.stored.StoredChecks`)."""
 
     def details(self, source: str, translation: str, language: str, glossary: Glossary, checks: dict[str, Check]) -> list[tuple[str, str]]: ...
+
 
 # A tag, or an entity with or without its ';' (browsers read "&lt/title&gt" as "</title>").
 _HTML_RE = re.compile(r"<[/!?]?[A-Za-z!][^<>]*>?|&#?[A-Za-z0-9]+;?")
@@ -61,11 +63,6 @@ def _differences(wanted: Counter[str], have: Counter[str]) -> tuple[Counter[str]
 
 def _plural(counter: Counter[str]) -> str:
     return ", ".join(f"{k} ×{n}" if n > 1 else k for k, n in sorted(counter.items()))
-
-
-def words_only(text: str) -> str:
-    """``text`` with its link ids and symbols blanked: [[fasi-magia]] does not say "magia"."""
-    return TOKEN_RE.sub(" ", XREF_RE.sub(" ", text))
 
 
 #: A source's words, found once for every language it is checked in.
@@ -260,50 +257,6 @@ def check_spelling(source: str, translation: str, language: str, glossary: Gloss
             yield f"spelling: {found!r} is not this project's {language} spelling; write {spelling.use!r}{why} (see {spelling.origin})"
 
 
-# Letters are what a reader translates; digits, symbols, punctuation and markup are not.
-_LETTER_RE = re.compile(r"[^\W\d_]")
-
-
-def _flat(text: str) -> str:
-    return " ".join(text.split()).casefold()
-
-
-def to_translate(source: str, language: str, glossary: Glossary) -> str:
-    """What of ``source`` a translation into ``language`` must change: the text without its symbols
-    and placeholders, its cross-references, and the glossary's terms and names whose official
-    form in ``language`` is the source's own (a plane's name, "BingoMagic", pt "cascata")."""
-    text = words_only(source)
-    for term in glossary.terms:
-        own = {f.casefold() for f in term.forms.get(language, ())}
-        same = tuple(f for f in term.forms.get(glossary.source, ()) if f.casefold() in own)
-        if same:
-            text = replace(term, forms={glossary.source: same}).blanked(glossary.source, text)
-    return text
-
-
-# What may stand around a copied source as a tag: punctuation and at most one short code ("[en] ",
-# " (fr)", "EN: "); "a " before "demo" is an article, not a tag.
-_TAG_RE = re.compile(r"^(?=.*[^\w\s])[\W_]*(?:[^\W\d_]{1,3}[\W_]*)?$")
-
-
-def check_same(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
-    """A msgstr that is its msgid is a copy, not a translation; so is the msgid with a tag before
-    or after it ("[en] " + the source), or a source of three words or more followed or preceded
-    by anything. A text with nothing to translate (symbols, numbers, references, markup, names
-    the glossary keeps) may be the same."""
-    wanted, have = _flat(source), _flat(translation)
-    if not wanted or not (have.startswith(wanted) or have.endswith(wanted)):
-        return
-    before, after = ("", have[len(wanted):]) if have.startswith(wanted) else (have[: len(have) - len(wanted)], "")
-    if have != wanted and len(wanted.split()) < 3 and not _TAG_RE.match(before + " " + after):
-        return  # "Demo" -> "Demo book": a short source that a translation starts with
-    if not _LETTER_RE.search(to_translate(source, language, glossary)):
-        return
-    how = " and ".join(f"{text.strip()!r} {where}" for text, where in ((before, "before it"), (after, "after it")) if text.strip())
-    yield (f"the source copied{', with ' + how if how else ''}, not a translation; translate it (if {language} truly says "
-           "the same, write the comment '# ignore-same: why' above the message)")
-
-
 def _placeholders(text: str) -> set[str] | None:
     """The ``{name}`` fields of a str.format text as written (spec included); None if malformed."""
     try:
@@ -358,22 +311,6 @@ INTERFACE_CHECKS: dict[str, Check] = {
     "spelling": check_spelling,
     "script": check_script,
 }
-#: Checks a message may switch off, for a translator to say "this is right" where a check can
-#: only guess; never the checks that keep the site safe or working. See :func:`ignored_checks`.
-IGNORABLE = frozenset({"same"})
-
-
-def ignored_checks(message: Message) -> set[str]:
-    """The checks a message switches off: a translator comment ``# ignore-NAME: why`` (the reason
-    on the same line), or Weblate's flag ``#, ignore-NAME``.
-
-    Our catalogs use the comment: GNU ``msgcat`` and ``msgmerge`` keep every translator comment
-    but drop a flag they do not know, so a flag would not survive a round trip through them.
-    """
-    said = {name.strip() for name, _, why in (line.partition(":") for line in message.user_comments) if why.strip()}
-    return {name for name in IGNORABLE if f"ignore-{name}" in message.flags or f"ignore-{name}" in said}
-
-
 def checks_for(domain: str, copies_allowed: bool = False) -> dict[str, Check]:
     """A rulebook's messages are rulebook text; a package's words (the site's) plain text with placeholders.
 
