@@ -197,8 +197,9 @@ class State(ABC):
 
     def _now(self) -> Message:
         """Who is to act and what the game waits for, as a refusal out of turn says it."""
-        # Translators: {who} is "player 1" or "nobody"; {waiting} what the game waits for, e.g. "to roll".
-        return msg("{who} {waiting}", who=self._who(), waiting=self.phase.value)  # type: ignore[attr-defined]
+        # Translators: {who} is "player 1", "nobody" or an engine's own word for who acts ("chance");
+        # {waiting} the game's phase as the engine words it ("to roll", "play", "game over").
+        return msg("{who}: {waiting}", who=self._who(), waiting=self.phase.value)  # type: ignore[attr-defined]
 
     def _who(self) -> Message:
         player = self.current_player

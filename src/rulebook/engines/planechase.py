@@ -451,19 +451,20 @@ class Planechase(State):
     def _seats_from(self, seat: int) -> list[int]:
         return [(seat + i) % self.players for i in range(self.players) if (seat + i) % self.players not in self.gone]
 
-    def _now(self) -> str:
+    def _now(self) -> Message:
         return self._headline()
 
-    def _headline(self) -> str:
+    def _headline(self) -> Message:
+        """Where the game stands, as a refusal out of turn and the state's first line say it."""
         who = self.current_player
         if self.phase is Phase.OVER:
-            return f"game over, player {self.winner} has won"
+            return msg("game over, player {winner} has won", winner=self.winner)
         if self.phase is Phase.ROLLING:
             return self.phase.value
         if self.phase is Phase.MULLIGAN:
-            return f"mulligans · player {who} {self.phase.value}"
-        rolls = f"rolls {self.rolls} (next costs {{{self.roll_cost}}})"
-        return f"turn {self.turn} · player {who} to act · main phase · {rolls} · mana {self.mana}"
+            return msg("mulligans · player {player} to keep or mulligan", player=who)
+        return msg("turn {turn} · player {player} to act · main phase · rolls {rolls} (next costs {cost}) · mana {mana}",
+                   turn=self.turn, player=who, rolls=self.rolls, cost=notation(f"{{{self.roll_cost}}}"), mana=self.mana)
 
     def __str__(self) -> str:
         lines = [self._headline()]

@@ -8,7 +8,7 @@ chance outcome, :class:`Roll`, supplied by the caller. The map is described in
 
 >>> state = StrageState.setup(red="c4", sprites="e2 a1", orcs="g6", ap=4)
 >>> print(state)
-turn 1 | red to place, move, fight or end | 4 AP, placed 0/2, may fight
+turn 1 | red: to place, move, fight or end | 4 AP, placed 0/2, may fight
 saved: red 0, green 0, blue 0 | killed 14 | off map: orcs 7, red 5, green 6, blue 6
   a b c d e f g h
 8 . . . . . . . . 8

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Callable, ClassVar, Iterable, Mapping, Sequence
 
-from ...messages import Message, code, msg, msg_n, notation
+from ...messages import Message, code, msg, msg_n, msg_p, notation
 from ...errors import IllegalAction
 from . import board
 from . import magic as magic_rules
@@ -501,7 +501,8 @@ class StrageState(State):
 
     def _who(self) -> Message:
         player = self.current_player
-        return CLANS[player] if player >= 0 else msg("chance:") if player == CHANCE else msg("nobody:")
+        # Translators: who acts while the dice decide, before the phase ("chance: action point roll").
+        return CLANS[player] if player >= 0 else msg_p("who acts", "chance") if player == CHANCE else msg("nobody")
 
     def figure(self) -> BoardFigure:
         pieces = []
@@ -525,7 +526,7 @@ class StrageState(State):
             group = next(g for g in self.ranking if len(g) > 1)
             head = f"{CLANS[group[len(self.rolls)]]} rolls for the turn order"
         else:
-            head = f"turn {self.turn} | {self._who()} {self.phase.value}"
+            head = f"turn {self.turn} | {self._now()}"
             if self.phase is Phase.ACTIONS:
                 placing = "placing over" if self.acted else f"placed {self.placed}/{MAX_PLACED}"
                 head += f" | {self.ap} AP, {placing}, {'has fought' if self.fought else 'may fight'}"
