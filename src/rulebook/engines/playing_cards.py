@@ -21,7 +21,7 @@ from typing import Iterable, TypeVar
 from ..errors import RulebookError
 from .base import Evaluable
 
-__all__ = ["RANKS", "SUITS", "SUIT_SIGNS", "Card", "card", "cards", "deck", "show", "sort_cards", "remove_cards", "beyond_pack", "excess"]
+__all__ = ["RANKS", "SUITS", "SUIT_SIGNS", "Card", "card", "cards", "deck", "show", "sort_cards", "remove_cards", "excess"]
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("hearts", "diamonds", "clubs", "spades")
@@ -91,22 +91,13 @@ def remove_cards(items: Iterable[T], gone: Iterable[T]) -> tuple[T, ...] | None:
     return tuple(left)
 
 
-def beyond_pack(items: Iterable[T], pack: Iterable[T]) -> str:
-    """What ``items`` holds more often than ``pack`` does, e.g. ``"7♦ 4 times (the pack holds 2)"``,
-    or "" when every card is possible.
-
-    A position is written by hand, card by card; a card repeated past its copies in the pack
-    makes a hand that cannot happen. Any hashable cards work (Jokers, BingoMagic's lands).
-
-    >>> beyond_pack(cards("7♦ K♠ 7♦ 7♦"), deck(copies=2))
-    '7♦ 3 times (the pack holds 2)'
-    """
-    return "; ".join(f"{c} {n} times (the pack holds {held})" for c, n, held in excess(items, pack))
-
-
 def excess(items: Iterable[T], pack: Iterable[T]) -> tuple[tuple[T, int, int], ...]:
     """(card, times held, times the pack holds it) for each card ``items`` holds more often than
-    ``pack`` does, in the order first met: what :func:`beyond_pack` says, for an engine's message.
+    ``pack`` does, in the order first met; empty when every card is possible.
+
+    A position is written by hand, card by card; a card repeated past its copies in the pack
+    makes a hand that cannot happen. Any hashable cards work (Jokers, BingoMagic's lands): each
+    engine refuses the position in a message per card.
 
     >>> excess(cards("7♦ K♠ 7♦ 7♦"), deck(copies=2))
     ((Card('7', 'diamonds'), 3, 2),)

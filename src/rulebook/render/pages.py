@@ -134,7 +134,7 @@ class Site:
     #: when what they are made from is unchanged (``mkdocs serve``'s rebuilds; render.reuse).
     reuse: bool = False
     _translated: dict[tuple[str, str], TranslatedBook] = field(default_factory=dict, repr=False)
-    _anchors: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
+    _anchors: dict[str, dict[str, Anchor]] = field(default_factory=dict, repr=False)
     _messages: dict[tuple[str, str], Messages] = field(default_factory=dict, repr=False)
     _words: dict[tuple[str, str], Words] = field(default_factory=dict, repr=False)
     _engine_domains: dict[str, tuple[ShippedDomain, ...]] = field(default_factory=dict, repr=False)
@@ -374,8 +374,8 @@ class Site:
         html = self._render("not_found.html.j2", language, title=title, home_href=home_href)
         return RenderedPage("not_found", language, "", "", escape(title.text), html)
 
-    def anchors(self, book: Book) -> dict[str, str]:
-        """Numbers shown for each id; the same in every language (numbers are not translated)."""
+    def anchors(self, book: Book) -> dict[str, Anchor]:
+        """Where each id is, the same in every language; a page words it (:meth:`_BookView.label`)."""
         if book.id not in self._anchors:
             self._anchors[book.id] = self.books[book.id].anchors()
         return self._anchors[book.id]
