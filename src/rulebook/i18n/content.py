@@ -76,10 +76,6 @@ def content(catalog: Catalog) -> Content:
     )
 
 
-def same_content(a: Catalog, b: Catalog) -> bool:
-    return content(a) == content(b)
-
-
 def plural_rule(plural_forms: str) -> tuple[int, tuple[int, ...]] | str:
     """A Plural-Forms header as what it means: (nplurals, the form each probe number takes).
 

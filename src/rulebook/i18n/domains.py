@@ -112,12 +112,6 @@ def engine_domain(engine: str) -> ShippedDomain | None:
     return domain if domain.mapping.exists() else None
 
 
-def shipped_domains() -> list[ShippedDomain]:
-    """Every shipped domain: the site's words, the engines' shared messages, each registered engine's."""
-    engines = [found for name in sorted(registered()) if (found := engine_domain(name)) is not None]
-    return [SITE, ENGINES, *engines]
-
-
 def extract_template(domain: ShippedDomain, settings: HeaderSettings = HeaderSettings()) -> Catalog:
     """The template, made by Babel's extractors from the package as the domain's mapping says.
 
