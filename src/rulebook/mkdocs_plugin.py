@@ -47,7 +47,7 @@ from mkdocs.structure.toc import get_toc
 
 from .errors import LoadError, RulebookError
 from .examples import run_books
-from .i18n.translate import translate_book
+from .i18n.translate import translate_book, translating
 from .languages import Language, Languages
 from .loader import load_library, rulebook_paths
 from .model import Book
@@ -96,6 +96,10 @@ class RulebookConfig(base.Config):
     header after the language's name (read by ``rulebook i18n``, not by the build)."""
     msgid_bugs_address = c.Type(str, default="")
     """Where translators report a wrong source text: every catalog's ``Report-Msgid-Bugs-To``."""
+    workers = c.Type(int, default=0)
+    """How many worker processes read and check the catalogs, one (book, language) at a time, while
+    the build runs the examples and renders the pages: 0 (the default) starts one per core; 1 does
+    everything in the build's own process."""
     cache_dir = c.Type(str, default=".cache/plugin/rulebook")
     """Where a build keeps what the next one can reuse (the translations' check results), relative to
     mkdocs.yml, as mkdocs-material's plugins keep theirs under ``.cache/plugin/``; empty: nothing is kept."""
@@ -198,12 +202,26 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             if not outcome.passed:
                 log.warning("worked example failed, shown as failed on the site:\n%s", outcome.report())
         # reuse: a rebuild renders again only the (book, language) pages whose inputs changed.
-        cache = self._path(config, self.config.cache_dir) if self.config.cache_dir else None
         return Site(self.books, outcomes, self._path(config, self.config.locales), self.languages, config.use_directory_urls,
-                    pdf=self.config.pdf, translate=partial(translate_book, cache=cache), reuse=True)
+                    pdf=self.config.pdf, translate=partial(translate_book, cache=self._cache(config)), reuse=True)
+
+    def _cache(self, config: MkDocsConfig) -> Path | None:
+        return self._path(config, self.config.cache_dir) if self.config.cache_dir else None
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        pairs = [(book, language.code) for language in self.languages.targets for book in self.books.values()]
+        # Worker processes read and check the catalogs, language by language, while this one runs
+        # the examples and renders the pages: each page takes its translations as they come.
+        with translating(pairs, self._path(config, self.config.locales), cache=self._cache(config), workers=self.config.workers):
+            return self._files(files, config)
+
+    def _files(self, files: Files, config: MkDocsConfig) -> Files:
         site = self.rendered = self.site(config)
+        # The book pages in the order the workers translate them (site.pages(language) then finds
+        # them made): a coverage page shows every language's translations, so it waits for them all.
+        for language in site.languages:
+            for book_id in site.books:
+                site.book_page(book_id, language.code)
         self.pages = {}
         nav = []
         reported: set[object] = set()

@@ -10,11 +10,15 @@ catalog falls back.
 from __future__ import annotations
 
 import dataclasses
+from concurrent.futures import Future
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable, Iterator
 
 from ..errors import Problem
 from ..loader import display_path
+from ..pool import worker_count, workers as worker_pool
 from ..model import Book, Example, Node, Rule, Ruling, Section, message_context, translatable_fields, walk
 from . import catalog_path
 from .catalogs import Stats, read_catalog
@@ -42,26 +46,47 @@ class TranslatedBook:
 def translate_book(book: Book, language: str, locales: Path = Path("locales"), cache: Path | None = None) -> TranslatedBook:
     """The book in ``language``; the last result again when the book, the catalog's bytes and
     the glossary are unchanged (``mkdocs serve`` rebuilds after every edit: only the edited
-    book or catalog is read and checked again).
+    book or catalog is read and checked again; :func:`translating` makes many at once).
 
     ``cache``: a folder where the check results are kept between builds (``checks/BOOK.LANG.json``,
     :mod:`.stored`): a message checked by an earlier build with the same code and
     glossary is not checked again."""
-    path = catalog_path(Path(locales), language, book.id)
-    try:
-        catalog = path.read_bytes() if path.is_file() else None
-    except OSError:
-        catalog = None  # unreadable: _translate reports it; never remembered
-    key = (book.id, language, str(Path(locales).resolve()))
-    glossary = load_glossary(Path(locales), source=book.language) if catalog is not None else None
-    last = _LAST.get(key)
-    checks = message_problems  # looked up now: a test may replace the checks
-    if catalog is not None and last is not None and last[1] == catalog and last[2] is glossary and last[3] is checks and last[0] == book:
-        return last[4]
-    translated = _translate(book, language, locales, cache)
-    if catalog is not None:
-        _LAST[key] = (book, catalog, glossary, checks, translated)
+    inputs = _Inputs.of(book, language, locales)
+    if inputs.last is not None:
+        return inputs.last
+    translated = _from_worker(inputs, locales) or _translate(book, language, locales, cache)
+    inputs.remember(translated)
     return translated
+
+
+@dataclass(frozen=True)
+class _Inputs:
+    """What one (book, language) is translated from, and the last result made from the same."""
+
+    key: tuple[str, str, str]
+    book: Book
+    catalog: bytes | None  # the catalog's bytes; None: no catalog or an unreadable one (never remembered)
+    glossary: object
+    checks: object
+    last: TranslatedBook | None
+
+    @classmethod
+    def of(cls, book: Book, language: str, locales: Path) -> _Inputs:
+        path = catalog_path(Path(locales), language, book.id)
+        try:
+            catalog = path.read_bytes() if path.is_file() else None
+        except OSError:
+            catalog = None  # unreadable: _translate reports it; never remembered
+        key = (book.id, language, str(Path(locales).resolve()))
+        glossary = load_glossary(Path(locales), source=book.language) if catalog is not None else None
+        checks = message_problems  # looked up now: a test may replace the checks
+        last = _LAST.get(key)
+        current = catalog is not None and last is not None and last[1] == catalog and last[2] is glossary and last[3] is checks and last[0] == book
+        return cls(key, book, catalog, glossary, checks, last[4] if current else None)
+
+    def remember(self, translated: TranslatedBook) -> None:
+        if self.catalog is not None:
+            _LAST[self.key] = (self.book, self.catalog, self.glossary, self.checks, translated)
 
 
 #: The package's own checks, whose results a cache keeps (a test may replace ``message_problems`` here).
@@ -71,44 +96,66 @@ _PACKAGE_CHECKS = message_problems
 _LAST: dict[tuple[str, str, str], tuple[Book, bytes, object, object, TranslatedBook]] = {}
 
 
-def _translate(book: Book, language: str, locales: Path, cache: Path | None = None) -> TranslatedBook:
-    sources = {
+def _sources(book: Book) -> dict[str, tuple[Node, str, str]]:
+    """msgctxt -> (the node, its field, the field's text as a msgid) of every translatable text."""
+    return {
         message_context(key, name): (node, name, canonical(text))
         for key, node in walk(book)
         for name, text in translatable_fields(node)
     }
+
+
+def _translate(book: Book, language: str, locales: Path, cache: Path | None = None) -> TranslatedBook:
+    sources = _sources(book)
     if language == book.language:
         return TranslatedBook(book, language, frozenset(), frozenset(), ())
-    everything = frozenset(sources)
     path = catalog_path(Path(locales), language, book.id)
     if not path.exists():
-        return TranslatedBook(book, language, everything, frozenset(), ())
-    glossary = load_glossary(Path(locales), source=book.language).for_book(book.id)
-    shown = display_path(path)
+        return TranslatedBook(book, language, frozenset(sources), frozenset(), ())
+    texts = {context: text for context, (_, _, text) in sources.items()}
+    return _from_catalog(book, language, locales, sources, taken_from_catalog(book.id, book.language, language, locales, cache,
+                                                                               display_path(path), texts))
+
+
+def _from_catalog(book: Book, language: str, locales: Path, sources: dict[str, tuple[Node, str, str]],
+                  taken: TakenFromCatalog | tuple[Problem, ...]) -> TranslatedBook:
+    """The translated book from what its catalog gave; a tuple: why the catalog could not be read."""
+    if isinstance(taken, tuple):
+        return TranslatedBook(book, language, frozenset(sources), frozenset(), taken, taken)
+    return _translated(book, language, sources, taken, load_glossary(Path(locales), source=book.language).for_book(book.id))
+
+
+def taken_from_catalog(book_id: str, book_language: str, language: str, locales: Path, cache: Path | None, shown: str,
+                       texts: dict[str, str]) -> TakenFromCatalog | tuple[Problem, ...]:
+    """What the catalog of a book in ``language`` gives its texts (msgctxt -> msgid), after the
+    checks; or the problems that make it unreadable. Takes and returns plain data only: a worker
+    process (:func:`translating`) runs it as well as this one. ``shown``: the catalog's path as
+    problems name it."""
+    path = catalog_path(Path(locales), language, book_id)
+    glossary = load_glossary(Path(locales), source=book_language).for_book(book_id)
     # What is kept is what the package's checks said: with the checks replaced, nothing is kept.
     cache = cache if message_problems is _PACKAGE_CHECKS else None
     kept, stored = None, None
     if cache is not None:
-        name = f"{book.id}.{language}.json"
+        name = f"{book_id}.{language}.json"
         try:
-            kept = StoredTranslation(Path(cache) / "translations" / name, language, glossary, shown, path.read_bytes(),
-                                     {context: text for context, (_, _, text) in sources.items()})
+            kept = StoredTranslation(Path(cache) / "translations" / name, language, glossary, shown, path.read_bytes(), texts)
         except OSError:
             pass  # unreadable: read_catalog reports it
         stored = StoredChecks(Path(cache) / "checks" / name, language, glossary)
         taken = kept.load() if kept is not None else None
         if taken is not None:
-            return _translated(book, language, sources, taken, glossary)
+            return taken
 
-    catalog, problems = read_catalog(path, locale=None, domain=book.id)
+    catalog, problems = read_catalog(path, locale=None, domain=book_id)
     if catalog is None:
-        return TranslatedBook(book, language, everything, frozenset(), tuple(problems), tuple(problems))
+        return tuple(problems)
     by_context = {m.context: m for m in catalog if m.id and m.context}
     fallback: list[str] = []
     outdated: list[str] = []
     failures: list[Problem] = []
     taken_texts: dict[str, str] = {}
-    for context, (_, _, text) in sources.items():
+    for context, text in texts.items():
         message = by_context.get(context)
         if message is None or not isinstance(message.string, str) or not message.string:
             fallback.append(context)
@@ -129,7 +176,68 @@ def _translate(book: Book, language: str, locales: Path, cache: Path | None = No
         stored.save()
     if kept is not None:
         kept.save(taken)
-    return _translated(book, language, sources, taken, glossary)
+    return taken
+
+
+#: Below this many bytes of catalogs to read, starting worker processes costs more than it saves
+#: (forked workers start in milliseconds, from the fork server in ~0.5 s; reading and checking
+#: 1 MB of catalogs takes ~0.2 s).
+PARALLEL_BYTES = 1_000_000
+
+
+@contextmanager
+def translating(pairs: Iterable[tuple[Book, str]], locales: Path, cache: Path | None = None, workers: int = 0) -> Iterator[None]:
+    """Translate ``pairs`` (book, language) in worker processes, in that order, while the block
+    runs: :func:`translate_book` takes each result when asked, waiting for it if it is not
+    made yet, so a site build runs its examples and renders its first pages meanwhile.
+
+    ``workers``: how many processes (0: one per core). With one, with little to read, or with
+    the checks replaced (a test's), nothing is started: translate_book makes each itself. A job
+    that fails in a worker is made again by translate_book, which then raises what it raises;
+    what is not asked for before the block ends is dropped."""
+    todo = [inputs for book, language in pairs
+            if (inputs := _Inputs.of(book, language, locales)).last is None and inputs.catalog is not None and language != book.language]
+    count = worker_count(workers, len(todo))
+    if count < 2 or sum(len(inputs.catalog or b"") for inputs in todo) < PARALLEL_BYTES or message_problems is not _PACKAGE_CHECKS:
+        yield
+        return
+    with worker_pool(count, __name__) as pool:
+        for inputs in todo:
+            book, language = inputs.book, inputs.key[1]
+            sources = _sources(book)
+            texts = {context: text for context, (_, _, text) in sources.items()}
+            shown = display_path(catalog_path(Path(locales), language, book.id))
+            job = pool.submit(taken_from_catalog, book.id, book.language, language, Path(locales).resolve(),
+                              Path(cache).resolve() if cache is not None else None, shown, texts)
+            _PENDING[inputs.key] = (job, inputs, sources)
+        try:
+            yield
+        finally:
+            for inputs in todo:
+                if (pending := _PENDING.pop(inputs.key, None)) is not None:
+                    pending[0].cancel()
+            pool.shutdown(cancel_futures=True)
+
+
+#: Translations being made by worker processes (:func:`translating`), by the key of _LAST.
+_PENDING: dict[tuple[str, str, str], tuple[Future, _Inputs, dict[str, tuple[Node, str, str]]]] = {}
+
+
+def _from_worker(inputs: _Inputs, locales: Path) -> TranslatedBook | None:
+    """The translation a worker made from the same inputs; None: none did, or it failed."""
+    pending = _PENDING.pop(inputs.key, None)
+    if pending is None:
+        return None
+    job, submitted, sources = pending
+    if not (submitted.catalog == inputs.catalog and submitted.glossary is inputs.glossary and submitted.checks is inputs.checks
+            and submitted.book == inputs.book):
+        job.cancel()  # the book or the catalog changed since: made again here
+        return None
+    try:
+        taken = job.result()
+    except Exception:  # noqa: BLE001 - a worker that died or raised: translate_book makes it again here
+        return None
+    return _from_catalog(inputs.book, inputs.key[1], locales, sources, taken)
 
 
 def _translated(book: Book, language: str, sources: dict[str, tuple[Node, str, str]], taken: TakenFromCatalog, glossary: Glossary) -> TranslatedBook:
