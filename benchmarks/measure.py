@@ -6,12 +6,17 @@ memory of one build is not counted in the next. The child imports MkDocs, Materi
 rulebook plugin and mkdocs-static-i18n (when installed) before the clock starts, the same for
 every configuration; the clock then covers ``load_config`` + ``build``, what ``mkdocs build``
 does after Python has started. Both the wall-clock time and the CPU time (user + system, from
-``getrusage``) of that span are reported: on a shared machine the CPU time is what stays put
-when other processes compete for the cores; on an idle one the two agree (a build is one thread).
+``getrusage``) of that span are reported; the CPU time counts the build's worker processes too
+(the rulebook plugin reads and checks catalogs in one per core), so on an idle machine with
+several cores it is more than the wall-clock time.
 
 Memory is the child's peak resident set size as the kernel reports it to the parent
 (``os.wait4``'s ``ru_maxrss``, the child alone), and the resident size just before the build
 (``getrusage(RUSAGE_SELF)`` in the child): their difference is what the build itself needed.
+A difference of two RSS readings is a poor measure of a small build (the allocator reuses what
+the imports freed: a few MB either way), so :func:`measure` with ``heap=True`` runs a separate
+build under ``tracemalloc`` with the plugin's ``workers: 1`` (all of the build's memory in one
+process) and reports the peak of the Python heap during the build: the same count on every run.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tracemalloc
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,18 +44,20 @@ class Build:
     warnings: int  # MkDocs warnings logged during the build
     pages: int  # HTML pages in the built site
     log: str = ""  # the child's first warnings, if any
+    heap_kb: int = 0  # with heap=True: the Python heap's peak during the build (tracemalloc), one process
 
     @property
     def build_kb(self) -> int:
         return self.peak_kb - self.before_kb
 
 
-def measure(config: Path) -> Build:
-    """Build ``config`` in a child process and report what it cost."""
+def measure(config: Path, *, heap: bool = False) -> Build:
+    """Build ``config`` in a child process and report what it cost; ``heap``: under tracemalloc, in
+    one process (slower: its times are not comparable with the others')."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         child = subprocess.Popen(
-            [sys.executable, "-m", "benchmarks.measure", str(config)],
+            [sys.executable, "-m", "benchmarks.measure", str(config), *(["--heap"] if heap else [])],
             stdin=subprocess.DEVNULL,
             stdout=out,
             stderr=err,
@@ -65,7 +73,8 @@ def measure(config: Path) -> Build:
     if child.returncode != 0:
         raise RuntimeError(f"the build of {config} failed (exit {child.returncode}):\n{stderr[-4000:]}")
     report = json.loads(stdout.strip().splitlines()[-1])
-    return Build(report["seconds"], report["cpu"], wall, usage.ru_maxrss, report["before_kb"], report["warnings"], report["pages"], stderr)
+    return Build(report["seconds"], report["cpu"], wall, usage.ru_maxrss, report["before_kb"], report["warnings"], report["pages"], stderr,
+                 report["heap_kb"])
 
 
 class _Counter(logging.Handler):
@@ -80,7 +89,7 @@ class _Counter(logging.Handler):
             self.first.append(record.getMessage()[:300])
 
 
-def _child(config: str) -> int:
+def _child(config: str, heap: bool = False) -> int:
     # Everything any configuration imports, before the clock starts.
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
@@ -95,19 +104,31 @@ def _child(config: str) -> int:
     logging.getLogger("mkdocs").addHandler(counter)
     logging.getLogger("mkdocs").setLevel(logging.WARNING)
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    before, cpu = usage.ru_maxrss, usage.ru_utime + usage.ru_stime
+    before, cpu = usage.ru_maxrss, _cpu()
+    if heap:
+        tracemalloc.start()
     start = time.perf_counter()
-    build(load_config(config))
+    loaded = load_config(config)
+    if heap and "rulebook" in loaded.plugins:
+        loaded.plugins["rulebook"].config["workers"] = 1
+    build(loaded)
     seconds = time.perf_counter() - start
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    cpu = usage.ru_utime + usage.ru_stime - cpu
+    cpu = _cpu() - cpu
+    heap_kb = tracemalloc.get_traced_memory()[1] // 1024 if heap else 0
+    tracemalloc.stop()
     site = Path(load_config(config).site_dir)
     pages = sum(1 for _ in site.rglob("*.html"))
     for message in counter.first:
         print(f"warning: {message}", file=sys.stderr)
-    print(json.dumps({"seconds": seconds, "cpu": cpu, "before_kb": before, "warnings": counter.count, "pages": pages}))
+    print(json.dumps({"seconds": seconds, "cpu": cpu, "before_kb": before, "warnings": counter.count, "pages": pages, "heap_kb": heap_kb}))
     return 0
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of its children that have ended (the build's workers)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 if __name__ == "__main__":
-    sys.exit(_child(sys.argv[1]))
+    sys.exit(_child(sys.argv[1], heap="--heap" in sys.argv[2:]))
