@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -10,6 +11,7 @@ from markupsafe import escape
 
 from rulebook.markup import BulletList, Emphasis, Paragraph, Ref, Strong, Symbol, Text, canonical, markup_counts, parse, parse_inline
 from rulebook.model import XRef
+from rulebook.symbols import SYMBOLS
 from rulebook.render.text import text_to_html
 from tests.linear import assert_grows_linearly
 
@@ -72,6 +74,45 @@ def test_a_blank_line_is_any_whitespace_for_render_and_canonical_alike():
 def test_markup_counts():
     counts = markup_counts("**a** *b* 2 * 3\n\n- x\n- y")
     assert (counts["strong"], counts["emphasis"], counts["list_items"], counts["paragraphs"], counts["stray_stars"]) == (1, 1, 2, 1, 1)
+
+
+def tree_counts(text: str) -> Counter[str]:
+    """markup_counts as the parsed tree says it: every node walked, the stars of Text nodes counted."""
+    def walk(nodes):
+        for node in nodes:
+            yield node
+            if isinstance(node, (Strong, Emphasis)):
+                yield from walk(node.children)
+
+    blocks = parse(text)
+    counts: Counter[str] = Counter(paragraphs=max(len([b for b in re.split(r"\n\s*\n", text.strip()) if b.strip()]) - 1, 0),
+                                   list_items=sum(len(b.items) for b in blocks if isinstance(b, BulletList)))
+    for block in blocks:
+        for children in (block.children,) if isinstance(block, Paragraph) else block.items:
+            for node in walk(children):
+                kind = {Strong: "strong", Emphasis: "emphasis"}.get(type(node))
+                if kind:
+                    counts[kind] += 1
+                elif isinstance(node, Text):
+                    counts["stray_stars"] += node.value.count("*")
+    return counts
+
+
+MARKUP_PIECES = ["*", "**", "***", " ", "\n", "\n\n", "\n \n", "- ", "-", "  ", "a", "é", "_", "1", ".", "{W}", "{*}", "[[a-1]]", "[[x:y]]", "\t"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(MARKUP_PIECES), max_size=30).map("".join))
+@example("**a** *b* 2 * 3\n\n- x\n- y\n  *c*")
+def test_markup_counts_are_the_trees(text):
+    # markup_counts skips the atoms between the markers and reads the stray stars as the ones
+    # no marker took: the same numbers as walking the whole tree.
+    assert markup_counts(text) == tree_counts(text)
+
+
+def test_no_symbol_holds_a_star():
+    # markup_counts takes every '*' outside a marker for plain text (a symbol's would not be).
+    assert not [token for token in SYMBOLS if "*" in token]
 
 
 def test_a_text_past_the_length_limit_is_refused_not_parsed():

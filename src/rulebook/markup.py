@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterator, Union
+from typing import Callable, Iterator, Union
 
 from .errors import RulebookError
 from .limits import MAX_TEXT_CHARS
@@ -107,26 +107,31 @@ def block_lines(text: str) -> Iterator[tuple[str, list[str]]]:
     texts after the marker, continuation lines joined with a space.
     """
     for group in _groups(text):
-        run: list[str] = []
-        items: list[str] = []
-        for line in group:
-            marker = LIST_ITEM_RE.match(line)
-            if marker:
-                if run:
-                    yield "paragraph", run
-                    run = []
-                items.append(line[marker.end():].strip())
-            elif items and line.startswith((" ", "\t")):
-                items[-1] += " " + line.strip()  # a list item wrapped onto the next line
-            else:
-                if items:
-                    yield "list", items
-                    items = []
-                run.append(line.strip())
-        if run:
-            yield "paragraph", run
-        if items:
-            yield "list", items
+        yield from _group_blocks(group)
+
+
+def _group_blocks(group: list[str]) -> Iterator[tuple[str, list[str]]]:
+    """The blocks of one blank-line-separated group, as :func:`block_lines` yields them."""
+    run: list[str] = []
+    items: list[str] = []
+    for line in group:
+        marker = LIST_ITEM_RE.match(line)
+        if marker:
+            if run:
+                yield "paragraph", run
+                run = []
+            items.append(line[marker.end():].strip())
+        elif items and line.startswith((" ", "\t")):
+            items[-1] += " " + line.strip()  # a list item wrapped onto the next line
+        else:
+            if items:
+                yield "list", items
+                items = []
+            run.append(line.strip())
+    if run:
+        yield "paragraph", run
+    if items:
+        yield "list", items
 
 
 def _within(text: str, limit: int | None) -> None:
@@ -191,8 +196,13 @@ def parse_inline(text: str, *, joined: bool = False, limit: int | None = MAX_TEX
     """
     _within(text, limit)
     line = text if joined else " ".join(text.split())
+    return tuple(_inline(line, _atoms))
+
+
+def _inline(line: str, atoms: Callable[[str], list[Inline]]) -> list[Inline]:
+    """The nodes of one line; ``atoms`` makes the nodes of the text outside bold and italic markers."""
     if "*" not in line:  # the common case: no emphasis to look for
-        return tuple(_atoms(line))
+        return atoms(line)
     nodes: list[Inline] = []
     closings = [m.start() for m in _BOLD_CLOSE_RE.finditer(line)]
     next_closing = 0
@@ -207,15 +217,15 @@ def parse_inline(text: str, *, joined: bool = False, limit: int | None = MAX_TEX
         if next_closing == len(closings):
             break  # no closing after this opening, so none after any later one either
         end = closings[next_closing]
-        nodes.extend(_emphasis(line[position:start]))
-        nodes.append(Strong(tuple(_emphasis(line[start + 2 : end]))))
+        nodes.extend(_emphasis(line[position:start], atoms))
+        nodes.append(Strong(tuple(_emphasis(line[start + 2 : end], atoms))))
         position = end + 2
         start = line.find("**", position)
-    nodes.extend(_emphasis(line[position:]))
-    return tuple(nodes)
+    nodes.extend(_emphasis(line[position:], atoms))
+    return nodes
 
 
-def _emphasis(segment: str) -> list[Inline]:
+def _emphasis(segment: str, atoms: Callable[[str], list[Inline]]) -> list[Inline]:
     """Italic within one segment; its ends count as neither a word character nor ``*``."""
     nodes: list[Inline] = []
     position = 0
@@ -233,13 +243,13 @@ def _emphasis(segment: str) -> list[Inline]:
             break  # no "*" after this one: nothing later can close either
         closes = not segment[end - 1].isspace() and (end + 1 == len(segment) or not (_is_word(segment[end + 1]) or segment[end + 1] == "*"))
         if closes:
-            nodes.extend(_atoms(segment[position:star]))
-            nodes.append(Emphasis(tuple(_atoms(segment[after:end]))))
+            nodes.extend(atoms(segment[position:star]))
+            nodes.append(Emphasis(tuple(atoms(segment[after:end]))))
             position = end + 1
             star = segment.find("*", position)
         else:
             star = end  # the closing candidate may open the next italic
-    nodes.extend(_atoms(segment[position:]))
+    nodes.extend(atoms(segment[position:]))
     return nodes
 
 
@@ -281,33 +291,38 @@ def _symbols(text: str) -> list[Inline]:
 # --- what a translation must keep ---------------------------------------------------------------
 
 
-def walk(nodes: tuple[Inline, ...] | list[Inline]) -> Iterator[Inline]:
-    """Every inline node, depth first."""
-    for node in nodes:
-        yield node
-        if isinstance(node, (Strong, Emphasis)):
-            yield from walk(node.children)
-
-
-def inlines(blocks: tuple[Block, ...]) -> Iterator[Inline]:
-    """Every inline node of every block, depth first."""
-    for block in blocks:
-        for children in (block.children,) if isinstance(block, Paragraph) else block.items:
-            yield from walk(children)
-
-
 def markup_counts(text: str, *, limit: int | None = MAX_TEXT_CHARS) -> Counter[str]:
-    """How much of each markup a text has, and the ``*`` left over as plain text."""
-    blocks = parse(text, limit=limit)
-    counts: Counter[str] = Counter(
-        paragraphs=max(len(list(_groups(text))) - 1, 0),
-        list_items=sum(len(b.items) for b in blocks if isinstance(b, BulletList)),
-    )
-    for node in inlines(blocks):
-        if isinstance(node, Strong):
-            counts["strong"] += 1
-        elif isinstance(node, Emphasis):
-            counts["emphasis"] += 1
-        elif isinstance(node, Text):
-            counts["stray_stars"] += node.value.count("*")
+    """How much of each markup a text has, and the ``*`` left over as plain text.
+
+    Counted on the bold and italic nodes alone: the text between them is not split into
+    atoms (a check counts every translation). Every ``*`` of a text is in one of its lines,
+    and never inside a symbol or a cross-reference (tests/test_markup.py holds the symbols to
+    that), so the ones that are not markers are the text's count less two per italic and four per bold.
+    """
+    _within(text, limit)
+    groups = list(_groups(text))
+    counts: Counter[str] = Counter(paragraphs=max(len(groups) - 1, 0), list_items=0)
+    if "*" not in text and "-" not in text:
+        return counts  # no list marker, no emphasis: no line to look at
+    strong = emphasis = 0
+    for group in groups:
+        for kind, lines in _group_blocks(group):
+            if kind == "list":
+                counts["list_items"] += len(lines)
+            for line in lines if kind == "list" else [" ".join(lines)]:
+                for node in _inline(line, _no_atoms):
+                    if isinstance(node, Strong):
+                        strong += 1
+                        emphasis += len(node.children)  # italic only: no atoms
+                    else:
+                        emphasis += 1
+    if strong:
+        counts["strong"] = strong
+    if emphasis:
+        counts["emphasis"] = emphasis
+    counts["stray_stars"] = text.count("*") - 4 * strong - 2 * emphasis
     return counts
+
+
+def _no_atoms(text: str) -> list[Inline]:
+    return []
