@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Iterator
 
 from babel.messages.catalog import Message
@@ -32,6 +33,10 @@ _LETTER_RE = re.compile(r"[^\W\d_]")
 
 def _flat(text: str) -> str:
     return " ".join(text.split()).casefold()
+
+
+#: A source is compared with its translation in every language: flattened once.
+_source_flat = lru_cache(maxsize=16_384)(_flat)
 
 
 def to_translate(source: str, language: str, glossary: Glossary) -> str:
@@ -57,7 +62,7 @@ def check_same(source: str, translation: str, language: str, glossary: Glossary)
     or after it ("[en] " + the source), or a source of three words or more followed or preceded
     by anything. A text with nothing to translate (symbols, numbers, references, markup, names
     the glossary keeps) may be the same."""
-    wanted, have = _flat(source), _flat(translation)
+    wanted, have = _source_flat(source), _flat(translation)
     if not wanted or not (have.startswith(wanted) or have.endswith(wanted)):
         return
     before, after = ("", have[len(wanted):]) if have.startswith(wanted) else (have[: len(have) - len(wanted)], "")

@@ -52,11 +52,23 @@ def _script_word(char: str) -> str | None:
     return word if word in KNOWN_SCRIPTS else None
 
 
+#: Per script, the characters known to be no letter, a Latin letter or a letter of that script:
+#: a translation made of them alone (nearly every one) needs no look at its characters one by one.
+_ORDINARY: dict[str, set[str]] = {}
+
+
 def foreign_letters(source: str, translation: str, language: str) -> str:
     """The letters of ``translation`` in a script neither its language, Latin nor the source uses."""
     own = UNICODE_NAMES.get(script_of(language) or "")
     if own is None or translation.isascii():
         return ""  # ASCII letters are Latin, which every language may use
+    ordinary = _ORDINARY.get(own)
+    if ordinary is None:
+        ordinary = _ORDINARY[own] = set(map(chr, range(128)))
+    characters = set(translation)
+    if characters <= ordinary:
+        return ""
+    ordinary.update(char for char in characters if _script_word(char) in (None, own, "LATIN"))
     # None: not a letter, or a letter of a script the table does not name (never judged). An
     # ASCII character is Latin or no letter: only the others are looked at.
     allowed = {None, own, "LATIN"} | {_script_word(char) for char in set(_ASCII_RE.sub("", source))}
