@@ -185,7 +185,7 @@ def _numbers(text: str) -> list[str]:
     # Read the text as a page shows it: a line break inside a paragraph is a space ("3\n333"
     # and "3 333" are the same on the page). Split and strip, not a regex: "[ \t]*\n" rescans
     # a run of spaces from each of its characters (a 200 kB run of spaces took 34 s).
-    plain = " ".join(line.strip(" \t") for line in text.split("\n"))  # blanks at the ends hold no number
+    plain = " ".join(line.strip(" \t") for line in text.split("\n")) if "\n" in text else text.strip(" \t")  # blanks at the ends hold no number
     # A number is digits and separators: dropping the separators leaves its digits.
     return [number.translate(_SEPARATORS) for number in _NUMBER_RE.findall(plain)]
 

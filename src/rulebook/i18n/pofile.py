@@ -156,7 +156,8 @@ def read_catalog(path: Path, locale: str | None = None, domain: str | None = Non
         return None, [Problem(shown, bad, 1, "not a valid PO file: a string must be in double quotes; fix the line in a PO editor")]
     msgstr_lines = _msgstr_lines(lines)
     for message in [*catalog, *catalog.obsolete.values()]:
-        _restore_previous(message)
+        if message.user_comments:  # where a previous msgid would be; most messages have none
+            _restore_previous(message)
         message.lineno = _msgstr_line(msgstr_lines, message.lineno)
     return catalog, []
 
