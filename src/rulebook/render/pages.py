@@ -49,6 +49,19 @@ _FORMATTER = HtmlFormatter(cssclass="highlight", wrapcode=True)
 DEPARTURES_ANCHOR = "rb-departures"
 
 
+def heading(level: int, anchor: str, number: str, title: Markup | str, permalink_attributes: Markup) -> Markup:
+    """A section's or rule's heading with its number and its permanent link (the book template's
+    ``heading``: a Python function, not a Jinja macro, since a book calls it once per rule; an
+    f-string of escaped values, as ``Markup.format`` parses its format string in Python each time)."""
+    anchor = escape(anchor)
+    shown = f" {escape(title)}" if title else ""
+    return Markup(f'<h{level:d} id="{anchor}"><span class="rb-number">{escape(number)}</span>{shown}'
+                  f'<a class="headerlink" href="#{anchor}" {escape(permalink_attributes)}>&para;</a></h{level:d}>')
+
+
+_ENV.globals["heading"] = heading
+
+
 @lru_cache(maxsize=4096)
 def highlight_doctest(doctest: str) -> Markup:
     """A doctest as highlighted HTML; the same in every language, so made once."""

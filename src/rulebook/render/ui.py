@@ -94,6 +94,7 @@ class Words:
         self._msgid_language = parse_language(domain.source)
         self._badges = badges or self
         self._symbols: dict[str, Phrase] = {}
+        self._phrases: dict[tuple, Phrase] = {}
         #: Each symbol's icon HTML in this language, made once (render.text; a book shows thousands).
         self.icons: dict[str, str] = {}
 
@@ -137,14 +138,27 @@ class Words:
         badge = Phrase(self._fill(badge_text, badge_language, {"language": language}), badge_language, self.language)
         return untranslated_html("fallback", language.tag, badge, html, inline=True)
 
+    def _said(self, context: str | None, singular: str, plural: str | None, n: int, values: dict[str, Any]) -> Phrase:
+        """A message as a Phrase, made once per message and values: a book page asks for the
+        same few ("Reason", "Example {n}") thousands of times, and a Phrase is frozen."""
+        # The values' types are in the key: 1 and 1.0 are equal keys but fill "{n}" differently.
+        key = (context, singular, plural, n, type(n), *((name, type(value), value) for name, value in values.items()))
+        try:
+            return self._phrases[key]
+        except KeyError:
+            phrase = self._phrases[key] = self._phrase(*self._lookup(context, singular, plural, n), values)
+            return phrase
+        except TypeError:  # a value that cannot be a key (a list): made each time
+            return self._phrase(*self._lookup(context, singular, plural, n), values)
+
     def gettext(self, message: str, **values: Any) -> Phrase:
-        return self._phrase(*self._lookup(None, message), values)
+        return self._said(None, message, None, 1, values)
 
     def ngettext(self, singular: str, plural: str, n: int, **values: Any) -> Phrase:
-        return self._phrase(*self._lookup(None, singular, plural, n), values)
+        return self._said(None, singular, plural, n, values)
 
     def pgettext(self, context: str, message: str, **values: Any) -> Phrase:
-        return self._phrase(*self._lookup(context, message), values)
+        return self._said(context, message, None, 1, values)
 
     def symbol_label(self, symbol: Symbol) -> Phrase:
         """The text alternative of a symbol: a few messages composed by kind, made once per page language."""
