@@ -406,6 +406,7 @@ class _BookView:
         self.keys = _keys(book)
         self.fallback = translated.fallback if translated else frozenset()
         self.outdated = translated.outdated if translated else frozenset()
+        self._rule_links: dict[str, Markup] = {}
 
     def resolve(self, ref: XRef) -> Target | None:
         book_id = ref.book or self.book.id
@@ -488,13 +489,16 @@ class _BookView:
     def rule_link(self, rule_id: str) -> Markup:
         """A rule or a ruling named by a step of a proof: where it is, in the page's language, linked
         to it; on hover a rule's title, or a ruling's text."""
-        anchor = self.site.anchors(self.book).get(rule_id)
-        named = self._named.get(rule_id)
-        if anchor is None or named is None:
-            return escape(rule_id)
-        hover = named.title if isinstance(named, Rule) else named.text
-        title = self.plain_text(hover) if hover else ""
-        return Markup('<a class="rb-step-link" href="#{}" title="{}">{}</a>').format(rule_id, title, self.label(anchor))
+        if rule_id not in self._rule_links:  # a proof names the same few rules again and again
+            anchor = self.site.anchors(self.book).get(rule_id)
+            named = self._named.get(rule_id)
+            if anchor is None or named is None:
+                return escape(rule_id)
+            hover = named.title if isinstance(named, Rule) else named.text
+            title = self.plain_text(hover) if hover else ""
+            self._rule_links[rule_id] = Markup(
+                f'<a class="rb-step-link" href="#{escape(rule_id)}" title="{escape(title)}">{escape(self.label(anchor))}</a>')
+        return self._rule_links[rule_id]
 
     def _status_label(self, status: str) -> Phrase:
         # Translators: the outcome of a worked example's check when the site was built.

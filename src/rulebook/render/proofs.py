@@ -90,8 +90,9 @@ def proof_steps(records: Sequence[Record], speech: EngineSpeech, rule_link: Call
     for record in records:
         if isinstance(record, Applied):
             for fired in record.trace:
-                items.append(Markup('<li class="rb-step"><span class="rb-step-rule">{}</span> {}</li>').format(
-                    rule_link(fired.rule), speech.say(fired.what)))
+                # An f-string of escaped values: Markup.format parses its format string in Python, per step.
+                items.append(Markup(f'<li class="rb-step"><span class="rb-step-rule">{escape(rule_link(fired.rule))}</span> '
+                                    f'{escape(speech.say(fired.what))}</li>'))
         elif isinstance(record, Refused):
             # Translators: a worked example's step the game refused; {rule} is the number of the rule that refused it.
             refused = words.gettext("Refused by rule {rule}:", rule="\x00")
