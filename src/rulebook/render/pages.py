@@ -13,15 +13,12 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence, TypeVar
 
 import jinja2
 from markupsafe import Markup, escape
-from pygments import highlight
-from pygments.formatters import HtmlFormatter
-from pygments.lexers import PythonConsoleLexer
 
 from ..errors import LoadError, Problem
 from ..examples import Outcome
@@ -31,6 +28,7 @@ from ..i18n.translate import TranslatedBook, translate_book
 from ..languages import Language, Languages
 from ..model import XREF_RE, Anchor, Book, Node, Rule, XRef, message_context, translatable_fields, walk
 from .figures import board_caption, board_svg
+from .fragments import heading, highlight_doctest
 from .proofs import EngineSpeech, proof_steps
 from .reuse import REMEMBERED
 from .text import Target, text_to_html, text_to_plain
@@ -44,28 +42,9 @@ _ENV = jinja2.Environment(
     lstrip_blocks=True,
 )
 T = TypeVar("T")
-_FORMATTER = HtmlFormatter(cssclass="highlight", wrapcode=True)
 #: The anchor of a book page's list of departures; "rb-" keeps it apart from the books' own ids.
 DEPARTURES_ANCHOR = "rb-departures"
-
-
-def heading(level: int, anchor: str, number: str, title: Markup | str, permalink_attributes: Markup) -> Markup:
-    """A section's or rule's heading with its number and its permanent link (the book template's
-    ``heading``: a Python function, not a Jinja macro, since a book calls it once per rule; an
-    f-string of escaped values, as ``Markup.format`` parses its format string in Python each time)."""
-    anchor = escape(anchor)
-    shown = f" {escape(title)}" if title else ""
-    return Markup(f'<h{level:d} id="{anchor}"><span class="rb-number">{escape(number)}</span>{shown}'
-                  f'<a class="headerlink" href="#{anchor}" {escape(permalink_attributes)}>&para;</a></h{level:d}>')
-
-
-_ENV.globals["heading"] = heading
-
-
-@lru_cache(maxsize=4096)
-def highlight_doctest(doctest: str) -> Markup:
-    """A doctest as highlighted HTML; the same in every language, so made once."""
-    return Markup(highlight(doctest, PythonConsoleLexer(), _FORMATTER))
+_ENV.globals["heading"] = heading  # the book template calls it once per section and rule
 
 
 @dataclass(frozen=True)
