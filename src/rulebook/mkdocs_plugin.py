@@ -28,6 +28,7 @@ site's stylesheet and scripts). The plugin adds them to the theme itself, after 
 
 from __future__ import annotations
 
+import gc
 import json
 import logging
 from functools import partial
@@ -209,6 +210,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         return self._path(config, self.config.cache_dir) if self.config.cache_dir else None
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        # What is loaded now (the books, MkDocs, the theme) lives through the build: frozen, the
+        # garbage collector's full passes, triggered by every page made, no longer walk it (a
+        # tenth of a large build), and forked workers do not copy the pages a pass would touch.
+        gc.freeze()
         pairs = [(book, language.code) for language in self.languages.targets for book in self.books.values()]
         # Worker processes read and check the catalogs, language by language, while this one runs
         # the examples and renders the pages: each page takes its translations as they come.
@@ -318,7 +323,11 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             out.write_text(template.render(context), encoding="utf-8")
 
     @event_priority(-100)  # after the search plugin has written its (empty: our pages are excluded) index
+    def on_build_error(self, error: Exception) -> None:
+        gc.unfreeze()
+
     def on_post_build(self, config: MkDocsConfig) -> None:
+        gc.unfreeze()  # mkdocs serve builds again in this process: what this build froze may go
         if self.rendered is None:
             return
         self._write_search_indexes(config)

@@ -13,6 +13,7 @@ data either way, so each start method gives the same results.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import threading
@@ -42,4 +43,4 @@ def workers(count: int, preload: str) -> Executor:
         context.set_forkserver_preload([preload])
     else:
         context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(count, mp_context=context)
+    return ProcessPoolExecutor(count, mp_context=context, initializer=gc.freeze)
