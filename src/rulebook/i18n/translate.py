@@ -202,10 +202,13 @@ def translating(pairs: Iterable[tuple[Book, str]], locales: Path, cache: Path | 
         yield
         return
     with worker_pool(count, __name__) as pool:
+        of_book: dict[int, tuple[dict[str, tuple[Node, str, str]], dict[str, str]]] = {}  # a book's texts, once for all its languages
         for inputs in todo:
             book, language = inputs.book, inputs.key[1]
-            sources = _sources(book)
-            texts = {context: text for context, (_, _, text) in sources.items()}
+            if id(book) not in of_book:
+                sources = _sources(book)
+                of_book[id(book)] = sources, {context: text for context, (_, _, text) in sources.items()}
+            sources, texts = of_book[id(book)]
             shown = display_path(catalog_path(Path(locales), language, book.id))
             job = pool.submit(taken_from_catalog, book.id, book.language, language, Path(locales).resolve(),
                               Path(cache).resolve() if cache is not None else None, shown, texts)
