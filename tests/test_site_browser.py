@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import os
 import shutil
 import socket
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
@@ -30,6 +32,7 @@ from .site_search_project import add_search_book
 from .test_site_build import REPO, build, make_project
 
 playwright_api = pytest.importorskip("playwright.sync_api")
+expect = playwright_api.expect
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SCREENSHOTS = Path(__file__).parent / "screenshots"
@@ -105,6 +108,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         thread.join(timeout=10)
 
 
+#: Quiet means no request in flight and none sent for this long (the search worker asks for its
+#: index, the language menu for the sitemap, within a few milliseconds of each other).
+QUIET_MS = 100
+#: Longer than this with a request in flight fails the visit, naming the request.
+SETTLE_LIMIT_S = 15
+
+
 @dataclass
 class Watched:
     """A browser page whose every request and console message is watched."""
@@ -113,30 +123,54 @@ class Watched:
     origin: str
     problems: list[str] = field(default_factory=list)
     allowed_404: str = ""
+    #: Requests sent and not yet answered or failed (Playwright hands the same object to each event).
+    in_flight: set = field(default_factory=set)
+    requests_sent: int = 0
 
     def __post_init__(self) -> None:
         self.page.on("console", lambda m: m.type == "error" and self.problems.append(f"console error: {m.text}"))
         self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
-        self.page.on("request", lambda r: not r.url.startswith((self.origin, "data:", "blob:"))
-                     and self.problems.append(f"request off the site: {r.url}"))
+        self.page.on("request", self._request)
         self.page.on("response", self._response)
-        self.page.on("requestfailed", lambda r: self.problems.append(f"failed: {r.url} {r.failure}"))
+        self.page.on("requestfinished", self._finished)
+        self.page.on("requestfailed", self._failed)
+
+    def _request(self, request) -> None:  # noqa: ANN001 - Playwright's Request
+        self.requests_sent += 1
+        self.in_flight.add(request)
+        if not request.url.startswith((self.origin, "data:", "blob:")):
+            self.problems.append(f"request off the site: {request.url}")
 
     def _response(self, response) -> None:  # noqa: ANN001 - Playwright's Response
         if response.status >= 400 and not (response.status == 404 and response.url == self.allowed_404):
             self.problems.append(f"HTTP {response.status}: {response.url}")
 
+    def _finished(self, request) -> None:  # noqa: ANN001 - Playwright's Request
+        self.in_flight.discard(request)
+
+    def _failed(self, request) -> None:  # noqa: ANN001 - Playwright's Request
+        self.in_flight.discard(request)
+        self.problems.append(f"failed: {request.url} {request.failure}")
+
     def visit(self, url: str, *, missing: bool = False) -> None:
         """Open a page, let it settle, and fail on anything that went wrong while it loaded."""
         self.problems.clear()
         self.allowed_404 = url if missing else ""
-        response = self.page.goto(url)
+        response = self.page.goto(url)  # returns at the load event
         assert response is not None and response.status == (404 if missing else 200), url
-        self.page.wait_for_load_state("networkidle")
+        self.page.evaluate("document.fonts.ready.then(() => null)")
         self.settle(url)
 
     def settle(self, what: str) -> None:
-        self.page.wait_for_timeout(100)
+        """Wait until the network is quiet (late requests, such as the search index and fonts, are
+        watched too), then fail on anything that went wrong."""
+        deadline = time.monotonic() + SETTLE_LIMIT_S
+        while True:
+            sent = self.requests_sent
+            self.page.wait_for_timeout(QUIET_MS)
+            if not self.in_flight and self.requests_sent == sent:
+                break
+            assert time.monotonic() < deadline, f"{what}: still in flight after {SETTLE_LIMIT_S} s: {[r.url for r in self.in_flight]}"
         # A 404 document itself makes Chromium say so in the console; nothing else may.
         found = [p for p in self.problems if not (self.allowed_404 and "404 (Not Found)" in p and p.startswith("console error: Failed to load resource"))]
         assert not found, f"{what}: {found}"
@@ -159,8 +193,6 @@ def browser(tmp_path_factory: pytest.TempPathFactory):
 @pytest.fixture
 def watched(browser, server: str) -> Iterator[Watched]:
     page = browser.new_page()
-    if AXE.exists():
-        page.add_init_script(path=str(AXE))  # once for every page the test opens
     try:
         yield Watched(page, server.split(BASE)[0])
     finally:
@@ -184,9 +216,8 @@ CONTRAST = """els => els.map(el => {
 
 
 def axe_findings(page) -> list[tuple[str, str, str]]:  # noqa: ANN001 - Playwright's Page
-    """(rule, impact, element) of every serious or critical axe violation on the page."""
-    if not page.evaluate("typeof axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
+    """(rule, impact, element) of every serious or critical axe violation on the page (its
+    script added by the test with add_init_script: Chromium caches it compiled)."""
     found = page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']})).violations
         .filter(v => v.impact === 'serious' || v.impact === 'critical')
         .flatMap(v => v.nodes.map(n => [v.id, v.impact, n.target.join(' ')]))""")
@@ -197,6 +228,7 @@ def axe_findings(page) -> list[tuple[str, str, str]]:  # noqa: ANN001 - Playwrig
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_page_type_loads_cleanly_and_passes_axe_at_desktop_and_phone_sizes(watched: Watched, server: str, language: str) -> None:
     page = watched.page
+    page.add_init_script(path=str(AXE))  # for every page the test opens
     title_404 = shipped_words(language).gettext("Page not found").text
     pages = {"home": prefix(language), "book": prefix(language) + "demo/", "coverage": prefix(language) + "coverage/",
              # A missing page deep under the language's folder: its 404 page, links absolute under /base/.
@@ -236,10 +268,17 @@ def search(watched: Watched, query: str) -> list[dict]:
     page = watched.page
     box = page.locator(".md-search__input")
     box.click()
+    # Material writes the result count into the meta line for every answer of its search worker,
+    # once the worker is ready (its index loaded); the list is filled in the same step. The
+    # placeholder there is the answer to the empty query: the worker is ready.
+    placeholder = json.loads(page.locator("#__config").text_content())["translations"]["search.result.placeholder"]
+    if not box.input_value():
+        expect(page.locator(".md-search-result__meta")).to_have_text(placeholder)
+    page.evaluate("window.rbAnswered = document.querySelector('.md-search-result__meta').firstChild")
     box.fill(query)
     box.press("End")  # a key event, as a reader's keyboard makes (Material reads the query on keys)
-    page.locator(".md-search-result__meta").wait_for()
-    page.wait_for_timeout(400)
+    # The answer to this query: Material wrote the meta line anew (a new text node).
+    page.wait_for_function("document.querySelector('.md-search-result__meta').firstChild !== window.rbAnswered")
     results = page.locator(".md-search-result__link").evaluate_all(
         "links => links.map(a => [a.href, (a.querySelector('.md-search-result__terms') || {}).textContent || ''])")
     watched.settle(f"search {query!r}")
@@ -311,7 +350,6 @@ def test_a_stemmed_hit_is_highlighted_on_arrival_and_a_missing_word_is_named_as_
 
 def test_switch_language_on_a_rule_follow_a_link_and_see_icons(watched: Watched, server: str) -> None:
     page = watched.page
-    expect = playwright_api.expect
 
     # An Italian rulebook, at a rule.
     watched.visit(server + "demo/#pesca")
