@@ -6,7 +6,8 @@ web server would (a missing page gets its language's 404 page), and reads it as 
 page type in every language at desktop and phone sizes, with axe-core; searches typed in every
 language; the language switcher; a printout. Every page load fails the test on any request
 answered 4xx/5xx (but the 404 page's own), any request leaving 127.0.0.1, and any console error.
-Screenshots go to tests/screenshots/ (not committed).
+With RULEBOOK_SCREENSHOTS=1, screenshots of the pages go to tests/screenshots/ (not committed;
+nothing is asserted of them, so the suite does not spend a second per language taking them).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 expect = playwright_api.expect
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-SCREENSHOTS = Path(__file__).parent / "screenshots"
+SCREENSHOTS = Path(__file__).parent / "screenshots" if os.environ.get("RULEBOOK_SCREENSHOTS") else None
 FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -53,7 +54,7 @@ MATERIAL_LEFTOVERS = {
     ("aria-dialog-name", ".md-search"),
 }
 
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed (.ci/run installs it)")
+pytestmark = [pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed (.ci/run installs it)"), pytest.mark.slow]
 
 
 def _handler(root: Path):
@@ -178,7 +179,8 @@ class Watched:
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory):
-    SCREENSHOTS.mkdir(exist_ok=True)
+    if SCREENSHOTS:
+        SCREENSHOTS.mkdir(exist_ok=True)
     with playwright_api.sync_playwright() as p:
         context = p.chromium.launch_persistent_context(
             str(tmp_path_factory.mktemp("chromium-profile")),  # a fresh --user-data-dir
@@ -197,6 +199,11 @@ def watched(browser, server: str) -> Iterator[Watched]:
         yield Watched(page, server.split(BASE)[0])
     finally:
         page.close()
+
+
+def screenshot(page, name: str) -> None:  # noqa: ANN001 - Playwright's Page
+    if SCREENSHOTS:
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
 def prefix(language: str) -> str:
@@ -257,7 +264,7 @@ def test_every_page_type_loads_cleanly_and_passes_axe_at_desktop_and_phone_sizes
             overflow = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
             assert overflow[0] <= overflow[1], (kind, size, overflow)
             if kind in ("book", "coverage"):
-                page.screenshot(path=str(SCREENSHOTS / f"{language}-{kind}-{size}.png"))
+                screenshot(page, f"{language}-{kind}-{size}")
         watched.settle(f"{kind} page")
 
 
@@ -328,7 +335,7 @@ def test_searches_typed_in_each_language_find_what_they_should(watched: Watched,
             assert not result["missing"], (query, result)  # a word that matched is never "missing"
             if result["anchor"] in expected:
                 assert result["h"], (query, result)  # the page will highlight what was found
-    watched.page.screenshot(path=str(SCREENSHOTS / f"{language}-search.png"))
+    screenshot(watched.page, f"{language}-search")
 
 
 def test_a_stemmed_hit_is_highlighted_on_arrival_and_a_missing_word_is_named_as_typed(watched: Watched, server: str) -> None:
