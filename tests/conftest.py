@@ -23,6 +23,14 @@ settings.load_profile("ci" if os.environ.get("CI") else "explore")
 REPO = Path(__file__).resolve().parent.parent
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked slow first, each module's in its order (a stable sort keeps a module's
+    tests together, so its module fixtures are built once per worker). pytest-xdist hands each
+    worker a contiguous share and an idle worker takes the end of the other's: the quick tests
+    fill the gaps, and the run does not end on one worker running a long test alone."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.fixture
 def write_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """Write ``rules/NAME.yaml`` under a temporary working directory and return its path."""

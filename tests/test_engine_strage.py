@@ -118,11 +118,13 @@ def random_game(seed: int, magic: bool, cap: int = ACTION_CAP) -> None:
     pytest.fail(f"seed {seed}: not over within {cap} actions: an endless game is a bug")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(GAMES))
 def test_random_games_hold_the_invariants(seed):
     random_game(seed, magic=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(MAGIC_GAMES))
 def test_random_games_with_magic_hold_the_invariants(seed):
     random_game(seed, magic=True)

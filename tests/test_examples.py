@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
+
 from rulebook.cli import main
 from rulebook.examples import run_books
 from rulebook.loader import load_book
@@ -63,6 +65,7 @@ def test_pytest_collects_each_example_and_reports_the_yaml_line(pytester):
     result.stdout.fnmatch_lines(["*rules/demo.yaml:17: >>> len(standard_deck())*", "FAILED rules/demo.yaml::demo::e1*"])
 
 
+@pytest.mark.slow
 def test_the_examples_run_in_parallel_workers_with_the_same_report(pytester):
     # pytest-xdist: every worker collects the same items (node ids from the YAML), and a
     # failure still names its YAML line (docs/testing.md: `pytest -n auto`).

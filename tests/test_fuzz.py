@@ -63,10 +63,12 @@ def _fuzz(target: str, examples: int):
     return run
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", ["loader", "po", "render"])
 def test_fuzz_target(target):
     _fuzz(target, EXAMPLES)()
 
 
+@pytest.mark.slow
 def test_fuzz_cli():
     _fuzz("cli", max(EXAMPLES // 4, 1))()

@@ -44,6 +44,7 @@ def megabyte(pieces: list[str], size: int = 1_000_000) -> str:
 GROWN = 250_000
 
 
+@pytest.mark.slow
 @settings(max_examples=3, deadline=None)
 @given(st.lists(st.sampled_from(ADVERSARIAL), min_size=1, max_size=3))
 def test_every_check_grows_linearly(pieces):
@@ -71,6 +72,7 @@ def test_the_renderer_is_linear(pieces):
 # --- the hangs the issue measured, at the issue's sizes --------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("what", "text"), [
     ("200 kB of spaces in a msgstr (34 s in the number check)", " " * 200_000),
     ("a megabyte of {W} (over 9 minutes to translate)", "{W}" * 333_333),

@@ -183,6 +183,7 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 
+@pytest.mark.slow
 @settings(max_examples=3000)
 @given(st.lists(st.sampled_from(["a", "Z", "1", "_", "-", "--", ".", "[", " ", "é", "!", "'", "\n", "x-y"]), max_size=16).map("".join))
 def test_our_word_splitting_is_babels(text):

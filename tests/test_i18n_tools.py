@@ -63,6 +63,7 @@ def _copy_of_the_repository(root: Path) -> ShippedDomain:
     return ShippedDomain(SITE.name, root / "src" / "rulebook", SITE.source)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tool", TOOLS)
 def test_a_catalog_resaved_by_a_translators_tool_is_current_and_left_alone(tool, tmp_path, monkeypatch, capsys):
     if tool == "msgcat" and MSGCAT is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from markupsafe import escape
@@ -41,6 +42,7 @@ def emphasis_html(nodes) -> str:
 _EMPHASIS_PIECES = st.sampled_from(["*", "**", "***", " ", "a", "b", "é", "_", "<", ">", "&", "'", "1"])
 
 
+@pytest.mark.slow
 @settings(max_examples=3000)
 @example("***a**")
 @example("**a***b*")

@@ -56,6 +56,7 @@ def run_all(python: Path, commands: dict[str, list[str]], cwd: Path) -> dict[str
     return {name: (process.wait(timeout=300), process.stdout.read()) for name, process in running.items()}
 
 
+@pytest.mark.slow
 def test_a_new_project_passes_its_check_tests_and_strict_build_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     started = time.perf_counter()
     project = tmp_path / "pig"

@@ -17,6 +17,7 @@ from .test_site_build import RUSSIAN, build, make_project, page
 pypdf = pytest.importorskip("pypdf")
 
 LANGUAGES = ["it", "en", "fr", "es", "pt", "ru"]
+pytestmark = pytest.mark.slow  # a site built with every book printed, then read
 
 
 @pytest.fixture(scope="module")
