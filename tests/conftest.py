@@ -24,11 +24,20 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests marked slow first, each module's in its order (a stable sort keeps a module's
-    tests together, so its module fixtures are built once per worker). pytest-xdist hands each
-    worker a contiguous share and an idle worker takes the end of the other's: the quick tests
-    fill the gaps, and the run does not end on one worker running a long test alone."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    """The tests marked slow first, each module's in its order: pytest-xdist hands each worker a
+    contiguous share and an idle worker takes the end of the other's, so the quick tests fill
+    the gaps and the run does not end on one worker running a long test alone. First of all the
+    modules slow as a whole (a browser, a printed site): their module fixtures are built by the
+    worker that starts them, and the tests that share them stay in one piece, far from the end
+    an idle worker takes."""
+
+    def rank(item: pytest.Item) -> int:
+        module = item.getparent(pytest.Module)  # None for a rulebook's examples (rules/*.yaml)
+        if module is not None and module.get_closest_marker("slow"):
+            return 0
+        return 1 if item.get_closest_marker("slow") else 2
+
+    items.sort(key=rank)  # stable: each module's tests stay in their order
 
 
 @pytest.fixture
