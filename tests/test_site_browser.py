@@ -196,7 +196,11 @@ def browser(tmp_path_factory: pytest.TempPathFactory):
 def watched(browser, server: str) -> Iterator[Watched]:
     page = browser.new_page()
     try:
-        yield Watched(page, server.split(BASE)[0])
+        watched = Watched(page, server.split(BASE)[0])
+        yield watched
+        # Until the test's end: a request sent late, after the last settle of the test, and
+        # anything that went wrong since, fail the test too.
+        watched.settle("the end of the test")
     finally:
         page.close()
 
