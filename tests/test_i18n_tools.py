@@ -5,8 +5,8 @@ loaded and saved, for real, by the PO storage of translate-toolkit (what Weblate
 with), by GNU ``msgcat`` (the layout of Poedit and of gettext's own tools) and by Babel at
 another width. The copy must then pass exactly what this repository's CI asks of the
 originals: ``rulebook i18n update --check``, ``rulebook i18n check`` and the gates of
-tests/test_i18n_locales.py (each check run once); and ``rulebook i18n update`` must leave every file as the tool
-wrote it, since nothing in it changed.
+tests/test_i18n_locales.py (each check run once, by the CLI); and ``rulebook i18n update``
+must leave every file as the tool wrote it, since nothing in it changed.
 """
 
 from __future__ import annotations
