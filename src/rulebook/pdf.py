@@ -18,12 +18,6 @@ from typing import Iterable
 from .errors import RulebookError
 from .render import Site
 
-try:  # optional: only the pdf option needs it
-    import weasyprint
-    from weasyprint.text.fonts import FontConfiguration
-except ImportError:  # pragma: no cover - the test extra installs it
-    weasyprint = FontConfiguration = None
-
 PRINT_CSS = Path(__file__).resolve().parent / "render" / "print.css"
 
 
@@ -33,8 +27,13 @@ def write_pdfs(site: Site, out: Path, stylesheets: Iterable[Path] = (), *, site_
     ``stylesheets`` are the site's own (symbol fonts, badges, boards), read before ``print.css``;
     their relative links (fonts) resolve against their own location.
     """
-    if weasyprint is None:
-        raise RulebookError("printed rulebooks need WeasyPrint: pip install 'rulebook[pdf]' (and the system's Pango)")
+    # Imported here, when a book is printed: WeasyPrint (optional, only the pdf option needs it)
+    # takes 0.6 s to import, which every start of mkdocs and every test worker paid before.
+    try:
+        import weasyprint
+        from weasyprint.text.fonts import FontConfiguration
+    except ImportError:  # pragma: no cover - the test extra installs it
+        raise RulebookError("printed rulebooks need WeasyPrint: pip install 'rulebook[pdf]' (and the system's Pango)") from None
     fonts = FontConfiguration()  # without it WeasyPrint ignores @font-face (the Mana symbols)
     written = []
     quiet = _BrowserOnlyCSS()
