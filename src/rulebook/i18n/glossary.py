@@ -167,7 +167,7 @@ class _Scanner:
         if first not in self._after:
             bodies = [f"({'(?i:' if p.flags & re.IGNORECASE else '(?:'}{p.pattern}))" for p in self.patterns[first:]]
             if not self.grouped:
-                self._after[first] = re.compile("(?=" + "|".join(bodies) + ")")
+                self._after[first] = _compiled("(?=" + "|".join(bodies) + ")")
                 return self._after[first]
             groups: dict[str, list[str]] = {}
             for letter, body in zip(self.firsts[first:], bodies):
@@ -176,7 +176,7 @@ class _Scanner:
             spelled = {letter: "её" if letter == "е" else re.escape(letter) for letter in groups}
             letters = "".join(spelled.values())
             tried = "|".join(f"(?=(?i:[{spelled[letter]}]))(?:{'|'.join(group)})" for letter, group in groups.items())
-            self._after[first] = re.compile(f"{_WORD_START}(?=(?i:[{letters}]))(?={tried})")
+            self._after[first] = _compiled(f"{_WORD_START}(?=(?i:[{letters}]))(?={tried})")
         return self._after[first]
 
     def terms_in(self, text: str) -> tuple[Term, ...]:
@@ -192,6 +192,14 @@ class _Scanner:
                     break
                 index += later.lastindex
         return tuple(t for i, t in enumerate(self.terms) if i in found)
+
+
+@lru_cache(maxsize=1024)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    """A scanner's alternatives, compiled once per process: every glossary object with the same
+    terms (each test's, each reload's) asks for the same long patterns, more of them than the
+    512 ``re`` keeps in its own cache."""
+    return re.compile(pattern)
 
 
 _RUSSIAN_ENDINGS = "аяоеёыийьуюэ"
