@@ -18,8 +18,8 @@ from typing import Iterable, Iterator
 
 from ..errors import Problem
 from ..loader import display_path
-from ..pool import worker_count, workers as worker_pool
 from ..model import Book, Example, Node, Rule, Ruling, Section, message_context, translatable_fields, walk
+from ..pool import worker_count, workers as worker_pool
 from . import catalog_path
 from .catalogs import Stats, read_catalog
 from .checks import message_problems
