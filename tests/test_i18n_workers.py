@@ -8,6 +8,7 @@ back and why, the problems with their lines, an unreadable catalog.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import threading
 from pathlib import Path
@@ -19,6 +20,7 @@ from rulebook.i18n import translate
 from rulebook.i18n.catalogs import serialize
 from rulebook.i18n.translate import translate_book, translating
 from rulebook.loader import load_book
+from rulebook import pool
 from rulebook.pool import worker_count
 from tests.conftest import demo_book
 
@@ -131,3 +133,27 @@ def test_worker_count_is_the_cores_unless_asked_never_more_than_the_jobs():
     assert worker_count(8, 2) == 2
     assert worker_count(0, 1000) == len(os.sched_getaffinity(0))
     assert worker_count(0, 0) == 1
+
+
+@pytest.mark.parametrize(("platform", "threads", "method"), [("linux", 1, "fork"), ("linux", 2, "forkserver"), ("darwin", 1, "spawn")])
+def test_every_way_of_starting_workers_translates_alike(books, monkeypatch, platform, threads, method):
+    alone = {language: translate_book(books, language, Path("locales")) for language in LANGUAGES}
+    monkeypatch.setattr(translate, "_LAST", {})
+    monkeypatch.setattr(pool.sys, "platform", platform)
+    started, context = [], multiprocessing.get_context
+    monkeypatch.setattr(pool.multiprocessing, "get_context", lambda name: started.append(name) or context(name))
+    stop = threading.Event()
+    others = [threading.Thread(target=stop.wait) for _ in range(threads - 1)]  # mkdocs serve's server threads, say
+    for thread in others:
+        thread.start()
+    try:
+        with translating([(books, language) for language in LANGUAGES], Path("locales"), workers=2):
+            # Made by the workers (a failed job would be made again here, unseen by the comparison).
+            assert [job.exception() for job, _, _ in translate._PENDING.values()] == [None] * len(LANGUAGES)
+            together = {language: translate_book(books, language, Path("locales")) for language in LANGUAGES}
+    finally:
+        stop.set()
+        for thread in others:
+            thread.join()
+    assert started == [method]
+    assert together == alone

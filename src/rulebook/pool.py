@@ -4,11 +4,12 @@ A site build reads and checks one catalog per (book, language): 25 independent j
 books in six languages, each pure computation on plain data. On a machine with several cores
 they run in worker processes (:func:`workers`), one per core by default.
 
-How the workers start: forked from this process when it runs a single thread (nothing to copy
-but memory pages: no import, no pickling of the module state), else from a fork server (a fresh
-interpreter that imported the jobs' module once; a fork of a process with other threads, such
-as ``mkdocs serve``'s, can deadlock on a lock one of them held). Jobs take and return plain
-data either way, so each start method gives the same results.
+How the workers start: on Linux, forked from this process when it runs a single thread (nothing
+to copy but memory pages: no import, no pickling of the module state), else from a fork server
+(a fresh interpreter that imported the jobs' module once; a fork of a process with other
+threads, such as ``mkdocs serve``'s, can deadlock on a lock one of them held); elsewhere by the
+platform's own default, a fresh interpreter each (macOS's system libraries do not survive a
+fork; Windows has none). Jobs take and return plain data, so each way gives the same results.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import sys
 import threading
 from concurrent.futures import Executor, ProcessPoolExecutor
 
@@ -35,10 +37,9 @@ def worker_count(wanted: int, jobs: int) -> int:
 
 def workers(count: int, preload: str) -> Executor:
     """A pool of ``count`` worker processes; ``preload``: the module whose functions they run."""
-    methods = multiprocessing.get_all_start_methods()
-    if "fork" in methods and threading.active_count() == 1:
+    if sys.platform == "linux" and threading.active_count() == 1:
         context = multiprocessing.get_context("fork")
-    elif "forkserver" in methods:
+    elif sys.platform == "linux":
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload([preload])
     else:
