@@ -105,16 +105,20 @@ def _sources(book: Book) -> dict[str, tuple[Node, str, str]]:
     }
 
 
+def _msgids(sources: dict[str, tuple[Node, str, str]]) -> dict[str, str]:
+    """msgctxt -> msgid: what a worker needs of a book's texts (plain data)."""
+    return {context: text for context, (_, _, text) in sources.items()}
+
+
 def _translate(book: Book, language: str, locales: Path, cache: Path | None = None) -> TranslatedBook:
-    sources = _sources(book)
     if language == book.language:
         return TranslatedBook(book, language, frozenset(), frozenset(), ())
+    sources = _sources(book)
     path = catalog_path(Path(locales), language, book.id)
     if not path.exists():
         return TranslatedBook(book, language, frozenset(sources), frozenset(), ())
-    texts = {context: text for context, (_, _, text) in sources.items()}
     return _from_catalog(book, language, locales, sources, taken_from_catalog(book.id, book.language, language, locales, cache,
-                                                                               display_path(path), texts))
+                                                                               display_path(path), _msgids(sources)))
 
 
 def _from_catalog(book: Book, language: str, locales: Path, sources: dict[str, tuple[Node, str, str]],
@@ -195,10 +199,14 @@ def translating(pairs: Iterable[tuple[Book, str]], locales: Path, cache: Path | 
     the checks replaced (a test's), nothing is started: translate_book makes each itself. A job
     that fails in a worker is made again by translate_book, which then raises what it raises;
     what is not asked for before the block ends is dropped."""
+    pairs = list(pairs)
+    if worker_count(workers, len(pairs)) < 2 or message_problems is not _PACKAGE_CHECKS:
+        yield  # no catalog read here that translate_book would read again
+        return
     todo = [inputs for book, language in pairs
             if (inputs := _Inputs.of(book, language, locales)).last is None and inputs.catalog is not None and language != book.language]
     count = worker_count(workers, len(todo))
-    if count < 2 or sum(len(inputs.catalog or b"") for inputs in todo) < PARALLEL_BYTES or message_problems is not _PACKAGE_CHECKS:
+    if count < 2 or sum(len(inputs.catalog or b"") for inputs in todo) < PARALLEL_BYTES:
         yield
         return
     with worker_pool(count, __name__) as pool:
@@ -207,7 +215,7 @@ def translating(pairs: Iterable[tuple[Book, str]], locales: Path, cache: Path | 
             book, language = inputs.book, inputs.key[1]
             if id(book) not in of_book:
                 sources = _sources(book)
-                of_book[id(book)] = sources, {context: text for context, (_, _, text) in sources.items()}
+                of_book[id(book)] = sources, _msgids(sources)
             sources, texts = of_book[id(book)]
             shown = display_path(catalog_path(Path(locales), language, book.id))
             job = pool.submit(taken_from_catalog, book.id, book.language, language, Path(locales).resolve(),
@@ -218,8 +226,7 @@ def translating(pairs: Iterable[tuple[Book, str]], locales: Path, cache: Path | 
         finally:
             for inputs in todo:
                 if (pending := _PENDING.pop(inputs.key, None)) is not None:
-                    pending[0].cancel()
-            pool.shutdown(cancel_futures=True)
+                    pending[0].cancel()  # leaving the pool waits only for the jobs running now
 
 
 #: Translations being made by worker processes (:func:`translating`), by the key of _LAST.
