@@ -287,6 +287,18 @@ def test_search_index_per_language_with_its_stemmer(site: Path) -> None:
     assert '"ru/"' in page(site, "ru/demo") and "config.base" in page(site, "ru/demo")
 
 
+def test_the_search_index_is_ours_wherever_the_plugins_are_listed(tmp_path: Path) -> None:
+    # Material's search plugin writes its own (empty) index at its post-build: ours is written
+    # after it by priority, not by the order of mkdocs.yml, which a project may write either way.
+    config_file = make_project(tmp_path, languages=["it"])
+    config = yaml.safe_load(config_file.read_text(encoding="utf-8"))
+    config["plugins"].sort(key=lambda p: 0 if isinstance(p, dict) and "rulebook" in p else 1)
+    assert isinstance(config["plugins"][0], dict) and "rulebook" in config["plugins"][0]
+    config_file.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+    index = json.loads((build(config_file) / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert any(d["location"] == "demo/#pesca" for d in index["docs"])
+
+
 def test_the_search_index_is_written_from_the_rulebooks_not_parsed_from_pages(site: Path) -> None:
     index = json.loads((site / "ru" / "search" / "search_index.json").read_text(encoding="utf-8"))
     docs = {d["location"]: d for d in index["docs"]}

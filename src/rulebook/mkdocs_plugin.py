@@ -322,10 +322,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             out.parent.mkdir(parents=True, exist_ok=True)
             out.write_text(template.render(context), encoding="utf-8")
 
-    @event_priority(-100)  # after the search plugin has written its (empty: our pages are excluded) index
     def on_build_error(self, error: Exception) -> None:
         gc.unfreeze()
 
+    @event_priority(-100)  # after the search plugin has written its (empty: our pages are excluded) index
     def on_post_build(self, config: MkDocsConfig) -> None:
         gc.unfreeze()  # mkdocs serve builds again in this process: what this build froze may go
         if self.rendered is None:
