@@ -257,34 +257,44 @@ def _atoms(text: str) -> list[Inline]:
     """Cross-references and known symbols in plain text; everything else stays text."""
     if "[[" not in text:
         return _symbols(text)
-    nodes: list[Inline] = []
-    position = 0
-    for match in XREF_RE.finditer(text):
-        nodes.extend(_symbols(text[position : match.start()]))
-        nodes.append(Ref(XRef(match.group(1), match.group(2))))
-        position = match.end()
-    nodes.extend(_symbols(text[position:]))
+    # Split at C speed into text, book, target, text, ...: no match object per reference.
+    parts = XREF_RE.split(text)
+    nodes = _symbols(parts[0])
+    # One node per reference written alike, shared: a text may hold thousands of the same few.
+    refs: dict[tuple[str | None, str], Ref] = {}
+    for index in range(1, len(parts), 3):
+        written = (parts[index], parts[index + 1])
+        node = refs.get(written)
+        if node is None:
+            node = refs[written] = Ref(XRef(*written))
+        nodes.append(node)
+        if parts[index + 2]:
+            nodes.extend(_symbols(parts[index + 2]))
     return nodes
 
 
-# One node per symbol, shared: a text may hold thousands of the same few.
-_SYMBOL_NODES = {token: Symbol(token) for token in SYMBOLS}
+# One node per symbol, shared: a text may hold thousands of the same few. By the token's
+# name (what TOKEN_RE's group holds): "W" -> Symbol("{W}").
+_SYMBOL_NODES = {token[1:-1]: Symbol(token) for token in SYMBOLS}
 
 
 def _symbols(text: str) -> list[Inline]:
     if "{" not in text:
         return [Text(text)] if text else []
+    parts = TOKEN_RE.split(text)  # text, name, text, name, ..., text
     nodes: list[Inline] = []
-    position = 0
-    for match in TOKEN_RE.finditer(text):
-        node = _SYMBOL_NODES.get(match.group(0))
-        if node is not None:
-            if match.start() > position:
-                nodes.append(Text(text[position : match.start()]))
-            nodes.append(node)
-            position = match.end()
-    if position < len(text):
-        nodes.append(Text(text[position:]))
+    pending = [parts[0]]  # the text since the last symbol; an unknown token stays in it
+    for index in range(1, len(parts), 2):
+        node = _SYMBOL_NODES.get(parts[index])
+        if node is None:
+            pending += ("{", parts[index], "}", parts[index + 1])
+            continue
+        if any(pending):
+            nodes.append(Text("".join(pending)))
+        nodes.append(node)
+        pending = [parts[index + 1]]
+    if any(pending):
+        nodes.append(Text("".join(pending)))
     return nodes
 
 
