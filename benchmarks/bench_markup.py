@@ -40,7 +40,7 @@ def main() -> int:
     for unit in ("**a *", "[[a ", "a \n ", "*a* **b** {W} [[x]] - "):
         text = (unit * (1_000_000 // len(unit) + 1))[:1_000_000]
         reading = best(lambda: read_once(text), 1)
-        parsing = best(lambda: parse(text), 1)
+        parsing = best(lambda: parse(text, limit=None), 1)  # the algorithm, past the limit any caller is held to
         print(f"parse 1 MB of {unit!r}: {parsing:.2f} s, {parsing / reading:.0f} x reading it (target <= 1000)")
         failed |= parsing / reading > 1000
     return 1 if failed else 0
