@@ -159,6 +159,9 @@ def canonical(text: str) -> str:
     and translators see sentences, not the source's line breaks. Paragraphs stay apart by a
     blank line and list items stay one per line, so the text parses exactly as before.
     """
+    if "\n" not in text:
+        # One line (half the texts of a book, every title): one group of that line, stripped.
+        return text.strip()
     paragraphs = []
     for group in _groups(text):
         # Each line as its pieces, joined once at the end: adding every wrapped line to one
