@@ -129,12 +129,19 @@ class Watched:
     requests_sent: int = 0
 
     def __post_init__(self) -> None:
-        self.page.on("console", lambda m: m.type == "error" and self.problems.append(f"console error: {m.text}"))
-        self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
-        self.page.on("request", self._request)
-        self.page.on("response", self._response)
-        self.page.on("requestfinished", self._finished)
-        self.page.on("requestfailed", self._failed)
+        self.listeners = {
+            "console": lambda m: m.type == "error" and self.problems.append(f"console error: {m.text}"),
+            "pageerror": lambda e: self.problems.append(f"page error: {e}"),
+            "request": self._request, "response": self._response,
+            "requestfinished": self._finished, "requestfailed": self._failed,
+        }
+        for event, listener in self.listeners.items():
+            self.page.on(event, listener)
+
+    def stop(self) -> None:
+        """Stop watching: the tab goes on to the next test, which watches it afresh."""
+        for event, listener in self.listeners.items():
+            self.page.remove_listener(event, listener)
 
     def _request(self, request) -> None:  # noqa: ANN001 - Playwright's Request
         self.requests_sent += 1
@@ -192,17 +199,32 @@ def browser(tmp_path_factory: pytest.TempPathFactory):
             context.close()
 
 
-@pytest.fixture
-def watched(browser, server: str) -> Iterator[Watched]:
+@pytest.fixture(scope="module")
+def tab(browser):  # noqa: ANN001, ANN201 - Playwright's BrowserContext and Page
+    """One browser tab for the module's tests, as a reader keeps one open: a new tab costs
+    Chromium ~0.2 s of CPU (a renderer started), a page opened in a tab only the page's own.
+    With axe-core in every page it opens (Chromium caches the script compiled: a page that
+    does not run it pays nothing measurable)."""
     page = browser.new_page()
+    if AXE.exists():
+        page.add_init_script(path=str(AXE))
     try:
-        watched = Watched(page, server.split(BASE)[0])
+        yield page
+    finally:
+        page.close()
+
+
+@pytest.fixture
+def watched(tab, server: str) -> Iterator[Watched]:  # noqa: ANN001 - Playwright's Page
+    tab.set_viewport_size(SIZES["desktop"])  # whatever size the test before left it at
+    watched = Watched(tab, server.split(BASE)[0])
+    try:
         yield watched
         # Until the test's end: a request sent late, after the last settle of the test, and
         # anything that went wrong since, fail the test too.
         watched.settle("the end of the test")
     finally:
-        page.close()
+        watched.stop()
 
 
 def screenshot(page, name: str) -> None:  # noqa: ANN001 - Playwright's Page
@@ -228,7 +250,7 @@ CONTRAST = """els => els.map(el => {
 
 def axe_findings(page) -> list[tuple[str, str, str]]:  # noqa: ANN001 - Playwright's Page
     """(rule, impact, element) of every serious or critical axe violation on the page (its
-    script added by the test with add_init_script: Chromium caches it compiled)."""
+    script added to the tab with add_init_script: Chromium caches it compiled)."""
     found = page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']})).violations
         .filter(v => v.impact === 'serious' || v.impact === 'critical')
         .flatMap(v => v.nodes.map(n => [v.id, v.impact, n.target.join(' ')]))""")
@@ -238,8 +260,7 @@ def axe_findings(page) -> list[tuple[str, str, str]]:  # noqa: ANN001 - Playwrig
 @pytest.mark.skipif(not AXE.exists(), reason=f"axe-core is not installed at {AXE} (.ci/run installs it from npm)")
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_page_type_loads_cleanly_and_passes_axe_at_desktop_and_phone_sizes(watched: Watched, server: str, language: str) -> None:
-    page = watched.page
-    page.add_init_script(path=str(AXE))  # for every page the test opens
+    page = watched.page  # axe-core is in every page it opens (the tab fixture)
     title_404 = shipped_words(language).gettext("Page not found").text
     pages = {"home": prefix(language), "book": prefix(language) + "demo/", "coverage": prefix(language) + "coverage/",
              # A missing page deep under the language's folder: its 404 page, links absolute under /base/.
