@@ -95,7 +95,7 @@ def test_hostile_text_that_skipped_the_checks_is_still_only_text(tmp_path, brows
     for path in ("ru/demo", "ru", "ru/coverage"):
         found = visit(browser, site, path)
         assert_inert(found)
-    found = visit(browser, site, "ru/demo")
-    for text in VISIBLE:
-        assert text in found["text"], text
-    assert "parola parola" in found["text"]  # the megabyte text is there, as text
+        if path == "ru/demo":  # the page of the book: what it shows
+            for text in VISIBLE:
+                assert text in found["text"], text
+            assert "parola parola" in found["text"]  # the megabyte text is there, as text
