@@ -32,8 +32,9 @@ def pdf_path(site: Path, language: str, book: str) -> Path:
     return site / ("" if language == "it" else language) / "pdf" / f"{book}-{language}.pdf"
 
 
-def text_of(reader) -> str:  # noqa: ANN001 - pypdf's PdfReader
-    return " ".join(" ".join((p.extract_text() or "").split()) for p in reader.pages)
+def page_texts(reader) -> list[str]:  # noqa: ANN001 - pypdf's PdfReader
+    """Each page's text, read once: pypdf parses a page's content stream anew at every call."""
+    return [page.extract_text() or "" for page in reader.pages]
 
 
 def outline_titles(entries) -> list[str]:  # noqa: ANN001 - pypdf's nested outline lists
@@ -45,21 +46,24 @@ def outline_titles(entries) -> list[str]:  # noqa: ANN001 - pypdf's nested outli
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_book_is_printed_with_contents_page_numbers_and_its_text(site: Path, language: str) -> None:
+    printed = {}
     for book in ("demo", "altro"):
         reader = pypdf.PdfReader(pdf_path(site, language, book))
-        assert len(reader.pages) > 0
+        printed[book] = reader, page_texts(reader)
+        sheets = printed[book][1]
+        assert len(sheets) > 0
         # Every page is numbered "n / total" at its foot.
-        total = len(reader.pages)
-        for number, sheet in enumerate(reader.pages, start=1):
-            assert re.search(rf"\b{number} / {total}\b", sheet.extract_text()), (book, number)
-    reader = pypdf.PdfReader(pdf_path(site, language, "demo"))
-    text = text_of(reader)
+        total = len(sheets)
+        for number, sheet in enumerate(sheets, start=1):
+            assert re.search(rf"\b{number} / {total}\b", sheet), (book, number)
+    reader, sheets = printed["demo"]
+    text = " ".join(" ".join(sheet.split()) for sheet in sheets)
     # The rule's text as the page in that language shows it (Russian translated; the others still Italian).
     rule = RUSSIAN["demo/pesca:text"] if language == "ru" else "Il giocatore pesca una carta dal mazzo."
     assert rule in text, (language, text[:500])
     # A table of contents: its heading in the page's language, each section and rule with the page it starts on.
     heading = {"it": "Indice", "en": "Contents", "fr": "Sommaire", "es": "Índice", "pt": "Sumário", "ru": "Содержание"}[language]
-    contents = " ".join(reader.pages[0].extract_text().split())
+    contents = " ".join(sheets[0].split())
     assert heading in contents
     title = "Взять карту" if language == "ru" else "Pescare"
     assert re.search(rf"1\.2 {title}[ .]*\d+", contents), contents
