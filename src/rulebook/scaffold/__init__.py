@@ -46,6 +46,7 @@ from ..languages import Language, Languages
 from ..loader import load_book_bytes
 from ..model import BOOK_ID_RE, SITE_DOMAIN
 from ..project import read_project
+from ..render.reuse import COMPILED
 
 #: The sample rulebook's words, a domain shipped with the package like the site's.
 SCAFFOLD = ShippedDomain("scaffold", Path(__file__).resolve().parent)
@@ -141,8 +142,10 @@ def environment(language: Language) -> jinja2.Environment:
     """The templates, their sample texts in ``language`` (English where the domain has no catalog)."""
     # Not HTML: the templates write YAML, TOML, Python and Markdown, and every value a user gives
     # goes through the quoting filter of its format (yaml_string, toml_string, py_string).
+    # Compiled once per process (COMPILED): the code does not depend on the language, whose
+    # gettext is looked up at render time; `rulebook new` makes an environment per language.
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), extensions=["jinja2.ext.i18n"], autoescape=False,
-                             keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
+                             keep_trailing_newline=True, undefined=jinja2.StrictUndefined, bytecode_cache=COMPILED)
     env.filters.update(yaml_string=_yaml_string, toml_string=_yaml_string, py_string=repr, yaml_block=_yaml_block)
     env.install_gettext_translations(load_messages(SCAFFOLD, language.code).translations)  # type: ignore[attr-defined]
     return env
