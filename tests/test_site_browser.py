@@ -248,12 +248,25 @@ CONTRAST = """els => els.map(el => {
 })"""
 
 
+#: axe's rules whose every check is minor or moderate, read from axe's own data (a check of
+#: unknown impact counts as serious). A violation is as serious as its worst failed check, so
+#: these can never report what the test looks for; switched off, axe takes ~25% less time.
+MILD_RULES = """() => axe._audit.rules.filter(rule => [...rule.any, ...rule.all, ...rule.none]
+    .every(check => ['minor', 'moderate'].includes((axe._audit.data.checks[check.id || check] || {}).impact))).map(rule => rule.id)"""
+
+
 def axe_findings(page) -> list[tuple[str, str, str]]:  # noqa: ANN001 - Playwright's Page
     """(rule, impact, element) of every serious or critical axe violation on the page (its
-    script added to the tab with add_init_script: Chromium caches it compiled)."""
-    found = page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']})).violations
-        .filter(v => v.impact === 'serious' || v.impact === 'critical')
-        .flatMap(v => v.nodes.map(n => [v.id, v.impact, n.target.join(' ')]))""")
+    script added to the tab with add_init_script: Chromium caches it compiled); axe's other
+    rules as they are by default."""
+    found = page.evaluate(f"""async () => {{
+        const mild = ({MILD_RULES})();
+        if (!mild.length || mild.includes('color-contrast')) throw new Error('axe rules not read right: ' + mild);
+        const rules = Object.fromEntries(mild.map(id => [id, {{enabled: false}}]));
+        return (await axe.run(document, {{resultTypes: ['violations'], rules}})).violations
+            .filter(v => v.impact === 'serious' || v.impact === 'critical')
+            .flatMap(v => v.nodes.map(n => [v.id, v.impact, n.target.join(' ')]));
+    }}""")
     return [tuple(f) for f in found]
 
 
