@@ -25,11 +25,11 @@ saved: red 0, green 0, blue 0 | killed 14 | off map: orcs 7, red 5, green 6, blu
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Sequence
 
 from ...messages import code, msg
 from ...errors import IllegalAction
+from ..base import evolve
 from .actions import Attack, End, Move, MoveOrc, OrcAttack, Place, PlaceOrc, Result, Roll, winner_of
 from .board import CLANS, Phase, at, neighbours, picture
 from .cards import (
@@ -58,7 +58,7 @@ def opening(players: int = 3, deck: Sequence | None = None) -> StrageState:
         raise IllegalAction("quattro-giocatori", msg("La Strage degli Innocenti is for 3 players (4 at most), not {players}", players=code(players)))
     state = StrageState(players=players, saved=(0,) * players, ranking=(tuple(range(players)),))
     if deck is not None:
-        state = replace(state, magic=Magic.deal(tuple(deck), players))
+        state = evolve(state, magic=Magic.deal(tuple(deck), players))
     return state
 
 

@@ -9,14 +9,13 @@ magic phases.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from itertools import combinations
 from typing import Sequence
 
 from ...messages import Message, code, msg, msg_n, notation
 from ...errors import IllegalAction
 from . import board
-from ..base import Fired, replace_at
+from ..base import Fired, evolve, replace_at
 from ..playing_cards import Card, remove_cards
 from .actions import End
 from .board import CLANS, ESCORTING, NOTHING, ORC, SPRITE, Phase, at, put
@@ -34,7 +33,7 @@ def immune(state, player: int) -> bool:  # noqa: ANN001 - a StrageState
 
 
 def draw_for_turn(state, trace: list[Fired]):  # noqa: ANN001, ANN201 - StrageState in and out
-    return _draw(replace(state, magic=replace(state.magic, drawing=DRAW)), trace)
+    return _draw(evolve(state, magic=evolve(state.magic, drawing=DRAW)), trace)
 
 
 def _draw(state, trace: list[Fired]):  # noqa: ANN001, ANN201
@@ -47,12 +46,12 @@ def _draw(state, trace: list[Fired]):  # noqa: ANN001, ANN201
     hands = replace_at(m.hands, me, _sorted(m.hands[me] + tuple(drawn)))
     if drawn:
         trace.append(Fired("distribuzione", msg_n("{clan} draws {count} card", "{clan} draws {count} cards", len(drawn), clan=CLANS[me], count=len(drawn))))
-    m = replace(m, deck=deck, hands=hands, drawing=owed)
+    m = evolve(m, deck=deck, hands=hands, drawing=owed)
     if owed and m.discards:
-        return replace(state, magic=m, phase=Phase.SHUFFLE)
+        return evolve(state, magic=m, phase=Phase.SHUFFLE)
     if owed:
         trace.append(Fired("rimescolare-vuoto", msg("no card left to draw")))
-    return replace(state, magic=replace(m, drawing=0), phase=Phase.ACTIONS)
+    return evolve(state, magic=evolve(m, drawing=0), phase=Phase.ACTIONS)
 
 
 # --- what may be done ------------------------------------------------------------------------
@@ -148,14 +147,14 @@ def shuffle(state, action: Shuffle, trace: list[Fired]):  # noqa: ANN001, ANN201
     if Counter(action.order) != Counter(m.discards):
         raise IllegalAction("rimescolare", msg("{action} is not an order of the {count} discarded cards", action=code(action), count=len(m.discards)))
     trace.append(Fired("rimescolare", msg("the {count} discarded cards become the new deck", count=len(m.discards))))
-    return _draw(replace(state, magic=replace(m, deck=action.order, discards=())), trace)
+    return _draw(evolve(state, magic=evolve(m, deck=action.order, discards=())), trace)
 
 
 def _take_from_hand(m: Magic, player: int, cards: Sequence[MagicCard], action, rule: str) -> Magic:  # noqa: ANN001
     left = remove_cards(m.hands[player], cards)
     if left is None:
         raise IllegalAction(rule, msg("{action}: {clan} does not hold {cards} (hand: {hand})", action=code(action), clan=CLANS[player], cards=said_cards(cards), hand=said_cards(m.hands[player])))
-    return replace(m, hands=replace_at(m.hands, player, left))
+    return evolve(m, hands=replace_at(m.hands, player, left))
 
 
 def cast(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN201
@@ -172,19 +171,19 @@ def cast(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN201
     _check_target(state, spell, rule)
     m = _take_from_hand(m, me, (spell.card,), spell, rule)
     if isinstance(spell, Immunity):
-        m = replace(m, immunities=replace_at(m.immunities, me, (spell.card,)), cast=True)
+        m = evolve(m, immunities=replace_at(m.immunities, me, (spell.card,)), cast=True)
     else:
-        m = replace(m, discards=m.discards + (spell.card,), cast=True)
+        m = evolve(m, discards=m.discards + (spell.card,), cast=True)
     name = SPELL_NAME[type(spell)]
     trace.append(Fired(rule, msg("{clan} casts {spell} with a Joker", clan=CLANS[me], spell=name) if isinstance(spell.card, Joker) else
                        msg("{clan} casts {spell} with {card}", clan=CLANS[me], spell=name, card=said(spell.card))))
-    state = replace(state, magic=m)
+    state = evolve(state, magic=m)
     victim = _victim(state, spell)
     if victim == me:
         trace.append(Fired("fulmine-senza-opposizione", msg("{clan} strikes one of its own half-elves: nobody opposes", clan=CLANS[me])))
     elif victim is not None:
         trace.append(Fired("opposizione", msg("{clan} may oppose it", clan=CLANS[victim])))
-        return replace(state, phase=Phase.OPPOSE, magic=replace(m, pending=Pending(spell, me, victim)))
+        return evolve(state, phase=Phase.OPPOSE, magic=evolve(m, pending=Pending(spell, me, victim)))
     return _resolve(state, spell, trace)
 
 
@@ -250,11 +249,11 @@ def _resolve(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN202
     """The spell works; the caster goes back to the magic phase (its spell spent)."""
     m: Magic = state.magic
     me, cells = state.active, state.cells
-    state = replace(state, phase=Phase.MAGIC, magic=replace(m, pending=None))
+    state = evolve(state, phase=Phase.MAGIC, magic=evolve(m, pending=None))
     rule = SPELL_RULE[type(spell)]
     if isinstance(spell, Lightning):
         trace.append(Fired(rule, msg("{piece} on {target} is struck off the map", piece=state._piece(spell.target), target=notation(spell.target))))
-        return replace(state, cells=put(cells, spell.target, board.without_half_elf(at(cells, spell.target))))
+        return evolve(state, cells=put(cells, spell.target, board.without_half_elf(at(cells, spell.target))))
     if isinstance(spell, Immunity):
         trace.append(Fired(rule, msg("{clan} half-elves are immune", clan=CLANS[me])))
         return state
@@ -263,22 +262,22 @@ def _resolve(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN202
             cells = put(cells, spell.orc, NOTHING)
             trace.append(Fired("metamorfosi-orco", msg("the orc on {orc} is moved", orc=notation(spell.orc))))
         trace.append(Fired(rule, msg("the sprite on {square} becomes an orc and kills {piece}", square=notation(spell.square), piece=state._piece(spell.square))))
-        state = replace(state, cells=put(cells, spell.square, ORC))
+        state = evolve(state, cells=put(cells, spell.square, ORC))
         return state._game_over(trace) if state.sprites_on_map == 0 else state
     if isinstance(spell, Curse):
         for square in spell.orcs:
             cells = put(cells, square, NOTHING)
         trace.append(Fired(rule, msg("the orcs on {squares} leave the map", squares=tuple(notation(s) for s in spell.orcs))))
-        return replace(state, cells=cells)
+        return evolve(state, cells=cells)
     if isinstance(spell, Upheaval):
         return _upheaval(state, spell, trace)
     trace.append(Fired(rule, msg("the sprite {start}-{end}", start=notation(spell.start), end=notation(spell.end))))
-    state = replace(state, cells=put(cells, spell.start, NOTHING), arrows=state.arrows + ((spell.start, spell.end),))
+    state = evolve(state, cells=put(cells, spell.start, NOTHING), arrows=state.arrows + ((spell.start, spell.end),))
     if board.rank(spell.end) != board.EXIT_RANK:
-        return replace(state, cells=put(state.cells, spell.end, SPRITE))
+        return evolve(state, cells=put(state.cells, spell.end, SPRITE))
     saved = replace_at(state.saved, me, state.saved[me] + 1)
     trace.append(Fired("folletto-capriccioso", msg("the sprite reaches the exit row: {clan} saves it ({saved} saved)", clan=CLANS[me], saved=saved[me])))
-    state = replace(state, saved=saved)
+    state = evolve(state, saved=saved)
     return state._game_over(trace) if state.sprites_on_map == 0 else state
 
 
@@ -300,7 +299,7 @@ def _upheaval(state, spell: Upheaval, trace: list[Fired]):  # noqa: ANN001, ANN2
         hands = tuple(tuple(c for c in hand if not (isinstance(c, Card) and c.suit == spell.suit)) for hand in hands)
         discards += tuple(gone)
         trace.append(Fired("rivolgimento", _discard_suit(spell.suit, said_cards(gone))))
-    return replace(state, magic=replace(m, hands=hands, discards=discards))
+    return evolve(state, magic=evolve(m, hands=hands, discards=discards))
 
 
 def _discard_suit(suit: str, cards: tuple | Message) -> Message:
@@ -329,10 +328,10 @@ def breach(state, action: Breach, trace: list[Fired]):  # noqa: ANN001, ANN201
                                        len(suits(laid[1:])), clan=CLANS[me], cards=said_cards(action.cards), clan2=CLANS[owner], total=total(laid), count=len(suits(laid[1:])))))
     if total(laid) > BEAT and len(suits(laid[1:])) >= 3:
         trace.append(Fired("immunita", msg("the {clan} Immunity is broken", clan=CLANS[owner])))
-        m = replace(m, immunities=replace_at(m.immunities, owner, ()), discards=m.discards + laid)
+        m = evolve(m, immunities=replace_at(m.immunities, owner, ()), discards=m.discards + laid)
     else:
-        m = replace(m, immunities=replace_at(m.immunities, owner, laid))
-    return replace(state, magic=m)
+        m = evolve(m, immunities=replace_at(m.immunities, owner, laid))
+    return evolve(state, magic=m)
 
 
 def _answering(state, action, phase: Phase) -> tuple[Magic, Pending]:  # noqa: ANN001
@@ -352,8 +351,8 @@ def answer(state, action: Oppose | Accept, trace: list[Fired]):  # noqa: ANN001,
         return _resolve(state, spell, trace)
     cards = tuple(action.cards)
     m = _take_from_hand(m, victim, cards, action, "opposizione")
-    m = replace(m, discards=m.discards + cards)
-    state = replace(state, magic=m)
+    m = evolve(m, discards=m.discards + cards)
+    state = evolve(state, magic=m)
     if cards == (Joker(),):
         trace.append(Fired("opposizione-irresistibile", msg("{clan} opposes with a Joker: the spell fails", clan=CLANS[victim])))
         return _cancel(state)
@@ -366,7 +365,7 @@ def answer(state, action: Oppose | Accept, trace: list[Fired]):  # noqa: ANN001,
         return _cancel(state)
     _check_numbers(action, cards, BEAT + 1, "opposizione")
     trace.append(Fired("opposizione", msg("{clan} opposes with {cards} = {total}; {clan2} may insist", clan=CLANS[victim], cards=said_cards(cards), total=total(cards), clan2=CLANS[pending.caster])))
-    return replace(state, phase=Phase.INSIST, magic=replace(m, pending=replace(pending, opposition=total(cards))))
+    return evolve(state, phase=Phase.INSIST, magic=evolve(m, pending=evolve(pending, opposition=total(cards))))
 
 
 def _check_numbers(action, cards: Sequence[MagicCard], at_least: int, rule: str) -> None:  # noqa: ANN001
@@ -388,8 +387,8 @@ def insist(state, action: Insist | Yield, trace: list[Fired]):  # noqa: ANN001, 
     _check_numbers(action, cards, pending.opposition, "opposizione")
     m = _take_from_hand(m, caster, cards, action, "opposizione")
     trace.append(Fired("opposizione", msg("{clan} insists with {cards} = {total} against {opposition}: the spell works", clan=CLANS[caster], cards=said_cards(cards), total=total(cards), opposition=pending.opposition)))
-    return _resolve(replace(state, magic=replace(m, discards=m.discards + cards)), pending.spell, trace)
+    return _resolve(evolve(state, magic=evolve(m, discards=m.discards + cards)), pending.spell, trace)
 
 
 def _cancel(state):  # noqa: ANN001, ANN202
-    return replace(state, phase=Phase.MAGIC, magic=replace(state.magic, pending=None))
+    return evolve(state, phase=Phase.MAGIC, magic=evolve(state.magic, pending=None))

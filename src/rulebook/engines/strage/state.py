@@ -7,14 +7,15 @@ magic rules' handlers are in :mod:`.magic`; this class lists them in its handler
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, ClassVar, Iterable, Mapping, Sequence
 
 from ...messages import Message, code, msg, msg_n, msg_p, notation
 from ...errors import IllegalAction
 from . import board
 from . import magic as magic_rules
-from ..base import CHANCE, TERMINAL, Fired, State, replace_at
+from ..base import CHANCE, TERMINAL, Fired, State, evolve, replace_at
 from ...figures import BoardFigure, Piece
 from .board import ALONE, CLANS, ESCORTING, NOTHING, ORC, SPRITE, Phase, at, put
 from .actions import Attack, End, Move, MoveOrc, OrcAttack, Place, PlaceOrc, Result, Roll, winner_of
@@ -50,6 +51,19 @@ def _moved(clan: Message, start: str, end: str, *, leaving: bool, joining: bool)
         return msg("{clan} half-elf {start}-{end}, joining the sprite there", clan=clan, start=notation(start), end=notation(end))
     return msg("{clan} half-elf {start}-{end}", clan=clan, start=notation(start), end=notation(end))
 
+
+@lru_cache(maxsize=None)
+def _pieces(square: str, letter: str) -> tuple[Piece, ...]:
+    """What the figure draws for one cell (at most 64 squares × 10 letters: made once each)."""
+    if letter == ORC:
+        return (Piece(square, "orc", name=board.ORC_NAME, letter=board.ORC_LETTER),)
+    sprite = Piece(square, "sprite", name=board.SPRITE_NAME, letter=board.SPRITE_LETTER)
+    if letter == SPRITE:
+        return (sprite,)
+    owner = board.clan_of(letter)
+    assert owner is not None
+    half_elf = Piece(square, "half-elf", str(CLANS[owner]), name=board.HALF_ELF[owner], letter=board.HALF_ELF_LETTER)
+    return (sprite, half_elf) if letter in ESCORTING else (half_elf,)  # the sprite first: the half-elf stands over it
 
 @dataclass(frozen=True)
 class StrageState(State):
@@ -104,7 +118,7 @@ class StrageState(State):
                     ranking=tuple((p,) for p in range(players)), active=active, turn=1,
                     phase=Phase.AP if ap is None else Phase.ACTIONS, ap=ap or 0)
         if hands is not None:
-            state = replace(state, magic=Magic.setup(hands, deck=deck, discards=discards, immunities=immunities))
+            state = evolve(state, magic=Magic.setup(hands, deck=deck, discards=discards, immunities=immunities))
         state._check()
         return state
 
@@ -196,7 +210,7 @@ class StrageState(State):
         trace.append(Fired("ordine-di-gioco", msg("{clan} rolls {value}", clan=CLANS[roller], value=value)))
         rolls = self.rolls + (value,)
         if len(rolls) < len(group):
-            return replace(self, rolls=rolls)
+            return evolve(self, rolls=rolls)
         # The group splits by roll, highest first; players still level roll again among themselves.
         faces = sorted(set(rolls), reverse=True)
         split = tuple(tuple(p for p, r in zip(group, rolls) if r == face) for face in faces)
@@ -204,7 +218,7 @@ class StrageState(State):
             if len(tied) > 1:
                 trace.append(Fired("ordine-spareggio", msg("{clans} tie on {value} and roll again", clans=_and(CLANS[p] for p in tied), value=rolls[group.index(tied[0])])))
         ranking = self.ranking[:position] + split + self.ranking[position + 1:]
-        state = replace(self, ranking=ranking, rolls=())
+        state = evolve(self, ranking=ranking, rolls=())
         if not state.order:
             return state
         trace.append(Fired("ordine-di-gioco", msg("turn order: {clans}", clans=tuple(CLANS[p] for p in state.order))))
@@ -214,12 +228,12 @@ class StrageState(State):
 
     def _begin_turn(self, player: int, trace: list[Fired]) -> StrageState:
         trace.append(Fired("fasi", msg("{clan}'s turn", clan=CLANS[player])))
-        return replace(self, active=player, turn=self.turn + 1, phase=Phase.AP, ap=0, placed=0, fought=False,
+        return evolve(self, active=player, turn=self.turn + 1, phase=Phase.AP, ap=0, placed=0, fought=False,
                        acted=False, attack=None, massacre=(), arrows=(), marks=())
 
     def _roll_ap(self, value: int, trace: list[Fired]) -> StrageState:
         trace.append(Fired("punti-azione", msg("{clan} rolls {value}: {value} action points", clan=CLANS[self.active], value=value)))
-        state = replace(self, ap=value, phase=Phase.ACTIONS)
+        state = evolve(self, ap=value, phase=Phase.ACTIONS)
         if self.magic is not None:
             return magic_rules.draw_for_turn(state, trace)
         return state
@@ -251,7 +265,7 @@ class StrageState(State):
         letter = (ESCORTING if here == SPRITE else ALONE)[me]
         trace.append(Fired("collocare", msg("{clan} places a half-elf on {square} with the sprite there", clan=CLANS[me], square=notation(action.square))
                            if here == SPRITE else msg("{clan} places a half-elf on {square}", clan=CLANS[me], square=notation(action.square))))
-        state = replace(self, cells=put(self.cells, action.square, letter), ap=self.ap - 1, placed=self.placed + 1)
+        state = evolve(self, cells=put(self.cells, action.square, letter), ap=self.ap - 1, placed=self.placed + 1)
         return state._spent(trace)
 
     def _moves(self) -> list[Move]:
@@ -303,7 +317,7 @@ class StrageState(State):
             cells = put(cells, end, NOTHING if action.withdraw else ALONE[me])
         else:
             cells = put(cells, end, (ESCORTING if action.escort or here == SPRITE else ALONE)[me])
-        state = replace(self, cells=cells, saved=saved, ap=self.ap - 1, acted=True, arrows=self.arrows + ((start, end),))
+        state = evolve(self, cells=cells, saved=saved, ap=self.ap - 1, acted=True, arrows=self.arrows + ((start, end),))
         if state.sprites_on_map == 0:
             return state._game_over(trace)
         return state._spent(trace)
@@ -337,22 +351,22 @@ class StrageState(State):
                 raise IllegalAction("immunita", msg("{action}: the {clan} half-elves are immune", action=code(action), clan=CLANS[owner]))
             raise IllegalAction("combattimento", msg("{action}: no orc or rival half-elf next to {attacker} on {target}", action=code(action), attacker=notation(action.attacker), target=notation(action.target)))
         trace.append(Fired("combattimento", msg("{clan} half-elf on {attacker} attacks {piece} on {target}", clan=CLANS[me], attacker=notation(action.attacker), piece=self._piece(action.target), target=notation(action.target))))
-        return replace(self, ap=self.ap - 1, fought=True, acted=True, attack=(action.attacker, action.target), phase=Phase.COMBAT)
+        return evolve(self, ap=self.ap - 1, fought=True, acted=True, attack=(action.attacker, action.target), phase=Phase.COMBAT)
 
     def _roll_combat(self, value: int, trace: list[Fired]) -> StrageState:
-        return replace(self._strike(value, "combattimento", False, trace), phase=Phase.ACTIONS)._spent(trace)
+        return evolve(self._strike(value, "combattimento", False, trace), phase=Phase.ACTIONS)._spent(trace)
 
     def _strike(self, value: int, rule: str, by_orc: bool, trace: list[Fired]) -> StrageState:
         """The roll of the waiting attack, a half-elf's or an orc's: ``HIT`` or more eliminates the target."""
         assert self.attack is not None
         target = self.attack[1]
-        state = replace(self, attack=None)
+        state = evolve(self, attack=None)
         if value < HIT:
             trace.append(Fired(rule, (msg("roll {value}: {piece} on {target} survives", value=value, piece=self._piece(target), target=notation(target)) if by_orc else
                                msg("roll {value}: {piece} on {target} stays", value=value, piece=self._piece(target), target=notation(target)))))
             return state
         trace.append(Fired(rule, msg("roll {value}: {piece} on {target} is eliminated", value=value, piece=self._piece(target), target=notation(target))))
-        return replace(state, cells=put(self.cells, target, board.without_half_elf(at(self.cells, target))))
+        return evolve(state, cells=put(self.cells, target, board.without_half_elf(at(self.cells, target))))
 
     def _spent(self, trace: list[Fired]) -> StrageState:
         if self.ap == 0:
@@ -367,11 +381,11 @@ class StrageState(State):
             return self._orc_phase(trace)
         if self.ap:
             trace.append(Fired("pa-non-spesi", msg_n("{clan} stops with {ap} action point unspent", "{clan} stops with {ap} action points unspent", self.ap, clan=CLANS[self.active], ap=self.ap)))
-        return replace(self, ap=0)._after_actions(trace)
+        return evolve(self, ap=0)._after_actions(trace)
 
     def _after_actions(self, trace: list[Fired]) -> StrageState:
         if self.magic is not None:
-            return replace(self, phase=Phase.MAGIC, magic=replace(self.magic, cast=False))
+            return evolve(self, phase=Phase.MAGIC, magic=evolve(self.magic, cast=False))
         return self._orc_phase(trace)
 
     # --- the orcs ----------------------------------------------------------------------------
@@ -388,7 +402,7 @@ class StrageState(State):
         return [MoveOrc(orc, end) for orc in board.squares_of(self.cells, ORC) for end in board.orc_reach(self.cells, orc)]
 
     def _orc_phase(self, trace: list[Fired]) -> StrageState:
-        state = replace(self, phase=Phase.ORCS)
+        state = evolve(self, phase=Phase.ORCS)
         if state._orc_places() or any(board.can_step(self.cells, orc) for orc in board.squares_of(self.cells, ORC)):
             return state
         trace.append(Fired("orchi-bloccati", msg("no orc can be placed or moved")))
@@ -403,7 +417,7 @@ class StrageState(State):
         if at(self.cells, action.square) != NOTHING:
             raise IllegalAction("orchi", msg("{action}: {square} is not empty", action=code(action), square=notation(action.square)))
         trace.append(Fired("orchi", msg("{clan} places an orc on {square}", clan=CLANS[self.active], square=notation(action.square))))
-        return replace(self, cells=put(self.cells, action.square, ORC))._orc_attack_phase(trace)
+        return evolve(self, cells=put(self.cells, action.square, ORC))._orc_attack_phase(trace)
 
     def _apply_moveorc(self, action: MoveOrc, trace: list[Fired]) -> StrageState:
         self._expect((Phase.ORCS,), action, "orchi")
@@ -415,7 +429,7 @@ class StrageState(State):
             raise IllegalAction("orchi-passi", msg("{action}: an orc takes one or two steps through empty squares", action=code(action)))
         trace.append(Fired("orchi", msg("{clan} moves the orc {start}-{end}", clan=CLANS[self.active], start=notation(action.start), end=notation(action.end))))
         cells = put(put(self.cells, action.start, NOTHING), action.end, ORC)
-        return replace(self, cells=cells, arrows=self.arrows + ((action.start, action.end),))._orc_attack_phase(trace)
+        return evolve(self, cells=cells, arrows=self.arrows + ((action.start, action.end),))._orc_attack_phase(trace)
 
     def _orc_attacks(self) -> list[tuple[str, str]]:
         return [(orc, t) for orc in board.squares_of(self.cells, ORC) for t in board.neighbours(orc)
@@ -423,7 +437,7 @@ class StrageState(State):
 
     def _orc_attack_phase(self, trace: list[Fired]) -> StrageState:
         if self._orc_attacks():
-            return replace(self, phase=Phase.ORC_ATTACK)
+            return evolve(self, phase=Phase.ORC_ATTACK)
         trace.append(Fired("attacco-orchi", msg("no orc stands next to a half-elf")))
         return self._massacre_phase(trace)
 
@@ -432,7 +446,7 @@ class StrageState(State):
         if (action.orc, action.target) not in self._orc_attacks():
             raise IllegalAction("attacco-orchi", msg("{action}: no orc on {orc} next to a half-elf on {target}", action=code(action), orc=notation(action.orc), target=notation(action.target)))
         trace.append(Fired("attacco-orchi", msg("the orc on {orc} attacks {piece} on {target}", orc=notation(action.orc), piece=self._piece(action.target), target=notation(action.target))))
-        return replace(self, attack=(action.orc, action.target), phase=Phase.ORC_ROLL)
+        return evolve(self, attack=(action.orc, action.target), phase=Phase.ORC_ROLL)
 
     def _roll_orc_roll(self, value: int, trace: list[Fired]) -> StrageState:
         return self._strike(value, "attacco-orchi", True, trace)._massacre_phase(trace)
@@ -452,14 +466,14 @@ class StrageState(State):
             trace.append(Fired("strage", msg("no unescorted sprite next to an orc")))
             return self._end_turn(trace)
         trace.append(Fired("strage", msg_n("{count} sprite must roll: {squares}", "{count} sprites must roll: {squares}", len(exposed), count=len(exposed), squares=tuple(notation(s) for s in exposed))))
-        return replace(self, phase=Phase.MASSACRE, massacre=exposed, marks=exposed)
+        return evolve(self, phase=Phase.MASSACRE, massacre=exposed, marks=exposed)
 
     def _roll_massacre(self, value: int, trace: list[Fired]) -> StrageState:
         square, rest = self.massacre[0], self.massacre[1:]
-        state = replace(self, massacre=rest)
+        state = evolve(self, massacre=rest)
         if value >= MASSACRE_HIT:
             trace.append(Fired("strage", msg("the sprite on {square} rolls {value} and is killed", square=notation(square), value=value)))
-            state = replace(state, cells=put(self.cells, square, NOTHING))
+            state = evolve(state, cells=put(self.cells, square, NOTHING))
         else:
             trace.append(Fired("strage", msg("the sprite on {square} rolls {value} and survives", square=notation(square), value=value)))
         if rest:
@@ -482,7 +496,7 @@ class StrageState(State):
 
     def _game_over(self, trace: list[Fired]) -> StrageState:
         trace.append(Fired("fine-partita", msg("no sprite is left on the map")))
-        state = replace(self, phase=Phase.OVER, attack=None, massacre=())
+        state = evolve(self, phase=Phase.OVER, attack=None, massacre=())
         result = state.outcome
         assert result is not None
         trace.append(Fired("vincitore", result.said()))
@@ -505,19 +519,9 @@ class StrageState(State):
         return CLANS[player] if player >= 0 else msg_p("who acts", "chance") if player == CHANCE else msg("nobody")
 
     def figure(self) -> BoardFigure:
-        pieces = []
-        for square, letter in zip(board.SQUARES, self.cells):
-            if letter == ORC:
-                pieces.append(Piece(square, "orc", name=board.ORC_NAME, letter=board.ORC_LETTER))
-            elif letter == SPRITE:
-                pieces.append(Piece(square, "sprite", name=board.SPRITE_NAME, letter=board.SPRITE_LETTER))
-            elif letter != NOTHING:
-                owner = board.clan_of(letter)
-                assert owner is not None
-                if letter in ESCORTING:  # drawn first: the half-elf stands over it
-                    pieces.append(Piece(square, "sprite", name=board.SPRITE_NAME, letter=board.SPRITE_LETTER))
-                pieces.append(Piece(square, "half-elf", str(CLANS[owner]), name=board.HALF_ELF[owner], letter=board.HALF_ELF_LETTER))
-        return BoardFigure(tuple(pieces), arrows=self.arrows, marks=self.marks)
+        pieces = tuple(piece for square, letter in zip(board.SQUARES, self.cells) if letter != NOTHING
+                       for piece in _pieces(square, letter))
+        return BoardFigure(pieces, arrows=self.arrows, marks=self.marks)
 
     def __str__(self) -> str:
         if self.phase is Phase.OVER:
