@@ -55,12 +55,16 @@ _COPYABLE: dict[type, frozenset[str] | None] = {}
 
 
 def _copyable(cls: type) -> frozenset[str] | None:
-    if not is_dataclass(cls) or hasattr(cls, "__slots__") or hasattr(cls, "__post_init__"):
+    if not is_dataclass(cls) or hasattr(cls, "__post_init__") or any(not f.init for f in fields(cls)):
         return None
-    fields_ = fields(cls)
-    if any(not f.init for f in fields_) or any(isinstance(v, cached_property) for k in cls.__mro__ for v in vars(k).values()):
-        return None
-    return frozenset(f.name for f in fields_)
+    names = frozenset(f.name for f in fields(cls))
+    for k in cls.__mro__:  # a field in a slot, or a property caching itself, is no plain attribute
+        slots = vars(k).get("__slots__", ())
+        if names.intersection((slots,) if isinstance(slots, str) else slots):
+            return None
+        if any(isinstance(v, cached_property) for v in vars(k).values()):
+            return None
+    return names
 
 
 def evolve(item: T, /, **changes: Any) -> T:

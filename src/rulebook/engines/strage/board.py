@@ -29,6 +29,7 @@ copy and compare (index 0 is a1, 7 is h1, 63 is h8):
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 from functools import lru_cache
 
@@ -50,9 +51,11 @@ ORC_NAME, SPRITE_NAME = msg("orc"), msg("sprite")
 ORC_LETTER, SPRITE_LETTER, HALF_ELF_LETTER = msg_p("piece letter", "O"), msg_p("piece letter", "S"), msg_p("piece letter", "H")
 ALONE = "RGBY"  # a clan's half-elf on its own
 ESCORTING = "rgby"  # a clan's half-elf with a sprite in its square
+HALF_ELF_LETTERS = ALONE + ESCORTING  # any half-elf
 PLACEMENT_RANKS = (1, 2)  # the two bottom rows: the placement area
 EXIT_RANK = 8  # the top row: the exit area
 SPRITES, ORCS, HALF_ELVES = 16, 8, 6  # pieces in the box (half-elves per clan)
+PLACEMENT_AREA = SQUARES[:8 * len(PLACEMENT_RANKS)]  # the first squares of SQUARES: rows 1 and 2
 
 
 _INDEX = {square: i for i, square in enumerate(SQUARES)}
@@ -109,25 +112,42 @@ def without_half_elf(letter: str) -> str:
 
 
 def count(cells: str, letters: str) -> int:
-    return sum(cells.count(letter) for letter in letters)
+    return sum(map(cells.count, letters))
+
+
+@lru_cache(maxsize=None)
+def _finder(letters: str) -> re.Pattern[str]:
+    return re.compile(f"[{re.escape(letters)}]")
 
 
 def squares_of(cells: str, letters: str) -> tuple[str, ...]:
-    return tuple(SQUARES[i] for i, letter in enumerate(cells) if letter in letters)
+    """The squares holding one of ``letters``, in a1..h8 order (a search, not a walk of 64 cells)."""
+    return tuple(SQUARES[found.start()] for found in _finder(letters).finditer(cells))
+
+
+#: Per square index, the indices of its neighbours (``neighbours`` by number, for the scans).
+_NEAR = tuple(tuple(_INDEX[n] for n in neighbours(square)) for square in SQUARES)
 
 
 def orc_reach(cells: str, start: str) -> tuple[str, ...]:
     """Where an orc can end after one or two steps, each step into an empty square."""
-    first = [s for s in neighbours(start) if cells[_INDEX[s]] == NOTHING]
+    origin = _INDEX[start]
+    first = [i for i in _NEAR[origin] if cells[i] == NOTHING]
     found = set(first)
     for step in first:
-        found.update(s for s in neighbours(step) if s != start and cells[_INDEX[s]] == NOTHING)
-    return tuple(s for s in SQUARES if s in found)
+        found.update(i for i in _NEAR[step] if i != origin and cells[i] == NOTHING)
+    return tuple(SQUARES[i] for i in sorted(found))
 
 
 def can_step(cells: str, start: str) -> bool:
     """Whether a piece on ``start`` has an empty square next to it."""
-    return any(cells[_INDEX[s]] == NOTHING for s in neighbours(start))
+    return any(cells[i] == NOTHING for i in _NEAR[_INDEX[start]])
+
+
+def orc_attacks(cells: str) -> list[tuple[str, str]]:
+    """Each (orc, half-elf) pair of neighbouring squares, orcs in a1..h8 order."""
+    return [(SQUARES[orc.start()], SQUARES[i]) for orc in _finder(ORC).finditer(cells) for i in _NEAR[orc.start()]
+            if cells[i] in HALF_ELF_LETTERS]
 
 
 def picture(cells: str) -> str:

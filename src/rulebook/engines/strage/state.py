@@ -246,7 +246,7 @@ class StrageState(State):
     def _placements(self) -> list[Place]:
         if self.ap < 1 or self.acted or self.placed >= MAX_PLACED or not self.half_elves_off_map(self.active):
             return []
-        return [Place(s) for s in board.SQUARES if board.rank(s) in board.PLACEMENT_RANKS and at(self.cells, s) in (NOTHING, SPRITE)]
+        return [Place(s) for s, letter in zip(board.PLACEMENT_AREA, self.cells) if letter in (NOTHING, SPRITE)]
 
     def _apply_place(self, action: Place, trace: list[Fired]) -> StrageState:
         self._spend(action, "collocare")
@@ -393,7 +393,8 @@ class StrageState(State):
     def _orc_places(self) -> list[str]:
         if not self.orcs_off_map:
             return []
-        return [s for s in board.SQUARES if board.rank(s) not in board.PLACEMENT_RANKS and at(self.cells, s) == NOTHING]
+        start = len(board.PLACEMENT_AREA)
+        return [s for s, letter in zip(board.SQUARES[start:], self.cells[start:]) if letter == NOTHING]
 
     def _orc_options(self) -> list:
         places = self._orc_places()
@@ -432,8 +433,7 @@ class StrageState(State):
         return evolve(self, cells=cells, arrows=self.arrows + ((action.start, action.end),))._orc_attack_phase(trace)
 
     def _orc_attacks(self) -> list[tuple[str, str]]:
-        return [(orc, t) for orc in board.squares_of(self.cells, ORC) for t in board.neighbours(orc)
-                if board.clan_of(at(self.cells, t)) is not None]
+        return board.orc_attacks(self.cells)
 
     def _orc_attack_phase(self, trace: list[Fired]) -> StrageState:
         if self._orc_attacks():
