@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter as Tally  # the action class below is called Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 
 from ..errors import IllegalAction, RulebookError
 from ..messages import Message, code, msg, msg_n, msg_p
-from .base import CHANCE, TERMINAL, Fired, State, replace_at
+from .base import CHANCE, TERMINAL, Fired, State, evolve, replace_at
 from .playing_cards import excess, remove_cards
 
 __all__ = [
@@ -287,7 +287,7 @@ class BingoState(State):
         hand = state.hands[opponent]
         if ISLAND in hand and len(hand) >= 2:
             trace.append(Fired("counter", msg("player {player} may counter it", player=opponent)))
-            return replace(state, phase=Phase.COUNTER, placing=action.land)
+            return evolve(state, phase=Phase.COUNTER, placing=action.land)
         return state._resolve(action.land, trace)
 
     def _apply_pass(self, action: Pass, trace: list[Fired]) -> BingoState:
@@ -298,7 +298,7 @@ class BingoState(State):
     def _apply_allow(self, action: Allow, trace: list[Fired]) -> BingoState:
         self._expect(Phase.COUNTER, action, "counter")
         assert self.placing is not None
-        return replace(self, phase=Phase.TURN, placing=None)._resolve(self.placing, trace)
+        return evolve(self, phase=Phase.TURN, placing=None)._resolve(self.placing, trace)
 
     def _apply_counter(self, action: Counter, trace: list[Fired]) -> BingoState:
         self._expect(Phase.COUNTER, action, "counter")
@@ -316,7 +316,7 @@ class BingoState(State):
         trace.append(Fired("neutralizzata", msg("the {land} is not placed and goes to player {player}'s discards", land=self.placing.label,
                                                   player=self.active)))
         trace.append(Fired("counter-turno-continua", msg("player {player} has placed no land: still player {player}'s turn", player=self.active)))
-        state = replace(self, hands=hands, discards=discards, phase=Phase.TURN, placing=None)
+        state = evolve(self, hands=hands, discards=discards, phase=Phase.TURN, placing=None)
         return state if state.deck else state._run_out(Phase.TURN, trace)
 
     def _apply_discard(self, action: Discard, trace: list[Fired]) -> BingoState:
@@ -326,7 +326,7 @@ class BingoState(State):
             raise IllegalAction("palude", msg("player {player} has no {land} in their hand ({hand})", player=me, land=action.land.label, hand=self._hand(me)))
         state = self._move_hand(me, action.land, to_discards=True)
         trace.append(Fired("palude", msg("player {player} discards a {land}", player=me, land=action.land.label)))
-        return replace(state, phase=Phase.TURN)._end_turn(trace)
+        return evolve(state, phase=Phase.TURN)._end_turn(trace)
 
     def _apply_destroy(self, action: Destroy, trace: list[Fired]) -> BingoState:
         self._expect(Phase.MOUNTAIN, action, "montagna")
@@ -336,7 +336,7 @@ class BingoState(State):
         territories = replace_at(self.territories, victim, remove_cards(self.territories[victim], (action.land,)))
         discards = replace_at(self.discards, victim, self.discards[victim] + (action.land,))
         trace.append(Fired("montagna", msg("player {player}'s {land} is destroyed", player=victim, land=action.land.label)))
-        state = replace(self, territories=territories, discards=discards, phase=Phase.TURN)
+        state = evolve(self, territories=territories, discards=discards, phase=Phase.TURN)
         return state._end_turn(trace)
 
     def _apply_retrieve(self, action: Retrieve, trace: list[Fired]) -> BingoState:
@@ -347,7 +347,7 @@ class BingoState(State):
         discards = replace_at(self.discards, me, remove_cards(self.discards[me], (action.land,)))
         hands = replace_at(self.hands, me, _sorted(self.hands[me] + (action.land,)))
         trace.append(Fired("foresta", msg("player {player} takes a {land} back into hand", player=me, land=action.land.label)))
-        state = replace(self, hands=hands, discards=discards, phase=Phase.TURN)
+        state = evolve(self, hands=hands, discards=discards, phase=Phase.TURN)
         return state._end_turn(trace)
 
     def _apply_shuffle(self, action: Shuffle, trace: list[Fired]) -> BingoState:
@@ -355,7 +355,7 @@ class BingoState(State):
         if Tally(action.order) != Tally(self.discards[0] + self.discards[1]):
             raise IllegalAction("rimescolare", msg("{action} is not an order of the two discard piles", action=code(action)))
         trace.append(Fired("rimescolare", msg("both discard piles become a new deck of {count}", count=len(action.order))))
-        state = replace(self, deck=action.order, discards=((), ()), phase=Phase.TURN, drawer=None, resume=None)
+        state = evolve(self, deck=action.order, discards=((), ()), phase=Phase.TURN, drawer=None, resume=None)
         if self.drawer is None:
             # The deck ran out without a draw waiting: the turn goes on, or ends (resume None).
             return state if self.resume is Phase.TURN else state._end_turn(trace)
@@ -369,11 +369,11 @@ class BingoState(State):
         """The land enters the territory: a win ends the game at once, else its effect."""
         me, opponent = self.active, 1 - self.active
         territories = replace_at(self.territories, me, self.territories[me] + (land,))
-        state = replace(self, territories=territories)
+        state = evolve(self, territories=territories)
         reason = winning_reason(territories[me])
         if reason:
             trace.append(Fired("vittoria", msg("player {player} wins with {reason}", player=me, reason=_REASONS.get(reason, reason))))
-            return replace(state, phase=Phase.OVER, win=Win(me, reason))
+            return evolve(state, phase=Phase.OVER, win=Win(me, reason))
         if land is PLAINS:
             trace.append(Fired("pianura", msg("player {player} draws a card", player=me)))
             return state._draw(me, None, trace)
@@ -381,22 +381,22 @@ class BingoState(State):
             trace.append(Fired("isola", msg("no effect")))
         elif land is SWAMP:
             if state.hands[opponent]:
-                return replace(state, phase=Phase.SWAMP)
+                return evolve(state, phase=Phase.SWAMP)
             trace.append(Fired("palude-mano-vuota", msg("player {player} has no card to discard", player=opponent)))
         elif land is MOUNTAIN:
             if state.territories[opponent]:
-                return replace(state, phase=Phase.MOUNTAIN)
+                return evolve(state, phase=Phase.MOUNTAIN)
             trace.append(Fired("montagna-nessun-bersaglio", msg("player {player} controls no land", player=opponent)))
         elif land is FOREST:
             if state.discards[me]:
-                return replace(state, phase=Phase.FOREST)
+                return evolve(state, phase=Phase.FOREST)
             trace.append(Fired("foresta-scarti-vuoti", msg("player {player}'s discard pile is empty", player=me)))
         return state._end_turn(trace)
 
     def _end_turn(self, trace: list[Fired]) -> BingoState:
         following = 1 - self.active
         trace.append(Fired("fine-turno", msg("player {player}'s turn", player=following)))
-        return replace(self, active=following)._draw(following, Phase.TURN, trace, rule="pesca-turno")
+        return evolve(self, active=following)._draw(following, Phase.TURN, trace, rule="pesca-turno")
 
     def _draw(self, player: int, resume: Phase | None, trace: list[Fired], rule: str | None = None) -> BingoState:
         """Draw one card, then go on as ``resume`` says: TURN, or None to end the turn.
@@ -407,32 +407,32 @@ class BingoState(State):
         """
         if not self.deck:
             if self.discards[0] or self.discards[1]:
-                return replace(self, phase=Phase.SHUFFLE, drawer=player, resume=resume)
+                return evolve(self, phase=Phase.SHUFFLE, drawer=player, resume=resume)
             trace.append(Fired("rimescolare-vuoto", msg("no card left anywhere to draw")))
             state = self
         else:
             hands = replace_at(self.hands, player, _sorted(self.hands[player] + self.deck[:1]))
             if rule:
                 trace.append(Fired(rule, msg("player {player} draws", player=player)))
-            state = replace(self, deck=self.deck[1:], hands=hands)
+            state = evolve(self, deck=self.deck[1:], hands=hands)
             if not state.deck:
                 return state._run_out(resume, trace)
-        state = replace(state, drawer=None, resume=None, phase=Phase.TURN)
+        state = evolve(state, drawer=None, resume=None, phase=Phase.TURN)
         return state if resume is Phase.TURN else state._end_turn(trace)
 
     def _run_out(self, resume: Phase | None, trace: list[Fired]) -> BingoState:
         """The deck has no card left: the discard piles, if any card is in them, become a new
         deck now, before anyone acts again; then play goes on as ``resume`` says."""
         if not (self.discards[0] or self.discards[1]):
-            state = replace(self, drawer=None, resume=None, phase=Phase.TURN)
+            state = evolve(self, drawer=None, resume=None, phase=Phase.TURN)
             return state if resume is Phase.TURN else state._end_turn(trace)
         trace.append(Fired("rimescolare-quando", msg("the deck has run out: both discard piles are reshuffled now")))
-        return replace(self, phase=Phase.SHUFFLE, drawer=None, resume=resume)
+        return evolve(self, phase=Phase.SHUFFLE, drawer=None, resume=resume)
 
     def _move_hand(self, player: int, land: Land, to_discards: bool = False) -> BingoState:
         hands = replace_at(self.hands, player, remove_cards(self.hands[player], (land,)))
         discards = replace_at(self.discards, player, self.discards[player] + (land,)) if to_discards else self.discards
-        return replace(self, hands=hands, discards=discards)
+        return evolve(self, hands=hands, discards=discards)
 
     def _hand(self, player: int) -> tuple[Message, ...] | Message:
         """A hand as a refusal shows it: the lands by name (the site joins them), or "empty"."""

@@ -30,13 +30,13 @@ Bant (P0)
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from typing import Sequence
 
 from ..messages import Message, Notation, code, msg, msg_n, msg_p, notation
 from ..errors import IllegalAction
-from .base import CHANCE, TERMINAL, Fired, State, replace_at
+from .base import CHANCE, TERMINAL, Fired, State, evolve, replace_at
 from .casting.cards import packaged as magic_cards
 from .planes import NOT_PRINTED, PLANES, PRINTED_NAMES
 
@@ -284,7 +284,7 @@ class Planechase(State):
         self._expect(Phase.MULLIGAN, action, "mano-iniziale")
         me = self.current_player
         trace.append(Fired("mano-iniziale", msg("player {player} keeps a hand of {hands}", player=me, hands=self.hands[me])))
-        state = replace(self, kept=self.kept | {me})
+        state = evolve(self, kept=self.kept | {me})
         if len(state.kept) < self.players:
             return state
         return state._turn_over_first_plane(trace)._begin_turn(self.first, trace)
@@ -301,13 +301,13 @@ class Planechase(State):
             trace.append(Fired("mulligan-multiplayer", msg("player {player}'s first mulligan: a new hand of seven", player=me)))
         else:
             trace.append(Fired("mulligan-consueto", msg("player {player}'s mulligan number {taken}: a new hand of {size}", player=me, taken=taken, size=size)))
-        return replace(self, hands=replace_at(self.hands, me, size), mulligans=replace_at(self.mulligans, me, taken))
+        return evolve(self, hands=replace_at(self.hands, me, size), mulligans=replace_at(self.mulligans, me, taken))
 
     def _turn_over_first_plane(self, trace: list[Fired]) -> Planechase:
         plane = Plane(self.decks[self.first][0], self.first)
         trace.append(Fired("primo-piano", msg("player {first} turns over {plane}; no 'when you planeswalk to' ability triggers: the game has not begun", first=self.first, plane=plane.said)))
         decks = replace_at(self.decks, self.first, self.decks[self.first][1:])
-        return replace(self, decks=decks, plane=plane, controller=self.first)
+        return evolve(self, decks=decks, plane=plane, controller=self.first)
 
     # --- turns -----------------------------------------------------------------------------
 
@@ -322,18 +322,18 @@ class Planechase(State):
 
     def _begin_turn(self, player: int, trace: list[Fired]) -> Planechase:
         turn = self.turn + 1
-        state = replace(self, active=player, turn=turn, rolls=0, mana=self.mana_per_turn, phase=Phase.MAIN)
+        state = evolve(self, active=player, turn=turn, rolls=0, mana=self.mana_per_turn, phase=Phase.MAIN)
         trace.append(Fired("turni", msg("turn {turn} begins: player {player}'s", turn=turn, player=player)))
         if self.controller != player:
             trace.append(Fired("proprietario-controllore", msg("player {player} now controls {plane}", player=player, plane=self.plane.said)))
-            state = replace(state, controller=player)
+            state = evolve(state, controller=player)
         if turn == 1 and not self.multiplayer:
             trace.append(Fired("prima-pescata-due", msg("player {player} skips the draw of the game's first turn", player=player)))
             return state
         hands = replace_at(self.hands, player, self.hands[player] + 1)
         rule = "prima-pescata" if turn == 1 else "turni"
         trace.append(Fired(rule, msg("player {player} draws (hand {hands})", player=player, hands=hands[player])))
-        return replace(state, hands=hands)
+        return evolve(state, hands=hands)
 
     # --- the planar die --------------------------------------------------------------------
 
@@ -348,7 +348,7 @@ class Planechase(State):
             raise IllegalAction("tiro-costo", msg("roll number {number} this turn costs {cost}; player {player} has {mana} mana", number=number, cost=_mana(cost), player=self.active, mana=self.mana))
         trace.append(Fired("tiro-costo", msg("player {player} pays {cost} for roll number {number} this turn", player=self.active, cost=_mana(cost), number=number)))
         trace.append(Fired("tiro-risposta", msg("the die is rolled at once: nobody can respond to the roll")))
-        return replace(self, rolls=number, mana=self.mana - cost, phase=Phase.ROLLING)
+        return evolve(self, rolls=number, mana=self.mana - cost, phase=Phase.ROLLING)
 
     def _apply_rollbyeffect(self, action: RollByEffect, trace: list[Fired]) -> Planechase:
         self._expect(Phase.MAIN, action, "tiro-effetto")
@@ -363,12 +363,12 @@ class Planechase(State):
             raise IllegalAction("tiro-effetto", msg("{action}: an effect rolls as it resolves, with nothing under it on the stack; waiting: {stack}", action=code(action), stack=self.stack[-1]))
         trace.append(Fired("tiro-effetto", msg("{source} makes player {player} roll the planar die: it costs nothing and does not count toward the cost of the next roll, still {roll_cost}", source=magic_cards()[action.source], player=self.active, roll_cost=_mana(self.roll_cost))))
         trace.append(Fired("tiro-risposta", msg("the die is rolled at once: nobody can respond to the roll")))
-        return replace(self, phase=Phase.ROLLING)
+        return evolve(self, phase=Phase.ROLLING)
 
     def _apply_dieface(self, face: DieFace, trace: list[Fired]) -> Planechase:
         self._expect(Phase.ROLLING, face, "tiro-risposta")
         assert self.plane is not None and self.controller is not None
-        state = replace(self, phase=Phase.MAIN)
+        state = evolve(self, phase=Phase.MAIN)
         if face is BLANK:
             trace.append(Fired("faccia-vuota", msg("{face}: nothing happens", face=notation(face.value))))
             return state
@@ -377,13 +377,13 @@ class Planechase(State):
             msg_p("planar ability", "planeswalk"), "faccia-planeswalker")
         ability = Ability(str(kind), self.plane, self.controller)
         trace.append(Fired(rule, msg("{face}: the {kind} ability of {plane} triggers and waits on the stack", face=notation(face.value), kind=kind, plane=self.plane.said)))
-        return replace(state, stack=self.stack + (ability,))
+        return evolve(state, stack=self.stack + (ability,))
 
     def _apply_resolve(self, action: Resolve, trace: list[Fired]) -> Planechase:
         self._expect(Phase.MAIN, action, "faccia-caos")
         if not self.stack:
             raise IllegalAction("faccia-caos", msg("{action}: no ability is waiting on the stack", action=code(action)))
-        ability, state = self.stack[-1], replace(self, stack=self.stack[:-1])
+        ability, state = self.stack[-1], evolve(self, stack=self.stack[:-1])
         if ability.kind == "chaos":
             rule = "faccia-caos" if ability.plane == self.plane else "caos-resta"
             trace.append(Fired(rule, msg("the chaos ability of {plane} resolves; its 'you' is player {controller}", plane=ability.plane.said, controller=ability.controller)))
@@ -392,7 +392,7 @@ class Planechase(State):
         assert old is not None
         decks = replace_at(self.decks, old.owner, self.decks[old.owner] + (old.name,))
         trace.append(Fired("faccia-planeswalker", msg("{old} goes to the bottom of player {owner}'s planar deck", old=old.said, owner=old.owner)))
-        return replace(state, decks=decks)._turn_over(ability.controller, old, "faccia-planeswalker", trace)
+        return evolve(state, decks=decks)._turn_over(ability.controller, old, "faccia-planeswalker", trace)
 
     def _turn_over(self, player: int, old: Plane, rule: str, trace: list[Fired]) -> Planechase:
         """``player`` turns over their top planar card: planeswalking from ``old`` to it."""
@@ -401,7 +401,7 @@ class Planechase(State):
         new = Plane(deck[0], player)
         trace.append(Fired(rule, msg("player {player} turns over {new}", player=player, new=new.said)))
         trace.append(Fired("viaggio-innesca", msg("planeswalking from {old} to {new}: their 'when you planeswalk' abilities trigger", old=old, new=new)))
-        return replace(self, decks=replace_at(self.decks, player, deck[1:]), plane=new)
+        return evolve(self, decks=replace_at(self.decks, player, deck[1:]), plane=new)
 
     # --- leaving the game ------------------------------------------------------------------
 
@@ -415,7 +415,7 @@ class Planechase(State):
         if self.controller == who:
             heir = self.next_player(who)
             trace.append(Fired("uscita-controllore-piano", msg("player {player} takes control of {plane} just before player {player2} leaves", player=heir, plane=self.plane.said, player2=who)))
-            state = replace(state, controller=heir)
+            state = evolve(state, controller=heir)
         for ability in state.stack:
             if ability.controller == who:
                 trace.append(Fired("uscita-abilita", msg("the {ability} ceases to exist", ability=ability.said)))
@@ -423,7 +423,7 @@ class Planechase(State):
         if self.decks[who]:
             count = len(self.decks[who])
             trace.append(Fired("uscita", msg_n("player {player}'s planar deck ({count} card) leaves with them", "player {player}'s planar deck ({count} cards) leaves with them", count, player=who, count=count)))
-        state = replace(state, stack=stack, decks=replace_at(self.decks, who, ()), gone=self.gone + (who,))
+        state = evolve(state, stack=stack, decks=replace_at(self.decks, who, ()), gone=self.gone + (who,))
         if state.plane is not None and state.plane.owner == who:
             state = state._owner_left(trace)
         if who == self.active:
@@ -431,7 +431,7 @@ class Planechase(State):
         if len(state.in_game) == 1:
             winner = state.in_game[0]
             trace.append(Fired("vittoria", msg("player {player} is the last player left and wins", player=winner)))
-            return replace(state, phase=Phase.OVER, winner=winner)
+            return evolve(state, phase=Phase.OVER, winner=winner)
         return state
 
     def _owner_left(self, trace: list[Fired]) -> Planechase:
@@ -444,7 +444,7 @@ class Planechase(State):
             else:
                 trace.append(Fired("caos-resta", msg("the {ability} stays on the stack", ability=ability.said)))
         stack = tuple(a for a in self.stack if a.kind != "planeswalk")
-        return replace(self, stack=stack)._turn_over(controller, old, "uscita-proprietario-piano", trace)
+        return evolve(self, stack=stack)._turn_over(controller, old, "uscita-proprietario-piano", trace)
 
     # --- helpers ---------------------------------------------------------------------------
 

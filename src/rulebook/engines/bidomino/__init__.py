@@ -18,12 +18,11 @@ P1: 3♥ 5♥ 6♣ J♠ · score cards 1 · noted 0
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Sequence
 
 from ...messages import code, msg, msg_n, notation
 from ...errors import IllegalAction, RulebookError
-from ..base import Step
+from ..base import Step, evolve
 from ..playing_cards import excess, sort_cards
 from .pieces import (
     ACTIONS, MAX_PLAYERS, MIN_PLAYERS, START, Card, Discard, Pair, Placement, Play, Result, Row, Shuffle, action,
@@ -93,7 +92,7 @@ def position(
                            card=notation(str(c)), count=n, held=held) for c, n, held in too_many)
         raise IllegalAction("giocatori", msg("a position cannot hold {too_many}", too_many=each))
     state = new_game(players=players)
-    return replace(
+    return evolve(
         state,
         deal=deal,
         phase=Phase.PLAY,

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from typing import Sequence
 
 from ...messages import Message, Notation, code, msg, msg_n, notation
 from ...errors import IllegalAction
-from ..base import CHANCE, TERMINAL, Fired, State, Step, replace_at
+from ..base import CHANCE, TERMINAL, Fired, State, Step, evolve, replace_at
 from ..playing_cards import remove_cards, show, sort_cards
 from .pieces import (
     HAND, Action, Card, Discard, Pair, Placement, Play, Result, Row, Shuffle, action, can_score,
@@ -173,7 +173,7 @@ class Bidomino(State):
             hands[(first + i) % n].append(order[i])
         stock = tuple(order[HAND * n:])
         trace.append(Fired("mazziere", msg("P{dealer} deals {HAND} cards to each player, starting with P{first}; {count} cards form the stock", dealer=self.dealer, HAND=HAND, first=first, count=len(stock))))
-        return replace(self, hands=tuple(sort_cards(h) for h in hands), stock=stock, rows=NO_ROWS, discards=(),
+        return evolve(self, hands=tuple(sort_cards(h) for h in hands), stock=stock, rows=NO_ROWS, discards=(),
                        score_piles=((),) * n, exhausted=0, phase=Phase.PLAY, turn=first, pending=None)
 
     def _reshuffle(self, order: Sequence[Card], trace: list[Fired]) -> Bidomino:
@@ -183,7 +183,7 @@ class Bidomino(State):
                                                 "P{dealer} notes the score cards ({board}) and shuffles them with {discards} discards into a new stock of {count}",
                                                 discards, dealer=self.dealer, board=_by_player(counted), discards=discards, count=len(order))))
         player, score, hand = self.pending or (self.turn, 0, 0)
-        state = replace(self, noted=tuple(n + c for n, c in zip(self.noted, counted)), stock=tuple(order),
+        state = evolve(self, noted=tuple(n + c for n, c in zip(self.noted, counted)), stock=tuple(order),
                         score_piles=((),) * self.players, discards=(), phase=Phase.PLAY, pending=None)
         if score or hand:
             trace.append(Fired("pesca-interrotta", msg("P{player} first completes the interrupted draw", player=player)))
@@ -201,7 +201,7 @@ class Bidomino(State):
         state = self
         for pl in act.placements:
             state = state._place(p, pl, trace)
-        state = replace(state, hands=replace_at(state.hands, p, sort_cards(rest)))
+        state = evolve(state, hands=replace_at(state.hands, p, sort_cards(rest)))
         bonus = sum(pl.pair.bonus for pl in act.placements)
         score, draws = bonus, 0
         if lone:
@@ -213,7 +213,7 @@ class Bidomino(State):
         elif rest:
             point = act.point
             assert point is not None
-            state = replace(state, hands=replace_at(state.hands, p, remove_cards(state.hands[p], (point,))),
+            state = evolve(state, hands=replace_at(state.hands, p, remove_cards(state.hands[p], (point,))),
                             score_piles=replace_at(state.score_piles, p, state.score_piles[p] + (point,)))
             trace.append(Fired("una-coppia", msg("P{p} sets {point} aside face down as 1 point", p=p, point=notation(str(point)))))
             draws = 3
@@ -262,14 +262,14 @@ class Bidomino(State):
             trace.append(Fired("file", msg("P{p} lays {pair} at the right end of row {row}", p=p, pair=laid, row=pl.row)))
         if pl.pair.bonus:
             trace.append(Fired("bonus", _bonus(pl.pair)))
-        return replace(self, rows=placed(self.rows, pl))
+        return evolve(self, rows=placed(self.rows, pl))
 
     def _apply_discard(self, act: Discard, trace: list[Fired]) -> Bidomino:
         p, c = self.turn, act.card
         left = remove_cards(self.hands[p], (c,))
         if left is None:
             raise IllegalAction("nessuna-coppia", msg("P{p} cannot discard {str}: the hand is {show}", p=p, str=code(str(c)), show=_shown(self.hands[p])))
-        state = replace(self, hands=replace_at(self.hands, p, left), discards=self.discards + (c,))
+        state = evolve(self, hands=replace_at(self.hands, p, left), discards=self.discards + (c,))
         if self.exhausted == 2:
             trace.append(Fired("scarto-senza-ricambio", msg("P{p} discards {c} face down and draws nothing", p=p, c=notation(str(c)))))
         else:
@@ -280,7 +280,7 @@ class Bidomino(State):
     # --- the stock ----------------------------------------------------------------------------
 
     def _note(self, p: int, points: int) -> Bidomino:
-        return replace(self, noted=replace_at(self.noted, p, self.noted[p] + points))
+        return evolve(self, noted=replace_at(self.noted, p, self.noted[p] + points))
 
     def _draw(self, p: int, score: int, hand: int, rule: str, trace: list[Fired]) -> Bidomino:
         """Score cards first, then replacement cards; stop at the first exhaustion (the draw
@@ -288,7 +288,7 @@ class Bidomino(State):
         taken = min(score + hand, len(self.stock))
         to_pile = min(score, taken)
         got_score, got_hand = self.stock[:to_pile], self.stock[to_pile:taken]
-        state = replace(self, stock=self.stock[taken:],
+        state = evolve(self, stock=self.stock[taken:],
                         score_piles=replace_at(self.score_piles, p, self.score_piles[p] + got_score),
                         hands=replace_at(self.hands, p, sort_cards(self.hands[p] + got_hand)))
         score, hand = score - len(got_score), hand - len(got_hand)
@@ -298,10 +298,10 @@ class Bidomino(State):
         if got_hand:
             trace.append(Fired(rule, msg("P{p} draws {show}", p=p, show=_shown(got_hand))))
         if taken and not state.stock:
-            state = replace(state, exhausted=state.exhausted + 1)
+            state = evolve(state, exhausted=state.exhausted + 1)
             if state.exhausted == 1:
                 trace.append(Fired("rimescolata", msg("the stock has run out: score cards and discards are gathered to be reshuffled")))
-                return replace(state, phase=Phase.RESHUFFLE, pending=(p, score, hand))
+                return evolve(state, phase=Phase.RESHUFFLE, pending=(p, score, hand))
             trace.append(Fired("secondo-esaurimento", msg("the stock has run out a second time: no more reshuffles")))
         if score:
             state = state._note(p, score)
@@ -316,14 +316,14 @@ class Bidomino(State):
 
     def _finish_turn(self, p: int, trace: list[Fired]) -> Bidomino:
         if self.phase is Phase.RESHUFFLE:
-            return replace(self, turn=p)  # the turn passes once the interrupted draw is complete
+            return evolve(self, turn=p)  # the turn passes once the interrupted draw is complete
         if self.exhausted == 2 and not any(can_score(h, self.rows) for h in self.hands):
             return self._end_deal(trace)
         n = self.players
         for step in range(1, n + 1):
             # After the second exhaustion a player with no cards left has no more turns.
             if self.hands[(p + step) % n]:
-                return replace(self, turn=(p + step) % n)
+                return evolve(self, turn=(p + step) % n)
         return self._end_deal(trace)  # unreachable while someone can score; kept for safety
 
     def _end_deal(self, trace: list[Fired]) -> Bidomino:
@@ -334,14 +334,14 @@ class Bidomino(State):
         n = self.players
         # Every card of both decks comes back for the next deal: in a game they are all on the
         # table now; a position() names only some of them, and the others were elsewhere.
-        state = replace(self, hands=((),) * n, score_piles=((),) * n, rows=NO_ROWS, stock=full_pack(), discards=(),
+        state = evolve(self, hands=((),) * n, score_piles=((),) * n, rows=NO_ROWS, stock=full_pack(), discards=(),
                         exhausted=0, pending=None, deal=self.deal + 1, noted=noted)
         totals = _by_player(noted)
         if state.deal == n:
             trace.append(Fired("vincitore", msg("after {n} deals: {totals}; highest total wins", n=n, totals=totals)))
-            return replace(state, phase=Phase.OVER)
+            return evolve(state, phase=Phase.OVER)
         trace.append(Fired("smazzate", msg("totals {totals}; P{dealer} deals next", totals=totals, dealer=state.dealer)))
-        return replace(state, phase=Phase.DEAL)
+        return evolve(state, phase=Phase.DEAL)
 
     def __str__(self) -> str:
         head = f"deal {self.deal + 1}/{self.players} · dealer P{self.dealer}"

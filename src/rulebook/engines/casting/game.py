@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ...messages import code, msg
 from ...errors import IllegalAction
-from ..base import TERMINAL, Fired, State
+from ..base import TERMINAL, Fired, State, evolve
 from .actions import Activate, Cast, Choose, Decline, Mana, Pass, PlayLand, Resolve
 from .cards import Card, Catalogue, packaged
 from .costs import Derivation
@@ -76,7 +76,7 @@ class Game(Table, State):
 
     def _apply_mana(self, action: Mana, trace: list[Fired]) -> Game:
         game, fired = activate_mana(self, action, self.current_player, "605.3a")
-        return _traced(replace(game, passes=0), fired, trace)
+        return _traced(evolve(game, passes=0), fired, trace)
 
     def _apply_activate(self, action: Activate, trace: list[Fired]) -> Game:
         return _traced(*activate(self, action, self.current_player), trace)
@@ -93,9 +93,9 @@ class Game(Table, State):
             return _traced(*resolve_top(self), trace)
         if self.passes + 1 >= 2:
             trace.append(Fired("601.2i", msg("P{player} passes too, with the stack empty: the phase ends", player=player)))
-            return replace(self, ended=True)
+            return evolve(self, ended=True)
         trace.append(Fired("601.2i", msg("P{player} passes priority", player=player)))
-        return replace(self, priority=1 - player, passes=self.passes + 1)
+        return evolve(self, priority=1 - player, passes=self.passes + 1)
 
     def _apply_decline(self, action: Decline, trace: list[Fired]) -> Game:
         return _traced(*decline(self), trace)

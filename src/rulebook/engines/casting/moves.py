@@ -4,11 +4,10 @@ and the list of legal actions (computed by trying candidates on the immutable st
 from __future__ import annotations
 
 import itertools
-from dataclasses import replace
 
 from ...messages import Code, code, msg, notation
 from ...errors import IllegalAction
-from ..base import Fired
+from ..base import Fired, evolve
 from .actions import Activate, Cast, Choose, Decline, Mana, Pass, PlayLand, Resolve
 from .cards import TargetWord
 from .mana import COLOURS
@@ -49,7 +48,7 @@ def activate(game: Table, action: Activate, player: int) -> tuple[Table, list[Fi
         trace.append(Fired("601.2h", msg("pays {cost}", cost=notation(ability.cost))))
     entry = Entry(f"{source.id}-ability", player, "ability", source.id, effect=ability.effect or "add-mana",
                   targets=tuple(action.targets), colour=action.colour)
-    return replace(game, stack=game.stack + (entry,), priority=player, passes=0), trace
+    return evolve(game, stack=game.stack + (entry,), priority=player, passes=0), trace
 
 
 def play_land(game: Table, action: PlayLand, player: int) -> tuple[Table, list[Fired]]:
@@ -74,7 +73,7 @@ def play_land(game: Table, action: PlayLand, player: int) -> tuple[Table, list[F
     if game.stack or player != game.active or game.lands_played >= 1:
         raise IllegalAction("601.1a", msg("a land is played in your main phase, with an empty stack, once a turn (305.2)"))
     game = game.move(land.id, "battlefield", controlled_by=player)
-    return replace(game, lands_played=game.lands_played + 1, passes=0), [Fired("601.1a", played)]
+    return evolve(game, lands_played=game.lands_played + 1, passes=0), [Fired("601.1a", played)]
 
 
 # --- offers -----------------------------------------------------------------------------
@@ -91,7 +90,7 @@ def decline(game: Table) -> tuple[Table, list[Fired]]:
         game = game.move(pending.object, "library")
     for revealed in pending.revealed:
         game = game.move(revealed, "library")
-    return replace(game, pending=None), [Fired("601.2", msg("{object} is not cast", object=declined))]
+    return evolve(game, pending=None), [Fired("601.2", msg("{object} is not cast", object=declined))]
 
 
 def choose(game: Table, action: Choose) -> tuple[Table, list[Fired]]:
@@ -104,7 +103,7 @@ def choose(game: Table, action: Choose) -> tuple[Table, list[Fired]]:
     if problem:
         raise IllegalAction("601.2c", msg("{target} can't be the target of {card}'s ability: {problem}", target=game.quoted(action.target), card=source.card, problem=problem))
     entry = Entry(f"{source.id}-trigger", pending.player, "trigger", source.id, effect="grant-flashback", targets=(action.target,))
-    game = replace(game, stack=game.stack + (entry,), pending=None, priority=pending.player, passes=0)
+    game = evolve(game, stack=game.stack + (entry,), pending=None, priority=pending.player, passes=0)
     return game, [Fired("601.2c", msg("{card}'s ability targets {target} and goes on the stack", card=source.card, target=game.named(action.target)))]
 
 
@@ -115,7 +114,7 @@ def resolve_top(game: Table) -> tuple[Table, list[Fired]]:
     if not game.stack:
         raise IllegalAction("608.2", msg("the stack is empty: nothing resolves"))
     entry = game.stack[-1]
-    game = replace(game, stack=game.stack[:-1], priority=game.active, passes=0)
+    game = evolve(game, stack=game.stack[:-1], priority=game.active, passes=0)
     return resolve_entry(game, entry)
 
 

@@ -7,12 +7,11 @@ activated (601.2g), the cost is paid in every part (601.2h), the spell is cast a
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Sequence
 
 from ...messages import Code, Name, code, msg, msg_n, msg_p, notation
 from ...errors import IllegalAction, RulebookError
-from ..base import Fired
+from ..base import Fired, evolve
 from .actions import Cast, Mana
 from .cards import Card, filter_words
 from .mana import COLOURS, ManaCost
@@ -181,15 +180,15 @@ def cast(game: Table, action: Cast, player: int) -> tuple[Table, list[Fired]]:
     trace.extend(fired)
 
     # 601.2i: the spell is cast; "when you cast" abilities trigger; the caster gets priority.
-    game = replace(game, stack=game.stack + (entry,), priority=player, passes=0)
+    game = evolve(game, stack=game.stack + (entry,), priority=player, passes=0)
     trace.append(Fired("601.2i", msg("{entry} has been cast (total cost {total})", entry=game.named(entry.id), total=notation(derivation.total))))
     if pending is not None:
         for revealed in pending.revealed:
             game = game.move(revealed, "library")
-        game = replace(game, pending=None)
+        game = evolve(game, pending=None)
     if "cascade" in spell.keywords:
         trigger = Entry(f"{entry.id}-cascade", player, "trigger", entry.id, effect="cascade")
-        game = replace(game, stack=game.stack + (trigger,))
+        game = evolve(game, stack=game.stack + (trigger,))
         trace.append(Fired("601.2i", msg("cascade triggers and goes on the stack above {entry}", entry=game.named(entry.id))))
     trace.append(Fired("601.2i", msg("P{player} receives priority", player=player)))
     return game, trace

@@ -7,11 +7,10 @@ caster chose was fixed in 601.2d. After each resolution, lethal damage destroys 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Callable
 
 from ...messages import Message, msg, msg_n, notation
-from ..base import Fired
+from ..base import Fired, evolve
 from .cards import Card, TargetWord
 from .mana import ManaCost
 from .state import CASCADE, PLAYER_IDS, Entry, Obj, Offer, Pending, Table, zone_name
@@ -107,7 +106,7 @@ def _counter(game: Table, entry: Entry, c: Card, legal: list[str], trace: list[F
     for target in legal:
         countered = game.obj(target)
         flashback = any(e.id == target and e.alternative == "flashback" for e in game.stack)
-        game = replace(game, stack=tuple(e for e in game.stack if e.id != target))
+        game = evolve(game, stack=tuple(e for e in game.stack if e.id != target))
         if countered.copy:
             game = game.remove(target)
         elif flashback:  # 702.34a: exiled instead of going anywhere else
@@ -179,7 +178,7 @@ def _leave_stack(game: Table, entry: Entry, trace: list[Fired]) -> tuple[Table, 
         if c.grants == "flashback" and any(
             o.card.is_type("instant") or o.card.is_type("sorcery") for o in game.zone(entry.controller, "graveyard")
         ):
-            game = replace(game, pending=Pending(Offer.TARGET, entry.controller, obj.id, obj.id))
+            game = evolve(game, pending=Pending(Offer.TARGET, entry.controller, obj.id, obj.id))
             trace.append(Fired("601.2c", msg("{obj}'s ability triggers: choose its target", obj=game.named(obj.id))))
     # 704.5g: lethal damage destroys a creature.
     for dead in [o for o in game.battlefield() if o.card.is_type("creature") and o.damage >= max(o.card.toughness, 1)]:
@@ -203,7 +202,7 @@ def _cascade(game: Table, entry: Entry) -> tuple[Table, list[Fired]]:
             game = game.move(card_id, "library")
         return game, [Fired("702.85a", msg("cascade exiles {value}: no card to cast", value=tuple(map(game.named, revealed))) if revealed
                             else msg("cascade exiles nothing: no card to cast"))]
-    game = replace(game, pending=Pending(Offer.CAST_FREE, entry.controller, hit, CASCADE, tuple(revealed)))
+    game = evolve(game, pending=Pending(Offer.CAST_FREE, entry.controller, hit, CASCADE, tuple(revealed)))
     shown = tuple(map(game.named, revealed + [hit]))
     return game, [Fired("702.85a", msg("cascade exiles {shown}; {hit} may be cast without paying its mana cost", shown=shown, hit=game.named(hit)))]
 
@@ -214,7 +213,7 @@ def _scepter(game: Table, entry: Entry) -> tuple[Table, list[Fired]]:
         return game, [Fired("608.2", msg("no card is imprinted: nothing to copy"))]
     original = game.obj(scepter.imprinted)
     copy = Obj(f"{original.id}-copy", original.name, entry.controller, "exile", copy=True, card=original.card)
-    game = replace(game, objects=game.objects + (copy,), pending=Pending(Offer.CAST_FREE, entry.controller, copy.id, scepter.card.name))
+    game = evolve(game, objects=game.objects + (copy,), pending=Pending(Offer.CAST_FREE, entry.controller, copy.id, scepter.card.name))
     return game, [Fired("608.2", msg("{scepter} copies {original}: {copy} may be cast without paying its mana cost", scepter=game.named(scepter.id), original=game.named(original.id), copy=game.named(copy.id)))]
 
 

@@ -7,12 +7,12 @@ the game's face, :class:`~.game.Game`, adds the engine shape on top. Nothing her
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 
 from ...errors import IllegalAction
 from ...messages import Code, Message, Name, code, msg, msg_p
-from ..base import Evaluable
+from ..base import Evaluable, evolve
 from .cards import Card, card
 from .mana import ManaCost, Pool
 
@@ -219,7 +219,7 @@ class Table:
     def set(self, object_id: str, **changes: object):  # noqa: ANN201 - the same class as self
         """The state with one object changed in place, e.g. ``set('mage', chosen='Terror')``."""
         self.obj(object_id)
-        return replace(self, objects=tuple(replace(o, **changes) if o.id == object_id else o for o in self.objects))
+        return evolve(self, objects=tuple(evolve(o, **changes) if o.id == object_id else o for o in self.objects))
 
     def move(self, object_id: str, zone: str, **changes: object):  # noqa: ANN201
         """Move an object to the end of a zone (the top of the stack, the bottom of a library)."""
@@ -228,21 +228,21 @@ class Table:
         changes = {"flashback": False, "entered": zone == "battlefield" and obj.zone != "battlefield", **changes}
         if zone != "battlefield":
             changes = {"tapped": False, "damage": 0, "counters": 0, **changes}
-        moved = replace(obj, zone=zone, **changes)
-        return replace(self, objects=tuple(o for o in self.objects if o.id != object_id) + (moved,))
+        moved = evolve(obj, zone=zone, **changes)
+        return evolve(self, objects=tuple(o for o in self.objects if o.id != object_id) + (moved,))
 
     def remove(self, object_id: str):  # noqa: ANN201
-        return replace(self, objects=tuple(o for o in self.objects if o.id != object_id))
+        return evolve(self, objects=tuple(o for o in self.objects if o.id != object_id))
 
     def with_pool(self, player: int, pool: Pool):  # noqa: ANN201
         pools = list(self.pools)
         pools[player] = pool
-        return replace(self, pools=(pools[0], pools[1]))
+        return evolve(self, pools=(pools[0], pools[1]))
 
     def with_life(self, player: int, life: int):  # noqa: ANN201
         lives = list(self.life)
         lives[player] = life
-        return replace(self, life=(lives[0], lives[1]))
+        return evolve(self, life=(lives[0], lives[1]))
 
     # --- picture -------------------------------------------------------------------------
 
