@@ -23,7 +23,8 @@ make messages), :mod:`.errors` (whose IllegalAction carries one) and the rendere
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 __all__ = ["Message", "Name", "Code", "Notation", "msg", "msg_n", "msg_p", "code", "notation", "KEYWORDS", "english",
            "untold", "messages_in"]
@@ -97,12 +98,12 @@ def notation(value: object) -> Notation:
 
 def english(value: object) -> str:
     """A placeholder's value in English: a card by its English name, a list joined by commas."""
-    if isinstance(value, (tuple, list)):
-        return ", ".join(english(v) for v in value)
     if isinstance(value, str):  # a Message is its English text already
         return value
+    if isinstance(value, (tuple, list)):
+        return ", ".join(english(v) for v in value)
     names = getattr(value, "names", None)
-    if isinstance(names, Mapping):
+    if names is not None and isinstance(names, Mapping):
         return str(getattr(value, "name", names.get("en", value)))
     return str(value)
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import Sequence
 
 from ..messages import Message, Notation, code, msg, msg_n, msg_p, notation
@@ -71,6 +72,12 @@ BLANK, CHAOS, PLANESWALKER = DieFace
 DIE = (PLANESWALKER, CHAOS, BLANK, BLANK, BLANK, BLANK)
 
 
+@lru_cache(maxsize=None)
+def _printed_names(name: str) -> tuple[tuple[str, str], ...]:
+    """A plane's names by language, worked out once per plane (every message naming it asks)."""
+    printed = PRINTED_NAMES.get(name, {})
+    return tuple(({"en": name} | (dict.fromkeys(NOT_PRINTED, name) if printed else {}) | printed).items())
+
 @dataclass(frozen=True)
 class Plane:
     """A plane card; its owner (the seat whose planar deck it came from) never changes."""
@@ -81,8 +88,7 @@ class Plane:
     @property
     def names(self) -> dict[str, str]:
         """The printed name in each language (:mod:`.planes`); a name the data does not hold, in English only."""
-        printed = PRINTED_NAMES.get(self.name, {})
-        return {"en": self.name} | (dict.fromkeys(NOT_PRINTED, self.name) if printed else {}) | printed
+        return dict(_printed_names(self.name))
 
     @property
     def said(self) -> Message:
