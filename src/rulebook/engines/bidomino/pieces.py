@@ -250,10 +250,12 @@ def pair_placements(hand: Sequence[Card], rows: tuple[Row, Row]) -> Iterable[Pla
         if (a, b) in seen:
             continue
         seen.add((a, b))
-        for p in pairs_of(a, b):
-            for number, row in enumerate(rows, start=1):
-                if row.end_for(p.value):
-                    yield Placement(p, number)
+        for how in (SUM, DIFFERENCE):  # pairs_of's order; a pair is made only where its value fits
+            for value in sorted(_values(a, b, how)):
+                numbers = [number for number, row in enumerate(rows, start=1) if row.end_for(value)]
+                if numbers:
+                    made = Pair(a, b, how, value)
+                    yield from (Placement(made, number) for number in numbers)
 
 
 def lone_placements(c: Card, rows: tuple[Row, Row]) -> Iterable[Placement]:
