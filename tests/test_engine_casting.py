@@ -182,14 +182,28 @@ NAMES = sorted(n for n, c in cards().items() if not c.is_land)
 LANDS = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
 
 
+# The strategies that do not depend on the game drawn, made once: Hypothesis validates and
+# analyses each strategy object it meets, so making them again for every example costs more
+# than the drawing. The examples drawn are the same.
+HANDS = st.lists(st.sampled_from(NAMES), min_size=1, max_size=4)
+BATTLEFIELDS = st.lists(st.sampled_from(NAMES + LANDS), max_size=5)
+GRAVEYARDS = st.lists(st.sampled_from(NAMES), max_size=2)
+THEIR_BATTLEFIELDS = st.lists(st.sampled_from(NAMES), max_size=4)
+POOLS = st.lists(st.sampled_from("WUBRGC"), max_size=7)
+XS = st.one_of(st.none(), st.integers(0, 4))
+ALTERNATIVES = st.sampled_from(["", "force-of-will", "flashback"])
+DIVISIONS = st.lists(st.integers(0, 3), max_size=3)
+MANA_COLOURS = st.sampled_from(["", "G", "R"])
+
+
 @st.composite
 def games_and_casts(draw):
     game = setup(
-        hand=draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=4)),
-        battlefield=draw(st.lists(st.sampled_from(NAMES + LANDS), max_size=5)),
-        graveyard=draw(st.lists(st.sampled_from(NAMES), max_size=2)),
-        their_battlefield=draw(st.lists(st.sampled_from(NAMES), max_size=4)),
-        pool="".join(draw(st.lists(st.sampled_from("WUBRGC"), max_size=7))),
+        hand=draw(HANDS),
+        battlefield=draw(BATTLEFIELDS),
+        graveyard=draw(GRAVEYARDS),
+        their_battlefield=draw(THEIR_BATTLEFIELDS),
+        pool="".join(draw(POOLS)),
     )
     ids = [o.id for o in game.objects] + ["p0", "p1"]
     hand = [o.id for o in game.objects if o.zone == "hand"]
@@ -201,11 +215,11 @@ def games_and_casts(draw):
     action = Cast(
         draw(st.sampled_from(hand)),
         targets=tuple(draw(st.lists(st.sampled_from(ids), max_size=4))),
-        x=draw(st.one_of(st.none(), st.integers(0, 4))),
-        alternative=draw(st.sampled_from(["", "force-of-will", "flashback"])),
+        x=draw(XS),
+        alternative=draw(ALTERNATIVES),
         kicked=draw(st.booleans()),
-        division=tuple(draw(st.lists(st.integers(0, 3), max_size=3))),
-        mana=tuple(Mana(i, draw(st.sampled_from(["", "G", "R"]))) for i in draw(st.lists(st.sampled_from(ids), max_size=3))),
+        division=tuple(draw(DIVISIONS)),
+        mana=tuple(Mana(i, draw(MANA_COLOURS)) for i in draw(st.lists(st.sampled_from(ids), max_size=3))),
         convoke=tuple(draw(st.lists(st.sampled_from(ids), max_size=2))),
         exile=tuple(draw(st.lists(st.sampled_from(ids), max_size=1))),
         sacrifice=tuple(draw(st.lists(st.sampled_from(ids), max_size=1))),
