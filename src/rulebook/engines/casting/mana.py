@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable, Mapping
 
 from ...messages import Message, Notation, code, msg, msg_p, notation
@@ -99,6 +100,24 @@ def _order(code: str, wheel: str) -> tuple[int, int, int, str]:
     return (2, wheel.index(first), _KIND_RANK[kind], code)
 
 
+@lru_cache(maxsize=4096)
+def _parsed(written: str) -> tuple[int, tuple[str, ...], str]:
+    """A written cost's generic amount, its other symbols in canonical order and its canonical
+    text. Costs are worked out again and again while a cast is derived: each text is read once."""
+    rest = _SYMBOL_RE.sub("", written)
+    if rest.strip():
+        raise ValueError(f"mana cost {written!r} has text outside {{…}} symbols: {rest.strip()!r}")
+    generic, symbols = 0, []
+    for code in _SYMBOL_RE.findall(written):
+        if code.isdigit():
+            generic += int(code)
+        else:
+            symbols.append(_canonical_symbol(code))
+    wheel = colour_order(c for s in symbols for c in s)
+    symbols.sort(key=lambda code: _order(code, wheel))
+    return generic, tuple(symbols), ManaCost._print(generic, symbols)
+
+
 @dataclass(frozen=True)
 class ManaCost:
     """A mana cost such as ``{X}{R}`` or ``{1}{W/P}``; compares by its canonical text."""
@@ -110,20 +129,10 @@ class ManaCost:
     def __post_init__(self) -> None:
         if not isinstance(self.text, str):
             raise TypeError(f"ManaCost takes the printed cost as a string, not {self.text!r}")
-        rest = _SYMBOL_RE.sub("", self.text)
-        if rest.strip():
-            raise ValueError(f"mana cost {self.text!r} has text outside {{…}} symbols: {rest.strip()!r}")
-        generic, symbols = 0, []
-        for code in _SYMBOL_RE.findall(self.text):
-            if code.isdigit():
-                generic += int(code)
-            else:
-                symbols.append(_canonical_symbol(code))
-        wheel = colour_order(c for s in symbols for c in s)
-        symbols.sort(key=lambda code: _order(code, wheel))
+        generic, symbols, text = _parsed(self.text)
         object.__setattr__(self, "generic", generic)
-        object.__setattr__(self, "symbols", tuple(symbols))
-        object.__setattr__(self, "text", self._print(generic, symbols))
+        object.__setattr__(self, "symbols", symbols)
+        object.__setattr__(self, "text", text)
 
     @staticmethod
     def _print(generic: int, symbols: Iterable[str]) -> str:
