@@ -4,6 +4,7 @@ engines found as plugins, and a package whose imports only go downward."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import enum
 import random
 import textwrap
@@ -15,7 +16,7 @@ import pytest
 
 from rulebook import engines
 from rulebook.engines import bidomino, bingomagic, casting, planechase, strage
-from rulebook.engines.base import State
+from rulebook.engines.base import State, evolve
 from rulebook.errors import IllegalAction, RulebookError
 from rulebook.examples import run_books
 from rulebook.loader import load_book
@@ -60,6 +61,41 @@ FRESH = {
     "planechase": lambda: planechase.new_game(random.Random(1), players=3),
     "strage": lambda: strage.new_game(random.Random(1)),
 }
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_evolve_makes_what_dataclasses_replace_makes(name):
+    state = FRESH[name]()
+    # A state made after a few plays, so that its fields hold more than their defaults.
+    rng = random.Random(2)
+    for _ in range(6):
+        if state.is_over:
+            break
+        state = state.apply(state.sample_chance(rng) if state.is_chance else rng.choice(list(state.legal_actions()))).state
+    marker = ("a value no field holds",)
+    for f in dataclasses.fields(state):
+        made, expected = evolve(state, **{f.name: marker}), dataclasses.replace(state, **{f.name: marker})
+        assert type(made) is type(expected) and made == expected and repr(made) == repr(expected)
+        assert vars(made) == vars(expected) and getattr(made, f.name) is marker
+    assert evolve(state) == state and evolve(state) is not state
+    with pytest.raises(TypeError, match="no field"):
+        evolve(state, no_such_field=1)
+
+
+def test_evolve_leaves_a_class_that_checks_or_converts_to_its_init():
+    @dataclasses.dataclass(frozen=True)
+    class Doubled:
+        n: int
+        twice: int = dataclasses.field(init=False)
+
+        def __post_init__(self):
+            if self.n < 0:
+                raise ValueError("negative")
+            object.__setattr__(self, "twice", 2 * self.n)
+
+    assert evolve(Doubled(1), n=4).twice == 8
+    with pytest.raises(ValueError, match="negative"):
+        evolve(Doubled(1), n=-1)
 
 
 @pytest.mark.parametrize("name", ENGINES)
