@@ -237,6 +237,8 @@ class Planechase(State):
 
     @property
     def in_game(self) -> tuple[int, ...]:
+        if not self.gone:  # most of a game, and asked for at every step
+            return tuple(range(len(self.decks)))
         return tuple(p for p in range(self.players) if p not in self.gone)
 
     @property
