@@ -27,6 +27,9 @@ MASSACRE_HIT = 6  # an unescorted sprite next to an orc dies on a 6
 
 
 CHANCE_PHASES = (Phase.ORDER, Phase.AP, Phase.SHUFFLE, Phase.COMBAT, Phase.ORC_ROLL, Phase.MASSACRE)
+# The actions legal_actions offers, each made once: they are immutable values of a few squares
+# (a few thousand in all), and every decision of a game lists dozens of them again.
+_PLACE, _MOVE, _ATTACK, _PLACE_ORC, _MOVE_ORC, _ORC_ATTACK = (lru_cache(maxsize=None)(kind) for kind in (Place, Move, Attack, PlaceOrc, MoveOrc, OrcAttack))
 
 
 # --- the state -------------------------------------------------------------------------------
@@ -182,7 +185,7 @@ class StrageState(State):
         if self.phase is Phase.ORCS:
             return self._orc_options()
         if self.phase is Phase.ORC_ATTACK:
-            return [OrcAttack(orc, target) for orc, target in self._orc_attacks()]
+            return [_ORC_ATTACK(orc, target) for orc, target in self._orc_attacks()]
         if self.phase in (Phase.MAGIC, Phase.OPPOSE, Phase.INSIST):
             return magic_rules.legal_actions(self)
         return []
@@ -246,7 +249,7 @@ class StrageState(State):
     def _placements(self) -> list[Place]:
         if self.ap < 1 or self.acted or self.placed >= MAX_PLACED or not self.half_elves_off_map(self.active):
             return []
-        return [Place(s) for s, letter in zip(board.PLACEMENT_AREA, self.cells) if letter in (NOTHING, SPRITE)]
+        return [_PLACE(s) for s, letter in zip(board.PLACEMENT_AREA, self.cells) if letter in (NOTHING, SPRITE)]
 
     def _apply_place(self, action: Place, trace: list[Fired]) -> StrageState:
         self._spend(action, "collocare")
@@ -277,11 +280,11 @@ class StrageState(State):
             for end in board.neighbours(start):
                 here = at(self.cells, end)
                 if here in (NOTHING, SPRITE):
-                    found.append(Move(start, end))
+                    found.append(_MOVE(start, end))
                 if escorting and here == NOTHING:
-                    found.append(Move(start, end, escort=True))
+                    found.append(_MOVE(start, end, True))
                     if board.rank(end) == board.EXIT_RANK:
-                        found.append(Move(start, end, escort=True, withdraw=True))
+                        found.append(_MOVE(start, end, True, True))
         return found
 
     def _apply_move(self, action: Move, trace: list[Fired]) -> StrageState:
@@ -336,7 +339,7 @@ class StrageState(State):
         if self.ap < 1 or self.fought:
             return []
         me = self.active
-        return [Attack(s, t) for s in board.squares_of(self.cells, ALONE[me] + ESCORTING[me]) for t in self.attack_targets(s)]
+        return [_ATTACK(s, t) for s in board.squares_of(self.cells, ALONE[me] + ESCORTING[me]) for t in self.attack_targets(s)]
 
     def _apply_attack(self, action: Attack, trace: list[Fired]) -> StrageState:
         self._spend(action, "combattimento")
@@ -399,8 +402,8 @@ class StrageState(State):
     def _orc_options(self) -> list:
         places = self._orc_places()
         if places:
-            return [PlaceOrc(s) for s in places]
-        return [MoveOrc(orc, end) for orc in board.squares_of(self.cells, ORC) for end in board.orc_reach(self.cells, orc)]
+            return [_PLACE_ORC(s) for s in places]
+        return [_MOVE_ORC(orc, end) for orc in board.squares_of(self.cells, ORC) for end in board.orc_reach(self.cells, orc)]
 
     def _orc_phase(self, trace: list[Fired]) -> StrageState:
         state = evolve(self, phase=Phase.ORCS)
