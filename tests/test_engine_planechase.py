@@ -89,13 +89,13 @@ def random_game(players: int, seed: int, cap: int = ACTION_CAP, choose=choose) -
     for _ in range(cap):
         if state.is_over:
             break
+        tried = {}
         if not state.is_chance:
             offered = state.legal_actions()
             assert offered, f"no legal action offered in\n{state}"
-            for candidate in offered:  # every offered action must apply
-                state.apply(candidate)
+            tried = {candidate: state.apply(candidate) for candidate in offered}  # every offered action must apply
         action = choose(state, rng)
-        step = state.apply(action)
+        step = tried.get(action) or state.apply(action)  # the step of an offered action is made already
         check_trace(step)
         after = step.state
         ledger.record(action, after)
