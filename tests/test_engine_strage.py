@@ -98,6 +98,7 @@ def random_game(seed: int, magic: bool, cap: int = ACTION_CAP) -> None:
     for _ in range(cap):
         if state.is_over:
             return
+        tried = {}  # offered action -> its step, made once and used by every check below
         if state.current_player == CHANCE:
             action = state.sample_chance(rng)
         else:
@@ -107,12 +108,13 @@ def random_game(seed: int, magic: bool, cap: int = ACTION_CAP) -> None:
             if moved:  # ruling collocare-prima
                 assert not any(isinstance(a, st.Place) for a in offered), f"a placement offered after a move\n{state}"
             if seed < FULLY_CHECKED:
-                for candidate in offered:  # every offered action must apply
-                    state.apply(candidate)
+                tried = {candidate: state.apply(candidate) for candidate in offered}  # every offered action must apply
             for candidate in offered if len(offered) <= SAMPLE else rng.sample(offered, SAMPLE):
-                check_step(state, candidate, state.apply(candidate).state)
+                if candidate not in tried:
+                    tried[candidate] = state.apply(candidate)
+                check_step(state, candidate, tried[candidate].state)
             action = rng.choice(offered)
-        step = state.apply(action)
+        step = tried.get(action) or state.apply(action)
         check_trace(step)
         after = step.state
         check_step(state, action, after)
