@@ -41,15 +41,15 @@ def random_game(seed: int, cap: int = TURN_CAP) -> None:
     for _ in range(cap):
         if state.is_over:
             break
+        tried = {}
         if state.current_player == CHANCE:
             action = state.sample_chance(rng)
         else:
             offered = state.legal_actions()
             assert offered, f"no legal action offered in\n{state}"
-            for candidate in offered:  # every offered action must be legal
-                state.apply(candidate)
+            tried = {candidate: state.apply(candidate) for candidate in offered}  # every offered action must be legal
             action = rng.choice(offered)
-        step = state.apply(action)
+        step = tried.get(action) or state.apply(action)  # the step of an offered action is made already
         check_trace(step)
         after = step.state
         assert all_cards(after) == full_deck, f"cards lost after {action} in\n{state}"
