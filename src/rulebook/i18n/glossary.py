@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator
 
 
 from ..engines.casting import cards as casting_cards
@@ -45,7 +45,15 @@ class Term:
     books: frozenset[str] = frozenset()  # the books it binds; empty: every book
 
     def found_in(self, language: str, text: str, *, source: bool = False) -> bool:
-        return any(_form_re(form, language, self.card, source).search(text) for form in self.forms.get(language, ()))
+        pattern = self._any.get((language, source))
+        if pattern is None:
+            pattern = self._any[language, source] = _any_of(_form_re(form, language, self.card, source) for form in self.forms.get(language, ()))
+        return pattern.search(text) is not None
+
+    @cached_property
+    def _any(self) -> dict[tuple[str, bool], re.Pattern[str]]:
+        """(language, source) -> any of the term's forms: one search where a check asked every form."""
+        return {}
 
     def blanked(self, language: str, text: str) -> str:
         """``text`` with every occurrence of this term replaced by spaces."""
@@ -69,10 +77,16 @@ class Spelling:
 
     def found_in(self, text: str) -> Iterator[str]:
         """The avoided forms as written in ``text``."""
+        if not self._any.search(text):
+            return  # the common case, in one search instead of one per form
         for form in self.avoid:
             # Matched letter for letter: a spelling convention may be the very difference that
             # terms ignore (Russian "еще" where the project writes "ещё").
             yield from (m.group(0) for m in _whole_word_re(form).finditer(text))
+
+    @cached_property
+    def _any(self) -> re.Pattern[str]:
+        return _any_of(_whole_word_re(form) for form in self.avoid)
 
 
 @dataclass(frozen=True)
@@ -145,8 +159,9 @@ class _Scanner:
 
     Every form's pattern is an alternative inside one lookahead, tried at each position; the
     first alternative that matches there is reported. The other forms that also match at that
-    position are found by the same lookahead over the later alternatives only, so no match is
-    hidden behind another (a card "Sentiero" inside "Sentiero dell'Esilio").
+    position are found by a lookahead over the later alternatives that can start with the
+    character there (those of its letter's group), so no match is hidden behind another (a card
+    "Sentiero" inside "Sentiero dell'Esilio"), and no pattern has to hold every later form.
     """
 
     def __init__(self, terms: list[Term], language: str, *, source: bool):
@@ -160,45 +175,90 @@ class _Scanner:
         self.terms = terms
         # Every pattern starts at a word start (else: no first-letter grouping, plain alternatives).
         self.grouped = all(p.pattern.startswith(_WORD_START) and first for p, first in zip(self.patterns, self.firsts))
-        self._after: dict[int, re.Pattern[str]] = {}
+        self._spelled = {letter: "её" if letter == "е" else re.escape(letter) for letter in dict.fromkeys(self.firsts)} if self.grouped else {}
+        self._letter_tests = {letter: re.compile(f"(?i:[{spelled}])") for letter, spelled in self._spelled.items()}
+        self._opening: dict[str, frozenset[str]] = {}
+        self._after: dict[tuple[int, frozenset[str] | None], tuple[re.Pattern[str], list[int]] | None] = {}
 
-    def _alternatives(self, first: int) -> re.Pattern[str]:
-        """The lookahead over the patterns from ``first`` on; group k is pattern first + k - 1."""
-        if first not in self._after:
-            bodies = [f"({'(?i:' if p.flags & re.IGNORECASE else '(?:'}{p.pattern}))" for p in self.patterns[first:]]
-            if not self.grouped:
-                self._after[first] = _compiled("(?=" + "|".join(bodies) + ")")
-                return self._after[first]
-            groups: dict[str, list[str]] = {}
-            for letter, body in zip(self.firsts[first:], bodies):
-                groups.setdefault(letter, []).append(body)
-            # A position no form can start at (a space, most letters) costs one test, not one per form.
-            spelled = {letter: "её" if letter == "е" else re.escape(letter) for letter in groups}
-            letters = "".join(spelled.values())
-            tried = "|".join(f"(?=(?i:[{spelled[letter]}]))(?:{'|'.join(group)})" for letter, group in groups.items())
-            self._after[first] = _compiled(f"{_WORD_START}(?=(?i:[{letters}]))(?={tried})")
-        return self._after[first]
+    def _alternatives(self, indices: list[int]) -> re.Pattern[str]:
+        """The lookahead over the patterns ``indices`` (ascending); group k is indices[k - 1]."""
+        bodies = [f"({_inline(self.patterns[i])})" for i in indices]
+        if not self.grouped:
+            return _compiled("(?=" + "|".join(bodies) + ")")
+        groups: dict[str, list[str]] = {}
+        for index, body in zip(indices, bodies):
+            groups.setdefault(self.firsts[index], []).append(body)
+        # A position no form can start at (a space, most letters) costs one test, not one per form.
+        letters = "".join(self._spelled[letter] for letter in groups)
+        tried = "|".join(f"(?=(?i:[{self._spelled[letter]}]))(?:{'|'.join(group)})" for letter, group in groups.items())
+        return _compiled(f"{_WORD_START}(?=(?i:[{letters}]))(?={tried})")
+
+    def _later(self, index: int, char: str) -> tuple[re.Pattern[str], list[int]] | None:
+        """The lookahead over the patterns after ``index`` that may match where ``char`` stands:
+        those whose letter's test accepts it (every later one when the forms are not grouped)."""
+        opening = None
+        if self.grouped:
+            opening = self._opening.get(char)
+            if opening is None:
+                opening = self._opening[char] = frozenset(letter for letter, test in self._letter_tests.items() if test.match(char))
+        key = (index, opening)
+        if key not in self._after:
+            indices = [i for i in range(index + 1, len(self.patterns)) if opening is None or self.firsts[i] in opening]
+            self._after[key] = (self._alternatives(indices), indices) if indices else None
+        return self._after[key]
+
+    @cached_property
+    def _all(self) -> re.Pattern[str]:
+        return self._alternatives(list(range(len(self.patterns))))
 
     def terms_in(self, text: str) -> tuple[Term, ...]:
         if not self.patterns:
             return ()
         found: set[int] = set()
-        for match in self._alternatives(0).finditer(text):
-            index = match.lastindex - 1
+        for match in self._all.finditer(text):
+            index, start = match.lastindex - 1, match.start()
             while True:
                 found.add(self.owners[index])
-                later = self._alternatives(index + 1).match(text, match.start()) if index + 1 < len(self.patterns) else None
-                if later is None:
+                later = self._later(index, text[start:start + 1])
+                matched = later[0].match(text, start) if later is not None else None
+                if matched is None:
                     break
-                index += later.lastindex
+                index = later[1][matched.lastindex - 1]
         return tuple(t for i, t in enumerate(self.terms) if i in found)
 
 
-@lru_cache(maxsize=1024)
+def _inline(pattern: re.Pattern[str]) -> str:
+    """``pattern`` as a part of a longer one, its case-folding kept (the only flag our forms use)."""
+    return f"{'(?i:' if pattern.flags & re.IGNORECASE else '(?:'}{pattern.pattern})"
+
+
+def _any_of(patterns: Iterable[re.Pattern[str]]) -> re.Pattern[str]:
+    """One pattern that matches where any of ``patterns`` does (none: nowhere).
+
+    When each starts at a word start with a plain letter, one test of those letters comes first:
+    re tries every alternative at every position otherwise, four times slower on our catalogs."""
+    patterns = list(patterns)
+    either = "|".join(map(_inline, patterns)) or "(?!)"
+    openings = [_opening(pattern) for pattern in patterns]
+    if not patterns or None in openings:
+        return _compiled(either)
+    return _compiled(f"{_WORD_START}(?=(?i:[{''.join(sorted(set(''.join(openings))))}]))(?:{either})")
+
+
+def _opening(pattern: re.Pattern[str]) -> str | None:
+    """The letters a match of ``pattern`` may start with (either case), when the pattern says so
+    plainly: a word start, then a letter or [её]; else None."""
+    rest = pattern.pattern[len(_WORD_START):] if pattern.pattern.startswith(_WORD_START) else ""
+    if rest.startswith("[её]"):
+        return "её"
+    return rest[0] if rest[:1].isalpha() else None
+
+
+@lru_cache(maxsize=4096)
 def _compiled(pattern: str) -> re.Pattern[str]:
-    """A scanner's alternatives, compiled once per process: every glossary object with the same
-    terms (each test's, each reload's) asks for the same long patterns, more of them than the
-    512 ``re`` keeps in its own cache."""
+    """The glossary's joined patterns (a scanner's alternatives, a term's or a spelling's forms),
+    compiled once per process: every glossary object with the same terms (each test's, each
+    reload's) asks for the same long patterns, more of them than the 512 ``re`` keeps in its own cache."""
     return re.compile(pattern)
 
 
