@@ -29,6 +29,7 @@ from __future__ import annotations
 import gettext
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable
 
 from babel import Locale, UnknownLocaleError
@@ -76,6 +77,7 @@ def content(catalog: Catalog) -> Content:
     )
 
 
+@lru_cache(maxsize=256)  # a handful of rules, each asked for every catalog read and written
 def plural_rule(plural_forms: str) -> tuple[int, tuple[int, ...]] | str:
     """A Plural-Forms header as what it means: (nplurals, the form each probe number takes).
 
