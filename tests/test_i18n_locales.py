@@ -126,8 +126,16 @@ def test_catalogs_follow_the_rulebooks_and_the_code(monkeypatch, capsys):
 
 
 @pytest.mark.parametrize("language", TARGETS)
-def test_every_rulebook_is_fully_translated(language):
-    """Nothing falls back to the source: no missing, fuzzy or check-failing message."""
+def test_every_rulebook_is_fully_translated(language, monkeypatch):
+    """Nothing falls back to the source: no missing, fuzzy or check-failing message.
+
+    The checks a shown text must pass are those test_every_catalog_passes_the_checks runs on
+    the same catalogs (check_po_file: every check of every translated, not fuzzy message, with
+    the book's glossary), so they are not run a second time here; this test finds the messages
+    missing, fuzzy or translated from another source."""
+    from rulebook.i18n import translate
+
+    monkeypatch.setattr(translate, "message_problems", lambda *args, **kwargs: [])
     assert falling_back(REPO / "rules", LOCALES, language) == []
 
 
