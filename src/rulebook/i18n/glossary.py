@@ -354,24 +354,27 @@ class _Read:
     spellings: tuple[Spelling, ...] = ()
 
 
-_CACHE: dict[tuple[str, str, str], tuple[tuple[int, int], _Read]] = {}
+_CACHE: dict[tuple[str, str, str, str], _Read] = {}
 _GLOSSARIES: dict[tuple[tuple[_Read, ...], str], Glossary] = {}
 
 
 def _read_cached(path: Path, read, source: str) -> _Read:
     # The site translates every book into every language; the card file is parsed once per
-    # change of the file (size and mtime), not once per call.
-    stat = path.stat()
-    key, version = (str(path.resolve()), display_path(path), source), (stat.st_mtime_ns, stat.st_size)
+    # content of the file, not once per call. By content, not by place and time: a copy of the
+    # project (a preview, a test's) shown under the same path gives the same terms, so the same
+    # glossary object, with what it remembers of each source text.
+    key = (read.__name__, display_path(path), source, hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest())
     cached = _CACHE.get(key)
-    if cached is None or cached[0] != version:
+    if cached is None:
         terms: list[Term | Spelling] = []
         problems: list[Problem] = []
         card_books = read(path, terms, problems, source) or frozenset()
-        cached = _CACHE[key] = (version, _Read(
+        if len(_CACHE) >= 64:
+            _CACHE.clear()
+        cached = _CACHE[key] = _Read(
             tuple(t for t in terms if isinstance(t, Term)), tuple(problems), card_books,
-            tuple(t for t in terms if isinstance(t, Spelling))))
-    return cached[1]
+            tuple(t for t in terms if isinstance(t, Spelling)))
+    return cached
 
 
 def _node_words(node: YNode) -> tuple[str, ...] | None:
