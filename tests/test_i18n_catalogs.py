@@ -9,7 +9,7 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from rulebook.cli import main
-from rulebook.i18n.catalogs import merge, read_catalog, serialize, write_atomic
+from rulebook.i18n.catalogs import live_and_obsolete, merge, read_catalog, serialize, update_catalog, write_atomic
 from rulebook.i18n.headers import PLACEHOLDER_RE
 from rulebook.i18n.translate import translate_book
 from rulebook.loader import load_book
@@ -212,6 +212,69 @@ def test_merge_reports_what_changed():
     report = merge(old, template)
     assert (report.fuzzy, report.obsolete, report.restored) == (("b/r1:text",), ("b/r2:text",), ())
     assert [m.context for m in old.obsolete.values()] == ["b/r2:text"]
+
+
+def engine_messages(*texts: str) -> Catalog:
+    """A template as the engines' are: msgids without msgctxt."""
+    template = Catalog(domain="engine.demo")
+    for text in texts:
+        template.add(text, locations=[("engines/demo.py", None)], flags=["python-brace-format"])
+    return template
+
+
+def test_a_message_without_msgctxt_that_comes_back_is_live_once_with_its_translation(tmp_path):
+    path = tmp_path / "engine.demo.po"
+    update_catalog(engine_messages("a position cannot hold {cards}", "the deck is empty"), path, "fr", "engine.demo")
+    found = read_catalog(path)[0]
+    found.get("a position cannot hold {cards}").string = "une position ne peut pas contenir {cards}"
+    found.get("a position cannot hold {cards}").user_comments = ["checked against the rulebook"]
+    found.get("the deck is empty").string = "la pioche est vide"
+    path.write_bytes(serialize(found))
+
+    updated, problems = update_catalog(engine_messages("the deck is empty"), path, "fr", "engine.demo")
+    assert (problems, updated.report.obsolete) == ([], ("a position cannot hold {cards}",))
+    updated, problems = update_catalog(engine_messages("a position cannot hold {cards}", "the deck is empty"), path, "fr", "engine.demo")
+    assert (problems, updated.report.restored) == ([], ("a position cannot hold {cards}",))
+
+    found = read_catalog(path)[0]
+    back = found.get("a position cannot hold {cards}")
+    assert (back.string, back.fuzzy, back.user_comments) == ("une position ne peut pas contenir {cards}", False, ["checked against the rulebook"])
+    assert back.locations == [("engines/demo.py", None)]  # the rest is the template's
+    assert not found.obsolete  # not also #~: gettext's tools refuse a msgid defined twice
+    assert "#~" not in path.read_text(encoding="utf-8")
+
+
+def holding_both(path: Path, live: str, obsolete: str) -> None:
+    """A catalog that an earlier merge left with one msgid both live and #~."""
+    path.write_text(
+        'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        f'#, python-brace-format\nmsgid "the deck is empty"\nmsgstr "{live}"\n\n'
+        f'#~ msgid "the deck is empty"\n#~ msgstr "{obsolete}"\n',
+        encoding="utf-8",
+    )
+
+
+@pytest.mark.parametrize(("live", "obsolete"), [("la pioche est vide", "la pioche est vide"), ("", "la pioche est vide"), ("la pioche est vide", "")])
+def test_a_msgid_both_live_and_obsolete_is_kept_once_with_its_translation(tmp_path, live, obsolete):
+    path = tmp_path / "engine.demo.po"
+    holding_both(path, live, obsolete)
+    assert len(live_and_obsolete(read_catalog(path)[0])) == 1
+    updated, problems = update_catalog(engine_messages("the deck is empty"), path, "fr", "engine.demo")
+    assert problems == [] and updated.written
+    found = read_catalog(path)[0]
+    assert (found.get("the deck is empty").string, dict(found.obsolete)) == ("la pioche est vide", {})
+
+
+def test_a_msgid_both_live_and_obsolete_with_two_translations_is_left_to_the_translator(tmp_path):
+    path = tmp_path / "engine.demo.po"
+    holding_both(path, "la pioche est vide", "il n'y a plus de cartes")
+    before = path.read_bytes()
+    updated, problems = update_catalog(engine_messages("the deck is empty"), path, "fr", "engine.demo")
+    assert updated is None and path.read_bytes() == before  # neither translation lost
+    assert [str(p) for p in problems] == [
+        f"{path}:11:1: 'the deck is empty' is both a message (line 8) and an obsolete #~ entry with another translation; "
+        "keep the right translation in the message and delete the #~ entry (catalog not updated)"
+    ]
 
 
 def test_write_is_atomic(tmp_path, monkeypatch):

@@ -100,8 +100,64 @@ def _messages_copied(template: Catalog) -> Catalog:
     return copied
 
 
+def _revive(catalog: Catalog, template: Catalog) -> list[str]:
+    """Make live again each ``#~`` entry whose msgid and msgctxt the template holds; their msgctxts
+    (or msgids when they have none).
+
+    ``Catalog.update`` looks only among the live messages, so a message that comes back would
+    get an empty entry while its translation stayed ``#~``: the same msgid twice, which
+    ``msgcat``, ``msgfmt`` and Poedit refuse. Live again before the update, it is merged as any
+    kept message is (translation, flags and translator comments its own, the rest the
+    template's). A file that already holds both keeps one entry: the live translation, or the
+    obsolete one when the live entry has none (:func:`conflicting_duplicates` refuses the rest).
+    """
+    revived = []
+    for key, old in list(catalog.obsolete.items()):
+        if template.get(old.id, old.context) is None:
+            continue
+        live = catalog.get(old.id, old.context)
+        if _two_translations(live, old):
+            continue  # the translator's call: conflicting_duplicates
+        del catalog.obsolete[key]
+        if live is None:
+            catalog[old.id] = old
+        elif old.string and not live.string:
+            live.string, live.flags = old.string, live.flags | old.flags
+            live.user_comments = list(dict.fromkeys(old.user_comments + live.user_comments))
+            live.previous_id = live.previous_id or list(old.previous_id)
+        else:
+            continue  # the same translation, or none: only the duplicate goes
+        revived.append(old.context or _shown_id(old))
+    return revived
+
+
+def _two_translations(live: Message | None, old: Message) -> bool:
+    return live is not None and bool(old.string) and bool(live.string) and old.string != live.string
+
+
+def _shown_id(message: Message) -> str:
+    return message.id if isinstance(message.id, str) else message.id[0]
+
+
+def live_and_obsolete(catalog: Catalog) -> list[tuple[Message, Message]]:
+    """The (live, ``#~``) pairs of one msgid and msgctxt: GNU gettext's "duplicate message definition"."""
+    return [(live, old) for old in catalog.obsolete.values() if (live := catalog.get(old.id, old.context)) is not None]
+
+
+def conflicting_duplicates(catalog: Catalog, shown: str) -> list[Problem]:
+    """A ``#~`` entry whose msgid is also live with another translation: which one is right is the
+    translator's call, so the catalog is not updated until one is removed."""
+    return [
+        Problem(shown, old.lineno or 1, 1,
+                f"{_shown_id(old)!r} is both a message (line {live.lineno}) and an obsolete #~ entry with another "
+                "translation; keep the right translation in the message and delete the #~ entry")
+        for live, old in live_and_obsolete(catalog) if _two_translations(live, old)
+    ]  # fmt: skip
+
+
 def merge(catalog: Catalog, template: Catalog) -> MergeReport:
     """Update ``catalog`` in place from ``template``; fuzzy matches only within one msgctxt."""
+    revived = _revive(catalog, template)
     before = {(m.id, m.context): m for m in catalog if m.id}
     obsolete_before = set(catalog.obsolete)
     catalog.update(_messages_copied(template), no_fuzzy_matching=True)
@@ -112,7 +168,8 @@ def merge(catalog: Catalog, template: Catalog) -> MergeReport:
         if old is not None and message.fuzzy and old.previous_id and not message.previous_id:
             message.previous_id = list(old.previous_id)
 
-    # Candidates by msgctxt, the translation just made obsolete first, older ones after.
+    # A changed source is paired with an old translation of the same msgctxt (the same msgid came
+    # back through _revive). Candidates: the translation just made obsolete first, older ones after.
     candidates: dict[str, list[tuple[object, Message]]] = {}
     for key, old in catalog.obsolete.items():
         if old.context and old.string and isinstance(old.id, str):
@@ -120,7 +177,7 @@ def merge(catalog: Catalog, template: Catalog) -> MergeReport:
     for found in candidates.values():
         found.sort(key=lambda item: item[0] in obsolete_before)
 
-    fuzzy, restored = [], []
+    fuzzy = []
     for message in catalog:
         if not message.id or message.string or not message.context or message.context not in candidates:
             continue
@@ -130,20 +187,15 @@ def merge(catalog: Catalog, template: Catalog) -> MergeReport:
         del catalog.obsolete[key]
         message.string = old.string
         message.user_comments = list(dict.fromkeys(old.user_comments + message.user_comments))
-        if old.id == message.id:
-            message.flags |= old.flags
-            message.previous_id = list(old.previous_id)
-            restored.append(message.context)
-        else:
-            message.flags |= old.flags | {"fuzzy"}
-            # Keep the source the translation was written from, even across several changes.
-            message.previous_id = list(old.previous_id) if old.fuzzy and old.previous_id else [old.id]
-            fuzzy.append(message.context)
+        message.flags |= old.flags | {"fuzzy"}
+        # Keep the source the translation was written from, even across several changes.
+        message.previous_id = list(old.previous_id) if old.fuzzy and old.previous_id else [old.id]
+        fuzzy.append(message.context)
     # An untranslated message that left the source holds nothing to keep; #~ is for translations.
     for key in [k for k, m in catalog.obsolete.items() if not m.string and not m.user_comments]:
         del catalog.obsolete[key]
     newly_obsolete = tuple(m.context or str(m.id) for k, m in catalog.obsolete.items() if k not in obsolete_before)
-    return MergeReport(tuple(fuzzy), newly_obsolete, tuple(restored))
+    return MergeReport(tuple(fuzzy), newly_obsolete, tuple(revived))
 
 
 def new_catalog(template: Catalog, language: str, domain: str, settings: HeaderSettings = HeaderSettings()) -> Catalog:
@@ -253,6 +305,8 @@ def update_catalog(
     else:
         catalog, problems = read_catalog(path, domain=domain)
         if catalog is None:
+            return None, [Problem(p.path, p.line, p.column, f"{p.message} (catalog not updated)") for p in problems]
+        if problems := conflicting_duplicates(catalog, display_path(path)):
             return None, [Problem(p.path, p.line, p.column, f"{p.message} (catalog not updated)") for p in problems]
         before = content(catalog)
         catalog_headers(catalog, language, domain, settings)
