@@ -14,7 +14,7 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from rulebook.i18n import catalog_path
-from rulebook.i18n.catalogs import read_catalog
+from rulebook.i18n.catalogs import live_and_obsolete, read_catalog
 from rulebook.i18n.checks import check_locales, check_po_file, check_template_file, po_files
 from rulebook.i18n.content import plural_rule
 from rulebook.i18n.domains import SITE, ShippedDomain, load_messages
@@ -112,6 +112,14 @@ def test_no_template_or_catalog_keeps_a_placeholder():
     found = [f"{path.relative_to(REPO)}:{n}: {line}" for path in files
              for n, line in enumerate(path.read_text(encoding="utf-8").split("\n\n", 1)[0].splitlines(), start=1) if PLACEHOLDER_RE.search(line)]
     assert found == []
+
+
+def test_no_catalog_holds_a_message_both_live_and_obsolete():
+    """GNU gettext (msgcat, msgfmt, msgmerge) and Poedit refuse such a file: "duplicate message definition"."""
+    files = sorted({*REPO.glob("locales/**/*.po"), *REPO.glob("src/**/*.po"), *REPO.glob("examples/**/*.po")})
+    assert any("engines" in path.parts for path in files)
+    found = [f"{path.relative_to(REPO)}:{old.lineno}: {old.id!r}" for path in files for live, old in live_and_obsolete(read_catalog(path)[0])]
+    assert found == [], "run `rulebook i18n update`"
 
 
 def test_catalogs_follow_the_rulebooks_and_the_code(monkeypatch, capsys):
