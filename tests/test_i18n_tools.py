@@ -1,7 +1,7 @@
 """Our catalogs survive the translators' tools: re-saved by another PO writer, nothing is stale.
 
-Every template and catalog of the repository (the books' and the shipped site words) is
-loaded and saved, for real, by the PO storage of translate-toolkit (what Weblate writes PO
+Every template and catalog of the repository (the books', the shipped site words and the
+engines' messages) is loaded and saved, for real, by the PO storage of translate-toolkit (what Weblate writes PO
 with), by GNU ``msgcat`` (the layout of Poedit and of gettext's own tools) and by Babel at
 another width. The copy must then pass exactly what this repository's CI asks of the
 originals: ``rulebook i18n update --check``, ``rulebook i18n check`` and the gates of
@@ -23,7 +23,7 @@ from babel.messages.pofile import read_po, write_po
 from rulebook.cli import main
 from rulebook.i18n import frontend
 from rulebook.i18n import translate as translate_module
-from rulebook.i18n.domains import SITE, ShippedDomain
+from rulebook.i18n.domains import ENGINES, SITE, ShippedDomain, engine_domain
 from tests.test_i18n_locales import REPO, TARGETS, falling_back, invalid_catalog, site_words_untranslated
 
 MSGCAT = shutil.which("msgcat")
@@ -54,13 +54,19 @@ TOOLS: dict[str, Callable[[Path], None]] = {
 }
 
 
-def _copy_of_the_repository(root: Path) -> ShippedDomain:
-    """The rulebooks, the catalogs and the package (its site words and their sources) under ``root``."""
+def _copy_of_the_repository(root: Path) -> Path:
+    """The rulebooks, the catalogs and the package (its site words, the engines' messages and
+    their sources) under ``root``; the copy of the package."""
     shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
     shutil.copytree(REPO / "rules", root / "rules")
     shutil.copytree(REPO / "locales", root / "locales")
     shutil.copytree(SITE.package, root / "src" / "rulebook", ignore=shutil.ignore_patterns("__pycache__"))
-    return ShippedDomain(SITE.name, root / "src" / "rulebook", SITE.source)
+    return root / "src" / "rulebook"
+
+
+def _in_copy(domain: ShippedDomain, package: Path) -> ShippedDomain:
+    """A shipped domain of the package as the copy holds it."""
+    return ShippedDomain(domain.name, package / domain.package.relative_to(SITE.package), domain.source)
 
 
 @pytest.mark.slow
@@ -68,9 +74,11 @@ def _copy_of_the_repository(root: Path) -> ShippedDomain:
 def test_a_catalog_resaved_by_a_translators_tool_is_current_and_left_alone(tool, tmp_path, monkeypatch, capsys):
     if tool == "msgcat" and MSGCAT is None:
         pytest.skip("GNU gettext's msgcat is not installed (.ci/run installs Debian's gettext)")
-    site = _copy_of_the_repository(tmp_path)
-    files = sorted([*(tmp_path / "locales").glob("**/*.po*"), *site.locale_dir.glob("**/*.po*")])
-    assert len(files) > 30
+    package = _copy_of_the_repository(tmp_path)
+    site = _in_copy(SITE, package)
+    engines = sorted((package / "engines").glob("**/locale/**/*.po*"))
+    files = sorted([*(tmp_path / "locales").glob("**/*.po*"), *site.locale_dir.glob("**/*.po*"), *engines])
+    assert len(files) > 30 and len(engines) > 30
     before = {path: path.read_bytes() for path in files}
     for path in files:
         TOOLS[tool](path)
@@ -79,7 +87,10 @@ def test_a_catalog_resaved_by_a_translators_tool_is_current_and_left_alone(tool,
     assert len(relaid) > len(files) // 2, f"{tool} wrote most files as we do: the round trip would prove nothing"
 
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(frontend, "SITE", site)  # the commands keep the copy's site words, not the package's
+    # The commands keep the copy's site words and engines' messages, not the package's.
+    monkeypatch.setattr(frontend, "SITE", site)
+    monkeypatch.setattr(frontend, "ENGINES", _in_copy(ENGINES, package))
+    monkeypatch.setattr(frontend, "engine_domain", lambda name: None if (found := engine_domain(name)) is None else _in_copy(found, package))
     assert main(["i18n", "update", "--check"]) == 0, capsys.readouterr().out
     # Every check of every catalog and template, the site words' included: the gate of
     # test_every_catalog_passes_the_checks (check_problems runs the same checks on the same files).
