@@ -68,14 +68,13 @@ def test_pytest_collects_each_example_and_reports_the_yaml_line(pytester):
 @pytest.mark.slow
 def test_the_examples_run_in_parallel_workers_with_the_same_report(pytester):
     # pytest-xdist: every worker collects the same items (node ids from the YAML), and a
-    # failure still names its YAML line (docs/testing.md: `pytest -n auto`). The workers are
-    # processes of their own whatever runs the controller: it runs here, in this process.
+    # failure still names its YAML line (docs/testing.md: `pytest -n auto`).
     pytester.mkdir("rules")
     (pytester.path / "rules" / "demo.yaml").write_text(textwrap.dedent(FAILING).lstrip("\n"), encoding="utf-8")
     for n in range(3):
         passing = MINIMAL.replace("id: demo", f"id: other{n}").replace("id: e1", f"id: e{n + 2}")
         (pytester.path / "rules" / f"other{n}.yaml").write_text(textwrap.dedent(passing).lstrip("\n"), encoding="utf-8")
-    result = pytester.runpytest("-n", "2", "-p", "xdist", "rules")
+    result = pytester.runpytest_subprocess("-n", "2", "-p", "xdist", "rules")
     result.assert_outcomes(passed=3, failed=1)
     result.stdout.fnmatch_lines(["*2 workers*", "*rules/demo.yaml:17: >>> len(standard_deck())*", "FAILED rules/demo.yaml::demo::e1*"])
 
