@@ -156,3 +156,27 @@ def test_a_russian_card_name_with_a_reflexive_participle_inflects(text):
     (meddling,) = [t for t in GLOSSARY.terms if t.card and t.forms.get("en") == ("Meddling Mage",)]
     assert meddling.found_in("ru", text)
     assert not meddling.found_in("ru", "Вмешивающий Волшебник")
+
+
+def _avoided_on_its_own(form: str) -> re.Pattern[str]:
+    """One avoided form as the glossary's header says it matches, written out independently: a
+    whole word (``*``: any word starting so), any spacing between words, case ignored, е ≠ ё."""
+    body = r"\s+".join(map(re.escape, form.rstrip("*").split()))
+    return re.compile(rf"(?<!\w){body}" + ("" if form.endswith("*") else r"(?!\w)"), re.IGNORECASE)
+
+
+_SPELLING_LANGUAGES = sorted({s.language for s in GLOSSARY.spellings})
+
+
+# A language's spellings are looked for in one search (their forms grouped by first letter); it
+# must find something exactly when one of the forms, searched on its own, does.
+@settings(max_examples=100, deadline=None)
+@given(language=st.sampled_from(_SPELLING_LANGUAGES), data=st.data())
+def test_one_search_for_a_languages_spellings_finds_what_each_form_finds(language, data):
+    spellings, anywhere = GLOSSARY.spelling_rules(language)
+    assert spellings and all(s.language == language for s in spellings)
+    forms = [form for s in spellings for form in s.avoid]
+    pieces = sorted({f.rstrip("*") for f in forms} | {"colour", "ещё", "еще"})
+    parts = data.draw(st.lists(st.tuples(st.sampled_from(pieces), st.sampled_from(_GLUE + ["x", "ed "]), st.sampled_from(["", "up", "cap"])), max_size=5))
+    text = "".join({"": p, "up": p.upper(), "cap": p.capitalize()}[case] + glue for p, glue, case in parts)
+    assert (anywhere.search(text) is not None) == any(_avoided_on_its_own(f).search(text) for f in forms)

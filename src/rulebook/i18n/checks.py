@@ -116,9 +116,13 @@ def check_script(source: str, translation: str, language: str, glossary: Glossar
 
 def check_spelling(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
     """One spelling per language across the books: the glossary's ``spelling:`` conventions."""
-    spellings = [spelling for spelling in glossary.spellings if spelling.language == language]
+    spellings, anywhere = glossary.spelling_rules(language)
+    if not spellings:
+        return
     # A link id is no spelling: [[tiro-costo]] stays as the book wrote it.
-    translation = words_only(translation) if spellings else translation
+    translation = words_only(translation)
+    if not anywhere.search(translation):
+        return  # the common case: none of the language's avoided forms, in one search
     for spelling in spellings:
         for found in dict.fromkeys(spelling.found_in(translation)):
             why = f" ({spelling.note})" if spelling.note else ""
