@@ -146,6 +146,24 @@ def test_a_third_party_engine_registered_by_entry_point(write_rules, monkeypatch
     assert outcome.passed, outcome.report()
 
 
+def test_an_engine_installed_or_removed_while_running_is_seen(monkeypatch, tmp_path):
+    # The entry points are read once and kept (a build asks per book); what `pip install` and
+    # `pip uninstall` change (a *.dist-info in a sys.path directory), and sys.path, read them again.
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert "coins" not in engines.registered()
+    info = tmp_path / "coingame-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: coingame\nVersion: 1.0\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text(f"[{engines.GROUP}]\ncoins = coingame.engine\n", encoding="utf-8")
+    assert engines.registered()["coins"] == "coingame.engine"
+    for written in info.iterdir():
+        written.unlink()
+    info.rmdir()
+    assert "coins" not in engines.registered()
+    monkeypatch.undo()
+    assert engines.registered() == {ep.name: ep.value for ep in engines.entry_points(group=engines.GROUP)}
+
+
 def test_a_dotted_module_path_names_an_engine_too(write_rules):
     book = MINIMAL.replace("engine: bingomagic", "engine: rulebook.engines.bingomagic")
     (outcome,) = run_books([load_book(write_rules(book))])

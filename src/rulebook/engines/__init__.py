@@ -9,7 +9,9 @@ contract an engine package follows.
 from __future__ import annotations
 
 import importlib
-from importlib.metadata import entry_points
+import os
+import sys
+from importlib.metadata import EntryPoint, entry_points
 from types import ModuleType
 from typing import Any
 
@@ -19,14 +21,40 @@ from ..model import Book
 GROUP = "rulebook.engines"
 
 
+#: The last reading of the group: (what it was read from, its entry points).
+_READ: dict[str, tuple[tuple[object, ...], tuple[EntryPoint, ...]]] = {}
+
+
+def _stamp(path: str) -> int | None:
+    try:
+        return os.stat(path or ".").st_mtime_ns
+    except OSError:
+        return None
+
+
+def _registered_entry_points() -> tuple[EntryPoint, ...]:
+    """The group's entry points, read again only when they may have changed.
+
+    Reading them opens every installed package's metadata (about 8 ms); a build, a test run or
+    a CLI command asks once per book, often hundreds of times. Installing or removing a package
+    changes its directory on ``sys.path`` (a new or deleted ``*.dist-info``), and so does
+    nothing else this reading depends on but ``sys.path`` itself: both are the key, with the
+    reader (a test may stand in its own, as a plugin's installation would)."""
+    key = (entry_points, *((path, _stamp(path)) for path in sys.path))
+    last = _READ.get(GROUP)
+    if last is None or last[0] != key:
+        last = _READ[GROUP] = (key, tuple(entry_points(group=GROUP)))
+    return last[1]
+
+
 def registered() -> dict[str, str]:
     """Every registered engine: its name -> the module the entry point names."""
-    return {ep.name: ep.value for ep in entry_points(group=GROUP)}
+    return {ep.name: ep.value for ep in _registered_entry_points()}
 
 
 def load_engine(name: str) -> ModuleType:
     """The engine module ``name`` names: a registered engine first, else a dotted module path."""
-    found = [ep for ep in entry_points(group=GROUP) if ep.name == name]
+    found = [ep for ep in _registered_entry_points() if ep.name == name]
     if found:
         where = f"the entry point {name} = {found[0].value}"
         try:
