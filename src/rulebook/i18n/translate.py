@@ -110,15 +110,32 @@ def _msgids(sources: dict[str, tuple[Node, str, str]]) -> dict[str, str]:
     return {context: text for context, (_, _, text) in sources.items()}
 
 
+#: The texts of the books translated last, by identity, each with its book (so its id stays its
+#: own): a build translates a book into every language, a preview again after each edit of one
+#: of its catalogs, and walking a book for its texts costs ~2 ms. Read only, like the book.
+_TEXTS: dict[int, tuple[Book, dict[str, tuple[Node, str, str]], dict[str, str]]] = {}
+
+
+def _texts(book: Book) -> tuple[dict[str, tuple[Node, str, str]], dict[str, str]]:
+    """The book's :func:`_sources` and :func:`_msgids`, found once per book object."""
+    kept = _TEXTS.get(id(book))
+    if kept is None or kept[0] is not book:
+        if len(_TEXTS) >= 64:
+            _TEXTS.clear()
+        sources = _sources(book)
+        kept = _TEXTS[id(book)] = (book, sources, _msgids(sources))
+    return kept[1], kept[2]
+
+
 def _translate(book: Book, language: str, locales: Path, cache: Path | None = None) -> TranslatedBook:
     if language == book.language:
         return TranslatedBook(book, language, frozenset(), frozenset(), ())
-    sources = _sources(book)
+    sources, texts = _texts(book)
     path = catalog_path(Path(locales), language, book.id)
     if not path.exists():
         return TranslatedBook(book, language, frozenset(sources), frozenset(), ())
     return _from_catalog(book, language, locales, sources, taken_from_catalog(book.id, book.language, language, locales, cache,
-                                                                               display_path(path), _msgids(sources)))
+                                                                               display_path(path), texts))
 
 
 def _from_catalog(book: Book, language: str, locales: Path, sources: dict[str, tuple[Node, str, str]],
@@ -210,13 +227,9 @@ def translating(pairs: Iterable[tuple[Book, str]], locales: Path, cache: Path | 
         yield
         return
     with worker_pool(count, __name__) as pool:
-        of_book: dict[int, tuple[dict[str, tuple[Node, str, str]], dict[str, str]]] = {}  # a book's texts, once for all its languages
         for inputs in todo:
             book, language = inputs.book, inputs.key[1]
-            if id(book) not in of_book:
-                sources = _sources(book)
-                of_book[id(book)] = sources, _msgids(sources)
-            sources, texts = of_book[id(book)]
+            sources, texts = _texts(book)  # a book's texts, once for all its languages
             shown = display_path(catalog_path(Path(locales), language, book.id))
             job = pool.submit(taken_from_catalog, book.id, book.language, language, Path(locales).resolve(),
                               Path(cache).resolve() if cache is not None else None, shown, texts)
