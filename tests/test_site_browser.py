@@ -110,7 +110,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 #: Quiet means no request in flight and none sent for this long (the search worker asks for its
-#: index, the language menu for the sitemap, within a few milliseconds of each other).
+#: scripts and the page for its index within a few milliseconds of each other).
 QUIET_MS = 100
 #: Longer than this with a request in flight fails the visit, naming the request.
 SETTLE_LIMIT_S = 15
@@ -127,6 +127,8 @@ class Watched:
     #: Requests sent and not yet answered or failed (Playwright hands the same object to each event).
     in_flight: set = field(default_factory=set)
     requests_sent: int = 0
+    #: The URL of every request sent since the last visit began.
+    requested: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.listeners = {
@@ -145,6 +147,7 @@ class Watched:
 
     def _request(self, request) -> None:  # noqa: ANN001 - Playwright's Request
         self.requests_sent += 1
+        self.requested.append(request.url)
         self.in_flight.add(request)
         if not request.url.startswith((self.origin, "data:", "blob:")):
             self.problems.append(f"request off the site: {request.url}")
@@ -163,6 +166,7 @@ class Watched:
     def visit(self, url: str, *, missing: bool = False) -> None:
         """Open a page, let it settle, and fail on anything that went wrong while it loaded."""
         self.problems.clear()
+        self.requested.clear()
         self.allowed_404 = url if missing else ""
         response = self.page.goto(url)  # returns at the load event
         assert response is not None and response.status == (404 if missing else 200), url
@@ -282,6 +286,9 @@ def test_every_page_type_loads_cleanly_and_passes_axe_at_desktop_and_phone_sizes
         page.set_viewport_size(SIZES["desktop"])
         watched.visit(server + path, missing=kind == "404")
         assert page.locator("html").get_attribute("lang") == language, kind
+        # Nothing fetched for nothing: Material's sitemaps (one per hreflang alternate) would serve
+        # only its own language switch, which rulebook.js replaces (rulebook-theme.js).
+        assert not [u for u in watched.requested if urlsplit(u).path.endswith("/sitemap.xml")], kind
         if kind == "404":
             assert page.locator("h1").first.inner_text() == title_404
             assert page.title().startswith(title_404)

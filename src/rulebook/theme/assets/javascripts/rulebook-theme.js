@@ -2,10 +2,14 @@
 //
 // 1. Search: Material's search worker runs inside our worker script (workers/rulebook-search.js),
 //    which stems the reader's words as the index was stemmed and keeps game terms whole.
-// 2. Sitemaps: Material's language switcher asks for a sitemap.xml beside every hreflang
-//    alternate, expecting language roots; ours are the same page in each language, with no
-//    sitemap beside them (a 404 each). The site has one sitemap, at its root, listing every page
-//    of every language with its alternates: those requests get that one.
+// 2. Sitemaps: on every page load Material asks for a sitemap.xml beside every hreflang
+//    alternate (seven on our pages), expecting language roots, to send a click on a link into
+//    another language to the same page there. rulebook.js handles our language switcher
+//    itself (ours are alternates of the very page), so those sitemaps would be fetched and
+//    parsed for nothing (a sixth of the CPU a page load costs the browser): they are not
+//    asked for. Instant navigation (navigation.instant, and its link previews) does need one:
+//    with it on, every such request gets the site's one sitemap, at its root, listing every
+//    page of every language with its alternates.
 (function () {
   var config = JSON.parse(document.getElementById("__config").textContent);
   var root = new URL(config.base, window.location.href);
@@ -26,12 +30,27 @@
   }
 
   // Material requests with XMLHttpRequest (for progress and cancelling).
+  var instant = (config.features || []).some(function (feature) {
+    return feature.indexOf("navigation.instant") === 0;
+  });
   var open = XMLHttpRequest.prototype.open;
+  var send = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.open = function (method, url) {
     var args = Array.prototype.slice.call(arguments);
+    this.rulebookUnsent = false;
     if (/\/sitemap\.xml$/.test(new URL(String(url), window.location.href).pathname)) {
       args[1] = new URL("sitemap.xml", root).href;
+      this.rulebookUnsent = !instant;
     }
     return open.apply(this, args);
+  };
+  XMLHttpRequest.prototype.send = function () {
+    if (!this.rulebookUnsent) return send.apply(this, arguments);
+    // Not sent: told so as a cancelled request is (Material then goes on without that sitemap).
+    var request = this;
+    setTimeout(function () {
+      request.dispatchEvent(new ProgressEvent("abort"));
+      request.dispatchEvent(new ProgressEvent("loadend"));
+    });
   };
 })();
