@@ -109,10 +109,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         thread.join(timeout=10)
 
 
-#: Quiet means no request in flight and none sent for this long (the search worker asks for its
-#: scripts and the page for its index within a few milliseconds of each other).
-QUIET_MS = 100
-#: Longer than this with a request in flight fails the visit, naming the request.
+#: The late requests we know of are the search worker's (its scripts, its language's stemmer;
+#: the page fetches the index for it): they are over when Material replaces the meta line's
+#: "Initializing search" (the worker said it is ready). Every page has the search box.
+SEARCH_READY = """() => {
+  const meta = document.querySelector('.md-search-result__meta');
+  const words = JSON.parse(document.getElementById('__config').textContent).translations;
+  return !meta || meta.textContent !== words['search.result.initializer'];
+}"""
+#: Then quiet means no request in flight and none sent for this long.
+QUIET_MS = 50
+#: Longer than this with a request in flight, or search not ready, fails the visit.
 SETTLE_LIMIT_S = 15
 
 
@@ -126,7 +133,6 @@ class Watched:
     allowed_404: str = ""
     #: Requests sent and not yet answered or failed (Playwright hands the same object to each event).
     in_flight: set = field(default_factory=set)
-    requests_sent: int = 0
     #: The URL of every request sent since the last visit began.
     requested: list[str] = field(default_factory=list)
 
@@ -146,7 +152,6 @@ class Watched:
             self.page.remove_listener(event, listener)
 
     def _request(self, request) -> None:  # noqa: ANN001 - Playwright's Request
-        self.requests_sent += 1
         self.requested.append(request.url)
         self.in_flight.add(request)
         if not request.url.startswith((self.origin, "data:", "blob:")):
@@ -174,15 +179,22 @@ class Watched:
         self.settle(url)
 
     def settle(self, what: str) -> None:
-        """Wait until the network is quiet (late requests, such as the search index and fonts, are
-        watched too), then fail on anything that went wrong."""
+        """Wait for the late requests we know of (the search worker's), for every request in
+        flight to end and then for a quiet moment (a request sent in it is waited for too), then
+        fail on anything that went wrong."""
         deadline = time.monotonic() + SETTLE_LIMIT_S
+        try:
+            self.page.wait_for_function(SEARCH_READY, timeout=SETTLE_LIMIT_S * 1000)
+        except playwright_api.TimeoutError:
+            pytest.fail(f"{what}: search not ready after {SETTLE_LIMIT_S} s: {self.problems}")
         while True:
-            sent = self.requests_sent
-            self.page.wait_for_timeout(QUIET_MS)
-            if not self.in_flight and self.requests_sent == sent:
+            while self.in_flight:  # their events reach us while we wait
+                assert time.monotonic() < deadline, f"{what}: still in flight after {SETTLE_LIMIT_S} s: {[r.url for r in self.in_flight]}"
+                self.page.wait_for_timeout(5)
+            try:
+                self.page.wait_for_event("request", timeout=QUIET_MS)
+            except playwright_api.TimeoutError:
                 break
-            assert time.monotonic() < deadline, f"{what}: still in flight after {SETTLE_LIMIT_S} s: {[r.url for r in self.in_flight]}"
         # A 404 document itself makes Chromium say so in the console; nothing else may.
         found = [p for p in self.problems if not (self.allowed_404 and "404 (Not Found)" in p and p.startswith("console error: Failed to load resource"))]
         assert not found, f"{what}: {found}"
@@ -252,6 +264,10 @@ CONTRAST = """els => els.map(el => {
 })"""
 
 
+#: Resolves after two frames: the resize and media query events of the first have been handled.
+NEXT_FRAMES = "new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(null))))"
+
+
 #: axe's rules whose every check is minor or moderate, read from axe's own data (a check of
 #: unknown impact counts as serious). A violation is as serious as its worst failed check, so
 #: these can never report what the test looks for; switched off, axe takes ~25% less time.
@@ -298,7 +314,7 @@ def test_every_page_type_loads_cleanly_and_passes_axe_at_desktop_and_phone_sizes
             assert menu == [[other, BASE + prefix(other)] for other in LANGUAGES]
         for size, viewport in SIZES.items():
             page.set_viewport_size(viewport)
-            page.wait_for_timeout(50)
+            page.evaluate(NEXT_FRAMES)  # Material's layout has answered the resize
             findings = [f for f in axe_findings(page) if (f[0], f[2]) not in MATERIAL_LEFTOVERS]
             assert not findings, (kind, size, findings)
             # axe cannot judge text on a background it cannot see (a badge in an admonition title
