@@ -1,7 +1,11 @@
 // What Material's bundle needs changed before it starts (this script is loaded just before it).
 //
 // 1. Search: Material's search worker runs inside our worker script (workers/rulebook-search.js),
-//    which stems the reader's words as the index was stemmed and keeps game terms whole.
+//    which stems the reader's words as the index was stemmed and keeps game terms whole. It
+//    starts when the reader opens search (the search toggle: a click in the box, a keyboard
+//    shortcut, a shared ?q= link), not on every page load: its scripts, the language's stemmer
+//    and building the index cost a third of the CPU a page load costs the browser, for
+//    readers who never search. Material holds the reader's query until the worker is ready.
 // 2. Sitemaps: on every page load Material asks for a sitemap.xml beside every hreflang
 //    alternate (seven on our pages), expecting language roots, to send a click on a link into
 //    another language to the same page there. rulebook.js handles our language switcher
@@ -21,12 +25,44 @@
       if (/\/workers\/search\.[^/]*\.js$/.test(href.pathname)) {
         var ours = new URL("rulebook-search.js", href);
         ours.searchParams.set("material", href.href);
-        href = ours;
+        return new Deferred(ours.href, options);
       }
       return new NativeWorker(href.href, options);
     };
     Worker.prototype = NativeWorker.prototype;
     window.Worker = Worker;
+  }
+
+  // A worker started when search opens: until then, messages to it wait, in order.
+  function Deferred(url, options) {
+    var worker = null;
+    var waiting = [];
+    var listeners = [];
+    var start = function () {
+      if (worker) return;
+      worker = new NativeWorker(url, options);
+      listeners.forEach(function (args) { worker.addEventListener.apply(worker, args); });
+      waiting.forEach(function (args) { worker.postMessage.apply(worker, args); });
+      waiting = listeners = null;
+    };
+    this.postMessage = function () {
+      if (worker) worker.postMessage.apply(worker, arguments);
+      else waiting.push(arguments);
+    };
+    this.addEventListener = function () {
+      if (worker) worker.addEventListener.apply(worker, arguments);
+      else listeners.push(arguments);
+    };
+    this.removeEventListener = function (type, listener) {
+      if (worker) return worker.removeEventListener.apply(worker, arguments);
+      listeners = listeners.filter(function (args) { return args[0] !== type || args[1] !== listener; });
+    };
+    this.terminate = function () {
+      if (worker) worker.terminate();
+    };
+    var toggle = document.getElementById("__search");
+    if (!toggle || toggle.checked) start();
+    else toggle.addEventListener("change", function () { if (toggle.checked) start(); });
   }
 
   // Material requests with XMLHttpRequest (for progress and cancelling).
