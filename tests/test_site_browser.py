@@ -331,11 +331,17 @@ def test_every_page_type_loads_cleanly_and_passes_axe_at_desktop_and_phone_sizes
             # path): opened, it gets ready. Every other page type opens it in the search tests.
             page.set_viewport_size(SIZES["desktop"])
             page.locator(".md-search__input").click()
-            expect(page.locator(".md-search-result__meta")).to_have_text(json.loads(page.locator("#__config").text_content())["translations"]["search.result.placeholder"])
+            expect_search_ready(page)
         watched.settle(f"{kind} page")
 
 
 # --- search ------------------------------------------------------------------------------------
+
+def expect_search_ready(page) -> None:  # noqa: ANN001 - Playwright's Page
+    """Search was opened: its worker gets ready (it answers the empty query with the placeholder)."""
+    placeholder = json.loads(page.locator("#__config").text_content())["translations"]["search.result.placeholder"]
+    expect(page.locator(".md-search-result__meta")).to_have_text(placeholder)
+
 
 def search(watched: Watched, query: str) -> list[dict]:
     """Type a query as a reader does; every result shown: its link's book, anchor, ?h= and missing words."""
@@ -345,9 +351,8 @@ def search(watched: Watched, query: str) -> list[dict]:
     # Material writes the result count into the meta line for every answer of its search worker,
     # once the worker is ready (its index loaded); the list is filled in the same step. The
     # placeholder there is the answer to the empty query: the worker is ready.
-    placeholder = json.loads(page.locator("#__config").text_content())["translations"]["search.result.placeholder"]
     if not box.input_value():
-        expect(page.locator(".md-search-result__meta")).to_have_text(placeholder)
+        expect_search_ready(page)
     page.evaluate("window.rbAnswered = document.querySelector('.md-search-result__meta').firstChild")
     box.fill(query)
     box.press("End")  # a key event, as a reader's keyboard makes (Material reads the query on keys)
