@@ -94,6 +94,24 @@ def site_words_untranslated(site: ShippedDomain, language: str, locales: Path) -
     return [str(p) for p in messages.problems] + ([] if stats.total > 40 and stats.translated == stats.total else [f"site [{language}]: {stats}"])
 
 
+def engine_words_untranslated(package: Path) -> list[str]:
+    """Every message of the engines' catalogs under ``package`` (src/rulebook or a copy of it)
+    that a reader would see in English: empty or fuzzy."""
+    found = []
+    for path in sorted(package.glob("engines/**/locale/*/LC_MESSAGES/*.po")):
+        catalog, problems = read_catalog(path)
+        found += [str(p) for p in problems]
+        for message in catalog or ():
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            if message.id and (message.fuzzy or not all(strings)):
+                found.append(f"{path}: {message.id!r} is {'fuzzy' if message.fuzzy else 'untranslated'}")
+    return found
+
+
+def test_the_engines_words_are_fully_translated():
+    assert engine_words_untranslated(SITE.package) == []
+
+
 @pytest.mark.parametrize(("language", "path"), CATALOGS + [(lang, SITE.catalog(lang)) for lang in SHIPPED],
                          ids=[f"{lang}/{p.stem}" for lang, p in CATALOGS] + [f"{lang}/site (shipped)" for lang in SHIPPED])
 def test_catalog_is_valid_po_for_its_language(language, path):
