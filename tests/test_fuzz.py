@@ -1,4 +1,4 @@
-"""The fuzz targets inside pytest: every saved regression, then a few thousand new inputs each.
+"""The fuzz targets inside pytest: every saved regression, then a few hundred new inputs each.
 
 ``python -m tests.fuzz`` runs the hundred-thousand campaigns (docs/fuzzing.md); here Hypothesis
 drives the same mutators (derandomised in CI, so every run tries the same inputs) and every
