@@ -192,19 +192,6 @@ class _Scanner:
         self._opening: dict[str, frozenset[str]] = {}
         self._after: dict[tuple[int, frozenset[str] | None], tuple[int, ...]] = {}
 
-    def _alternatives(self, indices: list[int]) -> re.Pattern[str]:
-        """The lookahead over the patterns ``indices`` (ascending); group k is indices[k - 1]."""
-        bodies = [f"({_inline(self.patterns[i])})" for i in indices]
-        if not self.grouped:
-            return _compiled("(?=" + "|".join(bodies) + ")")
-        groups: dict[str, list[str]] = {}
-        for index, body in zip(indices, bodies):
-            groups.setdefault(self.firsts[index], []).append(body)
-        # A position no form can start at (a space, most letters) costs one test, not one per form.
-        letters = "".join(self._spelled[letter] for letter in groups)
-        tried = "|".join(f"(?=(?i:[{self._spelled[letter]}]))(?:{'|'.join(group)})" for letter, group in groups.items())
-        return _compiled(f"{_WORD_START}(?=(?i:[{letters}]))(?={tried})")
-
     def _later(self, index: int, char: str) -> tuple[int, ...]:
         """The patterns after ``index`` that may match where ``char`` stands: those whose
         letter's test accepts it (every later one when the forms are not grouped)."""
@@ -220,7 +207,15 @@ class _Scanner:
 
     @cached_property
     def _all(self) -> re.Pattern[str]:
-        return self._alternatives(list(range(len(self.patterns))))
+        """A lookahead over every pattern; group k is pattern k - 1 (the first that matches there)."""
+        bodies = [f"({_inline(pattern)})" for pattern in self.patterns]
+        if not self.grouped:
+            return _compiled("(?=" + "|".join(bodies) + ")")
+        groups: dict[str, list[str]] = {}
+        for first, body in zip(self.firsts, bodies):
+            groups.setdefault(self._spelled[first], []).append(body)
+        letters, tried = _by_first_letter(groups)
+        return _compiled(f"{_WORD_START}(?=(?i:[{letters}]))(?={tried})")
 
     def terms_in(self, text: str) -> tuple[Term, ...]:
         if not self.patterns:
@@ -253,8 +248,17 @@ def _any_of(patterns: Iterable[re.Pattern[str]]) -> re.Pattern[str]:
     groups: dict[str, list[str]] = {}
     for opening, pattern in zip(openings, patterns):
         groups.setdefault(opening, []).append(_inline(pattern))
+    letters, tried = _by_first_letter(groups)
+    return _compiled(f"{_WORD_START}(?=(?i:[{letters}]))(?:{tried})")
+
+
+def _by_first_letter(groups: dict[str, list[str]]) -> tuple[str, str]:
+    """Alternatives grouped by the letters they start with (a character class's content: "a",
+    "её"): those letters, for one test that skips a position no alternative can start at (a
+    space, most letters), and the alternatives, each group behind a test of its own letters."""
+    letters = "".join(dict.fromkeys("".join(groups)))
     tried = "|".join(f"(?=(?i:[{opening}]))(?:{'|'.join(group)})" for opening, group in groups.items())
-    return _compiled(f"{_WORD_START}(?=(?i:[{''.join(sorted(set(''.join(openings))))}]))(?:{tried})")
+    return letters, tried
 
 
 def _opening(pattern: re.Pattern[str]) -> str | None:
