@@ -103,7 +103,7 @@ def english(value: object) -> str:
     if isinstance(value, (tuple, list)):
         return ", ".join(english(v) for v in value)
     names = getattr(value, "names", None)
-    if names is not None and isinstance(names, Mapping):
+    if names is not None and isinstance(names, Mapping):  # None first: an ABC isinstance is slow, and most values have no names
         return str(getattr(value, "name", names.get("en", value)))
     return str(value)
 

@@ -78,6 +78,7 @@ def _printed_names(name: str) -> tuple[tuple[str, str], ...]:
     printed = PRINTED_NAMES.get(name, {})
     return tuple(({"en": name} | (dict.fromkeys(NOT_PRINTED, name) if printed else {}) | printed).items())
 
+
 @dataclass(frozen=True)
 class Plane:
     """A plane card; its owner (the seat whose planar deck it came from) never changes."""
@@ -238,7 +239,7 @@ class Planechase(State):
     @property
     def in_game(self) -> tuple[int, ...]:
         if not self.gone:  # most of a game, and asked for at every step
-            return tuple(range(len(self.decks)))
+            return tuple(range(self.players))
         return tuple(p for p in range(self.players) if p not in self.gone)
 
     @property
