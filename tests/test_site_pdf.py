@@ -70,6 +70,10 @@ def test_every_book_is_printed_with_contents_page_numbers_and_its_text(site: Pat
     # The PDF's own outline (bookmarks) has the sections and rules too (an untranslated one
     # followed by its language's mark, as on the page).
     assert any(t.startswith(f"1.2 {title}") for t in outline_titles(reader.outline)), outline_titles(reader.outline)
+    # The symbols are printed in their own font (the stylesheet's web font, embedded).
+    fonts = {font.get_object()["/BaseFont"].split("+")[-1] for sheet in reader.pages
+             for font in (sheet["/Resources"].get("/Font") or {}).values()}
+    assert "Mana" in fonts, fonts
 
 
 def test_each_book_page_links_its_pdf(site: Path) -> None:
