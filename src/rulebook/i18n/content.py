@@ -30,7 +30,7 @@ import gettext
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
@@ -43,8 +43,10 @@ _PLURAL_PROBES = (*range(1000), 1_000_000, 1_000_001, 1_000_002, 10_000_011)
 STAMPS = frozenset({"x-generator", "generated-by", "mime-version", "content-transfer-encoding"})
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
+    """One entry's content. A tuple: a catalog's content holds thousands, made, hashed and
+    compared on every read and write of ``rulebook i18n update``."""
+
     plural: str | None
     strings: tuple[str, ...]
     flags: frozenset[str]
@@ -124,16 +126,35 @@ def _words(lines: Iterable[str]) -> str:
     return " ".join(word for line in lines for word in line.split())
 
 
+def _comment_words(comments: list[str]) -> str:
+    """:func:`_words` of a message's comments; most messages have none or one."""
+    if not comments:
+        return ""
+    return " ".join(comments[0].split()) if len(comments) == 1 else _words(comments)
+
+
+def _reference_order(location: tuple[str, int | None]) -> tuple[str, int]:
+    return location[0], location[1] or 0
+
+
+def _references(locations: list[tuple[str, int | None]]) -> tuple[tuple[str, int | None], ...]:
+    """The references as a multiset: equal ones together, in file and line order."""
+    if len(locations) < 2:
+        return tuple(locations)
+    return tuple(sorted(Counter(locations).elements(), key=_reference_order))
+
+
 def _entry(message: Message, obsolete: bool) -> tuple[tuple[str | None, str], Entry]:
     ids = (message.id,) if isinstance(message.id, str) else tuple(message.id)
-    strings = (message.string,) if isinstance(message.string, str) or message.string is None else tuple(message.string)
+    string = message.string
+    strings = (string or "",) if isinstance(string, str) or string is None else tuple(s or "" for s in string)
     entry = Entry(
         plural=ids[1] if len(ids) > 1 else None,
-        strings=tuple(s or "" for s in strings),
+        strings=strings,
         flags=frozenset(message.flags),
-        translator_comments=_words(message.user_comments),
-        extracted_comments="" if obsolete else _words(message.auto_comments),
-        references=() if obsolete else tuple(sorted(Counter(message.locations).elements(), key=lambda loc: (loc[0], loc[1] or 0))),
+        translator_comments=_comment_words(message.user_comments),
+        extracted_comments="" if obsolete else _comment_words(message.auto_comments),
+        references=() if obsolete else _references(message.locations),
         previous=tuple(message.previous_id or ()),
         obsolete=obsolete,
     )
