@@ -88,15 +88,18 @@ class MergeReport:
     restored: tuple[str, ...]  # msgctxts back in the source: their #~ translation is active again
 
 
-def _messages_copied(template: Catalog) -> Catalog:
-    """What ``Catalog.update`` reads of a template (its messages, its creation date), each message
-    a copy: Babel inserts the template's own Message objects into the catalog, and filling them
-    in would leak this language's translations into the next catalog merged. (A deep copy of the
-    whole template did the same at several times the cost, once per language.)"""
+def _messages_copied(template: Catalog, catalog: Catalog | None = None) -> Catalog:
+    """What ``Catalog.update`` of ``catalog`` reads of a template (its messages, its creation date),
+    each message new to the catalog a copy: Babel inserts those as the template's own Message
+    objects, and filling them in would leak this language's translations into the next catalog
+    merged. A message the catalog holds is merged into a copy Babel makes (``_merge`` clones it),
+    so it is not copied twice. (A deep copy of the whole template did the same at several times
+    the cost, once per language.)"""
     copied = Catalog(creation_date=template.creation_date)
     for message in template:
         if message.id:
-            copied[message.id] = message.clone()
+            held = catalog is not None and catalog.get(message.id, message.context) is not None
+            copied[message.id] = message if held else message.clone()
     return copied
 
 
@@ -160,7 +163,7 @@ def merge(catalog: Catalog, template: Catalog) -> MergeReport:
     revived = _revive(catalog, template)
     before = {(m.id, m.context): m for m in catalog if m.id}
     obsolete_before = set(catalog.obsolete)
-    catalog.update(_messages_copied(template), no_fuzzy_matching=True)
+    catalog.update(_messages_copied(template, catalog), no_fuzzy_matching=True)
 
     # Babel rebuilds each kept message from the template and forgets its previous_id.
     for message in catalog:
