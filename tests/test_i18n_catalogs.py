@@ -11,6 +11,7 @@ from babel.messages.catalog import Catalog
 from rulebook.cli import main
 from rulebook.i18n.catalogs import live_and_obsolete, merge, read_catalog, serialize, update_catalog, write_atomic
 from rulebook.i18n.headers import PLACEHOLDER_RE
+from rulebook.i18n.pofile import sharing_catalogs
 from rulebook.i18n.translate import translate_book
 from rulebook.loader import load_book
 from tests.conftest import demo_book
@@ -426,6 +427,42 @@ def test_a_byte_order_mark_is_not_an_error(write_rules, tmp_path):
     path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
     found, problems = read_catalog(path)
     assert problems == [] and found is not None
+
+
+def test_a_catalog_read_again_while_sharing_is_parsed_once_and_a_writer_changes_only_its_copy(write_rules, tmp_path):
+    write_rules(BOOK)
+    main(["i18n", "update"])
+    translate(tmp_path, "demo/pesca:text", "The player draws a card.")
+    translate(tmp_path, "demo/scarta:text", "The player discards a card.")
+    # A previous msgid (pesca changed), an obsolete entry (scarta gone) and a header of another tool.
+    write_rules(BOOK.replace("pesca una carta", "pesca due carte").replace(
+        "      - id: scarta\n        text: Il giocatore scarta una carta dalla mano.\n", ""))
+    main(["i18n", "update"])
+    path = po_path(tmp_path)
+    path.write_text(path.read_text(encoding="utf-8").replace('"Generated-By', '"X-Poedit-Basepath: .\\n"\n"Generated-By'), encoding="utf-8")
+    written = path.read_bytes()
+    with sharing_catalogs():
+        shared, problems = read_catalog(path, domain="demo", shared=True)
+        assert problems == [] and read_catalog(path, domain="demo", shared=True)[0] is shared  # parsed once
+        assert by_context(shared)["demo/pesca:text"].previous_id and shared.obsolete and shared.extra_headers
+        assert serialize(shared) == written
+        # A reader that changes what it reads gets its own copy, the same to the last line number.
+        copy, _ = read_catalog(path, domain="demo")
+        assert copy is not shared and serialize(copy) == written
+        assert [(m.lineno, m.previous_id) for m in [*copy, *copy.obsolete.values()]] == [
+            (m.lineno, m.previous_id) for m in [*shared, *shared.obsolete.values()]]
+        for message in [*copy, *copy.obsolete.values()]:
+            message.string, message.previous_id = "changed", ["changed"]
+            message.flags.add("changed"), message.user_comments.append("changed"), message.locations.append(("changed", 1))
+        copy.extra_headers.append(("X-Changed", "yes"))
+        copy.delete(next(m for m in shared if m.id).id, "demo:title")
+        assert serialize(shared) == written and serialize(read_catalog(path, domain="demo", shared=True)[0]) == written
+        # An update in the block merges a copy; what it writes is read anew.
+        write_rules(BOOK)
+        assert main(["i18n", "update"]) == 0
+        assert serialize(shared) == written and path.read_bytes() != written
+        assert read_catalog(path, domain="demo", shared=True)[0] is not shared
+    assert read_catalog(path, shared=True)[0] is not read_catalog(path, shared=True)[0]  # after the block, each read parses
 
 
 def test_update_check_writes_nothing_and_fails_when_out_of_date(write_rules, tmp_path, capsys):

@@ -3,7 +3,9 @@
 The languages are the site's, read from the repository's mkdocs.yml like every command does;
 the site's own words (the ``site`` domain) are held to the same gates in every language the
 package ships. The gates are functions of a project folder, so that the round trips through
-translators' tools (tests/test_i18n_tools.py) pass the very same ones on copies.
+translators' tools (tests/test_i18n_tools.py) pass the very same ones on copies. They only look
+at what they read, as the checks do: within ``sharing_catalogs`` each file is parsed once for
+the checks and every gate.
 """
 
 from __future__ import annotations
@@ -14,12 +16,14 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from rulebook.i18n import catalog_path
+from rulebook.errors import Problem
 from rulebook.i18n.catalogs import live_and_obsolete, read_catalog
 from rulebook.i18n.checks import check_locales, check_po_file, check_template_file, po_files
 from rulebook.i18n.content import plural_rule
 from rulebook.i18n.domains import SITE, ShippedDomain, load_messages
 from rulebook.i18n.glossary import load_glossary
 from rulebook.i18n.headers import PLACEHOLDER_RE
+from rulebook.i18n.pofile import sharing_catalogs
 from rulebook.project import read_project
 
 REPO = Path(__file__).resolve().parent.parent
@@ -32,6 +36,17 @@ TARGETS = [lang.code for lang in SITE_LANGUAGES.targets]
 SHIPPED = SITE.languages()
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _each_catalog_parsed_once():
+    with sharing_catalogs():
+        yield
+
+
+def looked_at(path: Path) -> tuple[Catalog | None, list[Problem]]:
+    """A template or catalog read as `rulebook i18n check` reads it, to look at, not to change."""
+    return read_catalog(path, domain=path.stem if path.suffix == ".po" else None, shared=True)
+
+
 def test_glossary_and_card_names_load_without_problems():
     glossary = load_glossary(LOCALES, source=SOURCE)
     assert [str(p) for p in glossary.problems] == []
@@ -40,14 +55,14 @@ def test_glossary_and_card_names_load_without_problems():
 
 @pytest.mark.parametrize("template", TEMPLATES, ids=lambda p: p.stem)
 def test_every_template_has_a_catalog_per_language(template):
-    expected, problems = read_catalog(template)
+    expected, problems = looked_at(template)
     assert problems == []
     contexts = {m.context for m in expected if m.id}
     assert contexts and all(c.startswith(f"{template.stem}") for c in contexts)
     for language in TARGETS:
         path = catalog_path(LOCALES, language, template.stem)
         assert path.exists(), f"{path.relative_to(REPO)} is missing: run `rulebook i18n update`"
-        catalog, problems = read_catalog(path)
+        catalog, problems = looked_at(path)
         assert problems == []
         missing = contexts - {m.context for m in catalog if m.id}
         assert not missing, f"{path.relative_to(REPO)} lacks {sorted(missing)[:5]}: run `rulebook i18n update`"
@@ -55,7 +70,7 @@ def test_every_template_has_a_catalog_per_language(template):
 
 def invalid_catalog(path: Path, language: str) -> list[str]:
     """Why a catalog is not valid PO for its language (empty: it is)."""
-    catalog, problems = read_catalog(path)
+    catalog, problems = looked_at(path)
     if catalog is None:
         return [str(p) for p in problems]
     found = []
@@ -73,21 +88,23 @@ def check_problems(locales: Path, site: ShippedDomain) -> list[str]:
     return [str(p) for p in problems]
 
 
-def falling_back(rules: Path, locales: Path, language: str) -> list[str]:
-    """The books of ``rules`` whose text in ``language`` is not all shown translated."""
+def falling_back(rules: Path, locales: Path, languages: list[str]) -> list[str]:
+    """The books of ``rules`` whose text in one of ``languages`` is not all shown translated."""
     from rulebook.i18n.translate import translate_book
     from rulebook.loader import load_library, rulebook_paths
 
     found = []
-    for book in load_library(rulebook_paths(rules)).values():
-        translated = translate_book(book, language, locales)
-        if translated.fallback:
-            found.append(f"{book.id} [{language}] falls back for {sorted(translated.fallback)[:5]}")
+    books = load_library(rulebook_paths(rules)).values()
+    for language in languages:
+        for book in books:
+            translated = translate_book(book, language, locales)
+            if translated.fallback:
+                found.append(f"{book.id} [{language}] falls back for {sorted(translated.fallback)[:5]}")
     return found
 
 
 def site_words_untranslated(site: ShippedDomain, language: str, locales: Path) -> list[str]:
-    template, problems = read_catalog(site.template)
+    template, problems = looked_at(site.template)
     assert problems == []
     messages = load_messages(site, language, locales)
     stats = messages.stats(template)
@@ -99,7 +116,7 @@ def engine_words_untranslated(package: Path) -> list[str]:
     that a reader would see in English: empty or fuzzy."""
     found = []
     for path in sorted(package.glob("engines/**/locale/*/LC_MESSAGES/*.po")):
-        catalog, problems = read_catalog(path)
+        catalog, problems = looked_at(path)
         found += [str(p) for p in problems]
         for message in catalog or ():
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
@@ -136,7 +153,7 @@ def test_no_catalog_holds_a_message_both_live_and_obsolete():
     """GNU gettext (msgcat, msgfmt, msgmerge) and Poedit refuse such a file: "duplicate message definition"."""
     files = sorted({*REPO.glob("locales/**/*.po"), *REPO.glob("src/**/*.po"), *REPO.glob("examples/**/*.po")})
     assert any("engines" in path.parts for path in files)
-    found = [f"{path.relative_to(REPO)}:{old.lineno}: {old.id!r}" for path in files for live, old in live_and_obsolete(read_catalog(path)[0])]
+    found = [f"{path.relative_to(REPO)}:{old.lineno}: {old.id!r}" for path in files for live, old in live_and_obsolete(looked_at(path)[0])]
     assert found == [], "run `rulebook i18n update`"
 
 
@@ -162,7 +179,7 @@ def test_every_rulebook_is_fully_translated(language, monkeypatch):
     from rulebook.i18n import translate
 
     monkeypatch.setattr(translate, "message_problems", lambda *args, **kwargs: [])
-    assert falling_back(REPO / "rules", LOCALES, language) == []
+    assert falling_back(REPO / "rules", LOCALES, [language]) == []
 
 
 def test_the_package_ships_the_site_words_in_every_language_of_the_site():

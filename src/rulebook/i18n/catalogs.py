@@ -262,7 +262,7 @@ def save_template(template: Catalog, path: Path, write: bool = True, include_lin
     """Write a template unless its content is already current; (template, changed)."""
     if not include_lineno:
         _without_line_numbers(template)
-    old = read_catalog(path)[0] if Path(path).exists() else None
+    old = read_catalog(path, shared=True)[0] if Path(path).exists() else None
     if old is not None and content(old) == content(template):
         # Catalogs merged from it keep the file's POT-Creation-Date too.
         template.creation_date = template.revision_date = old.creation_date

@@ -288,7 +288,8 @@ def check_po_file(path: Path, language: str, glossary: Glossary = Glossary(), so
     ``source`` is the language of the catalog's msgids (default: the books' language, for a
     rulebook's catalog); in that language a msgstr may be its msgid.
     """
-    catalog, problems = read_catalog(path, locale=None)
+    # Its domain is its name, as every reader of a catalog gives it: one shared read serves them all.
+    catalog, problems = read_catalog(path, domain=Path(path).stem, shared=True)
     if catalog is None:
         return problems
     shown = display_path(path)
@@ -300,7 +301,7 @@ def check_po_file(path: Path, language: str, glossary: Glossary = Glossary(), so
 
 def check_template_file(path: Path) -> list[Problem]:
     """A template's problems: its PO syntax and its header (no placeholder)."""
-    template, problems = read_catalog(path, locale=None)
+    template, problems = read_catalog(path, shared=True)
     if template is None:
         return problems
     return header_problems(template, display_path(path), Path(path).read_text(encoding="utf-8-sig").split("\n"), None)

@@ -185,7 +185,7 @@ def load_messages(domain: ShippedDomain, language: str, locales: Path | None = N
 
 
 def _checked_layer(path: Path, language: str, domain: str, copies_allowed: bool) -> tuple[Translations | None, set[MessageKey], set[MessageKey], list[Problem]]:
-    catalog, problems = read_catalog(path, domain=domain)
+    catalog, problems = read_catalog(path, domain=domain, shared=True)
     if catalog is None:
         return None, set(), set(), problems
     shown = display_path(path)

@@ -33,6 +33,7 @@ from .checks import check_locales, check_po_file, check_template_file, po_files
 from .glossary import Glossary, load_glossary
 from .domains import ENGINE_PREFIX, ENGINES, SITE, ShippedDomain, engine_domain, load_messages, write_domain_template
 from .headers import HeaderSettings
+from .pofile import sharing_catalogs
 from .translate import translate_book
 
 
@@ -162,7 +163,7 @@ def _update(args: argparse.Namespace, run: _Run, languages: list[str], shipped_t
 
 
 def _read_template(domain: ShippedDomain) -> Catalog:
-    template, problems = read_catalog(domain.template)
+    template, problems = read_catalog(domain.template, shared=True)
     if template is None:
         raise LoadError(list(problems))
     return template
@@ -261,25 +262,33 @@ def compile_catalogs(args: argparse.Namespace) -> int:
     root = Path(run.locales).absolute().parent
     refused = written = 0
     for language, path in po_files(run.locales, run.chosen or None):
-        # A shipped domain's msgids are in its source language: the site's, and every engine's (English).
-        shipped_source = SITE.source if path.stem == SITE.name else ENGINES.source if path.stem.startswith(ENGINE_PREFIX) else None
-        problems = check_po_file(path, language, glossary, shipped_source)
-        catalog = read_catalog(path, locale=None, domain=path.stem)[0] if not problems else None
-        if catalog is None:
-            for problem in problems:
-                print(problem)
-            print(f"refused {display_path(path)}: {counted(len(problems), 'problem')}; fix them, then compile again")
+        if _compile(path, language, glossary, root):
+            written += 1
+        else:
             refused += 1
-            continue
-        target = path.with_suffix(".mo")
-        refuse_outside(target, root)
-        buffer = io.BytesIO()
-        write_mo(buffer, catalog, use_fuzzy=False)  # a fuzzy translation is not shown, so not compiled
-        write_atomic(target, buffer.getvalue())
-        written += 1
-        print(f"compiled {display_path(target)}")
     print(f"rulebook i18n compile: {counted(written, 'catalog')} written, {refused} refused")
     return 1 if refused else 0
+
+
+def _compile(path: Path, language: str, glossary: Glossary, root: Path) -> bool:
+    """Write the ``.mo`` of one catalog if it passes every check (True), else say why (False)."""
+    # A shipped domain's msgids are in its source language: the site's, and every engine's (English).
+    shipped_source = SITE.source if path.stem == SITE.name else ENGINES.source if path.stem.startswith(ENGINE_PREFIX) else None
+    with sharing_catalogs():  # the catalog is parsed once, for its checks and for its .mo
+        problems = check_po_file(path, language, glossary, shipped_source)
+        catalog = read_catalog(path, domain=path.stem, shared=True)[0] if not problems else None
+    if catalog is None:
+        for problem in problems:
+            print(problem)
+        print(f"refused {display_path(path)}: {counted(len(problems), 'problem')}; fix them, then compile again")
+        return False
+    target = path.with_suffix(".mo")
+    refuse_outside(target, root)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)  # a fuzzy translation is not shown, so not compiled
+    write_atomic(target, buffer.getvalue())
+    print(f"compiled {display_path(target)}")
+    return True
 
 
 def register(commands: argparse._SubParsersAction) -> None:

@@ -27,9 +27,12 @@ from __future__ import annotations
 import bisect
 import codecs
 import contextlib
+import copy
 import datetime
 import email
+import hashlib
 import re
+from contextvars import ContextVar
 from pathlib import Path
 from textwrap import TextWrapper
 from typing import Iterable, Iterator
@@ -123,13 +126,68 @@ def _is_date(value: str) -> bool:
     return match.group(2) is None or (int(match.group(3)) < 24 and int(match.group(4)) < 60)
 
 
-def read_catalog(path: Path, locale: str | None = None, domain: str | None = None) -> tuple[Catalog | None, list[Problem]]:
-    """A catalog, or None and the problem at ``FILE:LINE:COL`` when the file is not valid PO."""
+#: Within :func:`sharing_catalogs`: (digest of the bytes, locale, domain, shown path) -> what they gave.
+_SHARED: ContextVar[dict[tuple[bytes, str | None, str | None, str], tuple[Catalog | None, tuple[Problem, ...]]] | None] = (
+    ContextVar("rulebook_shared_catalogs", default=None))
+
+
+@contextlib.contextmanager
+def sharing_catalogs() -> Iterator[None]:
+    """Within the block, each content of a catalog is parsed once (:func:`read_catalog`).
+
+    For whoever reads the same catalogs several times in one process: ``rulebook i18n compile``
+    (checked, then compiled), a test that runs the checks and then its own gates on the same
+    files. What was read is forgotten when the block ends (a nested block shares its outer one's).
+    """
+    if _SHARED.get() is not None:
+        yield
+        return
+    token = _SHARED.set({})
+    try:
+        yield
+    finally:
+        _SHARED.reset(token)
+
+
+def _copied(catalog: _CheckedCatalog) -> _CheckedCatalog:
+    """A catalog as read, to change: its header as it is (plain values), each message a clone."""
+    copied = copy.copy(catalog)
+    copied.extra_headers = list(catalog.extra_headers)
+    # Babel keeps the live messages in ``_messages``, as its own Catalog.update reads them.
+    copied._messages = {key: message.clone() for key, message in catalog._messages.items()}
+    copied.obsolete = {key: message.clone() for key, message in catalog.obsolete.items()}
+    return copied
+
+
+def read_catalog(path: Path, locale: str | None = None, domain: str | None = None, *,
+                 shared: bool = False) -> tuple[Catalog | None, list[Problem]]:
+    """A catalog, or None and the problem at ``FILE:LINE:COL`` when the file is not valid PO.
+
+    Within :func:`sharing_catalogs`, bytes read before with the same arguments are not parsed
+    again: a reader that only looks (``shared``) gets the very catalog read then, which it must
+    never change; any other reader gets a copy of it. Elsewhere every read parses the file.
+    """
     shown = display_path(path)
     try:
         data = read_limited(path, shown).removeprefix(codecs.BOM_UTF8)  # some editors on Windows add one
     except LoadError as exc:
         return None, list(exc.problems)
+    memo = _SHARED.get()
+    if memo is None:
+        return _parsed(data, shown, locale, domain)
+    key = (hashlib.blake2b(data, digest_size=16).digest(), locale, domain, shown)
+    found = memo.get(key)
+    if found is None:
+        if not shared:
+            return _parsed(data, shown, locale, domain)  # changed by its reader: nothing to keep
+        catalog, problems = _parsed(data, shown, locale, domain)
+        found = memo[key] = (catalog, tuple(problems))
+    catalog, problems = found
+    return (catalog if shared or catalog is None else _copied(catalog)), list(problems)
+
+
+def _parsed(data: bytes, shown: str, locale: str | None, domain: str | None) -> tuple[Catalog | None, list[Problem]]:
+    """What :func:`read_catalog` says of a file's bytes (``shown``: its path in the problems)."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -168,7 +168,7 @@ def taken_from_catalog(book_id: str, book_language: str, language: str, locales:
         if taken is not None:
             return taken
 
-    catalog, problems = read_catalog(path, locale=None, domain=book_id)
+    catalog, problems = read_catalog(path, domain=book_id, shared=True)
     if catalog is None:
         return tuple(problems)
     by_context = {m.context: m for m in catalog if m.id and m.context}
