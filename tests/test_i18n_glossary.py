@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from rulebook.engines.planechase import PLANES, Plane
 from rulebook.i18n.glossary import Glossary, Term, load_glossary
 from rulebook.project import read_project
+from tests.thorough import examples
 
 REPO = Path(__file__).resolve().parent.parent
 LANGUAGES = read_project(REPO / "mkdocs.yml").languages
@@ -136,12 +137,21 @@ def _pieces(glossary: Glossary) -> list[str]:
 _GLUE = [" ", "", "-", "l'", ", ", "\n", "s ", "i ", "a", "е", "ё"]
 
 
+# Each piece as written, in lower case or in capitals: card names match only capitalised in the
+# source, the other terms in any case.
+_CASES = [str, str.lower, str.upper]
+
+
+# 100 examples a glossary catch every change to the scanner that 300 caught, each tried (the
+# other forms matching at a place not looked for, or one form skipped; е and ё told apart in
+# the grouping or the letter test; card names not blanked first; the letter tests or the
+# scanner's own test of case; forms in another order); THOROUGH=1 runs 300 (tests/thorough.py).
 @pytest.mark.parametrize("glossary", [GLOSSARY, OVERLAPPING, RUSSIAN], ids=["real", "overlapping", "russian"])
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(100, 300), deadline=None)
 @given(data=st.data())
 def test_the_terms_a_source_uses_are_those_each_term_finds_on_its_own(glossary, data):
-    parts = data.draw(st.lists(st.tuples(st.sampled_from(_pieces(glossary)), st.sampled_from(_GLUE), st.booleans()), max_size=6))
-    text = "".join((piece.lower() if lower else piece) + glue for piece, glue, lower in parts)
+    parts = data.draw(st.lists(st.tuples(st.sampled_from(_pieces(glossary)), st.sampled_from(_GLUE), st.sampled_from(_CASES)), max_size=6))
+    text = "".join(case(piece) + glue for piece, glue, case in parts)
     source = glossary.source
     named = tuple(t for t in glossary.terms if t.card and t.found_in(source, text, source=True))
     rest = text
