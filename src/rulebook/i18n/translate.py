@@ -54,7 +54,7 @@ def translate_book(book: Book, language: str, locales: Path = Path("locales"), c
     inputs = _Inputs.of(book, language, locales)
     if inputs.last is not None:
         return inputs.last
-    translated = _from_worker(inputs, locales) or _translate(book, language, locales, cache)
+    translated = _from_worker(inputs, locales) or _translate(book, language, locales, cache, inputs.glossary)
     inputs.remember(translated)
     return translated
 
@@ -66,7 +66,7 @@ class _Inputs:
     key: tuple[str, str, str]
     book: Book
     catalog: bytes | None  # the catalog's bytes; None: no catalog or an unreadable one (never remembered)
-    glossary: object
+    glossary: Glossary | None  # the project's, loaded when there is a catalog
     checks: object
     last: TranslatedBook | None
 
@@ -127,33 +127,37 @@ def _texts(book: Book) -> tuple[dict[str, tuple[Node, str, str]], dict[str, str]
     return kept[1], kept[2]
 
 
-def _translate(book: Book, language: str, locales: Path, cache: Path | None = None) -> TranslatedBook:
+def _translate(book: Book, language: str, locales: Path, cache: Path | None = None, glossary: Glossary | None = None) -> TranslatedBook:
+    """``glossary``: the project's, when the caller has loaded it already (loading it again reads
+    and hashes both its files)."""
     if language == book.language:
         return TranslatedBook(book, language, frozenset(), frozenset(), ())
     sources, texts = _texts(book)
     path = catalog_path(Path(locales), language, book.id)
     if not path.exists():
         return TranslatedBook(book, language, frozenset(sources), frozenset(), ())
+    glossary = glossary if glossary is not None else load_glossary(Path(locales), source=book.language)
     return _from_catalog(book, language, locales, sources, taken_from_catalog(book.id, book.language, language, locales, cache,
-                                                                               display_path(path), texts))
+                                                                               display_path(path), texts, glossary), glossary)
 
 
 def _from_catalog(book: Book, language: str, locales: Path, sources: dict[str, tuple[Node, str, str]],
-                  taken: TakenFromCatalog | tuple[Problem, ...]) -> TranslatedBook:
+                  taken: TakenFromCatalog | tuple[Problem, ...], glossary: Glossary | None = None) -> TranslatedBook:
     """The translated book from what its catalog gave; a tuple: why the catalog could not be read."""
     if isinstance(taken, tuple):
         return TranslatedBook(book, language, frozenset(sources), frozenset(), taken, taken)
-    return _translated(book, language, sources, taken, load_glossary(Path(locales), source=book.language).for_book(book.id))
+    glossary = glossary if glossary is not None else load_glossary(Path(locales), source=book.language)
+    return _translated(book, language, sources, taken, glossary.for_book(book.id))
 
 
 def taken_from_catalog(book_id: str, book_language: str, language: str, locales: Path, cache: Path | None, shown: str,
-                       texts: dict[str, str]) -> TakenFromCatalog | tuple[Problem, ...]:
+                       texts: dict[str, str], glossary: Glossary | None = None) -> TakenFromCatalog | tuple[Problem, ...]:
     """What the catalog of a book in ``language`` gives its texts (msgctxt -> msgid), after the
     checks; or the problems that make it unreadable. Takes and returns plain data only: a worker
-    process (:func:`translating`) runs it as well as this one. ``shown``: the catalog's path as
-    problems name it."""
+    process (:func:`translating`) runs it as well as this one (there ``glossary`` is not given:
+    the project's is loaded). ``shown``: the catalog's path as problems name it."""
     path = catalog_path(Path(locales), language, book_id)
-    glossary = load_glossary(Path(locales), source=book_language).for_book(book_id)
+    glossary = (glossary if glossary is not None else load_glossary(Path(locales), source=book_language)).for_book(book_id)
     # What is kept is what the package's checks said: with the checks replaced, nothing is kept.
     cache = cache if message_problems is _PACKAGE_CHECKS else None
     kept, stored = None, None
@@ -260,7 +264,7 @@ def _from_worker(inputs: _Inputs, locales: Path) -> TranslatedBook | None:
         taken = job.result()
     except Exception:  # noqa: BLE001 - a worker that died or raised: translate_book makes it again here
         return None
-    return _from_catalog(inputs.book, inputs.key[1], locales, sources, taken)
+    return _from_catalog(inputs.book, inputs.key[1], locales, sources, taken, inputs.glossary)
 
 
 def _translated(book: Book, language: str, sources: dict[str, tuple[Node, str, str]], taken: TakenFromCatalog, glossary: Glossary) -> TranslatedBook:
