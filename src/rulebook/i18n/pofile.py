@@ -5,7 +5,7 @@ Babel's ``read_po`` trusts the file: it decodes with whatever ``charset=`` the h
 an AttributeError, and allocates ``nplurals`` strings for every plural message (a header of
 ``nplurals=1000000000`` costs gigabytes). So the file is decoded here, as UTF-8, within the
 size limit; the header is checked before Babel acts on it (a catalog subclass looks at the
-header message as the parser hands it over, so no second PO grammar is written); and every
+header's fields as Babel hands them over, so no second PO grammar is written); and every
 problem is a :class:`~rulebook.errors.Problem` at ``FILE:LINE:COL``, never an exception.
 
 Each message's ``lineno`` is the line of its ``msgstr``: the line a translator has to edit.
@@ -29,7 +29,6 @@ import codecs
 import contextlib
 import copy
 import datetime
-import email
 import hashlib
 import re
 from contextvars import ContextVar
@@ -66,17 +65,12 @@ BABEL_HEADERS = frozenset({
 
 
 class _CheckedCatalog(Catalog):
-    """A Catalog that checks the header message before Babel interprets it, and keeps the
-    headers Babel does not know (Babel's own Catalog forgets them)."""
+    """A Catalog that checks the headers before Babel interprets them, and keeps the headers
+    Babel does not know (Babel's own Catalog forgets them)."""
 
     def __init__(self, *args, **kwargs) -> None:
         self.extra_headers: list[tuple[str, str]] = []
         super().__init__(*args, **kwargs)
-
-    def __setitem__(self, id, message: Message) -> None:  # noqa: A002 - Babel's own name
-        if id == "" and isinstance(message.string, str):
-            _check_header(message.string)
-        super().__setitem__(id, message)
 
     def _get_mime_headers(self) -> list[tuple[str, str]]:
         headers = super()._get_mime_headers()
@@ -84,15 +78,17 @@ class _CheckedCatalog(Catalog):
         return headers[:-1] + self.extra_headers + headers[-1:]
 
     def _set_mime_headers(self, headers: Iterable[tuple[str, str]]) -> None:
+        # Babel's parser hands the header message over as the fields it has split (once).
         headers = list(headers)
+        _check_headers(headers)
         self.extra_headers = [(name, value) for name, value in headers if name.lower() not in BABEL_HEADERS]
         super()._set_mime_headers(headers)
 
     mime_headers = property(_get_mime_headers, _set_mime_headers)
 
 
-def _check_header(text: str) -> None:
-    for name, value in email.message_from_string(text).items():
+def _check_headers(headers: list[tuple[str, str]]) -> None:
+    for name, value in headers:
         name, value = name.lower(), str(value)
         if "\n" in value:
             # A header line continued on the next line: Babel reads a date from it as None.
