@@ -15,6 +15,7 @@ from mkdocs.exceptions import Abort
 
 from rulebook.cli import main
 from rulebook.i18n.catalogs import read_catalog
+from rulebook.i18n.pofile import sharing_catalogs
 from rulebook.limits import MAX_FILE_BYTES, MAX_PLURAL_FORMS
 from tests.conftest import MINIMAL
 from tests.linear import assert_linear
@@ -57,6 +58,13 @@ BROKEN = [
     ("syntax", HEADER.replace('msgstr "See', 'msgstri "See'), 11, "not a valid PO file: Unknown or misformatted keyword"),
     ("not-utf8", HEADER.replace("See", "S\udce4e"), 11, "not valid utf-8: save the file as UTF-8 (byte 0xe4 is not UTF-8)"),
 ]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _shipped_catalogs_parsed_once():
+    """Every command reads the package's shipped templates and catalogs again: parsed once here."""
+    with sharing_catalogs():
+        yield
 
 
 @pytest.fixture
