@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import enum
+import functools
 import random
 import textwrap
 import types
@@ -327,14 +328,21 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@functools.cache
+def package_trees() -> dict[Path, ast.Module]:
+    """Every module of the package, parsed once for the tests below that read them all."""
+    return {path: ast.parse(path.read_text(encoding="utf-8")) for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+@functools.cache
 def import_graph() -> dict[str, set[str]]:
     """Every module of the package -> the package modules it imports, at any level of the file
-    (a function-level import counts: it is how a cycle hides)."""
-    files = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+    (a function-level import counts: it is how a cycle hides). Made once: the tests only read it."""
+    files = {_module_name(p): p for p in package_trees()}
     graph: dict[str, set[str]] = {name: set() for name in files}
     for name, path in files.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(package_trees()[path]):
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom):
@@ -401,8 +409,10 @@ def test_engines_import_no_stage_above_them():
 
 def test_no_function_level_import_in_the_engines():
     inside = []
-    for path in (PACKAGE / "engines").rglob("*.py"):
-        for function in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    engine_files = [path for path in package_trees() if path.is_relative_to(PACKAGE / "engines")]
+    assert len(engine_files) > 20
+    for path in engine_files:
+        for function in ast.walk(package_trees()[path]):
             if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 inside += [f"{path.name}:{n.lineno}" for n in ast.walk(function) if isinstance(n, (ast.Import, ast.ImportFrom))]
     assert inside == []
