@@ -46,10 +46,22 @@ class Message(str):
 
     def __new__(cls, msgid: str, params: tuple[tuple[str, Any], ...] = (), plural: str | None = None, n: int = 1,
                 context: str | None = None) -> "Message":
+        # A game makes hundreds of thousands of these: a value that is text already is used as
+        # it is (english's own first case, without the call), and a text with no braces at all
+        # has nothing to fill or unescape.
         form = msgid if plural is None or n == 1 else plural
-        made = super().__new__(cls, form.format_map({k: english(v) for k, v in params}))
+        if params:
+            text = form.format_map({k: v if isinstance(v, str) else english(v) for k, v in params})
+        else:
+            text = form.format_map({}) if "{" in form or "}" in form else form
+        made = str.__new__(cls, text)
         made.msgid, made.plural, made.n, made.context, made.params = msgid, plural, n, context, tuple(params)
         return made
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        # A copy or a pickle is made again from the msgid and the values: the English text
+        # alone, taken for a msgid, would be formatted again ("pay {2}" has no field to fill).
+        return self.msgid, self.params, self.plural, self.n, self.context
 
     @property
     def values(self) -> dict[str, Any]:
