@@ -10,6 +10,8 @@ found here by running every book's examples, the same run the site tells.
 
 from __future__ import annotations
 
+import copy
+import pickle
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
@@ -19,7 +21,7 @@ import pytest
 from rulebook.engines.base import Applied, Refused
 from rulebook.examples import Outcome, run_books
 from rulebook.loader import load_book
-from rulebook.messages import untold
+from rulebook.messages import Message, msg, msg_n, msg_p, notation, untold
 
 BOOKS = sorted(p.stem for p in Path("rules").glob("*.yaml"))
 
@@ -52,3 +54,11 @@ def test_every_step_names_a_rule_of_its_book(book_id: str) -> None:
     unlinked = sorted({f"{outcome.example.id}: {rule}" for outcome in _outcomes(book_id) for rule, _ in _said(outcome)
                        if rule not in known})
     assert not unlinked, "steps that name no rule or ruling of the book (the page cannot link them):\n" + "\n".join(unlinked)
+
+
+@pytest.mark.parametrize("said", [msg("player {player} pays {cost}", player=0, cost=notation("{2}")),
+                                  msg_n("{count} card", "{count} cards", 3, count=3), msg_p("clan", "red"), msg("no {{braces}} to fill")])
+def test_a_message_copies_and_pickles_as_itself(said: Message) -> None:
+    # Made again from its msgid and values: its English text, taken for a msgid, may hold braces of its own.
+    for again in (copy.copy(said), copy.deepcopy(said), pickle.loads(pickle.dumps(said))):
+        assert type(again) is Message and again == said and vars(again) == vars(said)
