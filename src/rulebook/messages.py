@@ -46,12 +46,12 @@ class Message(str):
 
     def __new__(cls, msgid: str, params: tuple[tuple[str, Any], ...] = (), plural: str | None = None, n: int = 1,
                 context: str | None = None) -> "Message":
-        # A game makes hundreds of thousands of these: a value that is text already is used as
-        # it is (english's own first case, without the call), and a text with no braces at all
-        # has nothing to fill or unescape.
+        # A game makes hundreds of thousands of these: a value that is text already, or a plain
+        # int, is what english makes of it without the call; a text with no braces at all has
+        # nothing to fill or unescape.
         form = msgid if plural is None or n == 1 else plural
         if params:
-            text = form.format_map({k: v if isinstance(v, str) else english(v) for k, v in params})
+            text = form.format_map({k: v if isinstance(v, str) else str(v) if type(v) is int else english(v) for k, v in params})
         else:
             text = form.format_map({}) if "{" in form or "}" in form else form
         made = str.__new__(cls, text)

@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Sequence
 
 from ..messages import Message, Notation, code, msg, msg_n, msg_p, notation
@@ -91,9 +91,10 @@ class Plane:
         """The printed name in each language (:mod:`.planes`); a name the data does not hold, in English only."""
         return dict(_printed_names(self.name))
 
-    @property
+    @cached_property
     def said(self) -> Message:
-        """The plane and its owner's seat, as the engine's messages name it: ``Agyrem (P0)``."""
+        """The plane and its owner's seat, as the engine's messages name it: ``Agyrem (P0)``.
+        Made once per plane: a face-up plane is named in most steps and in every refusal."""
         # Translators: a plane card, by its printed name, and the seat whose planar deck it came from.
         return msg("{plane} (P{owner})", plane=self, owner=self.owner)
 
@@ -109,10 +110,10 @@ class Ability:
     plane: Plane
     controller: int
 
-    @property
+    @cached_property
     def said(self) -> Message:
         """The ability as the engine's messages name it (a whole phrase for each kind, so that a
-        translation can inflect it)."""
+        translation can inflect it); made once per ability."""
         if self.kind == "chaos":
             return msg("chaos ability of {plane}, controlled by P{controller}", plane=self.plane.said, controller=self.controller)
         return msg("planeswalk ability of {plane}, controlled by P{controller}", plane=self.plane.said, controller=self.controller)
