@@ -1,4 +1,5 @@
-"""How many Hypothesis examples a differential test tries: few in the suite, thousands on demand.
+"""How many Hypothesis examples a differential test tries, or random games an engine's test
+plays: few in the suite, thousands on demand.
 
 Where a test compares our code with an oracle on short generated texts, the suite pairs a
 few hundred Hypothesis examples with every text of a few pieces, tried in a plain loop
@@ -6,6 +7,9 @@ few hundred Hypothesis examples with every text of a few pieces, tried in a plai
 comparison costs). ``THOROUGH=1`` gives those tests their thorough count back::
 
     THOROUGH=1 CI=1 .venv/bin/python -m pytest -n 0 tests/test_markup.py tests/test_hostile_po.py
+
+An engine's random games are cut the same way, with the mutations of its rules that the
+thorough number caught and the quick one still catches said beside the number.
 """
 
 from __future__ import annotations
