@@ -15,8 +15,13 @@ from rulebook.errors import IllegalAction
 from rulebook.messages import Message, Notation
 from tests import golden
 from tests.conftest import check_trace
+from tests.thorough import examples
 
-GAMES_PER_SIZE = 40
+# Ten games of each size (forty with THOROUGH=1, tests/thorough.py) caught every rule mutation
+# tried that the forty caught, 17 of 18 (a mulligan always free, a roll cost that stops
+# growing, an heir who skips a seat, a leaver's abilities left on the stack...): the rarest,
+# those abilities, failed 40 of the 200 games and 12 of the 50.
+GAMES_PER_SIZE = examples(10, 40)
 ACTION_CAP = 3000
 GOLDEN = golden.PLAYTHROUGHS / "planechase_4p_seed53.txt"
 
