@@ -9,5 +9,5 @@ input of the last kind is saved under ``tests/fuzz/regressions/<target>/`` and r
 The inputs are the real files (``rules/*.yaml``, ``locales/**/*.po`` and the templates,
 ``src/rulebook/engines/**/cards.yaml``, ``locales/glossary.yaml``) and generated structure,
 cut, flipped, duplicated, nested and inflated by :mod:`tests.fuzz.mutate`. The same mutators
-run in pytest under Hypothesis (derandomised in CI), a few thousand inputs per target.
+run in pytest under Hypothesis (derandomised in CI), a hundred inputs per target.
 """
