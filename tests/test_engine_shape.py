@@ -328,31 +328,42 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+IMPORTS = (ast.Import, ast.ImportFrom)
+FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
 @functools.cache
-def package_trees() -> dict[Path, ast.Module]:
-    """Every module of the package, parsed once for the tests below that read them all."""
-    return {path: ast.parse(path.read_text(encoding="utf-8")) for path in sorted(PACKAGE.rglob("*.py"))}
+def package_imports() -> dict[Path, tuple[tuple[ast.Import | ast.ImportFrom, bool], ...]]:
+    """Every import statement of every module of the package, and whether it is inside a
+    function: each file parsed once for the tests below, which all read them. Only the import
+    nodes are kept: the whole trees (some 100,000 nodes) would make every later garbage
+    collection of the worker slower."""
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        in_functions = {id(node) for function in ast.walk(tree) if isinstance(function, FUNCTIONS)
+                        for node in ast.walk(function) if isinstance(node, IMPORTS)}
+        found[path] = tuple((node, id(node) in in_functions) for node in ast.walk(tree) if isinstance(node, IMPORTS))
+    return found
 
 
 @functools.cache
 def import_graph() -> dict[str, set[str]]:
     """Every module of the package -> the package modules it imports, at any level of the file
     (a function-level import counts: it is how a cycle hides). Made once: the tests only read it."""
-    files = {_module_name(p): p for p in package_trees()}
+    files = {_module_name(p): p for p in package_imports()}
     graph: dict[str, set[str]] = {name: set() for name in files}
     for name, path in files.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in ast.walk(package_trees()[path]):
+        for node, _ in package_imports()[path]:
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom):
+            else:
                 base = node.module or ""
                 if node.level:
                     anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
                     base = ".".join(anchor + ([base] if base else []))
                 targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in files else base for a in node.names]
-            else:
-                continue
             graph[name].update(t for t in targets if t in files and t != name)
     return graph
 
@@ -408,13 +419,9 @@ def test_engines_import_no_stage_above_them():
 
 
 def test_no_function_level_import_in_the_engines():
-    inside = []
-    engine_files = [path for path in package_trees() if path.is_relative_to(PACKAGE / "engines")]
+    engine_files = [path for path in package_imports() if path.is_relative_to(PACKAGE / "engines")]
     assert len(engine_files) > 20
-    for path in engine_files:
-        for function in ast.walk(package_trees()[path]):
-            if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                inside += [f"{path.name}:{n.lineno}" for n in ast.walk(function) if isinstance(n, (ast.Import, ast.ImportFrom))]
+    inside = [f"{path.name}:{node.lineno}" for path in engine_files for node, in_function in package_imports()[path] if in_function]
     assert inside == []
 
 
