@@ -46,6 +46,11 @@ class Land(Enum):
     def __str__(self) -> str:
         return self.value
 
+    # A member is its own only instance, equal to nothing else: its identity is a hash as good
+    # as Enum's hash of its name, and needs no Python call (hands and decks are counted at
+    # every step of a game).
+    __hash__ = object.__hash__
+
     @property
     def label(self):
         """The land's name in a sentence (a message: translated on the site)."""
