@@ -292,7 +292,11 @@ def axe_findings(page) -> list[tuple[str, str, str]]:  # noqa: ANN001 - Playwrig
 
 @pytest.mark.skipif(not AXE.exists(), reason=f"axe-core is not installed at {AXE} (.ci/run installs it from npm)")
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_page_type_loads_cleanly_and_passes_axe_at_desktop_and_phone_sizes(watched: Watched, server: str, language: str) -> None:
+def test_every_page_type_loads_cleanly_and_passes_axe_at_desktop_and_phone_sizes_and_search_finds_what_it_should(
+        watched: Watched, server: str, language: str) -> None:
+    """Each page type, then the language's QUERIES typed on its 404 page: search is opened
+    there anyway (its worker's scripts found from a page deep under a missing path), and a
+    search page of their own would cost a page load and a search worker more per language."""
     page = watched.page  # axe-core is in every page it opens (the tab fixture)
     title_404 = shipped_words(language).gettext("Page not found").text
     pages = {"home": prefix(language), "book": prefix(language) + "demo/", "coverage": prefix(language) + "coverage/",
@@ -328,11 +332,14 @@ def test_every_page_type_loads_cleanly_and_passes_axe_at_desktop_and_phone_sizes
                 screenshot(page, f"{language}-{kind}-{size}")
         if kind == "404":
             # Search works there too (the worker's scripts found from a page deep under a missing
-            # path): opened, it gets ready. Every other page type opens it in the search tests.
+            # path): opened, it gets ready, and finds what it should.
             page.set_viewport_size(SIZES["desktop"])
             page.locator(".md-search__input").click()
             expect_search_ready(page)
+            searches_find_what_they_should(watched, language)
         watched.settle(f"{kind} page")
+    if language == "ru":
+        a_stemmed_hit_followed_is_highlighted_on_arrival(watched)
 
 
 # --- search ------------------------------------------------------------------------------------
@@ -394,9 +401,8 @@ QUERIES = [
 ]
 
 
-def searches_find_what_they_should(watched: Watched, server: str, language: str) -> None:
-    """The language's search page, and QUERIES of that language typed into its search box."""
-    watched.visit(server + prefix(language) + "cerca/")
+def searches_find_what_they_should(watched: Watched, language: str) -> None:
+    """QUERIES of the language typed into the search box of the page open, one of that language."""
     for _, query, expected in [q for q in QUERIES if q[0] == language]:
         found = search(watched, query)
         assert anchors(found, "cerca") == expected, (language, query, found)
@@ -410,15 +416,9 @@ def searches_find_what_they_should(watched: Watched, server: str, language: str)
     screenshot(watched.page, f"{language}-search")
 
 
-@pytest.mark.parametrize("language", [language for language in LANGUAGES if language != "ru"])
-def test_searches_typed_in_each_language_find_what_they_should(watched: Watched, server: str, language: str) -> None:
-    searches_find_what_they_should(watched, server, language)
-
-
-def test_searches_typed_in_russian_find_what_they_should_and_a_stemmed_hit_is_highlighted_on_arrival(watched: Watched, server: str) -> None:
-    """Russian's QUERIES, then on the same page (loaded once for both) a stemmed hit followed to
-    its page, which highlights it; a word not found is named as the reader typed it."""
-    searches_find_what_they_should(watched, server, "ru")
+def a_stemmed_hit_followed_is_highlighted_on_arrival(watched: Watched) -> None:
+    """On a Russian page with search open: a stemmed hit followed to its page, which highlights
+    it; a word not found is named as the reader typed it."""
     page = watched.page
     found = search(watched, "колодой дракон")  # the deck (another form of it is in the text), and a dragon (not at all)
     mazzo = [r for r in found if r["anchor"] == "mazzo"]
