@@ -109,9 +109,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         thread.join(timeout=10)
 
 
-#: The late requests we know of are the search worker's (its scripts, its language's stemmer),
-#: once the reader opened search (it starts then: rulebook-theme.js): they are over when
-#: Material replaces the meta line's "Initializing search" (the worker said it is ready).
+#: The late requests we know of are search's (the index, the worker's scripts, its language's
+#: stemmer), once the reader opened search (it starts then: rulebook-theme.js): they are over
+#: when Material replaces the meta line's "Initializing search" (the worker said it is ready).
 SEARCH_READY = """() => {
   const meta = document.querySelector('.md-search-result__meta');
   const words = JSON.parse(document.getElementById('__config').textContent).translations;
@@ -311,9 +311,10 @@ def test_every_page_type_loads_cleanly_and_passes_axe_at_desktop_and_phone_sizes
         # Read with evaluate, not locators: Playwright's injected script (which locators need)
         # would cost every page ~15 ms of CPU more.
         assert page.evaluate("document.documentElement.getAttribute('lang')") == language, kind
-        # Nothing fetched for nothing: Material's sitemaps (one per hreflang alternate) would serve
-        # only its own language switch, which rulebook.js replaces (rulebook-theme.js).
-        assert not [u for u in watched.requested if urlsplit(u).path.endswith("/sitemap.xml")], kind
+        # Nothing fetched for nothing (rulebook-theme.js): Material's sitemaps (one per hreflang
+        # alternate) would serve only its own language switch, which rulebook.js replaces; the
+        # search index only search, which the reader has not opened.
+        assert not [u for u in watched.requested if urlsplit(u).path.endswith(("/sitemap.xml", "/search_index.json"))], kind
         if kind == "404":
             assert page.locator("h1").first.inner_text() == title_404
             assert page.title().startswith(title_404)

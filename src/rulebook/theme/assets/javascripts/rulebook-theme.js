@@ -6,6 +6,10 @@
 //    shortcut, a shared ?q= link), not on every page load: its scripts, the language's stemmer
 //    and building the index cost a third of the CPU a page load costs the browser, for
 //    readers who never search. Material holds the reader's query until the worker is ready.
+//    Its index (search_index.json, a few hundred kB on a site of a few books) is fetched then
+//    too: Material asks for it on every page load, to hand it to the worker. It is fetched at
+//    once where Material highlights the words a search found (?h= in the address: it reads
+//    the index's word separator), or may come to (instant navigation).
 // 2. Sitemaps: on every page load Material asks for a sitemap.xml beside every hreflang
 //    alternate (seven on our pages), expecting language roots, to send a click on a link into
 //    another language to the same page there. rulebook.js handles our language switcher
@@ -17,6 +21,17 @@
 (function () {
   var config = JSON.parse(document.getElementById("__config").textContent);
   var root = new URL(config.base, window.location.href);
+
+  // Runs start() once the reader opens search (at once if it is open, or if the page has none).
+  function whenSearchOpens(start) {
+    var toggle = document.getElementById("__search");
+    if (!toggle || toggle.checked) start();
+    else toggle.addEventListener("change", function opened() {
+      if (!toggle.checked) return;
+      toggle.removeEventListener("change", opened);
+      start();
+    });
+  }
 
   var NativeWorker = window.Worker;
   if (NativeWorker) {
@@ -60,9 +75,7 @@
     this.terminate = function () {
       if (worker) worker.terminate();
     };
-    var toggle = document.getElementById("__search");
-    if (!toggle || toggle.checked) start();
-    else toggle.addEventListener("change", function () { if (toggle.checked) start(); });
+    whenSearchOpens(start);
   }
 
   // Material requests with XMLHttpRequest (for progress and cancelling).
@@ -73,17 +86,22 @@
   var send = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.open = function (method, url) {
     var args = Array.prototype.slice.call(arguments);
+    var path = new URL(String(url), window.location.href).pathname;
     this.rulebookUnsent = false;
-    if (/\/sitemap\.xml$/.test(new URL(String(url), window.location.href).pathname)) {
+    this.rulebookIndex = /\/search\/search_index\.json$/.test(path);
+    if (/\/sitemap\.xml$/.test(path)) {
       args[1] = new URL("sitemap.xml", root).href;
       this.rulebookUnsent = !instant;
     }
     return open.apply(this, args);
   };
   XMLHttpRequest.prototype.send = function () {
-    if (!this.rulebookUnsent) return send.apply(this, arguments);
+    var request = this, body = arguments;
+    if (this.rulebookIndex && !instant && !new URL(window.location.href).searchParams.has("h")) {
+      return whenSearchOpens(function () { send.apply(request, body); });
+    }
+    if (!this.rulebookUnsent) return send.apply(this, body);
     // Not sent: told so as a cancelled request is (Material then goes on without that sitemap).
-    var request = this;
     setTimeout(function () {
       request.dispatchEvent(new ProgressEvent("abort"));
       request.dispatchEvent(new ProgressEvent("loadend"));
