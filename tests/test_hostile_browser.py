@@ -18,7 +18,8 @@ from rulebook.i18n import translate as translate_module
 from tests.test_site_browser import CHROMIUM, FLAGS, playwright_api
 from tests.test_site_build import RUSSIAN, build, make_project
 
-pytestmark = [pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed (.ci/run installs it)"), pytest.mark.slow]
+pytestmark = [pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium-headless-shell or chromium is not installed (.ci/run installs it)"),
+              pytest.mark.slow]
 
 ATTACKS = {
     "demo:title": "<script>window.pwned = 'title'; alert(1)</script>",
