@@ -192,7 +192,11 @@ class Watched:
         # Mostly ready at once: asked first, as wait_for_function would, without Playwright's
         # injected script, which its polling needs started in the page (~15 ms of CPU a page).
         try:
-            if not self.page.evaluate(SEARCH_READY):
+            try:
+                ready = self.page.evaluate(SEARCH_READY)
+            except playwright_api.Error:  # a page still being replaced: wait_for_function waits for it
+                ready = False
+            if not ready:
                 self.page.wait_for_function(SEARCH_READY, timeout=SETTLE_LIMIT_S * 1000)
         except playwright_api.TimeoutError:
             pytest.fail(f"{what}: search not ready after {SETTLE_LIMIT_S} s: {self.problems}")
