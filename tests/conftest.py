@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
-import shutil
 import textwrap
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
+
+from .chromium import CHROMIUM
 
 pytest_plugins = ["pytester"]
 
@@ -31,7 +32,7 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     three, the same CPU)."""
     from rulebook.pool import cores
 
-    return cores() + 1 if shutil.which("chromium") else None
+    return cores() + 1 if Path(CHROMIUM).exists() else None
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

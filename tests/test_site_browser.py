@@ -16,7 +16,6 @@ import functools
 import http.server
 import json
 import os
-import shutil
 import socket
 import threading
 import time
@@ -29,18 +28,13 @@ import pytest
 
 from rulebook.render.ui import shipped_words
 
+from .chromium import CHROMIUM
 from .site_search_project import add_search_book
 from .test_site_build import REPO, build, make_project
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 expect = playwright_api.expect
 
-#: Debian's Chromium headless shell (apt-get install chromium-headless-shell), else Debian's
-#: Chromium; RULEBOOK_CHROMIUM names another. The shell is the same Blink and V8 without the
-#: browser's window and its compositor, which drew every frame of a page load once more: with it
-#: a page load costs ~30% less CPU (measured: 252 against 362 ms a page, both Chromium 156).
-CHROMIUM = (os.environ.get("RULEBOOK_CHROMIUM") or shutil.which("chromium-headless-shell") or shutil.which("chromium")
-            or "/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).parent / "screenshots" if os.environ.get("RULEBOOK_SCREENSHOTS") else None
 FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
