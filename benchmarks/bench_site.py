@@ -38,6 +38,9 @@ def config_for(folder: Path, languages: list[str]) -> Path:
         config = yaml_load(source)  # MkDocs' own loader: mkdocs.yml uses !ENV
     config["docs_dir"] = str(REPO / "docs")
     config["site_dir"] = str(folder / f"site-{len(languages)}")
+    # The copy lives in a temporary folder: the theme's overrides, like every path, are the repository's.
+    config["theme"]["custom_dir"] = str(REPO / config["theme"]["custom_dir"])
+
     def with_languages(entry):
         options = entry["rulebook"] if isinstance(entry, dict) else {}
         return {"rulebook": {**options, "rules": str(REPO / "rules"), "locales": str(REPO / "locales"), "languages": languages}}
