@@ -26,10 +26,10 @@ REPO = Path(__file__).resolve().parent.parent
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """``-n auto``: one worker per core, and one more where Chromium runs the browser tests. The
-    worker running them spends most of their 40 s waiting for a page Chromium is loading or for
+    worker running them spends most of their ~25 s waiting for a page Chromium is loading or for
     the network to settle, and the CPU Chromium uses there is not that worker's: a worker more
-    keeps both cores busy meanwhile (measured on 2 cores: 64.8 s with two workers, 60.7 s with
-    three, the same CPU)."""
+    keeps both cores busy meanwhile (measured on 2 cores, back to back: 46.9 and 48.9 s with two
+    workers, 46.1 and 46.4 s with three; before the browser tests got cheaper, 64.8 and 60.7 s)."""
     from rulebook.pool import cores
 
     return cores() + 1 if Path(CHROMIUM).exists() else None
