@@ -54,7 +54,7 @@ def translate_book(book: Book, language: str, locales: Path = Path("locales"), c
     inputs = _Inputs.of(book, language, locales)
     if inputs.last is not None:
         return inputs.last
-    translated = _from_worker(inputs, locales) or _translate(book, language, locales, cache, inputs.glossary)
+    translated = _from_worker(inputs) or _translate(book, language, locales, cache, inputs.glossary)
     inputs.remember(translated)
     return translated
 
@@ -137,16 +137,15 @@ def _translate(book: Book, language: str, locales: Path, cache: Path | None = No
     if not path.exists():
         return TranslatedBook(book, language, frozenset(sources), frozenset(), ())
     glossary = glossary if glossary is not None else load_glossary(Path(locales), source=book.language)
-    return _from_catalog(book, language, locales, sources, taken_from_catalog(book.id, book.language, language, locales, cache,
-                                                                               display_path(path), texts, glossary), glossary)
+    return _from_catalog(book, language, sources, taken_from_catalog(book.id, book.language, language, locales, cache,
+                                                                      display_path(path), texts, glossary), glossary)
 
 
-def _from_catalog(book: Book, language: str, locales: Path, sources: dict[str, tuple[Node, str, str]],
-                  taken: TakenFromCatalog | tuple[Problem, ...], glossary: Glossary | None = None) -> TranslatedBook:
+def _from_catalog(book: Book, language: str, sources: dict[str, tuple[Node, str, str]],
+                  taken: TakenFromCatalog | tuple[Problem, ...], glossary: Glossary) -> TranslatedBook:
     """The translated book from what its catalog gave; a tuple: why the catalog could not be read."""
     if isinstance(taken, tuple):
         return TranslatedBook(book, language, frozenset(sources), frozenset(), taken, taken)
-    glossary = glossary if glossary is not None else load_glossary(Path(locales), source=book.language)
     return _translated(book, language, sources, taken, glossary.for_book(book.id))
 
 
@@ -250,7 +249,7 @@ def translating(pairs: Iterable[tuple[Book, str]], locales: Path, cache: Path | 
 _PENDING: dict[tuple[str, str, str], tuple[Future, _Inputs, dict[str, tuple[Node, str, str]]]] = {}
 
 
-def _from_worker(inputs: _Inputs, locales: Path) -> TranslatedBook | None:
+def _from_worker(inputs: _Inputs) -> TranslatedBook | None:
     """The translation a worker made from the same inputs; None: none did, or it failed."""
     pending = _PENDING.pop(inputs.key, None)
     if pending is None:
@@ -264,7 +263,8 @@ def _from_worker(inputs: _Inputs, locales: Path) -> TranslatedBook | None:
         taken = job.result()
     except Exception:  # noqa: BLE001 - a worker that died or raised: translate_book makes it again here
         return None
-    return _from_catalog(inputs.book, inputs.key[1], locales, sources, taken, inputs.glossary)
+    # A job is only ever started for a catalog, whose inputs hold the glossary loaded with it.
+    return _from_catalog(inputs.book, inputs.key[1], sources, taken, inputs.glossary)
 
 
 def _translated(book: Book, language: str, sources: dict[str, tuple[Node, str, str]], taken: TakenFromCatalog, glossary: Glossary) -> TranslatedBook:
