@@ -11,6 +11,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
+from concurrent.futures import wait
 from pathlib import Path
 
 import pytest
@@ -118,6 +119,25 @@ def test_a_dead_worker_costs_time_not_a_translation(books, monkeypatch):
     with translating([(books, language) for language in LANGUAGES], Path("locales"), workers=2):
         assert translate._PENDING
         assert translate_book(books, "fr", Path("locales")) == alone  # made again here
+
+
+def test_a_worker_dead_before_every_job_was_handed_out_costs_time_not_a_translation(books, monkeypatch):
+    alone = {language: translate_book(books, language, Path("locales")) for language in LANGUAGES}
+    monkeypatch.setattr(translate, "_LAST", {})
+    monkeypatch.setattr(translate, "taken_from_catalog", _dies_in_a_worker)
+    shown = translate.display_path
+
+    def after_the_first_job_died(path):  # noqa: ANN001, ANN202 - display_path's
+        # The next job is handed out once the first one's worker has died and broken the pool.
+        for job, _, _ in list(translate._PENDING.values()):
+            wait([job])
+        return shown(path)
+
+    monkeypatch.setattr(translate, "display_path", after_the_first_job_died)
+    with translating([(books, language) for language in LANGUAGES], Path("locales"), workers=2):
+        assert len(translate._PENDING) == 1  # the jobs after the broken pool's are not started
+        assert {language: translate_book(books, language, Path("locales")) for language in LANGUAGES} == alone
+    assert translate._PENDING == {}
 
 
 def test_one_worker_or_replaced_checks_start_no_process(books, monkeypatch):

@@ -10,7 +10,7 @@ catalog falls back.
 from __future__ import annotations
 
 import dataclasses
-from concurrent.futures import Future
+from concurrent.futures import BrokenExecutor, Future
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -230,14 +230,17 @@ def translating(pairs: Iterable[tuple[Book, str]], locales: Path, cache: Path | 
         yield
         return
     with worker_pool(count, __name__) as pool:
-        for inputs in todo:
-            book, language = inputs.book, inputs.key[1]
-            sources, texts = _texts(book)  # a book's texts, once for all its languages
-            shown = display_path(catalog_path(Path(locales), language, book.id))
-            job = pool.submit(taken_from_catalog, book.id, book.language, language, Path(locales).resolve(),
-                              Path(cache).resolve() if cache is not None else None, shown, texts)
-            _PENDING[inputs.key] = (job, inputs, sources)
         try:
+            for inputs in todo:
+                book, language = inputs.book, inputs.key[1]
+                sources, texts = _texts(book)  # a book's texts, once for all its languages
+                shown = display_path(catalog_path(Path(locales), language, book.id))
+                try:
+                    job = pool.submit(taken_from_catalog, book.id, book.language, language, Path(locales).resolve(),
+                                      Path(cache).resolve() if cache is not None else None, shown, texts)
+                except BrokenExecutor:
+                    break  # a worker died while jobs were still being handed out: the rest are made here
+                _PENDING[inputs.key] = (job, inputs, sources)
             yield
         finally:
             for inputs in todo:
