@@ -42,8 +42,9 @@ def test_the_example_projects_ci_runs_its_three_checks_in_a_fresh_environment() 
     run = (REPO / "examples" / "sevens" / ".ci" / "run").read_text(encoding="utf-8")
     steps = [shlex.split(line) for line in run.splitlines() if line.strip() and not line.startswith(("#", "set ", "cd "))]
     assert steps[0][:4] == ["python3", "-m", "venv", "--clear"]
-    (install,) = [step for step in steps if step[0] == ".venv/bin/pip"]
-    assert install[:3] == [".venv/bin/pip", "install", "../.."], "the toolkit as a package, not in editable mode"
+    locked, install = [step for step in steps if step[0] == ".venv/bin/pip"]
+    assert locked == [".venv/bin/pip", "install", "--require-hashes", "-r", "../../.ci/requirements.txt"], "the toolkit's lock, hashes checked"
+    assert install[:5] == [".venv/bin/pip", "install", "--no-deps", "--no-build-isolation", "../.."], "the toolkit as a package, not in editable mode"
     assert [s[0] for s in steps[-3:]] == [".venv/bin/rulebook", ".venv/bin/python", ".venv/bin/mkdocs"]
     assert steps[-1][-1] == "--strict" and not list((REPO / "src" / "rulebook").rglob("sevens*"))
 

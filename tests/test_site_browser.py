@@ -40,7 +40,7 @@ FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-#: axe-core, installed from npm by .ci/run (npm install --prefix build/npm axe-core@4.14.1).
+#: axe-core, installed from npm by .ci/run (npm ci --prefix build/npm, locked in .ci/npm/package-lock.json).
 AXE = Path(os.environ.get("RULEBOOK_AXE", REPO / "build" / "npm" / "node_modules" / "axe-core" / "axe.min.js"))
 LANGUAGES = ["it", "en", "fr", "es", "pt", "ru"]
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
