@@ -86,6 +86,17 @@ class Obj(Evaluable):
     def controller(self) -> int:
         return self.owner if self.controlled_by < 0 else self.controlled_by
 
+    # 122.1a: each +1/+1 counter adds one to power and to toughness; a rule that reads them
+    # (704.5g, lethal damage) reads these, never the printed ones. Mana value is the card's
+    # (202.3): counters never change it, so the object has no mana value of its own.
+    @property
+    def power(self) -> int:
+        return self.card.power + self.counters
+
+    @property
+    def toughness(self) -> int:
+        return self.card.toughness + self.counters
+
     def __str__(self) -> str:
         return self.id + (" (T)" if self.tapped else "") + (f" +{self.counters}" if self.counters else "") + (
             f" dmg {self.damage}" if self.damage else ""
