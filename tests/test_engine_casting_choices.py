@@ -1,12 +1,14 @@
 """The caster's choices in 601.2b and 601.2g-h are arguments of Cast, each with its default, and a
 choice the rules forbid is refused under its rule with the state untouched; counters change what
-a permanent is now (122.1a), never its mana value (202.3)."""
+a permanent is now (122.1a), never its mana value (202.3); either player may concede at any time (104.3a)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from rulebook.engines.casting import Cast, Mana, Resolve, Tap, card, define, setup
+from rulebook.engines.casting import Cast, Concede, Pending, Phase, Resolve, Tap, card, define, setup
 from rulebook.errors import IllegalAction
 
 #: A green-white creature (two colours: its hybrid symbols), as a card file would define it.
@@ -128,3 +130,21 @@ def test_counters_raise_toughness_for_lethal_damage_but_never_the_mana_value():
     # Without the counters the same 3 damage is lethal (704.5g).
     dead = setup(hand=["Lightning Bolt"], pool="R", battlefield=["White Knight"]).run(Cast("lightning-bolt", targets="white-knight"), Resolve()).state
     assert dead.obj("white-knight").zone == "graveyard"
+
+
+# --- conceding (104.3a) ------------------------------------------------------------------------
+
+def test_either_player_may_concede_at_any_time_and_loses():
+    game = setup(hand=["Lightning Bolt"], pool="R")
+    assert Concede(0) in game.legal_actions()
+    # the player without priority, while a spell waits on the stack
+    waiting = game.apply(Cast("lightning-bolt", targets="p1")).state
+    step = waiting.apply(Concede(1))
+    assert step.rules() == ["104.3a"] and step.state.phase is Phase.OVER and step.state.outcome == 0
+    # while an offer waits for an answer (cascade's free cast)
+    offered = setup(exile=["Lightning Bolt"])
+    offered = replace(offered, pending=Pending("cast-free", 0, "lightning-bolt", "Cascade"))
+    assert offered.apply(Concede(0)).state.outcome == 1
+    refused(offered, Concede(2), "104.3a", "is not a player of this game")
+    # once the game is over nothing more happens, a concession neither
+    refused(step.state, Concede(0), "601.2", "the game is over")

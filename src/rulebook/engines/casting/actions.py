@@ -134,4 +134,12 @@ class Choose(Evaluable):
     target: str
 
 
-ACTIONS = (Cast, Mana, Activate, PlayLand, Pass, Resolve, Decline, Choose)
+@dataclass(frozen=True, repr=False)
+class Concede(Evaluable):
+    """``player`` concedes (104.3a): at any time, with priority or not, even while an offer
+    waits; they leave the game at once and lose it."""
+
+    player: int
+
+
+ACTIONS = (Cast, Mana, Activate, PlayLand, Pass, Resolve, Decline, Choose, Concede)

@@ -157,10 +157,11 @@ class Table:
     pending: Pending | None = None
     active: int = 0
     ended: bool = False  # both players passed with an empty stack: the main phase is over
+    conceded: int = -1  # the player who conceded (104.3a), -1 while nobody has
 
     @property
     def phase(self) -> Phase:
-        if min(self.life) <= 0 or self.ended:
+        if min(self.life) <= 0 or self.ended or self.conceded >= 0:
             return Phase.OVER
         return Phase.OFFER if self.pending else Phase.PRIORITY
 
@@ -272,4 +273,6 @@ class Table:
             lines.append("stack: " + ", ".join(str(e) for e in reversed(self.stack)))
         if self.pending:
             lines.append(f"pending: {self.pending.kind.value} {self.pending.object} (P{self.pending.player})")
+        if self.conceded >= 0:
+            lines.append(f"P{self.conceded} conceded")
         return "\n".join(lines)
