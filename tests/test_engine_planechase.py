@@ -305,6 +305,10 @@ def test_a_player_may_concede_during_the_mulligans():
     step = pc.setup([["Agyrem"], ["Krosa"]], casual=True).run(pc.Mulligan(), pc.Leave(0))
     assert step.state.is_over and step.state.outcome == pc.Win(1) and step.state.plane is None
     assert step.rules() == ["mulligan-consueto", "uscita", "vittoria"]
+    assert [str(f.what) for f in step.trace[1:]] == ["player 0 leaves the game", "player 0's planar deck (1 card) leaves with them",
+                                                     "player 1 is the last player left and wins"]
+    two = pc.setup([["Agyrem", "Bant"], ["Krosa"]], casual=True).apply(pc.Leave(0))
+    assert str(two.trace[1].what) == "player 0's planar deck (2 cards) leaves with them" and two.state.decks == ((), ("Krosa",))
     # Three players, the starting one concedes after the others kept: the next seat to the
     # left starts, turns over its plane and takes the first turn at once.
     state = pc.setup([["Agyrem"], ["Krosa"], ["Naya"]], first=1, casual=True)
