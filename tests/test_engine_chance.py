@@ -177,3 +177,12 @@ def test_a_sampler_that_ignores_the_probabilities_is_caught():
     outcomes = faces([(face, 1) for face in pc.DIE])
     with pytest.raises(AssertionError, match="draws of 6000"):
         assert_drawn_at_its_rates(outcomes, lambda rng: rng.choice(outcomes)[0])
+
+
+def test_a_list_that_does_not_add_up_to_1_is_refused_when_drawn():
+    # The engines' lists add up to 1 (checked above); a list short of it has no outcome for
+    # some tickets, and the sampler says so instead of returning nothing.
+    short = ((pc.CHAOS, Fraction(1, 6)), (pc.BLANK, Fraction(1, 6)))
+    with pytest.raises(ValueError, match="add up to less than 1"):
+        for seed in range(20):
+            draw(short, random.Random(seed))

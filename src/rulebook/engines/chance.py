@@ -113,16 +113,16 @@ def _multinomial(counts: Sequence[int]) -> int:
 def draw(outcomes: Sequence[Outcome], rng: random.Random) -> Any:
     """One outcome, drawn with exactly its probability.
 
-    Equally likely outcomes (a shuffle's :class:`Orders`) are drawn by index. Otherwise one
-    whole number below the common denominator picks the outcome whose share holds it, so no
-    floating-point rounding shifts a probability.
+    Equally likely outcomes (a shuffle's :class:`Orders`) are drawn by index. Otherwise a ticket,
+    one of the equally likely fractions k/d below 1 (d the common denominator), falls in the
+    share of exactly one outcome: exact arithmetic, so no rounding shifts a probability.
     """
     if isinstance(outcomes, Orders):
         return outcomes[rng.randrange(outcomes.size)][0]
     denominator = math.lcm(*(p.denominator for _, p in outcomes))
-    ticket = rng.randrange(denominator)
+    ticket = Fraction(rng.randrange(denominator), denominator)
     for outcome, probability in outcomes:
-        ticket -= probability.numerator * (denominator // probability.denominator)
+        ticket -= probability
         if ticket < 0:
             return outcome
     raise ValueError(f"the probabilities of {outcomes!r} add up to less than 1")
