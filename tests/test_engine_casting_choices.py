@@ -67,6 +67,9 @@ def test_a_convoker_cannot_pay_a_colour_already_paid():
     game = setup(hand=["Chord of Calling"], battlefield=["Llanowar Elves", "Llanowar Elves", "Llanowar Elves", "Arbor Elf"], library=["Wild Cantor"])
     refused(game, Cast("chord-of-calling", x=0, convoke=[Tap(i, "G") for i in ("llanowar-elves", "llanowar-elves-2", "llanowar-elves-3", "arbor-elf")]),
             "601.2h", "no {G} is left to pay")
+    # Left to the default, the fourth has nothing to pay: neither a {G} nor generic mana.
+    refused(game, Cast("chord-of-calling", x=0, convoke=("llanowar-elves", "llanowar-elves-2", "llanowar-elves-3", "arbor-elf")),
+            "601.2h", "nothing left that 'arbor-elf' could pay by convoke")
 
 
 # --- improvise (702.126a) -------------------------------------------------------------------
