@@ -50,8 +50,9 @@ def test_a_two_coloured_convoker_pays_the_colour_the_caster_names():
 def test_a_convoker_cannot_pay_a_colour_it_does_not_have():
     game = _convoke_game(pool="GG")
     before = game
-    refused(game, Cast("chord-of-calling", x=0, convoke=Tap("selesnya-guildmage", "U")), "601.2h", "702.51a")
-    refused(game, Cast("chord-of-calling", x=0, convoke=Tap("selesnya-guildmage", "Q")), "601.2h", "convoke pays")
+    refused(game, Cast("chord-of-calling", x=0, convoke=Tap("selesnya-guildmage", "U")), "601.2h",
+            "'selesnya-guildmage' is not {U}: a creature tapped for convoke pays {1} or one mana of its own colours (702.51a)")
+    refused(game, Cast("chord-of-calling", x=0, convoke=Tap("selesnya-guildmage", "Q")), "601.2h", "convoke pays {1} or one mana of a colour, not 'Q'")
     assert game == before and not game.obj("selesnya-guildmage").tapped
 
 
@@ -89,7 +90,7 @@ def test_improvise_taps_artifacts_for_generic_mana_only():
     # an artifact can pay only what is generic: {R} alone is left after three artifacts
     three = setup(hand=["Sweatworks Brawler"], battlefield=["Isochron Scepter", "Ashnod's Altar", "Trinisphere", "Helm of Awakening"], pool="R")
     refused(three, Cast("sweatworks-brawler", improvise=["isochron-scepter", "ashnod-s-altar", "trinisphere", "helm-of-awakening"]),
-            "601.2h", "no generic mana is left")
+            "601.2h", "no generic mana is left that 'trinisphere' could pay by improvise (702.126a)")
 
 
 # --- which mana of the pool pays the generic part --------------------------------------------
@@ -148,6 +149,6 @@ def test_either_player_may_concede_at_any_time_and_loses():
     offered = setup(exile=["Lightning Bolt"])
     offered = replace(offered, pending=Pending("cast-free", 0, "lightning-bolt", "Cascade"))
     assert offered.apply(Concede(0)).state.outcome == 1
-    refused(offered, Concede(2), "104.3a", "is not a player of this game")
+    refused(offered, Concede(2), "104.3a", "2 is not a player of this game: concede as 0 or 1")
     # once the game is over nothing more happens, a concession neither
     refused(step.state, Concede(0), "601.2", "the game is over")
