@@ -412,6 +412,11 @@ def test_a_capricious_sprite_stops_on_the_exit_row_and_never_walks_along_it():
     state = st.StrageState.setup(green="a1", sprites="d7 a1", orcs="c7 e7", active=1, ap=1, hands=("", "JK JK", ""))
     reach = set(caprice_reach(state.cells, "d7"))
     assert {"c8", "d8", "e8"} <= reach and not {"b8", "f8"} & reach
+    # Worked out square by square: the empty first steps, then the empty squares next to each
+    # first step below row 8 (never an orc's square, never back onto d7).
+    first = {"c6", "d6", "e6", "c8", "d8", "e8"}
+    second = {"b5", "c5", "d5", "e5", "f5", "b6", "f6", "b7", "f7"}
+    assert reach == first | second
     state = state.apply(st.End()).state
     for end in ("b8", "f8"):
         with pytest.raises(IllegalAction, match=r"^\[folletto-capriccioso\] .*one or two steps through empty squares only"):
