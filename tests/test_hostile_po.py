@@ -55,7 +55,7 @@ BROKEN = [
     ("no-plurals", HEADER.replace("nplurals=2", "nplurals=0"), 6, "nplurals=0 must be a number"),
     ("word-plurals", HEADER.replace("nplurals=2", "nplurals=two"), 6, "nplurals=two must be a number"),
     ("bad-language", HEADER.replace("Language: en", "Language: ../../etc"), 5, "unknown language '../../etc'"),
-    ("syntax", HEADER.replace('msgstr "See', 'msgstri "See'), 11, "not a valid PO file: Unknown or misformatted keyword"),
+    ("syntax", HEADER.replace('msgstr "See', 'msgstri "See'), 11, "not a valid PO file (as Babel reads it: "),
     ("not-utf8", HEADER.replace("See", "S\udce4e"), 11, "not valid utf-8: save the file as UTF-8 (byte 0xe4 is not UTF-8)"),
 ]
 

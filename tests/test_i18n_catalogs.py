@@ -319,9 +319,10 @@ def test_a_broken_catalog_is_reported_and_left_alone(write_rules, tmp_path, caps
     book = load_book("rules/demo.yaml")
     french = translate_book(book, "fr", Path("locales"))
     assert french.fallback == frozenset({"demo:title", "demo:summary", "demo/primo:title", "demo/pesca:text", "demo/scarta:text"})
-    assert [str(p) for p in french.problems] == [
-        f"locales/fr/LC_MESSAGES/demo.po:{bad_line}:1: not a valid PO file: Unknown or misformatted keyword; fix the line in a PO editor"
-    ]
+    # Our words around Babel's (which change between its versions): where, what, what to do.
+    assert [(p.path, p.line) for p in french.problems] == [("locales/fr/LC_MESSAGES/demo.po", bad_line)]
+    assert french.problems[0].message.startswith("not a valid PO file (as Babel reads it: ")
+    assert french.problems[0].message.endswith("); fix the line in a PO editor")
     english = translate_book(book, "en", Path("locales"))
     assert english.book.sections[0].rules[0].text == "The player draws a card from the library."
     assert english.problems == ()
@@ -395,7 +396,8 @@ def test_init_creates_every_catalog_of_a_language_and_says_how_to_publish_it(wri
     assert main(["i18n", "update"]) == 0
     assert by_context(catalog(tmp_path, "ar"))["demo:summary"].id == "Un libro."
     assert main(["i18n", "init", "pt-BR"]) == 0
-    assert catalog(tmp_path, "pt_BR").num_plurals == 2  # the code as gettext writes it
+    # The code as gettext writes it; a new catalog gets the installed Babel's rule for it.
+    assert catalog(tmp_path, "pt_BR").plural_forms == Catalog(locale="pt_BR").plural_forms
 
 
 @pytest.mark.parametrize(
@@ -403,7 +405,7 @@ def test_init_creates_every_catalog_of_a_language_and_says_how_to_publish_it(wri
     [
         (lambda text: text.replace(b"The player", b"The pl\xe4yer"), "not valid utf-8: save the file as UTF-8"),
         (lambda text: text.replace(b'msgstr "The player', b"msgstr The player"), "not a valid PO file: a string must be in double quotes"),
-        (lambda text: text.replace(b'msgstr "The player', b'msgstri "The player'), "not a valid PO file: Unknown or misformatted keyword"),
+        (lambda text: text.replace(b'msgstr "The player', b'msgstri "The player'), "not a valid PO file (as Babel reads it: "),
     ],
 )
 def test_a_damaged_catalog_is_reported_at_the_damaged_line(write_rules, tmp_path, damage, message):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -104,17 +105,21 @@ def test_a_project_catalog_overrides_the_shipped_one_message_by_message(tmp_path
 
 def test_a_broken_override_is_reported_and_the_shipped_word_shown(tmp_path):
     path = project_catalog(tmp_path, "fr", [("{amount} generic mana", "{montant} mana générique"), ("Ruling", "<b>Arbitrage</b>")])
-    # As a hand edit might leave it: a header claiming three plural forms, and a message with three.
-    path.write_text(path.read_text(encoding="utf-8").replace("nplurals=2; plural=(n > 1);", "nplurals=3; plural=(n==1 ? 0 : n==2 ? 1 : 2);"),
-                    encoding="utf-8")
+    # As a hand edit might leave it: a header claiming three plural forms French does not have
+    # (a dual), and a message with three.
+    path.write_text(re.sub(r'"Plural-Forms: [^"]*"', r'"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n==2 ? 1 : 2);\\n"',
+                           path.read_text(encoding="utf-8")), encoding="utf-8")
+    rule_line = next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1) if line.startswith('"Plural-Forms:'))
     with path.open("a", encoding="utf-8") as out:
         out.write('\nmsgid "{passed}/{total} example passed"\nmsgid_plural "{passed}/{total} examples passed"\n'
                   'msgstr[0] "{passed}/{total} exemple"\nmsgstr[1] "{passed}/{total} exemples"\nmsgstr[2] "{passed}/{total} trop"\n')
     messages = load_messages(SITE, "fr", tmp_path)
     problems = [str(p) for p in messages.problems]
     assert all(p.startswith(f"{path}:") for p in problems)
-    assert [p.split(": [")[1].split("]")[0] for p in problems] == ["placeholders", "placeholders", "html", "plurals"]
-    assert "placeholder missing: {amount}" in problems[0] and "fr has 2 plural forms, the translation gives 3" in problems[3]
+    assert [p.split(": [")[1].split("]")[0] for p in problems] == ["plurals", "placeholders", "placeholders", "html"]
+    assert problems[0].startswith(f"{path}:{rule_line}:1: [plurals] Plural-Forms 'nplurals=3; plural=(n==1 ? 0 : n==2 ? 1 : 2);' "
+                                  "is not a plural rule of fr: it gives 0 and 1 different forms")
+    assert "placeholder missing: {amount}" in problems[1]
     french = words(language("fr"), ITALIAN, tmp_path)
     assert french.gettext("Ruling").text == "Décision"
     assert symbol_label(SYMBOLS["{3}"], french).text == "3 mana générique"

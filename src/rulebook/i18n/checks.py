@@ -28,6 +28,7 @@ from .copies import check_same, ignored_checks, words_only
 from .counted import check_markup, check_numbers, check_references, check_tokens
 from .glossary import Glossary, load_glossary
 from .headers import header_problems
+from .plurals import form_problems
 from .pofile import read_catalog
 from .scripts import foreign_letters
 
@@ -296,7 +297,8 @@ def check_po_file(path: Path, language: str, glossary: Glossary = Glossary(), so
     source = source if source is not None else (glossary.source if is_book_domain(path.stem) else "")
     checks = checks_for(path.stem, copies_allowed=bool(source) and same_language(language, source))
     lines = Path(path).read_text(encoding="utf-8-sig").split("\n")
-    return header_problems(catalog, shown, lines, language) + check_catalog(catalog, shown, language, glossary.for_book(path.stem), checks)
+    return (header_problems(catalog, shown, lines, language) + form_problems(catalog, shown)
+            + check_catalog(catalog, shown, language, glossary.for_book(path.stem), checks))
 
 
 def check_template_file(path: Path) -> list[Problem]:

@@ -205,7 +205,9 @@ def stats(args: argparse.Namespace) -> int:
     for domain in _shipped(books.values()):
         template = _read_template(domain)
         for lang in languages if run.chosen else _with_shipped(run, domain, languages):
-            rows.append((domain.name, lang, load_messages(domain, lang, run.locales).stats(template)))
+            messages = load_messages(domain, lang, run.locales)
+            unreadable.extend(messages.unreadable)
+            rows.append((domain.name, lang, messages.stats(template)))
     print(f"{'domain':<18} {'lang':<5} {'translated':>10} {'fuzzy':>6} {'untranslated':>12} {'total':>6} {'%':>6}")
     below = []
     for domain, lang, s in rows:

@@ -27,7 +27,6 @@ from __future__ import annotations
 import bisect
 import codecs
 import contextlib
-import copy
 import datetime
 import hashlib
 import re
@@ -37,9 +36,10 @@ from textwrap import TextWrapper
 from typing import Iterable, Iterator
 
 from babel import Locale, UnknownLocaleError
-from babel.messages import pofile as babel_pofile
-from babel.messages.catalog import Catalog, Message, parse_separated_header
-from babel.messages.pofile import PoFileError, PoFileParser, normalize, unescape
+from babel.messages.catalog import Catalog, Message
+
+from .babel_adapter import (BABEL_HEADERS, WORD_SEP, HeaderHookCatalog, PoSyntaxError, copy_catalog,  # noqa: F401 - WORD_SEP, BABEL_HEADERS: read from here too
+                            linear_wrapping, normalize, parse_po, parse_separated_header, unescape)
 
 from ..errors import LoadError, Problem
 from ..limits import MAX_PLURAL_FORMS, read_limited
@@ -55,36 +55,15 @@ class _HeaderError(Exception):
         self.header, self.message = header, message
 
 
-#: The headers Babel reads into a Catalog's attributes (and writes back from them); any other
-#: header a tool writes (X-Generator, X-Poedit-Basepath …) is kept as it is.
-BABEL_HEADERS = frozenset({
-    "project-id-version", "report-msgid-bugs-to", "pot-creation-date", "po-revision-date", "last-translator",
-    "language", "language-team", "plural-forms", "mime-version", "content-type", "content-transfer-encoding",
-    "generated-by",
-})  # fmt: skip
+class _CheckedCatalog(HeaderHookCatalog):
+    """A Catalog that checks the headers before Babel interprets them, keeps the headers Babel
+    does not know, and remembers the plural forms a message lacks in the file (Babel fills them
+    in with '' as it reads)."""
 
+    missing_forms: dict[int, tuple[int, ...]] = {}  # msgstr line -> the N of each msgstr[N] not written
 
-class _CheckedCatalog(Catalog):
-    """A Catalog that checks the headers before Babel interprets them, and keeps the headers
-    Babel does not know (Babel's own Catalog forgets them)."""
-
-    def __init__(self, *args, **kwargs) -> None:
-        self.extra_headers: list[tuple[str, str]] = []
-        super().__init__(*args, **kwargs)
-
-    def _get_mime_headers(self) -> list[tuple[str, str]]:
-        headers = super()._get_mime_headers()
-        # Babel's last header (Generated-By) ends the header with its newline: others go before it.
-        return headers[:-1] + self.extra_headers + headers[-1:]
-
-    def _set_mime_headers(self, headers: Iterable[tuple[str, str]]) -> None:
-        # Babel's parser hands the header message over as the fields it has split (once).
-        headers = list(headers)
+    def check_headers(self, headers: list[tuple[str, str]]) -> None:
         _check_headers(headers)
-        self.extra_headers = [(name, value) for name, value in headers if name.lower() not in BABEL_HEADERS]
-        super()._set_mime_headers(headers)
-
-    mime_headers = property(_get_mime_headers, _set_mime_headers)
 
 
 def _check_headers(headers: list[tuple[str, str]]) -> None:
@@ -147,11 +126,8 @@ def sharing_catalogs() -> Iterator[None]:
 
 def _copied(catalog: _CheckedCatalog) -> _CheckedCatalog:
     """A catalog as read, to change: its header as it is (plain values), each message a clone."""
-    copied = copy.copy(catalog)
+    copied = copy_catalog(catalog)
     copied.extra_headers = list(catalog.extra_headers)
-    # Babel keeps the live messages in ``_messages``, as its own Catalog.update reads them.
-    copied._messages = {key: message.clone() for key, message in catalog._messages.items()}
-    copied.obsolete = {key: message.clone() for key, message in catalog.obsolete.items()}
     return copied
 
 
@@ -196,12 +172,11 @@ def _parsed(data: bytes, shown: str, locale: str | None, domain: str | None) -> 
         # "#~| msgid" is an obsolete entry's previous msgid: a "#|" comment to Babel's parser.
         # Most files have none: their lines go to the parser as they are.
         parsed = [_previous_as_comment(line) if "#~|" in line else line for line in lines] if "#~|" in text else lines
-        PoFileParser(catalog, abort_invalid=True).parse(parsed)
-    except PoFileError as exc:
-        # Babel counts lines from 0 and appends " on N" to its message.
-        what = str(exc).rsplit(" on ", 1)[0].replace("\n", "\\n")  # Babel quotes the msgid, newlines and all
+        parse_po(catalog, parsed)
+    except PoSyntaxError as exc:
+        what = exc.detail.replace("\n", "\\n")  # Babel quotes the msgid, newlines and all
         what = what if len(what) <= 200 else what[:200] + "…"
-        return None, [Problem(shown, exc.lineno + 1, 1, f"not a valid PO file: {what}; fix the line in a PO editor")]
+        return None, [Problem(shown, exc.line, 1, f"not a valid PO file (as Babel reads it: {what}); fix the line in a PO editor")]
     except _HeaderError as exc:
         return None, [Problem(shown, _header_line(lines, exc.header), 1, f"{exc.message}")]
     except (ValueError, UnknownLocaleError) as exc:
@@ -213,7 +188,33 @@ def _parsed(data: bytes, shown: str, locale: str | None, domain: str | None) -> 
         if message.user_comments:  # where a previous msgid would be; most messages have none
             _restore_previous(message)
         message.lineno = _msgstr_line(msgstr_lines, message.lineno)
+    catalog.missing_forms = _missing_forms(catalog, lines)
     return catalog, []
+
+
+def _missing_forms(catalog: Catalog, lines: list[str]) -> dict[int, tuple[int, ...]]:
+    """The forms each plural message lacks in the file, by its msgstr line: those its header's
+    nplurals asks for and no ``msgstr[N]`` line gives."""
+    missing = {}
+    for message in catalog:
+        if not message.lineno or isinstance(message.id, str) or not message.id:
+            continue
+        written = set()
+        for line in lines[message.lineno - 1:]:
+            line = line.strip()
+            if line.startswith("msgstr[") and "]" in line:
+                index = line[7:line.index("]")].strip()
+                written.add(int(index) if index.isdigit() else -1)
+            elif not line.startswith('"'):  # a continued string goes on; anything else ends the entry
+                break
+        if lacking := tuple(n for n in range(catalog.num_plurals) if n not in written):
+            missing[message.lineno] = lacking
+    return missing
+
+
+def missing_forms(catalog: Catalog, message: Message) -> tuple[int, ...]:
+    """The N of each ``msgstr[N]`` a plural message of a catalog as read lacks in its file."""
+    return getattr(catalog, "missing_forms", {}).get(message.lineno, ())
 
 
 def _previous_as_comment(line: str) -> str:
@@ -274,30 +275,6 @@ def _restore_previous(message: Message) -> None:
         parts.setdefault(keyword, []).extend(unescape(q) for q in _QUOTED_RE.findall(line))
     if "msgid" in parts:
         message.previous_id = ["".join(parts["msgid"])] + (["".join(parts["msgid_plural"])] if "msgid_plural" in parts else [])
-
-
-# Babel's WORD_SEP, with each alternative anchored where a run starts: a hyphenated word is
-# looked for only from the start of a run of punctuation or of a word, never from inside one
-# (a match from inside would have started at the run's start anyway), so no run is rescanned.
-WORD_SEP = re.compile(
-    "("
-    r"\s+|"  # any whitespace
-    r"(?<![^\s\w])[^\s\w]+\w+[a-zA-Z]-(?=\w+[a-zA-Z])|"  # hyphenated words, after punctuation
-    r"(?<!\w)\w+[a-zA-Z]-(?=\w+[a-zA-Z])|"  # hyphenated words
-    r"(?<=[\w\!\"\'\&\.\,\?])-{2,}(?=\w)"  # em-dash
-    ")"
-)
-
-
-@contextlib.contextmanager
-def linear_wrapping() -> Iterator[None]:
-    """Within the block, Babel's PO writer wraps lines with :data:`WORD_SEP` (same result, linear)."""
-    original = babel_pofile.WORD_SEP
-    babel_pofile.WORD_SEP = WORD_SEP
-    try:
-        yield
-    finally:
-        babel_pofile.WORD_SEP = original
 
 
 # --- writing --------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ import jinja2
 
 from ..errors import RulebookError
 from ..i18n import catalog_path
+from ..i18n.babel_adapter import set_plural_forms
 from ..i18n.catalogs import read_catalog, serialize, update_catalog, write_atomic
 from ..i18n.checks import same_language
 from ..i18n.domains import ENGINE_PREFIX, ShippedDomain, load_messages, write_domain_template
@@ -256,6 +257,10 @@ def _translate_engine(path: Path, domain: str, language: Language) -> bool:
     catalog, problems = read_catalog(path, domain=domain)
     if catalog is None:
         raise RulebookError("\n".join(map(str, problems)))
+    if sample is not None:
+        # The sample's forms are written for its own rule (a rule of the language): the new
+        # catalog takes that rule with them, whatever rule the installed Babel would give.
+        set_plural_forms(catalog, sample.plural_forms)
     for message in catalog:
         if not message.id:
             continue
