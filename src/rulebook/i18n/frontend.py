@@ -28,11 +28,12 @@ from ..loader import display_path, load_chosen
 from ..model import Book
 from ..project import Project, read_project
 from . import catalog_path, template_path
-from .catalogs import Stats, Updated, languages_in, read_catalog, refuse_outside, update_catalog, write_atomic, write_template
+from .catalogs import Stats, Updated, languages_in, read_catalog, refuse_outside, serialize, update_catalog, write_atomic, write_template
 from .checks import check_locales, check_po_file, check_template_file, po_files
 from .glossary import Glossary, load_glossary
 from .domains import ENGINE_PREFIX, ENGINES, SITE, ShippedDomain, engine_domain, load_messages, write_domain_template
 from .headers import HeaderSettings
+from .plurals import RuleError, babel_rule, move, parse_rule, rule_problem
 from .pofile import sharing_catalogs
 from .translate import translate_book
 
@@ -255,6 +256,55 @@ def check(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
+def plural_forms(args: argparse.Namespace) -> int:
+    """Move every catalog of one language to another plural rule (default: Babel's), keeping
+    every translation: a form whose numbers are not exactly an old form's is marked fuzzy."""
+    run = _run(args)
+    language = parse_language(args.lang).code
+    rule = args.rule or babel_rule(language)
+    if wrong := rule_problem(rule, language):
+        print(f"rulebook i18n plural-forms: {wrong.replace('move the catalog with', 'see')}")
+        return 2
+    try:
+        books = load_chosen([run.project.rules]).values() if Path(run.project.rules).exists() else ()
+    except LoadError:
+        books = ()  # the project's own catalogs are still found under locales/
+    projects = [path for _, path in po_files(run.locales, [language])]  # the project's: only inside it
+    catalogs = projects + [path for domain in _shipped(books) for _, path in _shipped_catalogs(run, domain, [language]) if path.exists()]
+    wanted = set(args.domain or ())
+    failed = 0
+    root = Path(run.locales).absolute().parent
+    for path in dict.fromkeys(catalogs):
+        if wanted and path.stem not in wanted:
+            continue
+        catalog, problems = read_catalog(path, domain=path.stem)
+        if catalog is None or (unreadable := _unreadable_rule(catalog.plural_forms)):
+            for problem in problems:
+                print(f"{problem} (catalog not moved)")
+            if catalog is not None:
+                print(f"{display_path(path)}: {unreadable}; fix Plural-Forms by hand first (catalog not moved)")
+            failed += 1
+            continue
+        if parse_rule(catalog.plural_forms).forms == parse_rule(rule).forms and catalog.num_plurals == parse_rule(rule).count:
+            print(f"unchanged {display_path(path)} (its rule already gives every number the same form)")
+            continue
+        if path in projects:
+            refuse_outside(path, root)
+        moved = move(catalog, rule)
+        write_atomic(path, serialize(catalog))
+        fuzzy = f", {len(moved.fuzzy)} marked fuzzy: a form split or merged, check them" if moved.fuzzy else ""
+        print(f"moved {display_path(path)} to {parse_rule(rule).text!r} ({counted(moved.messages, 'plural message')}{fuzzy})")
+    return 1 if failed else 0
+
+
+def _unreadable_rule(plural_forms: str) -> str | None:
+    try:
+        parse_rule(plural_forms)
+    except RuleError as exc:
+        return f"Plural-Forms {plural_forms!r}: {exc}"
+    return None
+
+
 def compile_catalogs(args: argparse.Namespace) -> int:
     """``.po`` -> ``.mo`` beside it, only for catalogs that pass every check (``pybabel compile``
     trusts the file: a Latin-1 or broken catalog gives it a traceback or a wrong ``.mo``)."""
@@ -331,6 +381,13 @@ def register(commands: argparse._SubParsersAction) -> None:
     add("check", check, "check every catalog: PO syntax, symbols, cross-references, numbers, markup, HTML, links, glossary, "
                         "placeholders", paths=False).add_argument(
         "-l", "--language", action="append", metavar="LANG", help="only this language (repeatable; default: every catalog under locales/)")
+    moving = add("plural-forms", plural_forms, "move every catalog of a language to another plural rule, keeping every "
+                                               "translation (a form split or merged is marked fuzzy)", paths=False)
+    moving.add_argument("lang", metavar="LANG", help="the catalogs' language")
+    moving.add_argument("--rule", metavar="RULE", help="the new rule, as Plural-Forms writes it: 'nplurals=2; plural=(n > 1);' "
+                                                       "(default: the installed Babel's rule for LANG)")
+    moving.add_argument("--domain", action="append", metavar="DOMAIN",
+                        help="only this catalog: a rulebook's id, site, engine.NAME (repeatable; default: every catalog of LANG)")
     add("compile", compile_catalogs, "write a .mo beside each catalog that passes every check; refuse the others",
         paths=False).add_argument("-l", "--language", action="append", metavar="LANG",
                                   help="only this language (repeatable; default: every catalog under locales/)")
