@@ -118,7 +118,7 @@ def test_a_broken_override_is_reported_and_the_shipped_word_shown(tmp_path):
     assert all(p.startswith(f"{path}:") for p in problems)
     assert [p.split(": [")[1].split("]")[0] for p in problems] == ["plurals", "placeholders", "placeholders", "html"]
     assert problems[0].startswith(f"{path}:{rule_line}:1: [plurals] Plural-Forms 'nplurals=3; plural=(n==1 ? 0 : n==2 ? 1 : 2);' "
-                                  "is not a plural rule of fr: it gives 0 and 1 different forms")
+                                  "is not a plural rule of fr: it gives 0 and 3 the same form")
     assert "placeholder missing: {amount}" in problems[1]
     french = words(language("fr"), ITALIAN, tmp_path)
     assert french.gettext("Ruling").text == "Décision"
