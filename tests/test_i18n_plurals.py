@@ -308,3 +308,4 @@ def test_stats_fails_on_an_unreadable_catalog_of_the_sites_words(project, capsys
     capsys.readouterr()
     assert main(["i18n", "stats"]) == 1
     assert "locales/fr/LC_MESSAGES/site.po:6:1: not a valid PO file" in capsys.readouterr().out
+

@@ -33,17 +33,16 @@ import re
 from contextvars import ContextVar
 from pathlib import Path
 from textwrap import TextWrapper
-from typing import Iterable, Iterator
+from typing import Iterator
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 
-from .babel_adapter import (BABEL_HEADERS, WORD_SEP, HeaderHookCatalog, PoSyntaxError, copy_catalog,  # noqa: F401 - WORD_SEP, BABEL_HEADERS: read from here too
-                            linear_wrapping, normalize, parse_po, parse_separated_header, unescape)
-
 from ..errors import LoadError, Problem
 from ..limits import MAX_PLURAL_FORMS, read_limited
 from ..loader import display_path
+from .babel_adapter import (BABEL_HEADERS, WORD_SEP, HeaderHookCatalog, PoSyntaxError, copy_catalog,  # noqa: F401 - WORD_SEP, BABEL_HEADERS: read from here too
+                            linear_wrapping, normalize, parse_po, parse_separated_header, unescape)
 
 _QUOTED_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
 # The date format Babel writes and reads (POT-Creation-Date, PO-Revision-Date).
@@ -194,20 +193,24 @@ def _parsed(data: bytes, shown: str, locale: str | None, domain: str | None) -> 
 
 def _missing_forms(catalog: Catalog, lines: list[str]) -> dict[int, tuple[int, ...]]:
     """The forms each plural message lacks in the file, by its msgstr line: those its header's
-    nplurals asks for and no ``msgstr[N]`` line gives."""
+    nplurals asks for and no ``msgstr[N]`` line gives. One pass over the lines (and none for a
+    catalog without ``msgstr[``)."""
+    plurals = [message for message in catalog if message.id and not isinstance(message.id, str)]
+    if not plurals:
+        return {}
+    written: dict[int, set[int]] = {}  # the first line of each run of msgstr[N] lines -> the N
+    run: set[int] | None = None
+    for number, line in enumerate(lines, start=1):
+        line = line.strip()
+        if line.startswith("msgstr[") and "]" in line:
+            run = written.setdefault(number, set()) if run is None else run
+            index = line[7:line.index("]")].strip()
+            run.add(int(index) if index.isdigit() else -1)
+        elif not (run is not None and line.startswith('"')):  # a continued string stays in the run
+            run = None
     missing = {}
-    for message in catalog:
-        if not message.lineno or isinstance(message.id, str) or not message.id:
-            continue
-        written = set()
-        for line in lines[message.lineno - 1:]:
-            line = line.strip()
-            if line.startswith("msgstr[") and "]" in line:
-                index = line[7:line.index("]")].strip()
-                written.add(int(index) if index.isdigit() else -1)
-            elif not line.startswith('"'):  # a continued string goes on; anything else ends the entry
-                break
-        if lacking := tuple(n for n in range(catalog.num_plurals) if n not in written):
+    for message in plurals:
+        if lacking := tuple(n for n in range(catalog.num_plurals) if n not in written.get(message.lineno or 0, ())):
             missing[message.lineno] = lacking
     return missing
 
