@@ -41,6 +41,13 @@ def test_a_refused_line_is_reported_at_its_line_from_1():
     assert refused.value.detail and not refused.value.detail.endswith(" on 5")  # Babel's own " on N" is cut
 
 
+def test_an_entry_without_msgstr_is_refused_at_its_msgid_under_every_babel():
+    lines = ['msgid ""', 'msgstr ""', '"Language: fr\\n"', "", 'msgid "a"', "", 'msgid "b"', 'msgstr "c"', ""]
+    with pytest.raises(PoSyntaxError) as refused:
+        parse_po(Catalog(), lines)
+    assert refused.value.line == 5
+
+
 def test_too_many_forms_for_the_header_are_refused_at_their_line():
     lines = ['msgid ""', 'msgstr ""', '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"', "",
              'msgid "a"', 'msgid_plural "as"', 'msgstr[0] "x"', 'msgstr[1] "y"', 'msgstr[2] "z"', ""]

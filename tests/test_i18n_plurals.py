@@ -51,7 +51,8 @@ BABEL_RULES = {
     "he": ("nplurals=2; plural=(n != 1);", "nplurals=3; plural=(n == 1 ? 0 : n == 2 ? 1 : 2);"),
     "ar": ("nplurals=6; plural=(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=0 && n%100<=2 ? 4 : 5);",
            "nplurals=6; plural=(n == 0 ? 0 : n == 1 ? 1 : n == 2 ? 2 : n % 100 >= 3 && n % 100 <= 10 ? 3 : n % 100 >= 11 && n % 100 <= 99 ? 4 : 5);"),
-    "vi": ("nplurals=1; plural=0;", "nplurals=2; plural=(n > 1);"),  # CLDR itself changed in between
+    # CLDR itself changed in between: one form in 2.16's data, two in 2.19's (whose table still writes one).
+    "vi": ("nplurals=1; plural=0;", "nplurals=2; plural=(n > 1);"),
 }
 
 

@@ -15,6 +15,8 @@ What we rely on, by Babel version:
   0-based ``lineno`` of the bad line, its text ending in ``" on N"`` (2.16-2.19; only the
   wording before it changed, as in "Start of line didn't match any expected keyword." in 2.16,
   "Unknown or misformatted keyword" in 2.19: never shown without our own words around it);
+  an entry without ``msgstr`` is such an error from 2.17 on, an ``IndexError`` in 2.16 (the
+  parser's ``offset`` is then the entry's msgid line);
 - ``Catalog._get_mime_headers``/``_set_mime_headers`` are the two halves of the
   ``mime_headers`` property, and the reader sets the header through the property (2.16-2.19);
 - ``Catalog._messages`` is the ordered dictionary of live messages (2.16-2.19);
@@ -84,11 +86,16 @@ class PoSyntaxError(Exception):
 
 def parse_po(catalog: Catalog, lines: list[str]) -> None:
     """Fill ``catalog`` from the lines of a PO file; a line Babel refuses is a :class:`PoSyntaxError`."""
+    parser = PoFileParser(catalog, abort_invalid=True)
     try:
-        PoFileParser(catalog, abort_invalid=True).parse(lines)
+        parser.parse(lines)
     except PoFileError as exc:
         # Babel counts lines from 0 and appends " on N" to its message.
         raise PoSyntaxError(exc.lineno + 1, str(exc).rsplit(" on ", 1)[0]) from None
+    except IndexError:
+        # Babel 2.16 indexes the msgstr of an entry that has none; 2.17 on say "missing msgstr"
+        # at the entry's msgid, the parser's offset then.
+        raise PoSyntaxError(parser.offset + 1, "missing msgstr") from None
 
 
 class HeaderHookCatalog(Catalog):

@@ -47,7 +47,7 @@ from __future__ import annotations
 import contextlib
 import gettext
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Callable
 
 from babel import Locale, UnknownLocaleError
@@ -100,7 +100,7 @@ class PluralRule:
     count: int
     forms: tuple[int, ...]
 
-    @property
+    @cached_property  # a rule is read once (parse_rule) and compared for every catalog
     def classes(self) -> tuple[int, ...]:
         """Which numbers take one form, as :func:`classes` compares them."""
         return classes(self.forms)
