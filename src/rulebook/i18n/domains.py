@@ -42,10 +42,10 @@ from ..loader import display_path
 from ..messages import KEYWORDS as ENGINE_KEYWORDS
 from ..model import SITE_DOMAIN
 from . import catalog_path
+from .babel_adapter import set_plural_forms
 from .catalogs import Stats, read_catalog, save_template
 from .checks import checked_messages, checks_for, message_problems, same_language
 from .glossary import Glossary
-from .babel_adapter import set_plural_forms
 from .headers import HeaderSettings, template_headers
 from .plurals import form_map, form_problems, moved_strings, parse_rule, rule_problem
 
