@@ -45,7 +45,7 @@ BLOCKS = ("site_meta", "htmltitle", "header", "config")
 #: Material's partials our templates include (theme/main.html, theme/partials/*.html).
 PARTIALS = ("partials/header.html", "partials/nav-item.html", "partials/logo.html", "partials/source.html")
 #: Material's search worker, as rulebook-theme.js recognises its URL (the same pattern is there).
-SEARCH_WORKER = r"/workers/search\.[^/]*\.js$"
+SEARCH_WORKER = r"\/workers\/search\.[^/]*\.js$"
 #: Message types of Material's search worker protocol, as workers/rulebook-search.js reads them.
 WORKER_MESSAGES = {"SETUP": 0, "READY": 1, "QUERY": 2, "RESULT": 3}
 

@@ -1,0 +1,77 @@
+"""adapters/material.py against the installed mkdocs-material: every assumption the toolkit's
+templates, scripts and plugin make of Material beyond its documented overrides still holds.
+
+The adapter was written for mkdocs-material 9.5-9.8 (``WRITTEN_FOR``); each failure names those
+versions, the installed one and the assumption to look at again.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib.metadata import version
+from pathlib import Path
+
+import material
+import pytest
+
+from rulebook.adapters import material as adapter
+
+MATERIAL = Path(material.__file__).resolve().parent / "templates"
+JS = adapter.THEME / "assets" / "javascripts"
+
+
+def why(assumption: str) -> str:
+    return (f"adapters/material.py was written for {adapter.WRITTEN_FOR}; mkdocs-material {version('mkdocs-material')} "
+            f"breaks an assumption: {assumption}")
+
+
+def one(pattern: str) -> str:
+    found = sorted(MATERIAL.glob(pattern))
+    assert len(found) == 1, why(f"one file {pattern}, found {found}")
+    return found[0].read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("block", adapter.BLOCKS)
+def test_the_blocks_main_html_overrides_are_in_materials_base(block):
+    assert f"{{% block {block} %}}" in (MATERIAL / "base.html").read_text(encoding="utf-8"), why(f"base.html has the block {block}")
+    assert f"{{% block {block} %}}" in (adapter.THEME / "main.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("partial", adapter.PARTIALS + ("partials/nav.html", "partials/alternate.html", "partials/language.html"))
+def test_the_partials_we_include_or_replace_are_materials(partial):
+    assert (MATERIAL / partial).is_file(), why(f"Material has {partial}")
+
+
+def test_every_language_partial_names_its_lunr_language_and_a_stemmer_is_shipped_for_it():
+    partials = sorted((MATERIAL / "partials" / "languages").glob("*.html"))
+    assert len(partials) > 40, why("partials/languages/<code>.html, one per language")
+    russian = (MATERIAL / "partials" / "languages" / "ru.html").read_text(encoding="utf-8")
+    assert "{% macro t(key) %}" in russian and '"search.config.lang": "ru"' in russian, why("macro t with search.config.lang")
+    assert (MATERIAL / "assets" / "javascripts" / "lunr" / "min" / "lunr.ru.min.js").is_file(), why("lunr/min/lunr.<code>.min.js")
+
+
+def test_the_search_worker_is_the_file_rulebook_theme_js_recognises():
+    workers = [p.name for p in (MATERIAL / "assets" / "javascripts" / "workers").glob("search.*.js")]
+    assert workers and all(re.search(adapter.SEARCH_WORKER, "/assets/javascripts/workers/" + name) for name in workers), why(
+        f"the search worker matches {adapter.SEARCH_WORKER}: {workers}")
+    theme_js = (JS / "rulebook-theme.js").read_text(encoding="utf-8")
+    assert f"/{adapter.SEARCH_WORKER}/" in theme_js, "rulebook-theme.js recognises the worker by the adapter's pattern"
+
+
+def test_the_worker_protocol_is_the_one_rulebook_search_js_reads():
+    worker = one("assets/javascripts/workers/search.*.min.js")
+    types = adapter.WORKER_MESSAGES
+    # Material's handler: SETUP gets the config and answers READY; QUERY is answered with RESULT.
+    setup = rf"case {types['SETUP']}:return yield \w+\(\w+\.data\.config\),\w+=new \w+\(\w+\.data\),\{{type:{types['READY']}\}}"
+    query = rf"case {types['QUERY']}:let \w+=\w+\.data;try\{{return\{{type:{types['RESULT']},data:"
+    assert re.search(setup, worker) and re.search(query, worker), why(f"the worker's message types {types}")
+    ours = (JS / "workers" / "rulebook-search.js").read_text(encoding="utf-8")
+    assert f"var SETUP = {types['SETUP']}, QUERY = {types['QUERY']}, RESULT = {types['RESULT']};" in ours
+
+
+def test_the_bundle_fetches_the_index_and_sitemaps_with_xmlhttprequest_and_reads_the_page_config():
+    bundle = one("assets/javascripts/bundle.*.min.js")
+    for needed in ("XMLHttpRequest", "search/search_index.json", "sitemap.xml"):
+        assert needed in bundle, why(f"the bundle uses {needed}")
+    base = (MATERIAL / "base.html").read_text(encoding="utf-8")
+    assert 'id="__config"' in base and 'id="__search"' in base, why("base.html has #__config and the #__search toggle")
