@@ -21,9 +21,8 @@ import pytest
 
 from rulebook.adapters import generator
 
-if generator.NAME == "properdocs":
-    # What properdocs' own command does first: Material's plugins import mkdocs.*, which it provides.
-    import properdocs.replacement  # noqa: F401
+# What properdocs' own command does first (Material's plugins import mkdocs.*), as a script must.
+generator.as_its_command()
 
 from tests.test_site_build import DEMO, RUSSIAN, make_project
 
@@ -93,10 +92,13 @@ def _free_port() -> int:
 
 
 @pytest.mark.slow
-def test_the_generator_serves_the_site(tmp_path):
+@pytest.mark.parametrize("command", ["generator", "rulebook"])
+def test_the_site_is_served(tmp_path, command):
     config = make_project(tmp_path, languages=["it", "ru"], check_examples=False, site_url="http://127.0.0.1/")
     port = _free_port()
-    server = subprocess.Popen([sys.executable, "-m", generator.NAME, "serve", "--no-livereload", "-a", f"127.0.0.1:{port}", "-f", str(config)],
+    serve = ([sys.executable, "-m", generator.NAME, "serve", "--no-livereload"] if command == "generator"
+             else [sys.executable, "-m", "rulebook.cli", "serve", "-l", "ru"])
+    server = subprocess.Popen([*serve, "-a", f"127.0.0.1:{port}", "-f", str(config)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 120

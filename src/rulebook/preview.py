@@ -67,6 +67,7 @@ def preview_plugins(config_file: Path, chosen: Sequence[str]) -> list[dict[str, 
 def preview_config(config_file: Path, chosen: Sequence[str], **overrides: object) -> Any:
     """The configuration ``rulebook serve -l …`` builds with (for tests and tools)."""
     plugins = preview_plugins(config_file, chosen) if chosen else None
+    generator.as_its_command()
     return generator.load_config(str(config_file), plugins=plugins, **overrides)
 
 
@@ -75,6 +76,7 @@ def serve(config_file: Path, chosen: Sequence[str], dev_addr: str | None = None,
     if not config_file.is_file():
         raise RulebookError(f"{config_file}: no such MkDocs configuration file (give one with -f, or run in the project's folder)")
     plugins = preview_plugins(config_file, chosen) if chosen else None
+    generator.as_its_command()
     # MkDocs' own command line sets its logger up; here we do, so its "Serving on …" is seen.
     logger = logging.getLogger(generator.NAME)
     if not logger.handlers:

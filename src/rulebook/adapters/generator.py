@@ -47,3 +47,13 @@ load_config = _config.load_config
 def plugin_logger_name(plugin: str) -> str:
     """The logger a plugin's messages go to: under the running generator's, as its command shows them."""
     return f"{NAME}.plugins.{plugin}"
+
+
+def as_its_command() -> None:
+    """Set this process up as the generator's own command does, before it loads a configuration.
+
+    properdocs' command first aliases ``mkdocs.*`` to its own modules (``properdocs.replacement``),
+    which Material's plugins import; ``rulebook serve``, and a script building through the Python
+    API, must do the same. MkDocs needs nothing."""
+    if NAME == "properdocs":
+        importlib.import_module("properdocs.replacement")
