@@ -75,3 +75,26 @@ def test_the_bundle_fetches_the_index_and_sitemaps_with_xmlhttprequest_and_reads
         assert needed in bundle, why(f"the bundle uses {needed}")
     base = (MATERIAL / "base.html").read_text(encoding="utf-8")
     assert 'id="__config"' in base and 'id="__search"' in base, why("base.html has #__config and the #__search toggle")
+
+
+def _site_meta(template: str) -> list[str]:
+    start = template.index("{% block site_meta %}")
+    lines = template[start:template.index("{% endblock %}", start)].splitlines()
+    # The generator's name carries Material's version in some releases: not a difference.
+    return [re.sub(r"mkdocs-material[^\"]*\"", 'mkdocs-material"', line) for line in lines]
+
+
+def _without_alternates(lines: list[str], opening: str) -> list[str]:
+    """The block without the hreflang alternates (the if-chain starting at the line with ``opening``)."""
+    starts = [i for i, line in enumerate(lines) if opening in line]
+    if not starts:
+        return lines  # Material before 9.7 writes none in this block
+    end = next(i for i in range(starts[0], len(lines)) if lines[i].strip() == "{% endif %}")
+    return lines[:starts[0]] + lines[end + 1:]
+
+
+def test_main_html_repeats_materials_site_meta_changed_only_where_marked():
+    # The hreflang alternates are ours (those of the very page); every other line is Material's.
+    ours = _without_alternates(_site_meta((adapter.THEME / "main.html").read_text(encoding="utf-8")), "Changed from Material's block")
+    theirs = _without_alternates(_site_meta((MATERIAL / "base.html").read_text(encoding="utf-8")), "{% if config.extra.alternate is iterable %}")
+    assert ours == theirs, why("base.html's site_meta block is the one theme/main.html repeats: copy Material's again and mark the change")
