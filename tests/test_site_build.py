@@ -16,15 +16,16 @@ import pytest
 import yaml
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
-from mkdocs.commands.build import build as mkdocs_build
-from mkdocs.config import load_config
-from mkdocs.exceptions import Abort
-from mkdocs.utils.yaml import yaml_load
 
+from rulebook.adapters import generator
 from rulebook.i18n.domains import ENGINES, SITE
 from rulebook.loader import load_library, rulebook_paths
 from rulebook.i18n.extract import messages as extract_messages
 from tests.conftest import demo_book
+
+# MkDocs, or properdocs where it is the one installed (.ci/run builds with both).
+mkdocs_build, load_config, Abort = generator.module("commands.build").build, generator.load_config, generator.Abort
+yaml_load = generator.module("utils.yaml").yaml_load
 
 REPO = Path(__file__).resolve().parents[1]
 

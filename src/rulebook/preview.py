@@ -1,5 +1,7 @@
 """``rulebook serve``: MkDocs' live preview, optionally of the source and a few chosen languages.
 
+It runs the serve command of the generator installed (MkDocs, or properdocs: adapters/generator.py).
+
 A translator working on French wants to see French pages a moment after saving a catalog; the
 other languages only cost rebuild time. The preview is the project's own ``mkdocs.yml`` with the
 rulebook plugin's ``languages`` cut to the source language plus the chosen ones: the plugin list
@@ -14,15 +16,13 @@ import logging
 from pathlib import Path
 from typing import Any, Sequence
 
-from mkdocs.commands.serve import serve as mkdocs_serve
-from mkdocs.config import load_config
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.utils.yaml import yaml_load
-
+from .adapters import generator
 from .errors import RulebookError
 from .languages import Languages
 
 PLUGIN = "rulebook"
+#: The generator's own ``serve`` command (MkDocs' or properdocs').
+mkdocs_serve = generator.module("commands.serve").serve
 
 
 def _plugin_entries(plugins: object) -> list[tuple[str, dict]]:
@@ -44,7 +44,7 @@ def preview_plugins(config_file: Path, chosen: Sequence[str]) -> list[dict[str, 
 
     A chosen language the site does not publish is refused, naming the ones it does."""
     with config_file.open("rb") as f:
-        raw = yaml_load(f)
+        raw = generator.module("utils.yaml").yaml_load(f)
     entries = _plugin_entries(raw.get("plugins"))
     options = next((options for name, options in entries if name == PLUGIN), None)
     if options is None:
@@ -64,10 +64,11 @@ def preview_plugins(config_file: Path, chosen: Sequence[str]) -> list[dict[str, 
     return [{name: options} for name, options in entries]
 
 
-def preview_config(config_file: Path, chosen: Sequence[str], **overrides: object) -> MkDocsConfig:
+def preview_config(config_file: Path, chosen: Sequence[str], **overrides: object) -> Any:
     """The configuration ``rulebook serve -l …`` builds with (for tests and tools)."""
     plugins = preview_plugins(config_file, chosen) if chosen else None
-    return load_config(str(config_file), plugins=plugins, **overrides)
+    generator.as_its_command()
+    return generator.load_config(str(config_file), plugins=plugins, **overrides)
 
 
 def serve(config_file: Path, chosen: Sequence[str], dev_addr: str | None = None, open_in_browser: bool = False) -> None:
@@ -75,8 +76,9 @@ def serve(config_file: Path, chosen: Sequence[str], dev_addr: str | None = None,
     if not config_file.is_file():
         raise RulebookError(f"{config_file}: no such MkDocs configuration file (give one with -f, or run in the project's folder)")
     plugins = preview_plugins(config_file, chosen) if chosen else None
+    generator.as_its_command()
     # MkDocs' own command line sets its logger up; here we do, so its "Serving on …" is seen.
-    logger = logging.getLogger("mkdocs")
+    logger = logging.getLogger(generator.NAME)
     if not logger.handlers:
         handler = logging.StreamHandler()
         handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))

@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from .adapters import pyyaml
 from .errors import RulebookError
 from .languages import Languages
 from .loader import display_path
@@ -76,9 +77,9 @@ def read_project(config_file: Path | None = None) -> Project:
         config = yaml.load(Path(config_file).read_text(encoding="utf-8"), Loader=_MkDocsLoader)
     except OSError as exc:
         raise RulebookError(f"cannot read {shown}: {exc.strerror}") from None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark
-        raise RulebookError(f"{shown}:{mark.line + 1 if mark else 1}: not valid YAML: {exc.problem}") from None
+    except pyyaml.SyntaxError_ as exc:
+        found = pyyaml.syntax(exc)
+        raise RulebookError(f"{shown}:{found.line}:{found.column}: not valid YAML: {found.message}") from None
     root = Path(config_file).parent
     options = _plugin_options(config) or {}
     languages = options.get("languages")
