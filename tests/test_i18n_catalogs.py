@@ -273,7 +273,7 @@ def test_a_msgid_both_live_and_obsolete_with_two_translations_is_left_to_the_tra
     updated, problems = update_catalog(engine_messages("the deck is empty"), path, "fr", "engine.demo")
     assert updated is None and path.read_bytes() == before  # neither translation lost
     assert [str(p) for p in problems] == [
-        f"{path}:11:1: 'the deck is empty' is both a message (line 8) and an obsolete #~ entry with another translation; "
+        f"{path}:11:1: 'the deck is empty' is both a message ({path}:8) and an obsolete #~ entry with another translation; "
         "keep the right translation in the message and delete the #~ entry (catalog not updated)"
     ]
 

@@ -22,6 +22,7 @@ from mkdocs.exceptions import Abort
 from mkdocs.utils.yaml import yaml_load
 
 from rulebook.i18n.domains import ENGINES, SITE
+from rulebook.i18n.headers import HeaderSettings, catalog_headers
 from rulebook.loader import load_library, rulebook_paths
 from rulebook.i18n.extract import messages as extract_messages
 from tests.conftest import demo_book
@@ -95,7 +96,8 @@ def write_catalog(locales: Path, language: str, book_id: str, translations: dict
     path = locales / language / "LC_MESSAGES" / f"{book_id}.po"
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as out:
-        write_po(out, catalog)
+        # A real header, as `rulebook i18n update` writes it: Babel's placeholders fail the strict build.
+        write_po(out, catalog_headers(catalog, language, book_id, HeaderSettings()))
     return path
 
 

@@ -242,14 +242,18 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             if language != site.source:
                 for book_id in site.books:
                     translated = site.translated(book_id, language.code)
-                    problems += [(p, "the whole book" if p in translated.unreadable else "this text") for p in translated.problems]
+                    problems += [(p, "the whole book" if p in translated.unreadable else "" if p in translated.whole else "this text")
+                                 for p in translated.problems]
             for problem, where in problems:
                 # A warning, so `mkdocs build --strict` fails: a broken catalog or a failing
                 # translation must be fixed, never published silently in the source language.
                 # The glossary's problems come with every book: each is said once.
                 if problem not in reported:
                     reported.add(problem)
-                    log.warning("%s (%s is shown in the source language)", problem, where)
+                    if where:
+                        log.warning("%s (%s is shown in the source language)", problem, where)
+                    else:  # the catalog's header, say: what `rulebook i18n check` reports, its translations shown
+                        log.warning("%s", problem)
         # One nav section per language; the theme override shows only the reader's own.
         config.nav = nav
         return files

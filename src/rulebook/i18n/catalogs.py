@@ -147,15 +147,27 @@ def live_and_obsolete(catalog: Catalog) -> list[tuple[Message, Message]]:
     return [(live, old) for old in catalog.obsolete.values() if (live := catalog.get(old.id, old.context)) is not None]
 
 
+def obsolete_duplicates(catalog: Catalog, shown: str, *, conflicting_only: bool = False) -> list[Problem]:
+    """Each ``#~`` entry whose msgid and msgctxt are also a live message, at its line: GNU
+    gettext's "duplicate message definition" (msgfmt refuses the file). ``rulebook i18n update``
+    keeps one of the two, unless they hold different translations (``conflicting_only``: those)."""
+    problems = []
+    for live, old in live_and_obsolete(catalog):
+        if _two_translations(live, old):
+            advice = " with another translation; keep the right translation in the message and delete the #~ entry"
+        elif conflicting_only:
+            continue
+        else:
+            advice = "; run `rulebook i18n update`, which keeps one, or delete the #~ entry"
+        problems.append(Problem(shown, old.lineno or 1, 1,
+                                f"{_shown_id(old)!r} is both a message ({shown}:{live.lineno}) and an obsolete #~ entry{advice}"))
+    return problems
+
+
 def conflicting_duplicates(catalog: Catalog, shown: str) -> list[Problem]:
     """A ``#~`` entry whose msgid is also live with another translation: which one is right is the
     translator's call, so the catalog is not updated until one is removed."""
-    return [
-        Problem(shown, old.lineno or 1, 1,
-                f"{_shown_id(old)!r} is both a message (line {live.lineno}) and an obsolete #~ entry with another "
-                "translation; keep the right translation in the message and delete the #~ entry")
-        for live, old in live_and_obsolete(catalog) if _two_translations(live, old)
-    ]  # fmt: skip
+    return obsolete_duplicates(catalog, shown, conflicting_only=True)
 
 
 def merge(catalog: Catalog, template: Catalog) -> MergeReport:

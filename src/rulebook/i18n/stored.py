@@ -85,6 +85,7 @@ class TakenFromCatalog:
     fallback: tuple[str, ...]  # msgctxts shown in the source language
     outdated: tuple[str, ...]  # of them, those translated from an older source
     failures: tuple[Problem, ...]  # the checks' problems, in catalog order
+    whole: tuple[Problem, ...] = ()  # what is wrong with the catalog as a whole (its header, a msgid live and #~)
 
 
 class StoredTranslation:
@@ -101,18 +102,24 @@ class StoredTranslation:
         data = _read_json(self.path, self.version)
         if data is None:
             return None
-        shown, failures = data.get("shown"), data.get("failures")
+        shown, failures, whole = data.get("shown"), data.get("failures"), data.get("whole")
         if not (isinstance(shown, dict) and all(isinstance(k, str) and isinstance(v, str) and k in self._contexts for k, v in shown.items())
-                and _strings(data.get("fallback")) and _strings(data.get("outdated")) and isinstance(failures, list)
-                and all(isinstance(f, list) and len(f) == 4 and isinstance(f[0], str) and isinstance(f[1], int)
-                        and isinstance(f[2], int) and isinstance(f[3], str) for f in failures)):
+                and _strings(data.get("fallback")) and _strings(data.get("outdated")) and _problems(failures) and _problems(whole)):
             return None
-        return TakenFromCatalog(shown, tuple(data["fallback"]), tuple(data["outdated"]), tuple(Problem(*f) for f in failures))
+        return TakenFromCatalog(shown, tuple(data["fallback"]), tuple(data["outdated"]), tuple(Problem(*f) for f in failures),
+                                tuple(Problem(*f) for f in whole))
 
     def save(self, taken: TakenFromCatalog) -> None:
         _write_json(self.path, {"version": self.version, "shown": taken.shown, "fallback": list(taken.fallback),
                                 "outdated": list(taken.outdated),
-                                "failures": [[p.path, p.line, p.column, p.message] for p in taken.failures]})
+                                "failures": [[p.path, p.line, p.column, p.message] for p in taken.failures],
+                                "whole": [[p.path, p.line, p.column, p.message] for p in taken.whole]})
+
+
+def _problems(value: object) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(f, list) and len(f) == 4 and isinstance(f[0], str) and isinstance(f[1], int) and isinstance(f[2], int)
+        and isinstance(f[3], str) for f in value)
 
 
 def _valid(details: object) -> bool:
