@@ -9,6 +9,7 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from rulebook.cli import main
+from rulebook.errors import RulebookError
 from rulebook.i18n.catalogs import live_and_obsolete, merge, read_catalog, serialize, update_catalog, write_atomic
 from rulebook.i18n.headers import PLACEHOLDER_RE
 from rulebook.i18n.pofile import sharing_catalogs
@@ -286,7 +287,7 @@ def test_write_is_atomic(tmp_path, monkeypatch):
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", crash)
-    with pytest.raises(OSError):
+    with pytest.raises(RulebookError, match=f"cannot write {target}: disk full; .* \\(the file is as it was\\)"):
         write_atomic(target, b"new catalog\n")
     assert target.read_bytes() == b"old complete catalog\n"
     assert [p.name for p in tmp_path.iterdir()] == ["en.po"]  # no temporary file left behind

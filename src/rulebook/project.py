@@ -18,6 +18,7 @@ import yaml
 
 from .errors import RulebookError
 from .languages import Languages
+from .limits import read_limited
 from .loader import display_path
 
 PLUGIN = "rulebook"
@@ -65,6 +66,26 @@ def _plugin_options(config: Any) -> dict[str, Any] | None:
     return None
 
 
+def _read_config(config_file: Path, shown: str) -> Any:
+    """The YAML of ``mkdocs.yml``, read by the limited reader; what is wrong with it is a message
+    at its line (not UTF-8, a character YAML refuses such as NUL, a syntax error), never a traceback."""
+    data = read_limited(config_file, shown)  # a LoadError names the file: a FIFO, a device, too big
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise RulebookError(f"{shown}:{line}: byte {data[exc.start]:#04x} is not UTF-8; save the file as UTF-8") from None
+    try:
+        return yaml.load(text, Loader=_MkDocsLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        raise RulebookError(f"{shown}:{mark.line + 1 if mark else 1}: not valid YAML: {exc.problem}; fix the line") from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow (NUL, another control character)
+        line = text.count("\n", 0, exc.position) + 1
+        raise RulebookError(f"{shown}:{line}: character {ord(exc.character) if isinstance(exc.character, str) else exc.character:#06x} "
+                            "is not allowed in YAML; delete it") from None
+
+
 def read_project(config_file: Path | None = None) -> Project:
     """The project of ``config_file`` (default: ``mkdocs.yml`` here, if there is one)."""
     if config_file is None:
@@ -72,13 +93,7 @@ def read_project(config_file: Path | None = None) -> Project:
         if not config_file.exists():
             return Project(Path("rules"), Path("locales"), None)
     shown = display_path(config_file)
-    try:
-        config = yaml.load(Path(config_file).read_text(encoding="utf-8"), Loader=_MkDocsLoader)
-    except OSError as exc:
-        raise RulebookError(f"cannot read {shown}: {exc.strerror}") from None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark
-        raise RulebookError(f"{shown}:{mark.line + 1 if mark else 1}: not valid YAML: {exc.problem}") from None
+    config = _read_config(config_file, shown)
     root = Path(config_file).parent
     options = _plugin_options(config) or {}
     languages = options.get("languages")

@@ -15,8 +15,6 @@ temporary file that then replaces the catalog, so a crash never leaves half a ca
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -28,6 +26,7 @@ from babel.util import LOCALTZ
 from ..errors import Problem, RulebookError
 from ..languages import language as parse_language
 from ..loader import display_path
+from ..writing import remove_leftovers, write_atomic  # noqa: F401 - imported from here too
 from . import template_path
 from .content import content
 from .headers import HeaderSettings, catalog_headers, template_headers
@@ -60,25 +59,6 @@ def refuse_outside(path: Path, root: Path) -> None:
             f"{display_path(path)} leads to {target}, outside the project {Path(root).resolve()}, through a symbolic link; "
             "rulebook writes only inside the project: replace the link with a real folder"
         )
-
-
-def write_atomic(path: Path, data: bytes) -> bool:
-    """Write ``data`` unless the file already holds it; True when the file changed."""
-    path = Path(path)
-    if path.exists() and path.read_bytes() == data:
-        return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
-    return True
 
 
 @dataclass(frozen=True)
@@ -274,6 +254,8 @@ def save_template(template: Catalog, path: Path, write: bool = True, include_lin
     """Write a template unless its content is already current; (template, changed)."""
     if not include_lineno:
         _without_line_numbers(template)
+    if write:
+        remove_leftovers(path)  # of an earlier run that was killed while it wrote
     old = read_catalog(path, shared=True)[0] if Path(path).exists() else None
     if old is not None and content(old) == content(template):
         # Catalogs merged from it keep the file's POT-Creation-Date too.
@@ -314,6 +296,8 @@ def update_catalog(
     A catalog whose content is already current is not written, whatever its layout. With
     ``write=False`` nothing is written: ``Updated.written`` says whether it would be.
     """
+    if write:
+        remove_leftovers(path)  # of an earlier run that was killed while it wrote
     created = not Path(path).exists()
     if created:
         catalog, report = new_catalog(template, language, domain, settings), MergeReport((), (), ())

@@ -28,7 +28,7 @@ from ..loader import display_path, load_chosen
 from ..model import Book
 from ..project import Project, read_project
 from . import catalog_path, template_path
-from .catalogs import Stats, Updated, languages_in, read_catalog, refuse_outside, update_catalog, write_atomic, write_template
+from .catalogs import Stats, Updated, languages_in, read_catalog, refuse_outside, remove_leftovers, update_catalog, write_atomic, write_template
 from .checks import check_locales, check_po_file, check_template_file, po_files
 from .glossary import Glossary, load_glossary
 from .domains import ENGINE_PREFIX, ENGINES, SITE, ShippedDomain, engine_domain, load_messages, write_domain_template
@@ -286,6 +286,7 @@ def _compile(path: Path, language: str, glossary: Glossary, root: Path) -> bool:
     refuse_outside(target, root)
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)  # a fuzzy translation is not shown, so not compiled
+    remove_leftovers(target)
     write_atomic(target, buffer.getvalue())
     print(f"compiled {display_path(target)}")
     return True

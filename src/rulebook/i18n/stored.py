@@ -33,10 +33,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..errors import Problem
+from ..errors import LoadError, Problem, RulebookError
+from ..limits import MAX_FILE_BYTES, read_limited
 from .catalogs import write_atomic
 from .checks import Check, check_translation
 from .glossary import Glossary
+
+#: A kept file holds at most the msgstrs of its catalog, each with its msgctxt, and its problems.
+CACHE_FILE_BYTES = 8 * MAX_FILE_BYTES
 
 #: The package whose code makes the checks (every module: a check may use any of them).
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -60,8 +64,9 @@ def code_version() -> str:
 def _read_json(path: Path, version: str) -> dict | None:
     """The file's content if it is of ``version``; None for anything else (missing, broken, older)."""
     try:
-        data = json.loads(Path(path).read_bytes())
-    except (OSError, ValueError):
+        # Through the limited reader: the cache is the project's own, but a FIFO there must not hang a build.
+        data = json.loads(read_limited(path, str(path), limit=CACHE_FILE_BYTES))
+    except (LoadError, ValueError):
         return None
     return data if isinstance(data, dict) and data.get("version") == version else None
 
@@ -69,7 +74,7 @@ def _read_json(path: Path, version: str) -> dict | None:
 def _write_json(path: Path, data: dict) -> None:
     try:
         write_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8"))
-    except OSError:
+    except RulebookError:
         pass  # a read-only project builds all the same, reading and checking everything every time
 
 
