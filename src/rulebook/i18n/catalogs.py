@@ -57,7 +57,7 @@ def refuse_outside(path: Path, root: Path) -> None:
     if not target.is_relative_to(Path(root).resolve()):
         raise RulebookError(
             f"{display_path(path)} leads to {target}, outside the project {Path(root).resolve()}, through a symbolic link; "
-            "rulebook writes only inside the project: replace the link with a real folder"
+            "rulebook writes only inside the project: replace the link with a real file or folder"
         )
 
 
