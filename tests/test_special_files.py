@@ -14,40 +14,18 @@ import os
 import shutil
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 
-from rulebook.cli import main
 from rulebook.limits import MAX_FILE_BYTES
-from tests.conftest import MINIMAL
+from tests.small_site import FILES, make_small_site
 
 pytestmark = pytest.mark.slow
 
 REPO = Path(__file__).resolve().parents[1]
 
-CONFIG = """\
-site_name: Walk
-docs_dir: docs
-theme:
-  name: material
-  font: false
-plugins:
-  - search
-  - rulebook:
-      languages: [it, en]
-      workers: 1
-"""
-
-#: Every file a command reads, as a project holds it.
-POSITIONS = {
-    "rules": "rules/demo.yaml",
-    "catalog": "locales/en/LC_MESSAGES/demo.po",
-    "template": "locales/templates/demo.pot",
-    "glossary": "locales/glossary.yaml",
-    "mkdocs.yml": "mkdocs.yml",
-}
+POSITIONS = FILES
 
 COMMANDS = {
     "check": ["rulebook", "check"],
@@ -91,21 +69,7 @@ KINDS = {"FIFO": _fifo, "/dev/zero": _zero, "oversized": _oversized}
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A project with a book, its English catalog and template, a glossary and mkdocs.yml."""
-    root = tmp_path_factory.mktemp("walk")
-    (root / "rules").mkdir()
-    (root / "docs").mkdir()
-    (root / "rules" / "demo.yaml").write_text(textwrap.dedent(MINIMAL).lstrip(), encoding="utf-8")
-    (root / "mkdocs.yml").write_text(CONFIG, encoding="utf-8")
-    here = Path.cwd()
-    os.chdir(root)
-    try:
-        assert main(["i18n", "update"]) == 0
-    finally:
-        os.chdir(here)
-    (root / "locales" / "glossary.yaml").write_text("terms:\n  - it: mazzo\n    en: deck\n", encoding="utf-8")
-    assert all((root / path).is_file() for path in POSITIONS.values())
-    return root
+    return make_small_site(tmp_path_factory.mktemp("walk"))
 
 
 @pytest.fixture(scope="module")

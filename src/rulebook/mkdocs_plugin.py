@@ -53,6 +53,7 @@ from .languages import Language, Languages
 from .loader import load_library, rulebook_paths
 from .model import Book
 from .pdf import write_pdfs
+from .project import Project, configuration_problems
 from .render import RenderedPage, Site
 from .render.pages import TocEntry, relative_url
 from .render.reuse import COMPILED
@@ -176,6 +177,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         except LoadError as exc:
             raise PluginError(f"rulebook: cannot load the rulebooks:\n{exc}") from None
         self.languages = site.languages
+        # What `rulebook i18n check` says of these options: a warning, so --strict fails alike.
+        configured = Project(rules, self._path(config, self.config.locales), self.config.languages, Path(config.config_file_path or "mkdocs.yml"))
+        for problem in configuration_problems(configured):
+            log.warning("%s", problem)
         _add_theme(config)
         theme = _Theme(config)
         source = self.languages.source

@@ -10,16 +10,17 @@ A folder without ``mkdocs.yml`` is a project too: ``rules/`` and ``locales/``, n
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from .errors import RulebookError
+from .errors import LoadError, Problem, RulebookError
 from .languages import Languages
 from .limits import read_limited
-from .loader import display_path
+from .loader import display_path, rulebook_paths
 
 PLUGIN = "rulebook"
 
@@ -116,3 +117,35 @@ def read_project(config_file: Path | None = None) -> Project:
         name=" ".join(str(name).split()) if name else "rulebook",
         **addresses,
     )
+
+
+def configuration_problems(project: Project) -> list[Problem]:
+    """What the configuration points to that is not there: a ``rules`` folder without rulebooks
+    (a site with no books), a ``locales`` folder missing while the site has languages to
+    translate into (every page in the source language). The same problems, in the same words,
+    from ``rulebook i18n check`` and the build: one verdict. A folder without ``mkdocs.yml``
+    configures nothing (the commands take their paths as arguments): none."""
+    if project.config_file is None:
+        return []
+    shown = display_path(project.config_file)
+    problems = []
+    if not rulebook_paths(project.rules):
+        problems.append(Problem(shown, _option_line(project.config_file, "rules"), 1,
+                                f"rules: {display_path(project.rules)} holds no rulebook (*.yaml), so the site has no books; "
+                                "point the rulebook plugin's `rules:` at the rulebooks' folder"))
+    if project.languages and project.languages.targets and not Path(project.locales).is_dir():
+        targets = ", ".join(language.code for language in project.languages.targets)
+        problems.append(Problem(shown, _option_line(project.config_file, "locales"), 1,
+                                f"locales: {display_path(project.locales)} is not a folder, so nothing is translated into {targets}; "
+                                "point the rulebook plugin's `locales:` at the catalogs' folder, or make it with `rulebook i18n update`"))
+    return problems
+
+
+def _option_line(config_file: Path, option: str) -> int:
+    """The line of ``option:`` in the file (the first), or 1 when it is not written (its default)."""
+    try:
+        lines = read_limited(config_file, display_path(config_file)).decode("utf-8", "replace").split("\n")
+    except LoadError:
+        return 1
+    wanted = re.compile(rf"^\s*(?:-\s+)?{re.escape(option)}\s*:")
+    return next((number for number, line in enumerate(lines, start=1) if wanted.match(line)), 1)

@@ -26,7 +26,7 @@ from ..errors import LoadError, Problem, counted
 from ..languages import language as parse_language
 from ..loader import display_path, load_chosen
 from ..model import Book
-from ..project import Project, read_project
+from ..project import Project, configuration_problems, read_project
 from . import catalog_path, template_path
 from .catalogs import Stats, Updated, languages_in, read_catalog, refuse_outside, remove_leftovers, update_catalog, write_atomic, write_template
 from .checks import check_locales, check_po_file, check_template_file, po_files
@@ -238,7 +238,7 @@ def check(args: argparse.Namespace) -> int:
     except LoadError:
         books = ()  # the books' own problems are `rulebook check`'s; the shared domains are still checked
     shipped = _shipped(books)
-    problems: list[Problem] = check_locales(run.locales, run.chosen or None, source=_source_language(run),
+    problems: list[Problem] = configuration_problems(run.project) + check_locales(run.locales, run.chosen or None, source=_source_language(run),
                                             domain_sources={domain.name: domain.source for domain in shipped})
     for domain in shipped:
         if run.maintains(domain):
