@@ -27,6 +27,7 @@ from ..model import is_book_domain
 from .catalogs import obsolete_duplicates
 from .copies import check_same, ignored_checks, words_only
 from .counted import check_markup, check_numbers, check_references, check_tokens
+from .formats import format_details
 from .glossary import Glossary, load_glossary
 from .headers import header_problems
 from .pofile import read_catalog
@@ -234,11 +235,15 @@ def message_problems(message: Message, path: str, language: str, glossary: Gloss
     if ignored:
         checks = {name: check for name, check in checks.items() if name not in ignored}
     check = check_translation if stored is None else stored.details
-    return [
+    found = [
         Problem(path, message.lineno or 1, 1, f"{name_of}: [{name}] {detail}")
         for source, translation in dict.fromkeys(translation_pairs(message))
         for name, detail in check(source, translation, language, glossary, checks)
     ]
+    # What GNU msgfmt -c refuses besides (a format flag's placeholders, line breaks at the ends);
+    # where a check above already refuses the translation, it says so in the project's words.
+    return found or [Problem(path, message.lineno or 1, 1, f"{name_of}: [{detail.split(':', 1)[0]}]{detail.split(':', 1)[1]}")
+                     for detail in format_details(message)]
 
 
 def check_catalog(
