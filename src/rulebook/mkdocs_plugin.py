@@ -53,7 +53,7 @@ from .languages import Language, Languages
 from .loader import load_library, rulebook_paths
 from .model import Book
 from .pdf import write_pdfs
-from .project import Project, configuration_problems
+from .project import LANGUAGES_EXPECTED, Project, configuration_problems
 from .render import RenderedPage, Site
 from .render.pages import TocEntry, relative_url
 from .render.reuse import COMPILED
@@ -72,7 +72,7 @@ class LanguagesOption(c.BaseConfigOption[Languages]):
 
     def run_validation(self, value: object) -> Languages:
         if not isinstance(value, list):
-            raise c.ValidationError("expected a list of language codes, the source first, e.g. [it, en, pt_BR]")
+            raise c.ValidationError(LANGUAGES_EXPECTED)
         try:
             return Languages.parse(value)
         except RulebookError as exc:

@@ -23,6 +23,8 @@ from .limits import read_limited
 from .loader import display_path, rulebook_paths
 
 PLUGIN = "rulebook"
+#: What the plugin's ``languages`` option must be, said alike by the build and the commands.
+LANGUAGES_EXPECTED = "expected a list of language codes, the source first, e.g. [it, en, pt_BR]"
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,8 @@ def read_project(config_file: Path | None = None) -> Project:
     root = Path(config_file).parent
     options = _plugin_options(config) or {}
     languages = options.get("languages")
+    if languages is not None and not isinstance(languages, list):  # `languages: it` is not the codes i and t
+        raise RulebookError(f"{shown}: plugin {PLUGIN!r} option 'languages': {LANGUAGES_EXPECTED}")
     try:
         parsed = Languages.parse(languages) if languages is not None else None
     except RulebookError as exc:
