@@ -138,3 +138,17 @@ def test_an_mkdocs_yml_rulebook_cannot_read_is_a_message(write_rules, tmp_path, 
         assert main(command) == 2
         err = capsys.readouterr().err
         assert err.startswith(f"rulebook: {said}") and "Traceback" not in err, err
+
+
+def test_a_new_project_that_cannot_be_written_is_a_message(tmp_path, monkeypatch, capsys):
+    opened = os.open
+
+    def read_only(path, flags, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202 - os.open's
+        if str(path).endswith(".tmp") and flags & os.O_CREAT:
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+        return opened(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(writing.os, "open", read_only)
+    assert main(["new", str(tmp_path / "game")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"rulebook: cannot write {tmp_path / 'game'}/") and "Read-only file system; the file system is read-only" in err, err
