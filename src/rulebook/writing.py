@@ -46,7 +46,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> bool:
         descriptor, temporary = _temporary(target)
         try:
             with os.fdopen(descriptor, "wb") as out:
-                if mode is not None:
+                if mode is not None and hasattr(os, "fchmod"):  # not on Windows before Python 3.13
                     os.fchmod(out.fileno(), mode)
                 out.write(data)
                 out.flush()
