@@ -20,11 +20,14 @@ from mkdocs.exceptions import Abort
 
 from rulebook.cli import main
 from rulebook.i18n import translate
+from rulebook.i18n.domains import SITE
 from tests.small_site import make_small_site
 
 pytestmark = pytest.mark.slow
 
 CATALOG = "locales/en/LC_MESSAGES/demo.po"
+#: The site's own words in English, as the package ships them (a project may override them).
+SITE_WORDS = SITE.catalog("en")
 
 
 def _edit(path: str, change: Callable[[str], str]) -> Callable[[Path], None]:
@@ -51,6 +54,8 @@ CASES: dict[str, Callable[[Path], None]] = {
     "a duplicate entry": _edit(CATALOG, lambda text: _translated(text) + "\n" + _entry_of_r2(text).replace("Two {W}.", "")),
     "a msgid both live and #~": _edit(CATALOG, lambda text: _translated(text) + "\n" + "".join(
         f"#~ {line}\n" for line in _entry_of_r2(text).splitlines() if line.startswith("msg"))),
+    "a site's words catalog with a wrong Language header": lambda root: (root / "locales/en/LC_MESSAGES/site.po").write_text(
+        SITE_WORDS.read_text(encoding="utf-8").replace('"Language: en\\n"', '"Language: fr\\n"'), encoding="utf-8"),
     "a translation failing a check": _edit(CATALOG, lambda text: _translated(text).replace("Two {W}.", "Two <b>W</b>.")),
 }
 
