@@ -142,3 +142,17 @@ def test_a_catalog_saved_while_a_build_reads_it_leaves_no_stale_translation(proj
     assert kept.book.sections[0].rules[0].text == "Text A."
     path.write_text(version_b, encoding="utf-8")
     assert translate_book(book, "en", Path("locales"), cache=cache).book.sections[0].rules[0].text == "Text B."
+
+
+def test_a_catalog_duplicated_whole_reports_at_most_the_cap(tmp_path):
+    """A merge that doubled every entry: the first fifty duplicates, then how many more."""
+    from rulebook.i18n.pofile import read_catalog
+    from rulebook.limits import MAX_PROBLEMS
+
+    entries = "".join(entry(f"demo/r{n}:text", f"Testo {n}.", f"Text {n}.") for n in range(MAX_PROBLEMS + 10))
+    path = tmp_path / "demo.po"
+    path.write_text(HEADER + entries + entries, encoding="utf-8")
+    catalog, problems = read_catalog(path)
+    assert catalog is None and len(problems) == MAX_PROBLEMS + 1
+    assert all("is defined twice" in p.message for p in problems[:-1])
+    assert problems[-1].message == "too many problems; 10 more not shown: fix these first"
