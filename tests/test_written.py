@@ -152,3 +152,24 @@ def test_a_new_project_that_cannot_be_written_is_a_message(tmp_path, monkeypatch
     assert main(["new", str(tmp_path / "game")]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"rulebook: cannot write {tmp_path / 'game'}/") and "Read-only file system; the file system is read-only" in err, err
+
+
+def test_an_update_killed_while_it_writes_loses_nothing_and_the_next_clears_up(write_rules, tmp_path, capsys):
+    """A real kill (SIGKILL, no cleanup runs) between the temporary file written and its rename."""
+    write_rules(MINIMAL)
+    assert main(["i18n", "update", "-l", "en"]) == 0
+    catalog = tmp_path / "locales" / "en" / "LC_MESSAGES" / "demo.po"
+    before = catalog.read_bytes()
+    write_rules(MINIMAL.replace("Un mazzo.", "Un mazzo nuovo."))  # the catalog is to be rewritten
+    pid = os.fork()
+    if pid == 0:  # the update, killed where os.replace would put the new catalog in place
+        writing.os.replace = lambda *args: os.kill(os.getpid(), 9)
+        main(["i18n", "update", "-l", "en"])
+        os._exit(0)  # not reached
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == 9
+    assert catalog.read_bytes() == before  # the old catalog whole
+    assert list(tmp_path.rglob(".*.tmp"))  # and what the kill left
+    capsys.readouterr()
+    assert main(["i18n", "update", "-l", "en"]) == 0
+    assert not list(tmp_path.rglob(".*.tmp")) and b"Un mazzo nuovo." in catalog.read_bytes()
