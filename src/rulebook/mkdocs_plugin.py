@@ -49,6 +49,7 @@ from .limits import MAX_PROBLEMS
 from .loader import load_library, rulebook_paths
 from .model import Book
 from .pdf import write_pdfs
+from .project import LANGUAGES_EXPECTED, Project, configuration_problems
 from .render import RenderedPage, Site
 from .render.pages import TocEntry, relative_url
 from .render.reuse import COMPILED
@@ -62,7 +63,7 @@ class LanguagesOption(c.BaseConfigOption[Languages]):
 
     def run_validation(self, value: object) -> Languages:
         if not isinstance(value, list):
-            raise c.ValidationError("expected a list of language codes, the source first, e.g. [it, en, pt_BR]")
+            raise c.ValidationError(LANGUAGES_EXPECTED)
         try:
             return Languages.parse(value)
         except RulebookError as exc:
@@ -131,6 +132,10 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         except LoadError as exc:
             raise PluginError(f"rulebook: cannot load the rulebooks:\n{exc}") from None
         self.languages = site.languages
+        # What `rulebook i18n check` says of these options: a problem, so --strict fails alike.
+        configured = Project(rules, self._path(config, self.config.locales), self.config.languages, Path(config.config_file_path or "mkdocs.yml"))
+        for problem in configuration_problems(configured):
+            self.problem(str(problem))
         material.add_theme(config)
         theme = material.Theme(config)
         source = self.languages.source
@@ -197,14 +202,18 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
             if language != site.source:
                 for book_id in site.books:
                     translated = site.translated(book_id, language.code)
-                    problems += [(p, "the whole book" if p in translated.unreadable else "this text") for p in translated.problems]
+                    problems += [(p, "the whole book" if p in translated.unreadable else "" if p in translated.whole else "this text")
+                                 for p in translated.problems]
             for problem, where in problems:
                 # A warning, so `mkdocs build --strict` fails: a broken catalog or a failing
                 # translation must be fixed, never published silently in the source language.
                 # The glossary's problems come with every book: each is said once.
                 if problem not in reported:
                     reported.add(problem)
-                    self.problem(f"{problem} ({where} is shown in the source language)")
+                    if where:
+                        self.problem(f"{problem} ({where} is shown in the source language)")
+                    else:  # the catalog's header, say: what `rulebook i18n check` reports, its translations shown
+                        self.problem(str(problem))
         # One nav section per language; the theme override shows only the reader's own.
         config.nav = nav
         return files

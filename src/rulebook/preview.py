@@ -12,6 +12,7 @@ watched folders) is exactly what ``mkdocs serve`` would use.
 
 from __future__ import annotations
 
+import io
 import logging
 from pathlib import Path
 from typing import Any, Sequence
@@ -19,6 +20,7 @@ from typing import Any, Sequence
 from .adapters import generator
 from .errors import RulebookError
 from .languages import Languages
+from .limits import read_limited
 
 PLUGIN = "rulebook"
 #: The generator's own ``serve`` command (MkDocs' or properdocs').
@@ -43,8 +45,9 @@ def preview_plugins(config_file: Path, chosen: Sequence[str]) -> list[dict[str, 
     """The configuration's plugins, the rulebook plugin's languages cut to its source and ``chosen``.
 
     A chosen language the site does not publish is refused, naming the ones it does."""
-    with config_file.open("rb") as f:
-        raw = generator.module("utils.yaml").yaml_load(f)
+    source = io.BytesIO(read_limited(config_file, str(config_file)))  # a FIFO or a device is refused, not waited on
+    source.name = str(config_file)  # MkDocs finds an INHERIT's file beside it
+    raw = generator.module("utils.yaml").yaml_load(source)
     entries = _plugin_entries(raw.get("plugins"))
     options = next((options for name, options in entries if name == PLUGIN), None)
     if options is None:

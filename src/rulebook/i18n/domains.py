@@ -36,14 +36,15 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.support import Translations
 
-from ..errors import Problem
+from ..errors import LoadError, Problem
 from ..engines import registered
+from ..limits import read_limited
 from ..loader import display_path
 from ..messages import KEYWORDS as ENGINE_KEYWORDS
 from ..model import SITE_DOMAIN
 from . import catalog_path
 from .catalogs import Stats, read_catalog, save_template
-from .checks import checked_messages, checks_for, message_problems, same_language
+from .checks import catalog_problems, checked_messages, checks_for, message_problems, same_language
 from .glossary import Glossary
 from .headers import HeaderSettings, template_headers
 
@@ -185,10 +186,15 @@ def load_messages(domain: ShippedDomain, language: str, locales: Path | None = N
 
 
 def _checked_layer(path: Path, language: str, domain: str, copies_allowed: bool) -> tuple[Translations | None, set[MessageKey], set[MessageKey], list[Problem]]:
-    catalog, problems = read_catalog(path, domain=domain, shared=True)
+    shown = display_path(path)
+    try:
+        data = read_limited(path, shown)
+    except LoadError as exc:
+        return None, set(), set(), list(exc.problems)
+    catalog, problems = read_catalog(path, domain=domain, shared=True, data=data)
     if catalog is None:
         return None, set(), set(), problems
-    shown = display_path(path)
+    problems = catalog_problems(catalog, shown, data, language)  # what i18n check says of the file as a whole
     # Plural forms come from Babel's data for the language, whatever the file's header says.
     checked = Catalog(locale=language, domain=domain)
     keys: set[MessageKey] = set()

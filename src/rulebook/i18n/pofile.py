@@ -42,7 +42,7 @@ from babel.messages.catalog import Catalog, Message, parse_separated_header
 from babel.messages.pofile import PoFileError, PoFileParser, normalize, unescape
 
 from ..errors import LoadError, Problem
-from ..limits import MAX_PLURAL_FORMS, read_limited
+from ..limits import MAX_PLURAL_FORMS, MAX_PROBLEMS, read_limited
 from ..loader import display_path
 
 _QUOTED_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
@@ -70,7 +70,21 @@ class _CheckedCatalog(Catalog):
 
     def __init__(self, *args, **kwargs) -> None:
         self.extra_headers: list[tuple[str, str]] = []
+        # While a file is parsed (:func:`_parsed`): each (first, second) entry of one msgctxt and
+        # msgid. Babel would merge a second live entry into the first (its translation lost) and
+        # let a second ``#~`` entry replace the first.
+        self.duplicates: list[tuple[Message, Message, bool]] | None = None  # (first, second, obsolete)
+        self._header: Message | None = None
         super().__init__(*args, **kwargs)
+
+    def __setitem__(self, id, message: Message) -> None:  # noqa: ANN001 - Babel's message id
+        if self.duplicates is not None:
+            first = self._messages.get(self._key_for(id, message.context)) if id else self._header
+            if first is not None:
+                self.duplicates.append((first, message, False))
+            elif not id:
+                self._header = message
+        super().__setitem__(id, message)
 
     def _get_mime_headers(self) -> list[tuple[str, str]]:
         headers = super()._get_mime_headers()
@@ -85,6 +99,19 @@ class _CheckedCatalog(Catalog):
         super()._set_mime_headers(headers)
 
     mime_headers = property(_get_mime_headers, _set_mime_headers)
+
+
+class _ObsoleteEntries(dict):
+    """A catalog's ``#~`` entries while its file is parsed: a key already there is a duplicate."""
+
+    def __init__(self, duplicates: list[tuple[Message, Message, bool]]) -> None:
+        super().__init__()
+        self.duplicates = duplicates
+
+    def __setitem__(self, key, message: Message) -> None:  # noqa: ANN001 - Babel's key
+        if key in self:
+            self.duplicates.append((self[key], message, True))
+        super().__setitem__(key, message)
 
 
 def _check_headers(headers: list[tuple[str, str]]) -> None:
@@ -156,18 +183,22 @@ def _copied(catalog: _CheckedCatalog) -> _CheckedCatalog:
 
 
 def read_catalog(path: Path, locale: str | None = None, domain: str | None = None, *,
-                 shared: bool = False) -> tuple[Catalog | None, list[Problem]]:
+                 shared: bool = False, data: bytes | None = None) -> tuple[Catalog | None, list[Problem]]:
     """A catalog, or None and the problem at ``FILE:LINE:COL`` when the file is not valid PO.
 
     Within :func:`sharing_catalogs`, bytes read before with the same arguments are not parsed
     again: a reader that only looks (``shared``) gets the very catalog read then, which it must
     never change; any other reader gets a copy of it. Elsewhere every read parses the file.
+    ``data``: the file's bytes when the caller has read them (to keep what it makes of them
+    with the very bytes parsed); None: the file is read here.
     """
     shown = display_path(path)
-    try:
-        data = read_limited(path, shown).removeprefix(codecs.BOM_UTF8)  # some editors on Windows add one
-    except LoadError as exc:
-        return None, list(exc.problems)
+    if data is None:
+        try:
+            data = read_limited(path, shown)
+        except LoadError as exc:
+            return None, list(exc.problems)
+    data = data.removeprefix(codecs.BOM_UTF8)  # some editors on Windows add one
     memo = _SHARED.get()
     if memo is None:
         return _parsed(data, shown, locale, domain)
@@ -192,6 +223,8 @@ def _parsed(data: bytes, shown: str, locale: str | None, domain: str | None) -> 
         return None, [Problem(shown, line, column, f"not valid utf-8: save the file as UTF-8 (byte {data[exc.start]:#04x} is not UTF-8)")]
     lines = text.split("\n")
     catalog = _CheckedCatalog(locale=locale, domain=domain)
+    duplicates = catalog.duplicates = []
+    catalog.obsolete = _ObsoleteEntries(duplicates)
     try:
         # "#~| msgid" is an obsolete entry's previous msgid: a "#|" comment to Babel's parser.
         # Most files have none: their lines go to the parser as they are.
@@ -206,14 +239,41 @@ def _parsed(data: bytes, shown: str, locale: str | None, domain: str | None) -> 
         return None, [Problem(shown, _header_line(lines, exc.header), 1, f"{exc.message}")]
     except (ValueError, UnknownLocaleError) as exc:
         return None, [Problem(shown, 1, 1, f"not a valid PO file: {exc}")]
+    finally:
+        catalog.duplicates, catalog.obsolete = None, dict(catalog.obsolete)
     if (bad := _unquoted_line(text)) is not None:
         return None, [Problem(shown, bad, 1, "not a valid PO file: a string must be in double quotes; fix the line in a PO editor")]
     msgstr_lines = _msgstr_lines(lines)
+    if duplicates:
+        return None, _duplicate_problems(duplicates, msgstr_lines, shown)
     for message in [*catalog, *catalog.obsolete.values()]:
         if message.user_comments:  # where a previous msgid would be; most messages have none
             _restore_previous(message)
         message.lineno = _msgstr_line(msgstr_lines, message.lineno)
     return catalog, []
+
+
+def _duplicate_problems(duplicates: list[tuple[Message, Message, bool]], msgstr_lines: list[int], shown: str) -> list[Problem]:
+    """Each second entry of one msgctxt and msgid, at its line, naming the first's: GNU gettext's
+    fatal "duplicate message definition", the usual leftover of a merge of two catalog edits.
+    Which translation is right is the translator's call, so the file is not used until then."""
+    problems = []
+    for first, second, obsolete in duplicates:
+        line, first_line = _msgstr_line(msgstr_lines, second.lineno), _msgstr_line(msgstr_lines, first.lineno)
+        msgid = second.id if isinstance(second.id, str) else second.id[0]
+        what = "the header (msgid \"\")" if not msgid else ("the #~ entry " if obsolete else "") + f"msgid {_shortened(msgid)!r}" + (
+            f" (msgctxt {_shortened(second.context)!r})" if second.context else "")
+        problems.append(Problem(shown, line, 1, f"{what} is defined twice, here and at {shown}:{first_line}; "
+                                                "keep the entry with the right translation and delete the other"))
+    problems.sort(key=lambda p: p.line)
+    if len(problems) > MAX_PROBLEMS:
+        rest = len(problems) - MAX_PROBLEMS
+        problems = problems[:MAX_PROBLEMS] + [Problem(shown, problems[MAX_PROBLEMS].line, 1, f"too many problems; {rest:,} more not shown: fix these first")]
+    return problems
+
+
+def _shortened(text: str) -> str:
+    return text if len(text) <= 80 else text[:80] + "…"
 
 
 def _previous_as_comment(line: str) -> str:
