@@ -74,3 +74,16 @@ def test_the_new_game_walk_through_passes_with_the_engine_skeleton(write_rules, 
     outcomes = run_books([book])
     assert outcomes and all(o.passed for o in outcomes), "\n".join(o.report() for o in outcomes if not o.passed)
     assert {rule.id for rule in book.rules()} >= {"lancio", "testa", "croce", "vittoria"}
+
+
+def test_the_readme_names_the_versions_the_lock_installs() -> None:
+    """"Tested with …" is a promise about .ci/requirements.txt: it follows every refresh of the lock."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    flat = " ".join(readme.split())
+    said = flat[flat.index("from the lock:"):flat.index("`.ci/bounds lowest`")]
+    named = dict(re.findall(r"([A-Za-z][\w-]*) (\d+(?:\.\d+)+)", said))
+    locked = dict(re.findall(r"^([A-Za-z][\w.-]*)==([^\s;]+)", (REPO / ".ci" / "requirements.txt").read_text(encoding="utf-8"), re.M))
+    locked = {name.lower(): v for name, v in locked.items()}
+    assert len(named) >= 5, said
+    for name, number in named.items():
+        assert locked.get(name.lower()) == number, f"README says {name} {number}, the lock has {locked.get(name.lower())}: update the README"

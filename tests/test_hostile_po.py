@@ -156,7 +156,7 @@ def test_update_refuses_a_language_folder_linked_outside_the_project(write_rules
     (outside / "LC_MESSAGES").mkdir()
     assert main(["i18n", "update"]) == 2
     err = capsys.readouterr().err
-    assert re.search(r"locales/de/LC_MESSAGES/demo\.po leads to .*outside the project .*replace the link with a real folder", err)
+    assert re.search(r"locales/de/LC_MESSAGES/demo\.po leads to .*outside the project .*replace the link with a real file or folder", err)
     assert list(outside.rglob("*")) == [outside / "LC_MESSAGES"]  # nothing written there
 
 

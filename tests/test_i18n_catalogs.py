@@ -9,6 +9,7 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from rulebook.cli import main
+from rulebook.errors import RulebookError
 from rulebook.i18n.catalogs import live_and_obsolete, merge, read_catalog, serialize, update_catalog, write_atomic
 from rulebook.i18n.headers import PLACEHOLDER_RE
 from rulebook.i18n.pofile import sharing_catalogs
@@ -273,7 +274,7 @@ def test_a_msgid_both_live_and_obsolete_with_two_translations_is_left_to_the_tra
     updated, problems = update_catalog(engine_messages("the deck is empty"), path, "fr", "engine.demo")
     assert updated is None and path.read_bytes() == before  # neither translation lost
     assert [str(p) for p in problems] == [
-        f"{path}:11:1: 'the deck is empty' is both a message (line 8) and an obsolete #~ entry with another translation; "
+        f"{path}:11:1: 'the deck is empty' is both a message ({path}:8) and an obsolete #~ entry with another translation; "
         "keep the right translation in the message and delete the #~ entry (catalog not updated)"
     ]
 
@@ -286,7 +287,7 @@ def test_write_is_atomic(tmp_path, monkeypatch):
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", crash)
-    with pytest.raises(OSError):
+    with pytest.raises(RulebookError, match=f"cannot write {target}: disk full; .* \\(the file is as it was\\)"):
         write_atomic(target, b"new catalog\n")
     assert target.read_bytes() == b"old complete catalog\n"
     assert [p.name for p in tmp_path.iterdir()] == ["en.po"]  # no temporary file left behind

@@ -140,8 +140,8 @@ def test_not_utf8(write_rules):
 def test_yaml_syntax_error_says_what_to_do(write_rules):
     text = MINIMAL.replace("text: Un mazzo.", "text: Attenzione: un mazzo.")
     (found,) = problems(write_rules(text))
-    assert found.startswith("rules/demo.yaml:15:29: YAML syntax: mapping values are not allowed")
-    assert "quoted or written as a '|' block" in found
+    assert found == ("rules/demo.yaml:15:29: YAML syntax: a ':' here cannot start a value: a text containing ': ' must be "
+                     "quoted or written as a '|' block, and a key on the line above needs its own ':'")
 
 
 def test_doctest_must_be_a_literal_block(write_rules):

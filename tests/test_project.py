@@ -41,7 +41,10 @@ def test_no_configuration_no_languages(tmp_path, monkeypatch):
 @pytest.mark.parametrize(("text", "message"), [
     ("plugins:\n  - rulebook:\n      languages: [it, xx]\n", "mkdocs.yml: plugin 'rulebook' option 'languages': unknown language 'xx'"),
     ("plugins:\n  - rulebook:\n      languages: [it, en, it]\n", "mkdocs.yml: plugin 'rulebook' option 'languages': language listed twice: it"),
-    ("plugins:\n  - rulebook:\n    languages: [it\n", "mkdocs.yml:4: not valid YAML"),
+    ("plugins:\n  - rulebook:\n    languages: [it\n", "mkdocs.yml:4:1: not valid YAML: the '[' list opened at line 3 is not closed here"),
+    # As the build says it (not "unknown language 'i'": a string is not a list of codes).
+    ("plugins:\n  - rulebook:\n      languages: it\n",
+     "mkdocs.yml: plugin 'rulebook' option 'languages': expected a list of language codes, the source first, e.g. [it, en, pt_BR]"),
 ])
 def test_a_bad_configuration_is_an_error_naming_the_file(tmp_path, monkeypatch, text, message):
     monkeypatch.chdir(tmp_path)

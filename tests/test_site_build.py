@@ -16,15 +16,17 @@ import pytest
 import yaml
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
-from mkdocs.commands.build import build as mkdocs_build
-from mkdocs.config import load_config
-from mkdocs.exceptions import Abort
-from mkdocs.utils.yaml import yaml_load
 
+from rulebook.adapters import generator
 from rulebook.i18n.domains import ENGINES, SITE
+from rulebook.i18n.headers import HeaderSettings, catalog_headers
 from rulebook.loader import load_library, rulebook_paths
 from rulebook.i18n.extract import messages as extract_messages
 from tests.conftest import demo_book
+
+# MkDocs, or properdocs where it is the one installed (.ci/run builds with both).
+mkdocs_build, load_config, Abort = generator.module("commands.build").build, generator.load_config, generator.Abort
+yaml_load = generator.module("utils.yaml").yaml_load
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -95,7 +97,8 @@ def write_catalog(locales: Path, language: str, book_id: str, translations: dict
     path = locales / language / "LC_MESSAGES" / f"{book_id}.po"
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as out:
-        write_po(out, catalog)
+        # A real header, as `rulebook i18n update` writes it: Babel's placeholders fail the strict build.
+        write_po(out, catalog_headers(catalog, language, book_id, HeaderSettings()))
     return path
 
 

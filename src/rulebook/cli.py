@@ -16,7 +16,6 @@ from .errors import LoadError, RulebookError, counted
 from .examples import run_books
 from .i18n.frontend import register as register_i18n
 from .loader import load_chosen
-from .preview import serve as serve_preview
 from .scaffold import DEFAULT_GAME, plan, write
 
 
@@ -66,6 +65,9 @@ def new(args: argparse.Namespace) -> int:
 
 
 def serve(args: argparse.Namespace) -> int:
+    # Only `rulebook serve` needs a site generator (MkDocs or properdocs): every other command runs without.
+    from .preview import serve as serve_preview
+
     serve_preview(args.config_file, args.language or (), dev_addr=args.dev_addr, open_in_browser=args.open)
     return 0
 

@@ -2,8 +2,11 @@
 
 Everything a reader sees is rendered by :class:`rulebook.render.Site`; this module only puts
 those pages into a MkDocs build (generated files, one nav section per language, the table of
-contents, per-language search indexes, the 404 page's text) and reports failing examples
-through MkDocs' logger, so ``mkdocs build --strict`` fails on them. Moving to another
+contents, per-language search indexes, the 404 page's text) and reports failing examples and
+broken translations as warnings, counting them itself: a strict build (``mkdocs build --strict``,
+``properdocs build --strict``, or ``strict: true`` through the Python API) fails on them however
+quiet its log is. MkDocs counts only the warnings its log level lets through (none with ``-q``),
+and only on its own logger (properdocs' Python API counts none of ``mkdocs.*``). Moving to another
 MkDocs-compatible generator means replacing this file only.
 
 The site's languages are the plugin's ``languages`` option alone, the source first: the
@@ -35,43 +38,32 @@ from functools import partial
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
-from mkdocs.commands.build import get_context
-from mkdocs.config import base
-from mkdocs.config import config_options as c
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority
-from mkdocs.structure.files import File, Files, InclusionLevel
-from mkdocs.structure.nav import Navigation
-from mkdocs.structure.pages import Page
-from mkdocs.structure.toc import get_toc
-
-from .errors import LoadError, RulebookError
+from .adapters import generator, material
+from .adapters.generator import File, Files, InclusionLevel, Navigation, Page, PluginError, base, event_priority, get_toc
+from .adapters.generator import config_options as c
+from .errors import LoadError, RulebookError, counted
 from .examples import run_books
 from .i18n.translate import translate_book, translating
-from .languages import Language, Languages
+from .languages import Languages
+from .limits import MAX_PROBLEMS
 from .loader import load_library, rulebook_paths
 from .model import Book
 from .pdf import write_pdfs
+from .project import LANGUAGES_EXPECTED, Project, configuration_problems
 from .render import RenderedPage, Site
 from .render.pages import TocEntry, relative_url
 from .render.reuse import COMPILED
 from .render.search import search_index
 
-log = logging.getLogger("mkdocs.plugins.rulebook")
-
-#: Material overrides and the assets every rulebook page uses, shipped with the package.
-THEME = Path(__file__).resolve().parent / "theme"
-STYLESHEETS = ("assets/mana-font/css/mana.min.css", "assets/stylesheets/rulebook.css")
-SCRIPTS = ("assets/javascripts/rulebook.js",)
-
+log = logging.getLogger(generator.plugin_logger_name("rulebook"))
+MkDocsConfig = generator.Config
 
 class LanguagesOption(c.BaseConfigOption[Languages]):
     """A list of language codes Babel knows, the source first."""
 
     def run_validation(self, value: object) -> Languages:
         if not isinstance(value, list):
-            raise c.ValidationError("expected a list of language codes, the source first, e.g. [it, en, pt_BR]")
+            raise c.ValidationError(LANGUAGES_EXPECTED)
         try:
             return Languages.parse(value)
         except RulebookError as exc:
@@ -110,63 +102,27 @@ def _toc_tokens(entries: tuple[TocEntry, ...]) -> list[dict]:
     return [{"level": e.level, "id": e.id, "name": str(e.title), "children": _toc_tokens(e.children)} for e in entries]
 
 
-class _Theme:
-    """What Material offers per language: its interface words (a partial) and a lunr stemmer."""
-
-    def __init__(self, config: MkDocsConfig):
-        self.config = config
-        self.env = _theme_env(config)
-        dirs = [Path(d) for d in config.theme.dirs]
-        self.partials = sorted({p.stem for d in dirs for p in (d / "partials" / "languages").glob("*.html")})
-        self.stemmers = sorted({p.name.split(".")[1] for d in dirs for p in (d / "assets" / "javascripts" / "lunr" / "min").glob("lunr.*.min.js")})
-
-    def partial(self, language: Language) -> str | None:
-        return language.best_of(self.partials)
-
-    def search_language(self, language: Language) -> str | None:
-        """The lunr language for it (as Material's partial names it, else a stemmer Material ships); None: none fits."""
-        partial = self.partial(language)
-        named = ""
-        if partial is not None:
-            named = str(self.env.get_template(f"partials/languages/{partial}.html").module.t("search.config.lang")).strip()
-        found = named or language.best_of(self.stemmers)
-        # English stemming of another language's words finds nothing it should: better none.
-        return found if found and (found != "en" or language.locale.language == "en") else None
-
-
-def _theme_env(config: MkDocsConfig):  # noqa: ANN202 - jinja2.Environment
-    """The theme's Jinja environment, its compiled templates kept across ``mkdocs serve``'s rebuilds."""
-    env = config.theme.get_env()
-    env.bytecode_cache = COMPILED
-    return env
-
-
-def _add_theme(config: MkDocsConfig) -> None:
-    """Our overrides between the project's ``custom_dir`` (which wins) and Material's templates."""
-    if config.theme.name != "material":
-        raise PluginError(f"rulebook: the site's pages are made for the theme 'material' (mkdocs-material), "
-                          f"not {config.theme.name!r}: set `theme: name: material` in {config.config_file_path or 'mkdocs.yml'}")
-    if str(THEME) not in config.theme.dirs:
-        config.theme.dirs.insert(1 if config.theme.custom_dir else 0, str(THEME))
-    for listed, ours in ((config.extra_css, STYLESHEETS), (config.extra_javascript, SCRIPTS)):
-        listed.extend([path for path in ours if path not in {str(item) for item in listed}])
-
-
-class RulebookPlugin(BasePlugin[RulebookConfig]):
+class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
     def __init__(self) -> None:
         self.pages: dict[str, RenderedPage] = {}
         self.books: dict[str, Book] = {}
         self.languages: Languages | None = None
         self.rendered: Site | None = None
         self.meta: dict[str, dict] = {}
-        self.nav: Navigation | None = None
-        self.files: Files | None = None
+        self.problems: list[str] = []  # this build's, for a strict build to fail on
+        self.not_found_context: dict | None = None  # what MkDocs renders its 404.html with
+
+    def problem(self, message: str) -> None:
+        """A warning, and one more reason for a strict build to fail."""
+        log.warning("%s", message)
+        self.problems.append(message)
 
     def _path(self, config: MkDocsConfig, value: str) -> Path:
         return (Path(config.config_file_path or ".").parent / value).resolve()
 
     @event_priority(100)  # before the search plugin reads the theme's language
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        self.problems, self.not_found_context = [], None  # mkdocs serve: every rebuild starts here
         rules = self._path(config, self.config.rules)
         try:
             # reuse: mkdocs serve's rebuilds parse again only the files whose bytes changed.
@@ -176,8 +132,12 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         except LoadError as exc:
             raise PluginError(f"rulebook: cannot load the rulebooks:\n{exc}") from None
         self.languages = site.languages
-        _add_theme(config)
-        theme = _Theme(config)
+        # What `rulebook i18n check` says of these options: a problem, so --strict fails alike.
+        configured = Project(rules, self._path(config, self.config.locales), self.config.languages, Path(config.config_file_path or "mkdocs.yml"))
+        for problem in configuration_problems(configured):
+            self.problem(str(problem))
+        material.add_theme(config)
+        theme = material.Theme(config)
         source = self.languages.source
         config.theme["language"] = theme.partial(source) or "en"
         # The language switcher of pages outside the rulebooks (the 404 page).
@@ -201,7 +161,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         outcomes = run_books(self.books.values(), reuse=True) if self.config.check_examples else []
         for outcome in outcomes:
             if not outcome.passed:
-                log.warning("worked example failed, shown as failed on the site:\n%s", outcome.report())
+                self.problem(f"worked example failed, shown as failed on the site:\n{outcome.report()}")
         # reuse: a rebuild renders again only the (book, language) pages whose inputs changed.
         return Site(self.books, outcomes, self._path(config, self.config.locales), self.languages, config.use_directory_urls,
                     pdf=self.config.pdf, translate=partial(translate_book, cache=self._cache(config)), reuse=True)
@@ -242,14 +202,18 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             if language != site.source:
                 for book_id in site.books:
                     translated = site.translated(book_id, language.code)
-                    problems += [(p, "the whole book" if p in translated.unreadable else "this text") for p in translated.problems]
+                    problems += [(p, "the whole book" if p in translated.unreadable else "" if p in translated.whole else "this text")
+                                 for p in translated.problems]
             for problem, where in problems:
                 # A warning, so `mkdocs build --strict` fails: a broken catalog or a failing
                 # translation must be fixed, never published silently in the source language.
                 # The glossary's problems come with every book: each is said once.
                 if problem not in reported:
                     reported.add(problem)
-                    log.warning("%s (%s is shown in the source language)", problem, where)
+                    if where:
+                        self.problem(f"{problem} ({where} is shown in the source language)")
+                    else:  # the catalog's header, say: what `rulebook i18n check` reports, its translations shown
+                        self.problem(str(problem))
         # One nav section per language; the theme override shows only the reader's own.
         config.nav = nav
         return files
@@ -257,10 +221,6 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def on_env(self, env, config: MkDocsConfig, files: Files):  # noqa: ANN001, ANN201 - jinja2.Environment
         env.bytecode_cache = COMPILED  # the theme's templates compiled once per process, not per rebuild
         return env
-
-    def on_nav(self, nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
-        self.nav, self.files = nav, files  # for the 404 pages, rendered after the build
-        return nav
 
     def _alternates(self, config: MkDocsConfig, url: str, alternates) -> list[dict]:  # noqa: ANN001 - render.Alternate
         """Each alternate's link from this page (the menu) and its absolute URL (hreflang, sitemap)."""
@@ -309,15 +269,18 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
     def on_template_context(self, context: dict, template_name: str, config: MkDocsConfig) -> dict:
         if template_name == "404.html" and self.rendered is not None:
+            # MkDocs' context for an error page (absolute base_url): the other languages' 404 pages get it too.
+            self.not_found_context = dict(context)
             context.update(self._not_found(config, self.rendered.source.code))
         return context
 
     def _write_not_found_pages(self, config: MkDocsConfig) -> None:
         """``<lang>/404.html`` for every language but the source (MkDocs writes ``404.html``)."""
-        template = _theme_env(config).get_template("404.html")
+        if self.not_found_context is None:
+            return  # the theme has no 404 page
+        template = material.theme_env(config).get_template("404.html")
         for language in self.rendered.languages.targets:
-            context = get_context(self.nav, self.files, config, base_url=urlsplit(config.site_url or "/").path)
-            context.update(self._not_found(config, language.code))
+            context = {**self.not_found_context, **self._not_found(config, language.code)}
             out = Path(config.site_dir) / self.rendered.prefix(language.code) / "404.html"
             out.parent.mkdir(parents=True, exist_ok=True)
             out.write_text(template.render(context), encoding="utf-8")
@@ -337,6 +300,13 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             sheets = [Path(config.site_dir) / str(css) for css in config.extra_css]
             written = write_pdfs(self.rendered, Path(config.site_dir), sheets, site_name=config.site_name)
             log.info("rulebook: %d printed rulebooks (PDF) written", len(written))
+        if config.strict and self.problems:
+            # Raised, not counted by MkDocs: the build fails with the problems in its error, which
+            # every log level shows (-q too) and the Python API raises (Abort) under either generator.
+            shown = self.problems[:MAX_PROBLEMS]
+            more = f"\n… and {len(self.problems) - len(shown)} more" if len(self.problems) > len(shown) else ""
+            raise PluginError(f"rulebook: {counted(len(self.problems), 'problem')} in strict mode:\n"
+                              + "\n".join(shown) + more)
 
     def _write_search_indexes(self, config: MkDocsConfig) -> None:
         """Each language's own index, from the model, with its own stemmer, at ``<lang>/search/``.
@@ -344,10 +314,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         A Russian reader searches Russian pages with the Russian stemmer, never the Italian ones.
         The theme's index gives the configuration (separator, pipeline, fields).
         """
-        material = Path(config.site_dir) / "search" / "search_index.json"
-        if not material.exists():
+        theirs = material.search_config(Path(config.site_dir))
+        if theirs is None:
             return  # the search plugin is off
-        theirs = json.loads(material.read_text(encoding="utf-8")).get("config", {})
         site = self.rendered
         for language in site.languages:
             stemmer = self.meta[language.code]["search_language"]

@@ -1,5 +1,7 @@
 """``rulebook serve``: MkDocs' live preview, optionally of the source and a few chosen languages.
 
+It runs the serve command of the generator installed (MkDocs, or properdocs: adapters/generator.py).
+
 A translator working on French wants to see French pages a moment after saving a catalog; the
 other languages only cost rebuild time. The preview is the project's own ``mkdocs.yml`` with the
 rulebook plugin's ``languages`` cut to the source language plus the chosen ones: the plugin list
@@ -10,19 +12,19 @@ watched folders) is exactly what ``mkdocs serve`` would use.
 
 from __future__ import annotations
 
+import io
 import logging
 from pathlib import Path
 from typing import Any, Sequence
 
-from mkdocs.commands.serve import serve as mkdocs_serve
-from mkdocs.config import load_config
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.utils.yaml import yaml_load
-
+from .adapters import generator
 from .errors import RulebookError
 from .languages import Languages
+from .limits import read_limited
 
 PLUGIN = "rulebook"
+#: The generator's own ``serve`` command (MkDocs' or properdocs').
+mkdocs_serve = generator.module("commands.serve").serve
 
 
 def _plugin_entries(plugins: object) -> list[tuple[str, dict]]:
@@ -43,8 +45,9 @@ def preview_plugins(config_file: Path, chosen: Sequence[str]) -> list[dict[str, 
     """The configuration's plugins, the rulebook plugin's languages cut to its source and ``chosen``.
 
     A chosen language the site does not publish is refused, naming the ones it does."""
-    with config_file.open("rb") as f:
-        raw = yaml_load(f)
+    source = io.BytesIO(read_limited(config_file, str(config_file)))  # a FIFO or a device is refused, not waited on
+    source.name = str(config_file)  # MkDocs finds an INHERIT's file beside it
+    raw = generator.module("utils.yaml").yaml_load(source)
     entries = _plugin_entries(raw.get("plugins"))
     options = next((options for name, options in entries if name == PLUGIN), None)
     if options is None:
@@ -64,10 +67,11 @@ def preview_plugins(config_file: Path, chosen: Sequence[str]) -> list[dict[str, 
     return [{name: options} for name, options in entries]
 
 
-def preview_config(config_file: Path, chosen: Sequence[str], **overrides: object) -> MkDocsConfig:
+def preview_config(config_file: Path, chosen: Sequence[str], **overrides: object) -> Any:
     """The configuration ``rulebook serve -l …`` builds with (for tests and tools)."""
     plugins = preview_plugins(config_file, chosen) if chosen else None
-    return load_config(str(config_file), plugins=plugins, **overrides)
+    generator.as_its_command()
+    return generator.load_config(str(config_file), plugins=plugins, **overrides)
 
 
 def serve(config_file: Path, chosen: Sequence[str], dev_addr: str | None = None, open_in_browser: bool = False) -> None:
@@ -75,8 +79,9 @@ def serve(config_file: Path, chosen: Sequence[str], dev_addr: str | None = None,
     if not config_file.is_file():
         raise RulebookError(f"{config_file}: no such MkDocs configuration file (give one with -f, or run in the project's folder)")
     plugins = preview_plugins(config_file, chosen) if chosen else None
+    generator.as_its_command()
     # MkDocs' own command line sets its logger up; here we do, so its "Serving on …" is seen.
-    logger = logging.getLogger("mkdocs")
+    logger = logging.getLogger(generator.NAME)
     if not logger.handlers:
         handler = logging.StreamHandler()
         handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))

@@ -10,17 +10,22 @@ A folder without ``mkdocs.yml`` is a project too: ``rules/`` and ``locales/``, n
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from .errors import RulebookError
+from .adapters import pyyaml
+from .errors import LoadError, Problem, RulebookError
 from .languages import Languages
-from .loader import display_path
+from .limits import read_limited
+from .loader import display_path, rulebook_paths
 
 PLUGIN = "rulebook"
+#: What the plugin's ``languages`` option must be, said alike by the build and the commands.
+LANGUAGES_EXPECTED = "expected a list of language codes, the source first, e.g. [it, en, pt_BR]"
 
 
 @dataclass(frozen=True)
@@ -65,6 +70,26 @@ def _plugin_options(config: Any) -> dict[str, Any] | None:
     return None
 
 
+def _read_config(config_file: Path, shown: str) -> Any:
+    """The YAML of ``mkdocs.yml``, read by the limited reader; what is wrong with it is a message
+    at its line (not UTF-8, a character YAML refuses such as NUL, a syntax error), never a traceback."""
+    data = read_limited(config_file, shown)  # a LoadError names the file: a FIFO, a device, too big
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise RulebookError(f"{shown}:{line}: byte {data[exc.start]:#04x} is not UTF-8; save the file as UTF-8") from None
+    try:
+        return yaml.load(text, Loader=_MkDocsLoader)
+    except pyyaml.SyntaxError_ as exc:
+        found = pyyaml.syntax(exc)
+        raise RulebookError(f"{shown}:{found.line}:{found.column}: not valid YAML: {found.message}") from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow (NUL, another control character)
+        line = text.count("\n", 0, exc.position) + 1
+        raise RulebookError(f"{shown}:{line}: character {ord(exc.character) if isinstance(exc.character, str) else exc.character:#06x} "
+                            "is not allowed in YAML; delete it") from None
+
+
 def read_project(config_file: Path | None = None) -> Project:
     """The project of ``config_file`` (default: ``mkdocs.yml`` here, if there is one)."""
     if config_file is None:
@@ -72,16 +97,12 @@ def read_project(config_file: Path | None = None) -> Project:
         if not config_file.exists():
             return Project(Path("rules"), Path("locales"), None)
     shown = display_path(config_file)
-    try:
-        config = yaml.load(Path(config_file).read_text(encoding="utf-8"), Loader=_MkDocsLoader)
-    except OSError as exc:
-        raise RulebookError(f"cannot read {shown}: {exc.strerror}") from None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark
-        raise RulebookError(f"{shown}:{mark.line + 1 if mark else 1}: not valid YAML: {exc.problem}") from None
+    config = _read_config(config_file, shown)
     root = Path(config_file).parent
     options = _plugin_options(config) or {}
     languages = options.get("languages")
+    if languages is not None and not isinstance(languages, list):  # `languages: it` is not the codes i and t
+        raise RulebookError(f"{shown}: plugin {PLUGIN!r} option 'languages': {LANGUAGES_EXPECTED}")
     try:
         parsed = Languages.parse(languages) if languages is not None else None
     except RulebookError as exc:
@@ -101,3 +122,35 @@ def read_project(config_file: Path | None = None) -> Project:
         name=" ".join(str(name).split()) if name else "rulebook",
         **addresses,
     )
+
+
+def configuration_problems(project: Project) -> list[Problem]:
+    """What the configuration points to that is not there: a ``rules`` folder without rulebooks
+    (a site with no books), a ``locales`` folder missing while the site has languages to
+    translate into (every page in the source language). The same problems, in the same words,
+    from ``rulebook i18n check`` and the build: one verdict. A folder without ``mkdocs.yml``
+    configures nothing (the commands take their paths as arguments): none."""
+    if project.config_file is None:
+        return []
+    shown = display_path(project.config_file)
+    problems = []
+    if not rulebook_paths(project.rules):
+        problems.append(Problem(shown, _option_line(project.config_file, "rules"), 1,
+                                f"rules: {display_path(project.rules)} holds no rulebook (*.yaml), so the site has no books; "
+                                "point the rulebook plugin's `rules:` at the rulebooks' folder"))
+    if project.languages and project.languages.targets and not Path(project.locales).is_dir():
+        targets = ", ".join(language.code for language in project.languages.targets)
+        problems.append(Problem(shown, _option_line(project.config_file, "locales"), 1,
+                                f"locales: {display_path(project.locales)} is not a folder, so nothing is translated into {targets}; "
+                                "point the rulebook plugin's `locales:` at the catalogs' folder, or make it with `rulebook i18n update`"))
+    return problems
+
+
+def _option_line(config_file: Path, option: str) -> int:
+    """The line of ``option:`` in the file (the first), or 1 when it is not written (its default)."""
+    try:
+        lines = read_limited(config_file, display_path(config_file)).decode("utf-8", "replace").split("\n")
+    except LoadError:
+        return 1
+    wanted = re.compile(rf"^\s*(?:-\s+)?{re.escape(option)}\s*:")
+    return next((number for number, line in enumerate(lines, start=1) if wanted.match(line)), 1)

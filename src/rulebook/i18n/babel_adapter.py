@@ -20,6 +20,9 @@ What we rely on, by Babel version:
 - ``Catalog._get_mime_headers``/``_set_mime_headers`` are the two halves of the
   ``mime_headers`` property, and the reader sets the header through the property (2.16-2.19);
 - ``Catalog._messages`` is the ordered dictionary of live messages (2.16-2.19);
+- the reader adds each live entry as ``catalog[msgid] = message`` and each ``#~`` entry as
+  ``catalog.obsolete[key] = message``, so a second entry of one msgctxt and msgid is seen
+  before Babel merges or replaces it (2.16-2.19);
 - ``babel.messages.pofile.WORD_SEP`` is the expression ``write_po``/``normalize`` wrap with,
   looked up at each call (2.16-2.19);
 - ``Message`` sets the ``python-format`` flag from the msgid (every version) and, from 2.17
@@ -36,7 +39,7 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator
 
 from babel.messages import pofile as _babel_pofile
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.catalog import parse_separated_header as _parse_separated_header
 from babel.messages.pofile import PoFileError, PoFileParser
 from babel.messages.pofile import normalize as _normalize
@@ -84,8 +87,26 @@ class PoSyntaxError(Exception):
     detail: str
 
 
-def parse_po(catalog: Catalog, lines: list[str]) -> None:
-    """Fill ``catalog`` from the lines of a PO file; a line Babel refuses is a :class:`PoSyntaxError`."""
+class _ObsoleteEntries(dict):
+    """A catalog's ``#~`` entries while :func:`parse_po` reads: a key already there is a
+    duplicate (Babel would let the second replace the first)."""
+
+    def __init__(self, duplicates: list[Duplicate]) -> None:
+        super().__init__()
+        self.duplicates = duplicates
+
+    def __setitem__(self, key, message: Message) -> None:  # noqa: ANN001 - Babel's key
+        if key in self:
+            self.duplicates.append((self[key], message, True))
+        super().__setitem__(key, message)
+
+
+def parse_po(catalog: Catalog, lines: list[str]) -> list[Duplicate]:
+    """Fill ``catalog`` from the lines of a PO file; each entry defined twice (live ones only in
+    a :class:`HeaderHookCatalog`). A line Babel refuses is a :class:`PoSyntaxError`."""
+    duplicates: list[Duplicate] = []
+    catalog._duplicates = duplicates  # noqa: SLF001 - ours (HeaderHookCatalog)
+    catalog.obsolete = _ObsoleteEntries(duplicates)  # Babel's reader sets catalog.obsolete[key] = message
     parser = PoFileParser(catalog, abort_invalid=True)
     try:
         parser.parse(lines)
@@ -96,16 +117,37 @@ def parse_po(catalog: Catalog, lines: list[str]) -> None:
         # Babel 2.16 indexes the msgstr of an entry that has none; 2.17 on say "missing msgstr"
         # at the entry's msgid, the parser's offset then.
         raise PoSyntaxError(parser.offset + 1, "missing msgstr") from None
+    finally:
+        catalog._duplicates, catalog.obsolete = None, dict(catalog.obsolete)  # noqa: SLF001
+    return duplicates
+
+
+#: An entry defined twice: (the first, the second, whether they are ``#~`` entries).
+Duplicate = tuple[Message, Message, bool]
 
 
 class HeaderHookCatalog(Catalog):
     """A Catalog that shows each header, as Babel's reader hands the fields over, to
-    :meth:`check_headers` before Babel interprets them, and keeps the headers Babel does not
-    know (``extra_headers``, written back before Babel's last one)."""
+    :meth:`check_headers` before Babel interprets them, keeps the headers Babel does not know
+    (``extra_headers``, written back before Babel's last one), and, while :func:`parse_po`
+    reads into it, notes each live entry defined twice (Babel would merge the second into the
+    first, its translation lost)."""
 
     def __init__(self, *args, **kwargs) -> None:
         self.extra_headers: list[tuple[str, str]] = []
+        self._duplicates: list[Duplicate] | None = None  # while parse_po reads into it
+        self._header: Message | None = None
         super().__init__(*args, **kwargs)
+
+    def __setitem__(self, id, message: Message) -> None:  # noqa: ANN001 - Babel's message id
+        # Babel's reader adds each live entry, the header too, as catalog[msgid] = message.
+        if self._duplicates is not None:
+            first = self.get(id, message.context) if id else self._header
+            if first is not None:
+                self._duplicates.append((first, message, False))
+            elif not id:
+                self._header = message
+        super().__setitem__(id, message)
 
     def check_headers(self, headers: list[tuple[str, str]]) -> None:
         """Raise to refuse a header; called once per header read."""

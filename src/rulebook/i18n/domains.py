@@ -36,18 +36,19 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.support import Translations
 
-from ..errors import Problem
+from ..errors import LoadError, Problem
 from ..engines import registered
+from ..limits import read_limited
 from ..loader import display_path
 from ..messages import KEYWORDS as ENGINE_KEYWORDS
 from ..model import SITE_DOMAIN
 from . import catalog_path
 from .babel_adapter import set_plural_forms
 from .catalogs import Stats, read_catalog, save_template
-from .checks import checked_messages, checks_for, message_problems, same_language
+from .checks import catalog_problems, checked_messages, checks_for, message_problems, same_language
 from .glossary import Glossary
 from .headers import HeaderSettings, template_headers
-from .plurals import form_map, form_problems, moved_strings, parse_rule, rule_problem
+from .plurals import form_map, moved_strings, parse_rule, rule_problem
 
 #: The comment a developer writes above a message for its translators (``# Translators: …``).
 COMMENT_TAG = "Translators:"
@@ -195,17 +196,20 @@ def _checked_layer(path: Path, language: str, domain: str, copies_allowed: bool,
                    ) -> tuple[Translations | None, set[MessageKey], set[MessageKey], list[Problem], str | None]:
     """One catalog's shown messages, their keys, its fuzzy keys, its problems and the plural rule
     of the messages shown so far (``rule``: an earlier layer's, into which its plurals are moved)."""
-    catalog, problems = read_catalog(path, domain=domain, shared=True)
+    shown = display_path(path)
+    try:
+        data = read_limited(path, shown)
+    except LoadError as exc:
+        return None, set(), set(), list(exc.problems), rule
+    catalog, problems = read_catalog(path, domain=domain, shared=True, data=data)
     if catalog is None:
         return None, set(), set(), problems, rule
-    shown = display_path(path)
-    # The catalog's own plural rule picks its forms, when it is a rule of its language.
-    wrong_rule = rule_problem(catalog.plural_forms, language)
-    if wrong_rule:
-        problems.append(Problem(shown, _line_of_plural_forms(path), 1, f"[plurals] {wrong_rule} (its plural messages are not shown)"))
-    elif rule is None:
+    problems = catalog_problems(catalog, shown, data, language)  # what i18n check says of the file as a whole
+    # The catalog's own plural rule picks its forms, when it is a rule of its language (if not,
+    # catalog_problems said so at its header's line, and its plural messages are not shown).
+    wrong_rule = rule_problem(catalog.plural_forms, language) is not None
+    if not wrong_rule and rule is None:
         rule = catalog.plural_forms
-    problems.extend(form_problems(catalog, shown))
     mapping = form_map(parse_rule(catalog.plural_forms), parse_rule(rule)) if rule is not None and not wrong_rule else None
     checked = Catalog(locale=language, domain=domain)
     if rule is not None:
@@ -228,7 +232,3 @@ def _checked_layer(path: Path, language: str, domain: str, copies_allowed: bool,
     buffer.seek(0)
     return Translations(buffer, domain=domain), keys, fuzzy, problems, rule
 
-
-def _line_of_plural_forms(path: Path) -> int:
-    with path.open(encoding="utf-8-sig") as lines:
-        return next((n for n, line in enumerate(lines, start=1) if line.lower().startswith('"plural-forms:')), 1)

@@ -26,9 +26,10 @@ from ..errors import LoadError, Problem, counted
 from ..languages import language as parse_language
 from ..loader import display_path, load_chosen
 from ..model import Book
-from ..project import Project, read_project
+from ..project import Project, configuration_problems, read_project
 from . import catalog_path, template_path
-from .catalogs import Stats, Updated, languages_in, read_catalog, refuse_outside, serialize, update_catalog, write_atomic, write_template
+from .catalogs import (Stats, Updated, languages_in, read_catalog, refuse_outside, remove_leftovers, serialize, update_catalog, write_atomic,
+                       write_template)
 from .checks import check_locales, check_po_file, check_template_file, po_files
 from .glossary import Glossary, load_glossary
 from .domains import ENGINE_PREFIX, ENGINES, SITE, ShippedDomain, engine_domain, load_messages, write_domain_template
@@ -241,7 +242,7 @@ def check(args: argparse.Namespace) -> int:
     except LoadError:
         books = ()  # the books' own problems are `rulebook check`'s; the shared domains are still checked
     shipped = _shipped(books)
-    problems: list[Problem] = check_locales(run.locales, run.chosen or None, source=_source_language(run),
+    problems: list[Problem] = configuration_problems(run.project) + check_locales(run.locales, run.chosen or None, source=_source_language(run),
                                             domain_sources={domain.name: domain.source for domain in shipped})
     for domain in shipped:
         if run.maintains(domain):
@@ -338,6 +339,7 @@ def _compile(path: Path, language: str, glossary: Glossary, root: Path) -> bool:
     refuse_outside(target, root)
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)  # a fuzzy translation is not shown, so not compiled
+    remove_leftovers(target)
     write_atomic(target, buffer.getvalue())
     print(f"compiled {display_path(target)}")
     return True

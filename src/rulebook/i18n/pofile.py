@@ -39,7 +39,7 @@ from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 
 from ..errors import LoadError, Problem
-from ..limits import MAX_PLURAL_FORMS, read_limited
+from ..limits import MAX_PLURAL_FORMS, MAX_PROBLEMS, read_limited
 from ..loader import display_path
 from .babel_adapter import (BABEL_HEADERS, WORD_SEP, HeaderHookCatalog, PoSyntaxError, copy_catalog,  # noqa: F401 - WORD_SEP, BABEL_HEADERS: read from here too
                             linear_wrapping, normalize, parse_po, parse_separated_header, unescape)
@@ -57,7 +57,7 @@ class _HeaderError(Exception):
 class _CheckedCatalog(HeaderHookCatalog):
     """A Catalog that checks the headers before Babel interprets them, keeps the headers Babel
     does not know, and remembers the plural forms a message lacks in the file (Babel fills them
-    in with '' as it reads)."""
+    in with '' as it reads). Entries defined twice are found as it is read (:func:`.babel_adapter.parse_po`)."""
 
     missing_forms: dict[int, tuple[int, ...]] = {}  # msgstr line -> the N of each msgstr[N] not written
 
@@ -131,18 +131,22 @@ def _copied(catalog: _CheckedCatalog) -> _CheckedCatalog:
 
 
 def read_catalog(path: Path, locale: str | None = None, domain: str | None = None, *,
-                 shared: bool = False) -> tuple[Catalog | None, list[Problem]]:
+                 shared: bool = False, data: bytes | None = None) -> tuple[Catalog | None, list[Problem]]:
     """A catalog, or None and the problem at ``FILE:LINE:COL`` when the file is not valid PO.
 
     Within :func:`sharing_catalogs`, bytes read before with the same arguments are not parsed
     again: a reader that only looks (``shared``) gets the very catalog read then, which it must
     never change; any other reader gets a copy of it. Elsewhere every read parses the file.
+    ``data``: the file's bytes when the caller has read them (to keep what it makes of them
+    with the very bytes parsed); None: the file is read here.
     """
     shown = display_path(path)
-    try:
-        data = read_limited(path, shown).removeprefix(codecs.BOM_UTF8)  # some editors on Windows add one
-    except LoadError as exc:
-        return None, list(exc.problems)
+    if data is None:
+        try:
+            data = read_limited(path, shown)
+        except LoadError as exc:
+            return None, list(exc.problems)
+    data = data.removeprefix(codecs.BOM_UTF8)  # some editors on Windows add one
     memo = _SHARED.get()
     if memo is None:
         return _parsed(data, shown, locale, domain)
@@ -171,7 +175,7 @@ def _parsed(data: bytes, shown: str, locale: str | None, domain: str | None) -> 
         # "#~| msgid" is an obsolete entry's previous msgid: a "#|" comment to Babel's parser.
         # Most files have none: their lines go to the parser as they are.
         parsed = [_previous_as_comment(line) if "#~|" in line else line for line in lines] if "#~|" in text else lines
-        parse_po(catalog, parsed)
+        duplicates = parse_po(catalog, parsed)
     except PoSyntaxError as exc:
         what = exc.detail.replace("\n", "\\n")  # Babel quotes the msgid, newlines and all
         what = what if len(what) <= 200 else what[:200] + "…"
@@ -183,6 +187,8 @@ def _parsed(data: bytes, shown: str, locale: str | None, domain: str | None) -> 
     if (bad := _unquoted_line(text)) is not None:
         return None, [Problem(shown, bad, 1, "not a valid PO file: a string must be in double quotes; fix the line in a PO editor")]
     msgstr_lines = _msgstr_lines(lines)
+    if duplicates:
+        return None, _duplicate_problems(duplicates, msgstr_lines, shown)
     for message in [*catalog, *catalog.obsolete.values()]:
         if message.user_comments:  # where a previous msgid would be; most messages have none
             _restore_previous(message)
@@ -218,6 +224,29 @@ def _missing_forms(catalog: Catalog, lines: list[str]) -> dict[int, tuple[int, .
 def missing_forms(catalog: Catalog, message: Message) -> tuple[int, ...]:
     """The N of each ``msgstr[N]`` a plural message of a catalog as read lacks in its file."""
     return getattr(catalog, "missing_forms", {}).get(message.lineno, ())
+
+
+def _duplicate_problems(duplicates: list[tuple[Message, Message, bool]], msgstr_lines: list[int], shown: str) -> list[Problem]:
+    """Each second entry of one msgctxt and msgid, at its line, naming the first's: GNU gettext's
+    fatal "duplicate message definition", the usual leftover of a merge of two catalog edits.
+    Which translation is right is the translator's call, so the file is not used until then."""
+    problems = []
+    for first, second, obsolete in duplicates:
+        line, first_line = _msgstr_line(msgstr_lines, second.lineno), _msgstr_line(msgstr_lines, first.lineno)
+        msgid = second.id if isinstance(second.id, str) else second.id[0]
+        what = "the header (msgid \"\")" if not msgid else ("the #~ entry " if obsolete else "") + f"msgid {_shortened(msgid)!r}" + (
+            f" (msgctxt {_shortened(second.context)!r})" if second.context else "")
+        problems.append(Problem(shown, line, 1, f"{what} is defined twice, here and at {shown}:{first_line}; "
+                                                "keep the entry with the right translation and delete the other"))
+    problems.sort(key=lambda p: p.line)
+    if len(problems) > MAX_PROBLEMS:
+        rest = len(problems) - MAX_PROBLEMS
+        problems = problems[:MAX_PROBLEMS] + [Problem(shown, problems[MAX_PROBLEMS].line, 1, f"too many problems; {rest:,} more not shown: fix these first")]
+    return problems
+
+
+def _shortened(text: str) -> str:
+    return text if len(text) <= 80 else text[:80] + "…"
 
 
 def _previous_as_comment(line: str) -> str:

@@ -182,9 +182,8 @@ def write(chosen: Plan, force: bool = False, report: Callable[[str], None] = pri
                             "(files of the same name are replaced)")
     written = []
     for path, text in render(chosen).items():
-        path.parent.mkdir(parents=True, exist_ok=True)
         existed = path.exists()
-        path.write_text(text, encoding="utf-8")
+        write_atomic(path, text.encode("utf-8"))  # a folder it cannot write to: a message, not a traceback
         if path.parent.name == ".ci":
             path.chmod(0o755)
         written.append(path)
