@@ -2,12 +2,11 @@
 
 Each catalog below is broken in one way msgfmt finds (a duplicate entry, a format placeholder
 lost or renamed, a line break at an end, a header it cannot use, more plural forms than the
-header says) or is clean; both tools read each file, and their verdicts (refused or not) must
-agree. Where rulebook is stricter than msgfmt (a charset other than UTF-8, a header still
-holding Babel's placeholders, a translation that drops a game symbol), msgfmt's verdict says
-nothing, so such files are not here. Not here yet either: a plural message given fewer forms than
-the header's nplurals, and a plural message in a catalog whose header has no Plural-Forms (msgfmt
-refuses both; Babel reads the first padded with empty forms, the second with the language's rule).
+header says, fewer, a plural message without Plural-Forms) or is clean; both tools read each
+file, and their verdicts (refused or not) must agree. Where rulebook is stricter than msgfmt (a
+charset other than UTF-8, a header still holding Babel's placeholders, a translation that drops a
+game symbol, a plural rule that is not one of the language's), msgfmt's verdict says nothing, so
+such files are not here.
 """
 
 from __future__ import annotations
@@ -79,6 +78,13 @@ CATALOGS = {
     "no header": (CLEAN.lstrip(), True),
     "nplurals=0": (HEADER.replace("nplurals=2; plural=(n > 1)", "nplurals=0; plural=0") + CLEAN, True),
     "more plural forms than nplurals": (HEADER + CLEAN.replace('msgstr[1] "Beaucoup de cartes"', 'msgstr[1] "Beaucoup de cartes"\nmsgstr[2] "Trop"'), True),
+    # Babel reads the missing form as '' and the missing header as the language's rule: the
+    # file's own lines say otherwise.
+    "fewer plural forms than nplurals": (HEADER + CLEAN.replace('\nmsgstr[1] "Beaucoup de cartes"', ""), True),
+    "a plural message and no Plural-Forms": (HEADER.replace('"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n', "") + CLEAN, True),
+    "CLDR's French rule, with its form for millions": (
+        HEADER.replace("nplurals=2; plural=(n > 1);", "nplurals=3; plural=(n == 0 || n == 1) ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2;")
+        + CLEAN.replace('msgstr[1] "Beaucoup de cartes"', 'msgstr[1] "Des millions de cartes"\nmsgstr[2] "Beaucoup de cartes"'), False),
 }
 
 
