@@ -36,7 +36,7 @@ from typing import Iterable, NamedTuple
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 
-from .babel_adapter import DERIVED_FLAGS
+from ..adapters.babel import DERIVED_FLAGS
 
 #: Numbers on which two plural rules must agree to be one rule: every rule Babel's CLDR data
 #: gives differs from another somewhere below 1,000; the large ones catch the rules on millions.

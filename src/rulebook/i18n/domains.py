@@ -36,6 +36,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.support import Translations
 
+from ..adapters.babel import set_plural_forms
 from ..errors import LoadError, Problem
 from ..engines import registered
 from ..limits import read_limited
@@ -43,7 +44,6 @@ from ..loader import display_path
 from ..messages import KEYWORDS as ENGINE_KEYWORDS
 from ..model import SITE_DOMAIN
 from . import catalog_path
-from .babel_adapter import set_plural_forms
 from .catalogs import Stats, read_catalog, save_template
 from .checks import catalog_problems, checked_messages, checks_for, message_problems, same_language
 from .glossary import Glossary

@@ -53,8 +53,8 @@ from typing import Callable
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 
+from ..adapters.babel import set_plural_forms
 from ..errors import Problem
-from .babel_adapter import set_plural_forms
 from .pofile import missing_forms
 
 MILLION = 1_000_000

@@ -38,11 +38,11 @@ from typing import Iterator
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 
+from ..adapters.babel import (BABEL_HEADERS, WORD_SEP, HeaderHookCatalog, PoSyntaxError, copy_catalog,  # noqa: F401 - WORD_SEP, BABEL_HEADERS: read from here too
+                              linear_wrapping, normalize, parse_po, parse_separated_header, unescape)
 from ..errors import LoadError, Problem
 from ..limits import MAX_PLURAL_FORMS, MAX_PROBLEMS, read_limited
 from ..loader import display_path
-from .babel_adapter import (BABEL_HEADERS, WORD_SEP, HeaderHookCatalog, PoSyntaxError, copy_catalog,  # noqa: F401 - WORD_SEP, BABEL_HEADERS: read from here too
-                            linear_wrapping, normalize, parse_po, parse_separated_header, unescape)
 
 _QUOTED_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
 # The date format Babel writes and reads (POT-Creation-Date, PO-Revision-Date).
@@ -57,7 +57,7 @@ class _HeaderError(Exception):
 class _CheckedCatalog(HeaderHookCatalog):
     """A Catalog that checks the headers before Babel interprets them, keeps the headers Babel
     does not know, and remembers the plural forms a message lacks in the file (Babel fills them
-    in with '' as it reads). Entries defined twice are found as it is read (:func:`.babel_adapter.parse_po`)."""
+    in with '' as it reads). Entries defined twice are found as it is read (:func:`rulebook.adapters.babel.parse_po`)."""
 
     missing_forms: dict[int, tuple[int, ...]] = {}  # msgstr line -> the N of each msgstr[N] not written
 

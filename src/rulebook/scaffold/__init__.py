@@ -34,9 +34,9 @@ from urllib.parse import unquote, urlsplit
 
 import jinja2
 
+from ..adapters.babel import set_plural_forms
 from ..errors import RulebookError
 from ..i18n import catalog_path
-from ..i18n.babel_adapter import set_plural_forms
 from ..i18n.catalogs import read_catalog, serialize, update_catalog, write_atomic
 from ..i18n.checks import same_language
 from ..i18n.domains import ENGINE_PREFIX, ShippedDomain, load_messages, write_domain_template

@@ -2,11 +2,11 @@
 
 Babel documents ``read_po``/``write_po``, ``Catalog``'s public attributes and methods,
 ``Locale.plural_form`` and the extractors. Our reader and writer need a little more: its PO
-parser (to check the header before Babel acts on it, see :mod:`.pofile`), its string quoting,
+parser (to check the header before Babel acts on it, see :mod:`rulebook.i18n.pofile`), its string quoting,
 the hooks through which a ``Catalog`` takes and gives its header fields, the dictionary that
 holds its messages (to copy a catalog cheaply), its wrapping expression (to swap in a linear
 one) and the text of its parse errors. Each of them is used here and nowhere else, so a new
-Babel release is checked against this module and its test (``tests/test_babel_adapter.py``,
+Babel release is checked against this module and its test (``tests/test_adapter_babel.py``,
 which names the versions it was written for) instead of against the whole package.
 
 What we rely on, by Babel version:

@@ -14,8 +14,8 @@ import babel
 import pytest
 from babel.messages.catalog import Catalog, Message
 
-from rulebook.i18n import babel_adapter
-from rulebook.i18n.babel_adapter import (DERIVED_FLAGS, WORD_SEP, WRITTEN_FOR, HeaderHookCatalog, PoSyntaxError, babel_word_sep,
+from rulebook.adapters import babel as babel_adapter
+from rulebook.adapters.babel import (DERIVED_FLAGS, WORD_SEP, WRITTEN_FOR, HeaderHookCatalog, PoSyntaxError, babel_word_sep,
                                          copy_catalog, linear_wrapping, parse_po, set_plural_forms)
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "rulebook"
@@ -29,7 +29,7 @@ def test_the_installed_babel_is_one_the_adapter_was_written_for():
     oldest, newest = (_version(v) for v in WRITTEN_FOR)
     assert WRITTEN_FOR == ("2.16", "2.19")
     assert oldest <= _version(babel.__version__) <= newest, (
-        f"Babel {babel.__version__} is not one of {WRITTEN_FOR[0]}-{WRITTEN_FOR[1]}: check what rulebook/i18n/babel_adapter.py "
+        f"Babel {babel.__version__} is not one of {WRITTEN_FOR[0]}-{WRITTEN_FOR[1]}: check what rulebook/adapters/babel.py "
         "relies on (its docstring), then widen WRITTEN_FOR")
 
 
@@ -109,7 +109,7 @@ def test_no_other_module_uses_babels_internals():
     internal = re.compile(r"PoFileParser|PoFileError|babel\.messages\.pofile import|pofile as babel|WORD_SEP\s*=|_num_plurals|_plural_expr"
                           r"|catalog\._messages|_set_mime_headers|_get_mime_headers|parse_separated_header\b.*import|from babel\.messages\.catalog import .*parse_")
     found = [f"{path.relative_to(SRC)}:{n}: {line.strip()}"
-             for path in SRC.rglob("*.py") if path.name != "babel_adapter.py"
+             for path in SRC.rglob("*.py") if path.relative_to(SRC).as_posix() != "adapters/babel.py"
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1) if internal.search(line)]
     assert found == []
     assert babel_adapter.__doc__ and "2.16" in babel_adapter.__doc__ and "2.19" in babel_adapter.__doc__
