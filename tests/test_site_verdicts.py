@@ -67,29 +67,35 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def verdicts(root: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> tuple[int, str | None]:
-    """(exit code of `rulebook i18n check`, why the strict build stopped or None)."""
+def verdicts(root: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture,
+             caplog: pytest.LogCaptureFixture) -> tuple[int, str | None]:
+    """(exit code of `rulebook i18n check`, why the strict build stopped or None).
+
+    The plugin stops a strict build itself, at its end, with the problems it counted (the
+    build's error log says "N problems in strict mode"); MkDocs then aborts."""
     monkeypatch.chdir(root)
     monkeypatch.setattr(translate, "_LAST", {})
     code = main(["i18n", "check"])
     capsys.readouterr()
+    caplog.clear()
     try:
         mkdocs_build(load_config(str(root / "mkdocs.yml"), strict=True))
-    except Abort as exc:
-        return code, str(exc)
+    except Abort:
+        errors = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
+        return code, next((e for e in errors if "strict mode" in e), "; ".join(errors) or "aborted, saying nothing")
     return code, None
 
 
-def test_the_clean_site_passes_both(site, tmp_path, monkeypatch, capsys):
+def test_the_clean_site_passes_both(site, tmp_path, monkeypatch, capsys, caplog):
     root = Path(shutil.copytree(site, tmp_path / "site"))
-    assert verdicts(root, monkeypatch, capsys) == (0, None)
+    assert verdicts(root, monkeypatch, capsys, caplog) == (0, None)
     assert "Two" in (root / "site" / "en" / "demo" / "index.html").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_what_the_check_refuses_stops_the_strict_build(site, tmp_path, monkeypatch, capsys, case):
+def test_what_the_check_refuses_stops_the_strict_build(site, tmp_path, monkeypatch, capsys, caplog, case):
     root = Path(shutil.copytree(site, tmp_path / "site"))
     CASES[case](root)
-    code, stopped = verdicts(root, monkeypatch, capsys)
+    code, stopped = verdicts(root, monkeypatch, capsys, caplog)
     assert code == 1, f"rulebook i18n check passes {case}"
     assert stopped is not None and "strict" in stopped, f"the strict build publishes {case}"

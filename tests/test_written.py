@@ -129,7 +129,7 @@ def test_a_full_disk_while_writing_leaves_no_temporary_file(tmp_path, monkeypatc
 @pytest.mark.parametrize(("data", "said"), [
     (b"site_name: caf\xe9\n", "mkdocs.yml:1: byte 0xe9 is not UTF-8; save the file as UTF-8"),
     (b"site_name: x\nplugins:\n  - rulebook\x00\n", "mkdocs.yml:3: character 0x0000 is not allowed in YAML; delete it"),
-    (b"site_name: [x\n", "mkdocs.yml:2: not valid YAML"),
+    (b"site_name: [x\n", "mkdocs.yml:2:1: not valid YAML"),
 ])
 def test_an_mkdocs_yml_rulebook_cannot_read_is_a_message(write_rules, tmp_path, capsys, data, said):
     write_rules(MINIMAL)
