@@ -41,9 +41,12 @@ def _plugin_entries(plugins: object) -> list[tuple[str, dict]]:
     return entries
 
 
-def preview_plugins(config_file: Path, chosen: Sequence[str]) -> list[dict[str, Any]]:
+def preview_plugins(config_file: Path, chosen: Sequence[str]) -> dict[str, dict[str, Any]]:
     """The configuration's plugins, the rulebook plugin's languages cut to its source and ``chosen``.
 
+    A mapping ``{name: options}``, the form of ``plugins:`` MkDocs reads without consuming it:
+    ``mkdocs serve`` hands the same override to every rebuild, and MkDocs pops the one-key
+    mappings of the list form as it validates them, so the second rebuild got ``[{}, {}]``.
     A chosen language the site does not publish is refused, naming the ones it does."""
     source = io.BytesIO(read_limited(config_file, str(config_file)))  # a FIFO or a device is refused, not waited on
     source.name = str(config_file)  # MkDocs finds an INHERIT's file beside it
@@ -64,7 +67,7 @@ def preview_plugins(config_file: Path, chosen: Sequence[str]) -> list[dict[str, 
     kept = {lang.code for lang in wanted} | {published.source.code}
     # The site's own order, the source first.
     options["languages"] = [code for code in published.codes if code in kept]
-    return [{name: options} for name, options in entries]
+    return dict(entries)
 
 
 def preview_config(config_file: Path, chosen: Sequence[str], **overrides: object) -> Any:
