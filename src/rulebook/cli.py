@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+from functools import partial
 import random
 import sys
 from importlib.metadata import version
@@ -86,7 +87,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rulebook", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"%(prog)s {version('rulebook')}",
                         help="print the version of rulebook and exit")
-    commands = parser.add_subparsers(dest="command", required=True, title="commands", metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
+    # `rulebook` alone: the list of commands, which argparse's "the following arguments are
+    # required: COMMAND" would not show.
+    parser.set_defaults(run=partial(show_help, parser))
 
     checking = commands.add_parser("check", help="run every worked example against its game's engine",
                                    description="Run every worked example of the rulebooks against its game's engine; "
@@ -138,6 +142,12 @@ def build_parser() -> argparse.ArgumentParser:
                           help="also write into a folder that is not empty, replacing files of the same name (default: refuse)")
     starting.set_defaults(run=new)
     return parser
+
+
+def show_help(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """A command that needs a subcommand and got none: its help, which lists them; exit 2 (nothing was done)."""
+    parser.print_help()
+    return 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:

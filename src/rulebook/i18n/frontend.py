@@ -292,13 +292,20 @@ def _compile(path: Path, language: str, glossary: Glossary, root: Path) -> bool:
     return True
 
 
+def _show_help(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 2  # nothing was done
+
+
 def register(commands: argparse._SubParsersAction) -> None:
     """Add ``i18n`` and its subcommands to the ``rulebook`` parser."""
     group = commands.add_parser("i18n", help="translations: make, update, count, check and compile the catalogs",
                                 description="The translators' commands. Each rulebook has one catalog per language, "
                                             "locales/LANG/LC_MESSAGES/BOOK.po, made from the template locales/templates/BOOK.pot; "
                                             "the site's own words are the catalog site.po.")
-    sub = group.add_subparsers(dest="i18n_command", required=True, title="commands", metavar="COMMAND")
+    sub = group.add_subparsers(dest="i18n_command", title="commands", metavar="COMMAND")
+    # `rulebook i18n` alone: its commands listed (the help), not argparse's "required: COMMAND".
+    group.set_defaults(run=lambda args: _show_help(group))
 
     def add(name: str, run, help: str, paths: bool = True) -> argparse.ArgumentParser:
         parser = sub.add_parser(name, help=help, description=help[:1].upper() + help[1:] + ".")
