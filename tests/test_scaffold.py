@@ -147,6 +147,14 @@ def test_the_project_has_every_file_its_readme_names(tmp_path: Path, monkeypatch
     pyproject = (root / "pyproject.toml").read_text(encoding="utf-8")
     assert '[project.entry-points."rulebook.engines"]\npig = "pig.engine"' in pyproject
     assert "rulebook>=0.1,<0.2" in pyproject
+    # Any clone works on any machine: no file names a folder of this one (the toolkit's
+    # checkout, from which it is installed here, is said on the terminal only).
+    for path in root.rglob("*"):
+        if path.is_file() and path.suffix not in (".mo",):
+            text = path.read_text(encoding="utf-8")
+            assert str(REPO) not in text and str(root.resolve()) not in text, path
+    assert str(REPO) in told  # this machine's extra step, printed
+    assert ".cache/" in (root / ".gitignore").read_text(encoding="utf-8").splitlines()
 
 
 def _in(project: Path, monkeypatch: pytest.MonkeyPatch, *command: str) -> int:

@@ -17,7 +17,7 @@ from .errors import LoadError, RulebookError, counted
 from .examples import run_books
 from .i18n.frontend import register as register_i18n
 from .loader import load_chosen
-from .scaffold import DEFAULT_GAME, plan, write
+from .scaffold import DEFAULT_GAME, plan, toolkit_install, write
 
 
 def check(args: argparse.Namespace) -> int:
@@ -56,8 +56,12 @@ def new(args: argparse.Namespace) -> int:
     write(chosen, force=args.force)
     # The README's own set-up lines: what the new project is built and tested with.
     readme = (chosen.folder / "README.md").read_text(encoding="utf-8")
+    # On this machine the toolkit may come from a folder or a repository rather than the index:
+    # said here, never written into the project (a path of this machine breaks every other clone).
+    local = toolkit_install()
     steps = ([f"cd {chosen.folder}"] if chosen.folder != Path(".") else []) + [
-        line for line in readme.splitlines() if line.startswith("python3 -m venv")]
+        line.replace(" install ", f" install {local} ", 1) if local else line
+        for line in readme.splitlines() if line.startswith("python3 -m venv")]
     targets = " and ".join(lang.code for lang in chosen.languages.targets)
     print(f"\nA rulebook project for {chosen.game} in {chosen.folder}, written in {chosen.languages.source}, translated into {targets}. "
           "Its README's two commands build the site and run the tests:\n")
