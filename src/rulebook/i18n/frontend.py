@@ -30,6 +30,7 @@ from ..project import Project, configuration_problems, read_project
 from . import catalog_path, template_path
 from .catalogs import Stats, Updated, languages_in, read_catalog, refuse_outside, remove_leftovers, update_catalog, write_atomic, write_template
 from .checks import check_locales, check_po_file, check_template_file, po_files
+from .engine_domains import book_engine_domain, misplaced
 from .glossary import Glossary, load_glossary
 from .domains import ENGINE_PREFIX, ENGINES, SITE, ShippedDomain, engine_domain, load_messages, write_domain_template
 from .headers import HeaderSettings
@@ -67,11 +68,21 @@ def _books(args: argparse.Namespace, run: _Run) -> dict[str, Book]:
     return load_chosen(getattr(args, "paths", None) or [run.project.rules])
 
 
-def _shipped(books: Iterable[Book]) -> list[ShippedDomain]:
+def _shipped(books: Iterable[Book], mapped: bool = False) -> list[ShippedDomain]:
     """The shipped domains the books' site shows: its words, the engines' shared messages and
-    the messages of each book's engine (that ships any)."""
-    engines = [found for name in dict.fromkeys(book.engine for book in books) if (found := engine_domain(name)) is not None]
+    the messages of each book's engine (that ships any). ``mapped``: an engine module of this
+    project without its mapping gets one (:mod:`.engine_domains`), as extraction needs."""
+    names = dict.fromkeys(book.engine for book in books)
+    if mapped:
+        engines = [found for name in names if (found := book_engine_domain(name, Path.cwd())) is not None]
+    else:
+        engines = [found for name in names if (found := engine_domain(name)) is not None]
     return [SITE, ENGINES, *engines]
+
+
+def _warn_misplaced(books: Iterable[Book]) -> None:
+    for warning in misplaced(book.engine for book in books):
+        print(warning)
 
 
 def _shipped_catalogs(run: _Run, domain: ShippedDomain, languages: Iterable[str]) -> list[tuple[str, Path]]:
@@ -94,10 +105,11 @@ def extract(args: argparse.Namespace) -> int:
     for book in books.values():
         template, written = write_template(Path(book.path), book.id, run.locales, settings=run.headers)
         _report_template(template_path(run.locales, book.id), template, written)
-    for domain in _shipped(books.values()):
+    for domain in _shipped(books.values(), mapped=True):
         if run.maintains(domain):
             template, written = write_domain_template(domain, settings=run.headers)
             _report_template(domain.template, template, written)
+    _warn_misplaced(books.values())
     return 0
 
 
@@ -146,7 +158,12 @@ def _update(args: argparse.Namespace, run: _Run, languages: list[str], shipped_t
             print(f"out of date {template_path(run.locales, book.id)}")
         targets = [lang for lang in languages if lang != book.language]
         merge(template, [(lang, catalog_path(run.locales, lang, book.id)) for lang in targets], book.id)
-    for domain in _shipped(books.values()):
+    if not write:
+        for name in dict.fromkeys(book.engine for book in books.values()):
+            if engine_domain(name) is None and book_engine_domain(name, Path.cwd(), write=False) is not None:
+                stale += 1
+                print(f"out of date: the engine {name!r} has no message mapping (locale/{ENGINE_PREFIX}{name}.cfg beside its module)")
+    for domain in _shipped(books.values(), mapped=write):
         ours = run.maintains(domain)
         if ours:
             template, changed = write_domain_template(domain, write=write, settings=run.headers)
@@ -157,6 +174,7 @@ def _update(args: argparse.Namespace, run: _Run, languages: list[str], shipped_t
             template = _read_template(domain)
         wanted = _with_shipped(run, domain, languages) if shipped_too else languages
         merge(template, _shipped_catalogs(run, domain, wanted), domain.name, include_lineno=False, ours=ours)
+    _warn_misplaced(books.values())
     if stale:
         print(f"{counted(stale, 'file')} out of date: run `rulebook i18n update`")
     return 1 if failed or stale else 0
@@ -249,6 +267,7 @@ def check(args: argparse.Namespace) -> int:
                     problems.extend(check_po_file(domain.catalog(lang), lang, source=domain.source))
     for problem in problems:
         print(problem)
+    _warn_misplaced(books)
     print(f"rulebook i18n check: {counted(len(problems), 'problem')}")
     return 1 if problems else 0
 
