@@ -14,7 +14,7 @@ from typing import Sequence
 from .engines import load_engine
 from .engines.base import playout
 from .errors import LoadError, RulebookError, counted
-from .examples import run_books
+from .examples import reports, run_books
 from .i18n.frontend import register as register_i18n
 from .loader import load_chosen
 from .scaffold import DEFAULT_GAME, plan, toolkit_install, write
@@ -24,8 +24,8 @@ def check(args: argparse.Namespace) -> int:
     books = load_chosen(args.paths)
     outcomes = run_books(books.values())
     failed = [o for o in outcomes if not o.passed]
-    for outcome in failed:
-        print(outcome.report(), end="\n\n")
+    for report in reports(outcomes):
+        print(report, end="\n\n")
     if args.verbose:
         for outcome in outcomes:
             print(f"{'ok  ' if outcome.passed else 'FAIL'} {outcome.name}  {outcome.example.path}:{outcome.example.line}")

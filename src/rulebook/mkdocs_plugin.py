@@ -42,7 +42,7 @@ from .adapters import generator, material
 from .adapters.generator import File, Files, InclusionLevel, Navigation, Page, PluginError, base, event_priority, get_toc
 from .adapters.generator import config_options as c
 from .errors import LoadError, RulebookError, counted
-from .examples import run_books
+from .examples import reports, run_books
 from .i18n.translate import translate_book, translating
 from .languages import Languages
 from .limits import MAX_PROBLEMS
@@ -159,9 +159,8 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
     def site(self, config: MkDocsConfig) -> Site:
         # A rebuild (mkdocs serve) runs again only the examples of a book that changed.
         outcomes = run_books(self.books.values(), reuse=True) if self.config.check_examples else []
-        for outcome in outcomes:
-            if not outcome.passed:
-                self.problem(f"worked example failed, shown as failed on the site:\n{outcome.report()}")
+        for report in reports(outcomes):
+            self.problem(f"worked example failed, shown as failed on the site:\n{report}")
         # reuse: a rebuild renders again only the (book, language) pages whose inputs changed.
         return Site(self.books, outcomes, self._path(config, self.config.locales), self.languages, config.use_directory_urls,
                     pdf=self.config.pdf, translate=partial(translate_book, cache=self._cache(config)), reuse=True)
