@@ -72,6 +72,23 @@ def test_cross_reference_to_missing_rule(write_rules):
     assert problems(write_rules(text)) == ["rules/demo.yaml:12:15: cross-reference [[r9]] names no rule in this book"]
 
 
+def test_a_misspelled_cross_reference_suggests_the_id_it_meant(write_rules):
+    text = MINIMAL.replace("- id: r2", "- id: vittoria").replace("[[r2]]", "[[vitoria]]")
+    assert problems(write_rules(text)) == [
+        "rules/demo.yaml:12:15: cross-reference [[vitoria]] names no rule in this book; did you mean 'vittoria'?"]
+    write_rules(MINIMAL.replace("[[r2]]", "[[altri:r1]]"))
+    write_rules(MINIMAL.replace("id: demo", "id: altro").replace("- id: r2", "- id: vittoria").replace("[[r2]]", "[[demo:r1]]"), name="altro")
+    with pytest.raises(LoadError) as caught:
+        load_library(rulebook_paths("rules"))
+    assert [str(p) for p in caught.value.problems] == [
+        "rules/demo.yaml:12:15: cross-reference [[altri:r1]] names an unknown book; did you mean 'altro'?"]
+    write_rules(MINIMAL.replace("[[r2]]", "[[altro:vitoria]]"))
+    with pytest.raises(LoadError) as caught:
+        load_library(rulebook_paths("rules"))
+    assert [str(p) for p in caught.value.problems] == [
+        "rules/demo.yaml:12:15: cross-reference [[altro:vitoria]] names no rule in rules/altro.yaml; did you mean 'vittoria'?"]
+
+
 def test_cross_reference_across_books(write_rules):
     write_rules(MINIMAL.replace("[[r2]]", "[[other:x1]]"))
     other = MINIMAL.replace("id: demo", "id: other").replace("[[r2]]", "[[demo:r2]]")
