@@ -77,7 +77,15 @@ def _shipped(books: Iterable[Book], mapped: bool = False) -> list[ShippedDomain]
         engines = [found for name in names if (found := book_engine_domain(name, Path.cwd())) is not None]
     else:
         engines = [found for name in names if (found := engine_domain(name)) is not None]
-    return [SITE, ENGINES, *engines]
+    return [SITE, ENGINES, *engines, *_sample_domains()]
+
+
+def _sample_domains() -> list[ShippedDomain]:
+    """In the toolkit's own checkout, the sample project's words (the domains of `rulebook new`)
+    are the translators' work too: init, update, stats and check take them with the site's."""
+    from ..scaffold import SAMPLE_ENGINE, SCAFFOLD  # here: the scaffold itself runs `init`
+
+    return [domain for domain in (SCAFFOLD, SAMPLE_ENGINE) if domain.maintained_in(Path.cwd())]
 
 
 def _warn_misplaced(books: Iterable[Book]) -> None:
@@ -134,12 +142,14 @@ def _update(args: argparse.Namespace, run: _Run, languages: list[str], shipped_t
 
     root = Path(run.locales).absolute().parent  # the project: nothing is written outside it
 
-    def merge(template: Catalog, catalogs: list[tuple[str, Path]], domain: str, include_lineno: bool = True, ours: bool = False) -> None:
+    def merge(template: Catalog, catalogs: list[tuple[str, Path]], domain: str, include_lineno: bool = True, ours: bool = False,
+              settings: HeaderSettings | None = None) -> None:
         nonlocal failed, stale
         for lang, path in catalogs:
             if write and not ours:
                 refuse_outside(path, root)
-            result, problems = update_catalog(template, path, lang, domain, write=write, include_lineno=include_lineno, settings=run.headers)
+            result, problems = update_catalog(template, path, lang, domain, write=write, include_lineno=include_lineno,
+                                              settings=settings or run.headers)
             for problem in problems:
                 print(problem)
             if result is None:
@@ -163,17 +173,23 @@ def _update(args: argparse.Namespace, run: _Run, languages: list[str], shipped_t
             if engine_domain(name) is None and book_engine_domain(name, Path.cwd(), write=False) is not None:
                 stale += 1
                 print(f"out of date: the engine {name!r} has no message mapping (locale/{ENGINE_PREFIX}{name}.cfg beside its module)")
+    samples = _sample_domains()
     for domain in _shipped(books.values(), mapped=write):
         ours = run.maintains(domain)
+        # The sample project's words are the toolkit's, not this site's: their own headers, and
+        # only the languages they ship and those asked for (-l, init), never the site's list.
+        settings = HeaderSettings() if domain in samples else run.headers
         if ours:
-            template, changed = write_domain_template(domain, write=write, settings=run.headers)
+            template, changed = write_domain_template(domain, write=write, settings=settings)
             if changed and not write:
                 stale += 1
                 print(f"out of date {display_path(domain.template)}")
         else:
             template = _read_template(domain)
         wanted = _with_shipped(run, domain, languages) if shipped_too else languages
-        merge(template, _shipped_catalogs(run, domain, wanted), domain.name, include_lineno=False, ours=ours)
+        if domain in samples:
+            wanted = list(dict.fromkeys([*domain.languages(), *run.chosen]))
+        merge(template, _shipped_catalogs(run, domain, wanted), domain.name, include_lineno=False, ours=ours, settings=settings)
     _warn_misplaced(books.values())
     if stale:
         print(f"{counted(stale, 'file')} out of date: run `rulebook i18n update`")
@@ -220,9 +236,11 @@ def stats(args: argparse.Namespace) -> int:
                 translated = translate_book(book, lang, run.locales)
                 unreadable.extend(translated.unreadable)
                 rows.append((book.id, lang, translated.stats()))
+    samples = _sample_domains()
     for domain in _shipped(books.values()):
         template = _read_template(domain)
-        for lang in languages if run.chosen else _with_shipped(run, domain, languages):
+        every = domain.languages() if domain in samples else _with_shipped(run, domain, languages)
+        for lang in languages if run.chosen else every:
             rows.append((domain.name, lang, load_messages(domain, lang, run.locales).stats(template)))
     print(f"{'domain':<18} {'lang':<5} {'translated':>10} {'fuzzy':>6} {'untranslated':>12} {'total':>6} {'%':>6}")
     below = []
