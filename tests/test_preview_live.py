@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -19,6 +20,8 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 import pytest
+
+from rulebook.cli import main
 
 from .test_site_build import RUSSIAN, make_project
 from .test_site_languages import translate_po
@@ -86,3 +89,24 @@ def test_a_translators_preview_shows_every_saved_catalog(tmp_path: Path) -> None
             time.sleep(1.1)  # a later modification time than the last build saw, on any file system
             translate_po(catalog, {("demo/pesca:title", "Pescare"): title})
             wait_for(url, lambda page: title in page, config)
+
+
+def test_an_edited_engine_is_imported_again_and_its_words_reach_the_page(tmp_path: Path) -> None:
+    """The author of a project's engine edits a message of it while `rulebook serve` runs: the
+    rebuild imports the engine again, runs the examples again and shows the new words."""
+    project = tmp_path / "pig"
+    assert main(["new", str(project), "-l", "it"]) == 0
+    book = project / "rules" / "pig.yaml"
+    # The module's path (docs/new-game.md: works without installing the project).
+    book.write_text(book.read_text(encoding="utf-8").replace("engine: pig", "engine: pig.engine"), encoding="utf-8")
+    engine = project / "src" / "pig" / "engine.py"
+    config = project / "mkdocs.yml"
+    with serving(config, "-l", "it", env={"PYTHONPATH": str(project / "src")}) as address:
+        url = address + "pig/"
+        wait_for(url, lambda page: "player 0 rolls the die" in page, config)
+        time.sleep(1.1)
+        engine.write_text(engine.read_text(encoding="utf-8").replace('"player {player} rolls the die"', '"player {player} throws the die"'),
+                          encoding="utf-8")
+        page = wait_for(url, lambda page: "player 0 throws the die" in page, config)
+        assert "player 0 rolls the die" not in page
+

@@ -50,6 +50,7 @@ from .loader import load_library, rulebook_paths
 from .model import Book
 from .pdf import write_pdfs
 from .project import LANGUAGES_EXPECTED, Project, configuration_problems
+from .reloading import engine_sources, reload_changed
 from .render import RenderedPage, Site
 from .render.pages import TocEntry, relative_url
 from .render.reuse import COMPILED
@@ -127,6 +128,8 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         try:
             # reuse: mkdocs serve's rebuilds parse again only the files whose bytes changed.
             self.books = load_library(rulebook_paths(rules), reuse=True) if rules.exists() else {}
+            # mkdocs serve: an engine of the project edited since the last build is imported anew.
+            reload_changed(self.books.values(), self._path(config, "."))
             site = Site(self.books, locales=self._path(config, self.config.locales), languages=self.config.languages,
                         directory_urls=config.use_directory_urls)
         except LoadError as exc:
@@ -332,6 +335,9 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
             path = self._path(config, option)
             if path.exists():
                 server.watch(str(path))
+        # An engine's author edits its code while the site is served (on_config imports it anew).
+        for source in engine_sources(self.books.values(), self._path(config, ".")):
+            server.watch(str(source))
         if self.rendered is not None:
             # An engine's developer edits its shipped catalogs too (the pages' reuse follows them).
             for folder in self.rendered.shipped_catalog_folders():
