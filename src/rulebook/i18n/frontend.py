@@ -32,6 +32,7 @@ from .catalogs import Stats, Updated, languages_in, read_catalog, refuse_outside
 from .checks import check_locales, check_po_file, check_template_file, po_files
 from .engine_domains import book_engine_domain, misplaced
 from .glossary import Glossary, load_glossary
+from .samples import SAMPLE_ENGINE, SCAFFOLD
 from .domains import ENGINE_PREFIX, ENGINES, SITE, ShippedDomain, engine_domain, load_messages, write_domain_template
 from .headers import HeaderSettings
 from .pofile import sharing_catalogs
@@ -83,8 +84,6 @@ def _shipped(books: Iterable[Book], mapped: bool = False) -> list[ShippedDomain]
 def _sample_domains() -> list[ShippedDomain]:
     """In the toolkit's own checkout, the sample project's words (the domains of `rulebook new`)
     are the translators' work too: init, update, stats and check take them with the site's."""
-    from ..scaffold import SAMPLE_ENGINE, SCAFFOLD  # here: the scaffold itself runs `init`
-
     return [domain for domain in (SCAFFOLD, SAMPLE_ENGINE) if domain.maintained_in(Path.cwd())]
 
 

@@ -40,6 +40,7 @@ from ..i18n.catalogs import read_catalog, serialize, update_catalog, write_atomi
 from ..i18n.checks import same_language
 from ..i18n.domains import ENGINE_PREFIX, ShippedDomain, load_messages, write_domain_template
 from ..i18n.headers import HeaderSettings
+from ..i18n.samples import SAMPLE_ENGINE, SCAFFOLD
 from ..i18n.extract import messages as extracted_messages
 from ..i18n.frontend import init, register
 from ..languages import Language, Languages
@@ -48,10 +49,6 @@ from ..model import BOOK_ID_RE, SITE_DOMAIN
 from ..project import read_project
 from ..render.reuse import COMPILED
 
-#: The sample rulebook's words, a domain shipped with the package like the site's.
-SCAFFOLD = ShippedDomain("scaffold", Path(__file__).resolve().parent)
-#: What the sample engine says (its msgids in English), checked as an engine's messages.
-SAMPLE_ENGINE = ShippedDomain("scaffold.engine", SCAFFOLD.package)
 TEMPLATES = SCAFFOLD.package / "templates" / "project"
 DEFAULT_GAME = "Pig"
 PACKAGE_RE = re.compile(r"^[a-z_][a-z0-9_]*$")
