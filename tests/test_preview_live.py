@@ -110,3 +110,19 @@ def test_an_edited_engine_is_imported_again_and_its_words_reach_the_page(tmp_pat
         page = wait_for(url, lambda page: "player 0 throws the die" in page, config)
         assert "player 0 rolls the die" not in page
 
+
+def test_while_a_rulebook_cannot_be_loaded_the_page_says_where_and_what_to_do(tmp_path: Path) -> None:
+    config = make_project(tmp_path)
+    demo = tmp_path / "rules" / "demo.yaml"
+    good = demo.read_text(encoding="utf-8")
+    with serving(config, "-l", "ru") as address:
+        url = address + "base/ru/demo/"
+        wait_for(url, lambda page: RUSSIAN["demo/pesca:title"] in page, config)
+        time.sleep(1.1)
+        demo.write_text(good.replace("      - id: pesca\n", "        - id: pesca\n"), encoding="utf-8")  # one indentation too deep
+        page = wait_for(url, lambda page: "rules/demo.yaml:" in page, config)
+        assert re.search(r"rules/demo\.yaml:\d+:\d+: ", page) and "save" in page
+        assert wait_for(address + "base/", lambda page: "rules/demo.yaml:" in page, config)  # every page says it
+        time.sleep(1.1)
+        demo.write_text(good, encoding="utf-8")
+        wait_for(url, lambda page: RUSSIAN["demo/pesca:title"] in page, config)
