@@ -159,6 +159,13 @@ def test_the_project_has_every_file_its_readme_names(tmp_path: Path, monkeypatch
             assert not toolkit_install() or toolkit_install() not in text, path
     assert toolkit_install() in told  # this machine's extra step (where the toolkit is installed from), printed
     assert ".cache/" in (root / ".gitignore").read_text(encoding="utf-8").splitlines()
+    # The guides the README names are in the project, and every link between them leads to one.
+    named = re.findall(r"\]\((docs/[\w.-]+\.md)\)", readme)
+    assert {"docs/new-game.md", "docs/new-language.md", "docs/format.md", "docs/engines.md"} <= set(named)
+    for guide in named:
+        text = (root / guide).read_text(encoding="utf-8")
+        for target in re.findall(r"\]\(([\w-]+\.md)(?:#[\w-]*)?\)", text):
+            assert (root / "docs" / target).exists(), f"{guide} links to {target}"
 
 
 def _in(project: Path, monkeypatch: pytest.MonkeyPatch, *command: str) -> int:

@@ -50,6 +50,10 @@ from ..project import read_project
 from ..render.reuse import COMPILED
 
 TEMPLATES = SCAFFOLD.package / "templates" / "project"
+#: The toolkit's guides the new project's README names, with those they link to, shipped with the
+#: package (``guides/`` is the repository's docs/) and copied into the project's docs/.
+GUIDES_DIR = SCAFFOLD.package.parent / "guides"
+GUIDES = ("new-game.md", "new-language.md", "new-project.md", "format.md", "engines.md", "limits.md", "testing.md")
 DEFAULT_GAME = "Pig"
 PACKAGE_RE = re.compile(r"^[a-z_][a-z0-9_]*$")
 
@@ -183,6 +187,12 @@ def write(chosen: Plan, force: bool = False, report: Callable[[str], None] = pri
         write_atomic(path, text.encode("utf-8"))  # a folder it cannot write to: a message, not a traceback
         if path.parent.name == ".ci":
             path.chmod(0o755)
+        written.append(path)
+        report(f"{'replaced' if existed else 'created'} {path}")
+    for guide in GUIDES:
+        path = folder / "docs" / guide
+        existed = path.exists()
+        path.write_bytes((GUIDES_DIR / guide).read_bytes())
         written.append(path)
         report(f"{'replaced' if existed else 'created'} {path}")
     _make_catalogs(chosen, report)
