@@ -238,3 +238,15 @@ def test_the_unknown_symbols_the_loader_reports_are_the_tokens_that_are_no_symbo
     text = "".join(pieces)
     expected = [(m.start(), m.group(0)) for m in TOKEN_RE.finditer(text) if m.group(0) not in SYMBOLS]
     assert [(m.start(), m.group(0)) for m in UNKNOWN_TOKEN_RE.finditer(text)] == expected
+
+
+def test_a_key_indented_deeper_than_the_one_above_is_told_to_line_up(write_rules):
+    """YAML reads the deeper line as more of the text above, then fails on its ':'; the advice
+    to quote a text with ': ' would be wrong there."""
+    text = MINIMAL.replace("          - id: e1\n            text: Un mazzo.", "          - id: e1\n              text: Un mazzo.")
+    (problem,) = problems(write_rules(text))
+    assert problem.startswith("rules/demo.yaml:15:") and ("'text:' is indented deeper than 'id:' on the line above (column 15, not 13), "
+                                                          "so YAML reads it as more of that line's text: indent it as 'id:'") in problem, problem
+    # A text with ': ' in it still gets the advice to quote it.
+    (problem,) = problems(write_rules(MINIMAL.replace("text: Un mazzo.", "text: Nota: un mazzo.")))
+    assert "a text containing ': ' must be quoted or written as a '|' block" in problem, problem
