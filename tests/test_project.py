@@ -87,3 +87,14 @@ def test_one_language_given_as_a_text_is_told_to_be_a_list(tmp_path, monkeypatch
         read_project()
     assert main(["serve", "-l", "it"]) == 2
     assert "such as [it, en]" in capsys.readouterr().err
+
+
+def test_rulebook_check_reads_the_rules_folder_mkdocs_yml_names(tmp_path, monkeypatch, capsys):
+    from rulebook.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "books").mkdir()
+    (tmp_path / "books" / "demo.yaml").write_text(MINIMAL, encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text("plugins:\n  - rulebook:\n      rules: books\n", encoding="utf-8")
+    assert main(["check"]) == 0
+    assert "1 book, 1 example, 0 failed" in capsys.readouterr().out

@@ -17,11 +17,13 @@ from .errors import LoadError, RulebookError, counted
 from .examples import reports, run_books
 from .i18n.frontend import register as register_i18n
 from .loader import load_chosen
+from .project import read_project
 from .scaffold import DEFAULT_GAME, plan, toolkit_install, write
 
 
 def check(args: argparse.Namespace) -> int:
-    books = load_chosen(args.paths)
+    # Without paths: the rules folder mkdocs.yml gives the rulebook plugin (else rules/), as the build reads it.
+    books = load_chosen(args.paths or [read_project().rules])
     outcomes = run_books(books.values())
     failed = [o for o in outcomes if not o.passed]
     for report in reports(outcomes):
@@ -99,7 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
     checking = commands.add_parser("check", help="run every worked example against its game's engine",
                                    description="Run every worked example of the rulebooks against its game's engine; "
                                                "a failure names the YAML line of its >>> line. Exit 1 if any fails.")
-    checking.add_argument("paths", nargs="*", metavar="PATH", help="rulebook files or folders (default: rules)")
+    checking.add_argument("paths", nargs="*", metavar="PATH",
+                          help="rulebook files or folders (default: the rules folder of mkdocs.yml, or rules)")
     checking.add_argument("-v", "--verbose", action="store_true", help="also list every example that passed (default: only failures)")
     checking.set_defaults(run=check)
 
