@@ -83,10 +83,10 @@ def test_one_language_given_as_a_text_is_told_to_be_a_list(tmp_path, monkeypatch
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "mkdocs.yml").write_text("plugins:\n  - rulebook:\n      languages: it\n", encoding="utf-8")
-    with pytest.raises(RulebookError, match=r"option 'languages': expected a list of language codes, the source first, such as \[it, en\]"):
+    with pytest.raises(RulebookError, match=r"option 'languages': expected a list of language codes, the source first"):
         read_project()
     assert main(["serve", "-l", "it"]) == 2
-    assert "such as [it, en]" in capsys.readouterr().err
+    assert "option 'languages': expected a list of language codes, the source first" in capsys.readouterr().err
 
 
 def test_rulebook_check_reads_the_rules_folder_mkdocs_yml_names(tmp_path, monkeypatch, capsys):
