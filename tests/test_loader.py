@@ -250,3 +250,12 @@ def test_a_key_indented_deeper_than_the_one_above_is_told_to_line_up(write_rules
     # A text with ': ' in it still gets the advice to quote it.
     (problem,) = problems(write_rules(MINIMAL.replace("text: Un mazzo.", "text: Nota: un mazzo.")))
     assert "a text containing ': ' must be quoted or written as a '|' block" in problem, problem
+
+
+def test_a_key_indented_less_than_its_items_key_is_told_to_line_up(write_rules):
+    """Between a list item's '-' and its key: the parser says the line does not go on with the
+    list, and the advice to start it with '- ' would make a new item of what belongs to this one."""
+    text = MINIMAL.replace("          - id: e1\n            text: Un mazzo.", "          - id: e1\n           text: Un mazzo.")
+    (problem,) = problems(write_rules(text))
+    assert problem.startswith("rules/demo.yaml:15:") and ("'text:' is indented less than 'id:' on the line above (column 12, not 13): "
+                                                          "indent it as 'id:' to go on with that item, or start a new item with '- ' at column 11") in problem, problem
