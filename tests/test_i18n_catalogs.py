@@ -15,7 +15,7 @@ from rulebook.i18n.headers import PLACEHOLDER_RE
 from rulebook.i18n.pofile import sharing_catalogs
 from rulebook.i18n.translate import translate_book
 from rulebook.loader import load_book
-from tests.conftest import demo_book
+from tests.conftest import demo_book, unpublished_language
 
 BOOK = demo_book("""
 sections:
@@ -370,15 +370,16 @@ def test_a_copied_source_counts_as_untranslated_until_a_translator_says_why(writ
 
 def test_a_new_language_is_one_option(write_rules, tmp_path, capsys):
     write_rules(BOOK)
-    assert main(["i18n", "update", "-l", "de"]) == 0
-    assert "nplurals=2;" in po_path(tmp_path, "de").read_text(encoding="utf-8")
-    # The package does not ship the site's words in German: the project gets that catalog too.
-    site = catalog(tmp_path, "de", "site")
+    new = unpublished_language()  # German, while the toolkit ships no German words
+    assert main(["i18n", "update", "-l", new]) == 0
+    assert "nplurals=2;" in po_path(tmp_path, new).read_text(encoding="utf-8")
+    # The package does not ship the site's words in that language: the project gets that catalog too.
+    site = catalog(tmp_path, new, "site")
     assert site.num_plurals == 2 and len([m for m in site if m.id]) > 40 and all(m.string in ("", ("", "")) for m in site if m.id)
     # From then on its folder is enough: a plain update keeps it up to date.
     write_rules(BOOK.replace("Un libro di prova.", "Un libro."))
     main(["i18n", "update"])
-    assert by_context(catalog(tmp_path, "de"))["demo:summary"].id == "Un libro."
+    assert by_context(catalog(tmp_path, new))["demo:summary"].id == "Un libro."
     assert main(["i18n", "update", "-l", "xx-nope"]) == 2
     assert "unknown language 'xx-nope'" in capsys.readouterr().err
 

@@ -16,8 +16,10 @@ from rulebook.i18n.headers import HeaderSettings, catalog_headers
 from rulebook.languages import language
 from rulebook.render.ui import Words, symbol_label
 from rulebook.symbols import SYMBOLS
+from tests.conftest import unpublished_language
 
-ITALIAN, GERMAN, RUSSIAN, ENGLISH = (language(code) for code in ("it", "de", "ru", "en"))
+#: UNSHIPPED: a language the package ships no words for (German today: tests/conftest.py).
+ITALIAN, UNSHIPPED, RUSSIAN, ENGLISH = (language(code) for code in ("it", unpublished_language(), "ru", "en"))
 
 
 def project_catalog(locales: Path, lang: str, messages: list[tuple]) -> Path:
@@ -55,8 +57,8 @@ def test_the_template_is_what_babels_extractors_find_in_the_package():
 
 
 def test_a_message_missing_in_the_page_language_comes_from_the_source_language_marked():
-    german = words(GERMAN, ITALIAN)  # the package ships no German
-    phrase = german.gettext("Ruling")
+    unshipped = words(UNSHIPPED, ITALIAN)  # the package ships no words in it
+    phrase = unshipped.gettext("Ruling")
     assert (phrase.text, phrase.language) == ("Decisione", ITALIAN)
     assert (phrase.badge.text, phrase.badge.language) == ("non ancora tradotto: testo in italiano", ITALIAN)  # it fell back too
     assert str(phrase) == "Decisione" and phrase.lang_attribute == Markup(' lang="it"')
@@ -82,7 +84,7 @@ def test_a_language_in_a_sentence_is_named_in_that_sentences_language():
     assert words(language("fr"), ITALIAN).gettext("in {language}", language=ITALIAN).text == "en italien"
     assert words(ENGLISH, ITALIAN).gettext("in {language}", language=ITALIAN).text == "in Italian"
     # Fallen back to Italian, the sentence names the language in Italian.
-    assert words(GERMAN, ITALIAN).gettext("in {language}", language=ITALIAN).text == "in italiano"
+    assert words(UNSHIPPED, ITALIAN).gettext("in {language}", language=ITALIAN).text == "in italiano"
 
 
 def test_plural_forms_follow_babels_rules_for_the_language():
@@ -167,11 +169,11 @@ def test_another_package_ships_its_own_domain_the_same_way(tmp_path):
     french.get("the orc attacks {square}").string = "l'orque attaque {square}"
     write_atomic(domain.catalog("fr"), serialize(french))
 
-    site = Site({}, languages=["it", "fr", "de"])
+    site = Site({}, languages=["it", "fr", UNSHIPPED.code])
     assert site.words("fr", domain).gettext("the orc attacks {square}", square="e4").text == "l'orque attaque e4"
-    german = site.words("de", domain).gettext("the orc attacks {square}", square="e4")
-    # Neither German nor the source language has it: the msgid, marked with the site's own badge.
-    assert (german.text, german.language.code, german.badge.text) == ("the orc attacks e4", "en", "non ancora tradotto: testo in inglese")
+    unshipped = site.words(UNSHIPPED.code, domain).gettext("the orc attacks {square}", square="e4")
+    # Neither that language nor the source language has it: the msgid, marked with the site's own badge.
+    assert (unshipped.text, unshipped.language.code, unshipped.badge.text) == ("the orc attacks e4", "en", "non ancora tradotto: testo in inglese")
 
 
 def test_a_package_installed_in_a_project_s_own_venv_is_not_maintained_there(tmp_path):

@@ -6,6 +6,7 @@ All problems of a file are collected before raising, as far as the YAML parse al
 from __future__ import annotations
 
 import bisect
+import difflib
 import os
 import re
 from dataclasses import dataclass
@@ -348,7 +349,7 @@ def _read_book(data: bytes, shown: str) -> tuple[Book, list[_PendingRef]]:
             foreign.append(pending)
         elif pending.ref.target not in reader.ids:
             reader.problems.append(
-                Problem(shown, pending.line, pending.column, f"cross-reference {pending.ref} names no rule in this book")
+                Problem(shown, pending.line, pending.column, f"cross-reference {pending.ref} names no rule in this book{_did_you_mean(pending.ref.target, reader.ids)}")
             )
     if reader.problems or book is None:
         problems = sorted(reader.problems, key=lambda p: (p.line, p.column))
@@ -356,6 +357,12 @@ def _read_book(data: bytes, shown: str) -> tuple[Book, list[_PendingRef]]:
             problems = problems[:MAX_PROBLEMS] + [Problem(shown, problems[MAX_PROBLEMS].line, 1, "too many problems; stopping")]
         raise LoadError(problems)
     return book, foreign
+
+
+def _did_you_mean(name: str, known: Iterable[str]) -> str:
+    """``; did you mean 'vittoria'?`` for a name close to one that exists (difflib), else nothing."""
+    close = difflib.get_close_matches(name, list(known), n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 def load_book(path: str | os.PathLike[str]) -> Book:
@@ -390,10 +397,11 @@ def load_library(paths: Iterable[str | os.PathLike[str]], *, reuse: bool = False
     for book, pending in foreign:
         target = books.get(pending.ref.book or "")
         if target is None:
-            problems.append(Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names an unknown book"))
+            problems.append(Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names an unknown book{_did_you_mean(pending.ref.book, books)}"))
         elif pending.ref.target not in target.anchors():
             problems.append(
-                Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names no rule in {target.path}")
+                Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names no rule in {target.path}"
+                        f"{_did_you_mean(pending.ref.target, target.anchors())}")
             )
     if problems:
         raise LoadError(problems)

@@ -42,7 +42,7 @@ from .adapters import generator, material
 from .adapters.generator import File, Files, InclusionLevel, Navigation, Page, PluginError, base, event_priority, get_toc
 from .adapters.generator import config_options as c
 from .errors import LoadError, RulebookError, counted
-from .examples import run_books
+from .examples import reports, run_books
 from .i18n.translate import translate_book, translating
 from .languages import Languages
 from .limits import MAX_PROBLEMS
@@ -50,6 +50,7 @@ from .loader import load_library, rulebook_paths
 from .model import Book
 from .pdf import write_pdfs
 from .project import LANGUAGES_EXPECTED, Project, configuration_problems
+from .reloading import engine_sources, reload_changed
 from .render import RenderedPage, Site
 from .render.pages import TocEntry, relative_url
 from .render.reuse import COMPILED
@@ -102,6 +103,12 @@ def _toc_tokens(entries: tuple[TocEntry, ...]) -> list[dict]:
     return [{"level": e.level, "id": e.id, "name": str(e.title), "children": _toc_tokens(e.children)} for e in entries]
 
 
+#: The configurations ``mkdocs serve`` serves in this process, each with the pages of its last
+#: build that loaded: a rebuild whose rulebooks cannot be loaded shows the error at those
+#: addresses instead of failing (a failed rebuild leaves the server holding every request).
+_SERVED: dict[str, list[str]] = {}
+
+
 class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
     def __init__(self) -> None:
         self.pages: dict[str, RenderedPage] = {}
@@ -116,6 +123,11 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         """A warning, and one more reason for a strict build to fail."""
         log.warning("%s", message)
         self.problems.append(message)
+        self.load_error: LoadError | None = None
+
+    @staticmethod
+    def _config_key(config: MkDocsConfig) -> str:
+        return str(Path(config.config_file_path or "mkdocs.yml").resolve())
 
     def _path(self, config: MkDocsConfig, value: str) -> Path:
         return (Path(config.config_file_path or ".").parent / value).resolve()
@@ -127,10 +139,19 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         try:
             # reuse: mkdocs serve's rebuilds parse again only the files whose bytes changed.
             self.books = load_library(rulebook_paths(rules), reuse=True) if rules.exists() else {}
+            # mkdocs serve: an engine of the project edited since the last build is imported anew.
+            reload_changed(self.books.values(), self._path(config, "."))
             site = Site(self.books, locales=self._path(config, self.config.locales), languages=self.config.languages,
                         directory_urls=config.use_directory_urls)
         except LoadError as exc:
-            raise PluginError(f"rulebook: cannot load the rulebooks:\n{exc}") from None
+            if self._config_key(config) not in _SERVED:
+                raise PluginError(f"rulebook: cannot load the rulebooks:\n{exc}") from None
+            # Under serve the rebuild goes on, and every page says what to fix (on_files).
+            log.error("rulebook: cannot load the rulebooks:\n%s", exc)
+            self.load_error, self.rendered, self.pages = exc, None, {}
+            material.add_theme(config)
+            return config
+        self.load_error = None
         self.languages = site.languages
         # What `rulebook i18n check` says of these options: a problem, so --strict fails alike.
         configured = Project(rules, self._path(config, self.config.locales), self.config.languages, Path(config.config_file_path or "mkdocs.yml"))
@@ -159,9 +180,8 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
     def site(self, config: MkDocsConfig) -> Site:
         # A rebuild (mkdocs serve) runs again only the examples of a book that changed.
         outcomes = run_books(self.books.values(), reuse=True) if self.config.check_examples else []
-        for outcome in outcomes:
-            if not outcome.passed:
-                self.problem(f"worked example failed, shown as failed on the site:\n{outcome.report()}")
+        for report in reports(outcomes):
+            self.problem(f"worked example failed, shown as failed on the site:\n{report}")
         # reuse: a rebuild renders again only the (book, language) pages whose inputs changed.
         return Site(self.books, outcomes, self._path(config, self.config.locales), self.languages, config.use_directory_urls,
                     pdf=self.config.pdf, translate=partial(translate_book, cache=self._cache(config)), reuse=True)
@@ -170,6 +190,8 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         return self._path(config, self.config.cache_dir) if self.config.cache_dir else None
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        if self.load_error is not None:
+            return self._load_error_pages(files, config)
         # What is loaded now (the books, MkDocs, the theme) lives through the build: frozen, the
         # garbage collector's full passes, triggered by every page made, no longer walk it (a
         # tenth of a large build), and forked workers do not copy the pages a pass would touch.
@@ -179,6 +201,16 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         # the examples and renders the pages: each page takes its translations as they come.
         with translating(pairs, self._path(config, self.config.locales), cache=self._cache(config), workers=self.config.workers):
             return self._files(files, config)
+
+    def _load_error_pages(self, files: Files, config: MkDocsConfig) -> Files:
+        """Under serve, while a rulebook cannot be loaded: at every address the last good build
+        had, a page listing the problems (FILE:LINE:COL: what to do), until the file is fixed."""
+        problems = "\n".join(f"    {line}" for line in str(self.load_error).splitlines())  # a Markdown code block: escaped
+        text = (f"# The rulebooks cannot be loaded\n\nFix {'this line' if len(self.load_error.problems) == 1 else 'these lines'} "
+                f"and save the file: this page reloads by itself.\n\n{problems}\n")
+        for uri in _SERVED.get(self._config_key(config)) or ["index.md"]:
+            files.append(File.generated(config, uri, content=text, inclusion=InclusionLevel.INCLUDED))
+        return files
 
     def _files(self, files: Files, config: MkDocsConfig) -> Files:
         site = self.rendered = self.site(config)
@@ -216,6 +248,8 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
                         self.problem(str(problem))
         # One nav section per language; the theme override shows only the reader's own.
         config.nav = nav
+        if self._config_key(config) in _SERVED:
+            _SERVED[self._config_key(config)] = list(self.pages)
         return files
 
     def on_env(self, env, config: MkDocsConfig, files: Files):  # noqa: ANN001, ANN201 - jinja2.Environment
@@ -329,10 +363,15 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
             out.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
     def on_serve(self, server, config: MkDocsConfig, builder):  # noqa: ANN001 - livereload types
+        # Called once, after the first build; each rebuild has a plugin instance of its own.
+        _SERVED[self._config_key(config)] = list(self.pages)
         for option in (self.config.rules, self.config.locales):
             path = self._path(config, option)
             if path.exists():
                 server.watch(str(path))
+        # An engine's author edits its code while the site is served (on_config imports it anew).
+        for source in engine_sources(self.books.values(), self._path(config, ".")):
+            server.watch(str(source))
         if self.rendered is not None:
             # An engine's developer edits its shipped catalogs too (the pages' reuse follows them).
             for folder in self.rendered.shipped_catalog_folders():

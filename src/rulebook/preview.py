@@ -12,7 +12,6 @@ watched folders) is exactly what ``mkdocs serve`` would use.
 
 from __future__ import annotations
 
-import io
 import logging
 from pathlib import Path
 from typing import Any, Sequence
@@ -20,42 +19,31 @@ from typing import Any, Sequence
 from .adapters import generator
 from .errors import RulebookError
 from .languages import Languages
-from .limits import read_limited
+from .project import plugin_entries, read_config
 
 PLUGIN = "rulebook"
 #: The generator's own ``serve`` command (MkDocs' or properdocs').
 mkdocs_serve = generator.module("commands.serve").serve
 
 
-def _plugin_entries(plugins: object) -> list[tuple[str, dict]]:
-    """``plugins:`` as MkDocs accepts it (a list of names or one-key mappings, or a mapping) as pairs."""
-    if isinstance(plugins, dict):
-        return [(name, dict(options or {})) for name, options in plugins.items()]
-    entries = []
-    for item in plugins or []:
-        if isinstance(item, str):
-            entries.append((item, {}))
-        else:
-            (name, options), = item.items()
-            entries.append((name, dict(options or {})))
-    return entries
-
-
-def preview_plugins(config_file: Path, chosen: Sequence[str]) -> list[dict[str, Any]]:
+def preview_plugins(config_file: Path, chosen: Sequence[str]) -> dict[str, dict[str, Any]]:
     """The configuration's plugins, the rulebook plugin's languages cut to its source and ``chosen``.
 
+    A mapping ``{name: options}``, the form of ``plugins:`` MkDocs reads without consuming it:
+    ``mkdocs serve`` hands the same override to every rebuild, and MkDocs pops the one-key
+    mappings of the list form as it validates them, so the second rebuild got ``[{}, {}]``.
     A chosen language the site does not publish is refused, naming the ones it does."""
-    source = io.BytesIO(read_limited(config_file, str(config_file)))  # a FIFO or a device is refused, not waited on
-    source.name = str(config_file)  # MkDocs finds an INHERIT's file beside it
-    raw = generator.module("utils.yaml").yaml_load(source)
-    entries = _plugin_entries(raw.get("plugins"))
+    entries = plugin_entries(read_config(config_file).get("plugins"))
     options = next((options for name, options in entries if name == PLUGIN), None)
     if options is None:
         raise RulebookError(f"{config_file}: the rulebook plugin is not among its plugins: add `- {PLUGIN}` under `plugins:`")
     if "languages" not in options:
         raise RulebookError(f"{config_file}: the rulebook plugin lists no languages, so the site has only its source: "
                             "list them (`languages: [it, fr]`, the source first) to preview one")
-    published = Languages.parse(options["languages"])
+    try:
+        published = Languages.parse(options["languages"])
+    except RulebookError as exc:
+        raise RulebookError(f"{config_file}: plugin {PLUGIN!r} option 'languages': {exc}") from None
     wanted = Languages.parse(chosen)  # an unknown or repeated code: a clear RulebookError
     missing = [lang.code for lang in wanted if lang.code not in published.codes]
     if missing:
@@ -64,7 +52,7 @@ def preview_plugins(config_file: Path, chosen: Sequence[str]) -> list[dict[str, 
     kept = {lang.code for lang in wanted} | {published.source.code}
     # The site's own order, the source first.
     options["languages"] = [code for code in published.codes if code in kept]
-    return [{name: options} for name, options in entries]
+    return dict(entries)
 
 
 def preview_config(config_file: Path, chosen: Sequence[str], **overrides: object) -> Any:

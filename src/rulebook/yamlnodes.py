@@ -155,6 +155,47 @@ def _offset(text: str, line: int, column: int) -> int:
     return min(start + column - 1, len(text))
 
 
+_KEY_LINE = re.compile(r"^( *)(?:- +)?([^\s#'\"][^:#]*?):[ \t]+\S")
+
+
+def _over_indented(text: str, line: int) -> str | None:
+    """The advice for a ``key: value`` line indented deeper than the ``key: text`` line above it,
+    which YAML reads as more of that text, then stumbles on its ':' ("mapping values are not
+    allowed"): indent it as the key above. None when the line is not that case."""
+    lines = text.split("\n")
+    if not 1 < line <= len(lines):
+        return None
+    here = _KEY_LINE.match(lines[line - 1])
+    above = next((lines[n] for n in range(line - 2, -1, -1) if lines[n].strip()), "")
+    there = _KEY_LINE.match(above)
+    if here is None or there is None:
+        return None
+    column, above_column = len(here.group(1)) + 1, above.index(there.group(2)) + 1
+    if column <= above_column:
+        return None
+    return (f"'{here.group(2).strip()}:' is indented deeper than '{there.group(2).strip()}:' on the line above (column {column}, "
+            f"not {above_column}), so YAML reads it as more of that line's text: indent it as '{there.group(2).strip()}:'")
+
+
+def _under_indented(text: str, line: int) -> str | None:
+    """The advice for a ``key: value`` line indented less than the key of the list item above it
+    (``- id: x``) but more than that item's '-': it continues neither the item's mapping nor the
+    list. None when the line is not that case."""
+    lines = text.split("\n")
+    if not 1 < line <= len(lines):
+        return None
+    here = _KEY_LINE.match(lines[line - 1])
+    above = next((lines[n] for n in range(line - 2, -1, -1) if lines[n].strip()), "")
+    item = re.match(r"^( *)- +([^\s#'\"{\[][^:#]*?):[ \t]", above)
+    if here is None or item is None:
+        return None
+    column, dash, key = len(here.group(1)) + 1, len(item.group(1)) + 1, above.index(item.group(2)) + 1
+    if not dash < column < key:
+        return None
+    return (f"'{here.group(2).strip()}:' is indented less than '{item.group(2).strip()}:' on the line above (column {column}, "
+            f"not {key}): indent it as '{item.group(2).strip()}:' to go on with that item, or start a new item with '- ' at column {dash}")
+
+
 def parse(text: str, path: str, needs: str = "a rulebook needs at least a 'book' mapping") -> YNode:
     """Parse one YAML document into nodes, or raise LoadError with every problem found."""
     problems = _tab_problems(text, path)
@@ -246,7 +287,11 @@ def _parse(text: str, path: str, needs: str, recheck: bool) -> YNode:
                 raise LoadError(limit.problems) from None
             except LoadError:
                 pass
-        message = _DEPTH_MESSAGE if found.message == pyyaml.NESTING else f"YAML syntax: {found.message}"
+        # A line indented deeper than the 'key: text' above it, or between a list item's '-' and
+        # its key: the parser's words (a ':' that cannot start a value, a line that does not go on
+        # with the list) would send the author to quote a text or add a '- '; the cause is the indentation.
+        hint = (_over_indented(text, found.line) or _under_indented(text, found.line)) if found.message != pyyaml.NESTING else None
+        message = _DEPTH_MESSAGE if found.message == pyyaml.NESTING else f"YAML syntax: {hint or found.message}"
         problems.append(Problem(path, found.line, found.column, message))
         raise LoadError(problems) from None
     except pyyaml.Error as exc:  # pragma: no cover - decode() refuses what the reader would

@@ -31,7 +31,9 @@ from . import catalog_path, template_path
 from .catalogs import (Stats, Updated, languages_in, read_catalog, refuse_outside, remove_leftovers, serialize, update_catalog, write_atomic,
                        write_template)
 from .checks import check_locales, check_po_file, check_template_file, po_files
+from .engine_domains import book_engine_domain, misplaced
 from .glossary import Glossary, load_glossary
+from .samples import SAMPLE_ENGINE, SCAFFOLD
 from .domains import ENGINE_PREFIX, ENGINES, SITE, ShippedDomain, engine_domain, load_messages, write_domain_template
 from .headers import HeaderSettings
 from .plurals import RuleError, babel_rule, move, parse_rule, rule_problem
@@ -69,11 +71,27 @@ def _books(args: argparse.Namespace, run: _Run) -> dict[str, Book]:
     return load_chosen(getattr(args, "paths", None) or [run.project.rules])
 
 
-def _shipped(books: Iterable[Book]) -> list[ShippedDomain]:
+def _shipped(books: Iterable[Book], mapped: bool = False) -> list[ShippedDomain]:
     """The shipped domains the books' site shows: its words, the engines' shared messages and
-    the messages of each book's engine (that ships any)."""
-    engines = [found for name in dict.fromkeys(book.engine for book in books) if (found := engine_domain(name)) is not None]
-    return [SITE, ENGINES, *engines]
+    the messages of each book's engine (that ships any). ``mapped``: an engine module of this
+    project without its mapping gets one (:mod:`.engine_domains`), as extraction needs."""
+    names = dict.fromkeys(book.engine for book in books)
+    if mapped:
+        engines = [found for name in names if (found := book_engine_domain(name, Path.cwd())) is not None]
+    else:
+        engines = [found for name in names if (found := engine_domain(name)) is not None]
+    return [SITE, ENGINES, *engines, *_sample_domains()]
+
+
+def _sample_domains() -> list[ShippedDomain]:
+    """In the toolkit's own checkout, the sample project's words (the domains of `rulebook new`)
+    are the translators' work too: init, update, stats and check take them with the site's."""
+    return [domain for domain in (SCAFFOLD, SAMPLE_ENGINE) if domain.maintained_in(Path.cwd())]
+
+
+def _warn_misplaced(books: Iterable[Book]) -> None:
+    for warning in misplaced(book.engine for book in books):
+        print(warning)
 
 
 def _shipped_catalogs(run: _Run, domain: ShippedDomain, languages: Iterable[str]) -> list[tuple[str, Path]]:
@@ -96,10 +114,11 @@ def extract(args: argparse.Namespace) -> int:
     for book in books.values():
         template, written = write_template(Path(book.path), book.id, run.locales, settings=run.headers)
         _report_template(template_path(run.locales, book.id), template, written)
-    for domain in _shipped(books.values()):
+    for domain in _shipped(books.values(), mapped=True):
         if run.maintains(domain):
             template, written = write_domain_template(domain, settings=run.headers)
             _report_template(domain.template, template, written)
+    _warn_misplaced(books.values())
     return 0
 
 
@@ -124,12 +143,14 @@ def _update(args: argparse.Namespace, run: _Run, languages: list[str], shipped_t
 
     root = Path(run.locales).absolute().parent  # the project: nothing is written outside it
 
-    def merge(template: Catalog, catalogs: list[tuple[str, Path]], domain: str, include_lineno: bool = True, ours: bool = False) -> None:
+    def merge(template: Catalog, catalogs: list[tuple[str, Path]], domain: str, include_lineno: bool = True, ours: bool = False,
+              settings: HeaderSettings | None = None) -> None:
         nonlocal failed, stale
         for lang, path in catalogs:
             if write and not ours:
                 refuse_outside(path, root)
-            result, problems = update_catalog(template, path, lang, domain, write=write, include_lineno=include_lineno, settings=run.headers)
+            result, problems = update_catalog(template, path, lang, domain, write=write, include_lineno=include_lineno,
+                                              settings=settings or run.headers)
             for problem in problems:
                 print(problem)
             if result is None:
@@ -148,17 +169,29 @@ def _update(args: argparse.Namespace, run: _Run, languages: list[str], shipped_t
             print(f"out of date {template_path(run.locales, book.id)}")
         targets = [lang for lang in languages if lang != book.language]
         merge(template, [(lang, catalog_path(run.locales, lang, book.id)) for lang in targets], book.id)
-    for domain in _shipped(books.values()):
+    if not write:
+        for name in dict.fromkeys(book.engine for book in books.values()):
+            if engine_domain(name) is None and book_engine_domain(name, Path.cwd(), write=False) is not None:
+                stale += 1
+                print(f"out of date: the engine {name!r} has no message mapping (locale/{ENGINE_PREFIX}{name}.cfg beside its module)")
+    samples = _sample_domains()
+    for domain in _shipped(books.values(), mapped=write):
         ours = run.maintains(domain)
+        # The sample project's words are the toolkit's, not this site's: their own headers, and
+        # only the languages they ship and those asked for (-l, init), never the site's list.
+        settings = HeaderSettings() if domain in samples else run.headers
         if ours:
-            template, changed = write_domain_template(domain, write=write, settings=run.headers)
+            template, changed = write_domain_template(domain, write=write, settings=settings)
             if changed and not write:
                 stale += 1
                 print(f"out of date {display_path(domain.template)}")
         else:
             template = _read_template(domain)
         wanted = _with_shipped(run, domain, languages) if shipped_too else languages
-        merge(template, _shipped_catalogs(run, domain, wanted), domain.name, include_lineno=False, ours=ours)
+        if domain in samples:
+            wanted = list(dict.fromkeys([*domain.languages(), *run.chosen]))
+        merge(template, _shipped_catalogs(run, domain, wanted), domain.name, include_lineno=False, ours=ours, settings=settings)
+    _warn_misplaced(books.values())
     if stale:
         print(f"{counted(stale, 'file')} out of date: run `rulebook i18n update`")
     return 1 if failed or stale else 0
@@ -204,9 +237,11 @@ def stats(args: argparse.Namespace) -> int:
                 translated = translate_book(book, lang, run.locales)
                 unreadable.extend(translated.unreadable)
                 rows.append((book.id, lang, translated.stats()))
+    samples = _sample_domains()
     for domain in _shipped(books.values()):
         template = _read_template(domain)
-        for lang in languages if run.chosen else _with_shipped(run, domain, languages):
+        every = domain.languages() if domain in samples else _with_shipped(run, domain, languages)
+        for lang in languages if run.chosen else every:
             messages = load_messages(domain, lang, run.locales)
             unreadable.extend(messages.unreadable)
             rows.append((domain.name, lang, messages.stats(template)))
@@ -253,6 +288,7 @@ def check(args: argparse.Namespace) -> int:
                     problems.extend(check_po_file(domain.catalog(lang), lang, source=domain.source))
     for problem in problems:
         print(problem)
+    _warn_misplaced(books)
     print(f"rulebook i18n check: {counted(len(problems), 'problem')}")
     return 1 if problems else 0
 
@@ -345,13 +381,20 @@ def _compile(path: Path, language: str, glossary: Glossary, root: Path) -> bool:
     return True
 
 
+def _show_help(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 2  # nothing was done
+
+
 def register(commands: argparse._SubParsersAction) -> None:
     """Add ``i18n`` and its subcommands to the ``rulebook`` parser."""
     group = commands.add_parser("i18n", help="translations: make, update, count, check and compile the catalogs",
                                 description="The translators' commands. Each rulebook has one catalog per language, "
                                             "locales/LANG/LC_MESSAGES/BOOK.po, made from the template locales/templates/BOOK.pot; "
                                             "the site's own words are the catalog site.po.")
-    sub = group.add_subparsers(dest="i18n_command", required=True, title="commands", metavar="COMMAND")
+    sub = group.add_subparsers(dest="i18n_command", title="commands", metavar="COMMAND")
+    # `rulebook i18n` alone: its commands listed (the help), not argparse's "required: COMMAND".
+    group.set_defaults(run=lambda args: _show_help(group))
 
     def add(name: str, run, help: str, paths: bool = True) -> argparse.ArgumentParser:
         parser = sub.add_parser(name, help=help, description=help[:1].upper() + help[1:] + ".")
