@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from importlib import metadata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -50,11 +51,19 @@ def _digest(*parts: str) -> str:
     return hashlib.blake2b("\x1f".join(parts).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
+#: The libraries whose releases change what is kept: Babel reads the catalogs and its CLDR data
+#: gives the plural rules the checks compare with (2.19 gave French a third form).
+LIBRARIES = ("babel",)
+
+
 @lru_cache(maxsize=1)
 def code_version() -> str:
-    """A digest of the package's Python code and of the interpreter's version."""
+    """A digest of the package's Python code, the interpreter's version and the versions of
+    :data:`LIBRARIES`: kept results made under another Babel are made again."""
     files = sorted(PACKAGE.rglob("*.py"))
     hasher = hashlib.blake2b(sys.version.encode(), digest_size=16)
+    for library in LIBRARIES:
+        hasher.update(f"{library}=={metadata.version(library)}".encode())
     for path in files:
         hasher.update(str(path.relative_to(PACKAGE)).encode())
         hasher.update(path.read_bytes())
