@@ -61,7 +61,7 @@ def test_a_refusal_names_the_rule_that_refused_and_why_in_the_page_language() ->
     proof, outcome = _example(site, "fr", lambda o: any(isinstance(r, Refused) for r in o.records))
     refusal = next(str(step) for step in proof["steps"] if "rb-step--refused" in str(step))
     error = next(r for r in outcome.records if isinstance(r, Refused)).error
-    assert "Refusée par la règle" in refusal
+    assert "Action refusée par la règle" in refusal
     number = site.anchors(outcome.book).get(error.rule_id)
     assert (f'href="#{error.rule_id}"' in refusal) == (number is not None)
     assert str(error.message) not in refusal  # said in French, not in the engine's English
