@@ -118,12 +118,12 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         self.meta: dict[str, dict] = {}
         self.problems: list[str] = []  # this build's, for a strict build to fail on
         self.not_found_context: dict | None = None  # what MkDocs renders its 404.html with
+        self.load_error: LoadError | None = None  # mkdocs serve: why this rebuild shows error pages
 
     def problem(self, message: str) -> None:
         """A warning, and one more reason for a strict build to fail."""
         log.warning("%s", message)
         self.problems.append(message)
-        self.load_error: LoadError | None = None
 
     @staticmethod
     def _config_key(config: MkDocsConfig) -> str:
