@@ -115,3 +115,23 @@ def test_the_site_is_served(tmp_path, command):
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+@pytest.mark.slow
+def test_a_broken_book_is_a_failed_book_not_a_failed_site(tmp_path):
+    """Without --strict the other books are published and the broken one's address, in every
+    language, says what to fix; --strict still fails on it."""
+    config_file = make_project(tmp_path, languages=["it", "ru"], check_examples=False)
+    # A third book, broken: the other two (which link each other) must not care.
+    (tmp_path / "rules" / "rotto.yaml").write_text("book:\n  id: rotto\n  title: [Rotto\n", encoding="utf-8")
+    config = generator.load_config(str(config_file), strict=False)
+    build(config)
+    site = Path(config.site_dir)
+    assert "Пробная" in (site / "ru" / "demo" / "index.html").read_text(encoding="utf-8")
+    assert (site / "altro" / "index.html").exists()
+    for prefix in ("", "ru/"):
+        page = (site / prefix / "rotto" / "index.html").read_text(encoding="utf-8")
+        assert re.search(r"rotto\.yaml:\d+:\d+: ", page), page[-2000:]
+    assert "Этот свод правил" in (site / "ru" / "rotto" / "index.html").read_text(encoding="utf-8"), "the page speaks the reader's language"
+    with pytest.raises(generator.Abort):
+        build(generator.load_config(str(config_file), strict=True))

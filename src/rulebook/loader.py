@@ -380,32 +380,44 @@ def load_library(paths: Iterable[str | os.PathLike[str]], *, reuse: bool = False
 
     ``reuse``: a file whose bytes are those it had at the last such call gives the same (immutable)
     Book again, unparsed: ``mkdocs serve`` reloads the library after every saved file."""
+    books, failed = load_books(paths, reuse=reuse)
+    if failed:
+        raise LoadError([problem for error in failed.values() for problem in error.problems])
+    return books
+
+
+def load_books(paths: Iterable[str | os.PathLike[str]], *, reuse: bool = False) -> tuple[dict[str, Book], dict[str, LoadError]]:
+    """The books that load, and each file that does not with why: ``(books by id, {shown path: error})``.
+
+    A book fails with its own problems, and so does a book whose cross-reference names a rule of
+    a book that failed (its link would lead nowhere): the site publishes the others."""
     books: dict[str, Book] = {}
     foreign: list[tuple[Book, _PendingRef]] = []
-    problems: list[Problem] = []
+    failed: dict[str, list[Problem]] = {}
     for path in paths:
         try:
             book, refs = _load(path, reuse)
         except LoadError as exc:
-            problems.extend(exc.problems)
+            failed.setdefault(display_path(path), []).extend(exc.problems)
             continue
         if book.id in books:
-            problems.append(Problem(book.path, book.line, 1, f"book id {book.id!r} is also used by {books[book.id].path}"))
+            failed.setdefault(book.path, []).append(Problem(book.path, book.line, 1, f"book id {book.id!r} is also used by {books[book.id].path}"))
             continue
         books[book.id] = book
         foreign.extend((book, ref) for ref in refs)
     for book, pending in foreign:
         target = books.get(pending.ref.book or "")
         if target is None:
-            problems.append(Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names an unknown book{_did_you_mean(pending.ref.book, books)}"))
+            problem = Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names an unknown book{_did_you_mean(pending.ref.book, books)}")
         elif pending.ref.target not in target.anchors():
-            problems.append(
-                Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names no rule in {target.path}"
-                        f"{_did_you_mean(pending.ref.target, target.anchors())}")
-            )
-    if problems:
-        raise LoadError(problems)
-    return books
+            problem = Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names no rule in {target.path}"
+                              f"{_did_you_mean(pending.ref.target, target.anchors())}")
+        else:
+            continue
+        failed.setdefault(book.path, []).append(problem)
+    for book in [b for b in books.values() if b.path in failed]:
+        del books[book.id]
+    return books, {path: LoadError(problems) for path, problems in failed.items()}
 
 
 def rulebook_paths(root: str | os.PathLike[str] = "rules") -> list[Path]:

@@ -46,12 +46,13 @@ from .examples import reports, run_books
 from .i18n.translate import translate_book, translating
 from .languages import Languages
 from .limits import MAX_PROBLEMS
-from .loader import load_library, rulebook_paths
+from .loader import load_books, rulebook_paths
 from .model import Book
 from .pdf import write_pdfs
 from .project import LANGUAGES_EXPECTED, Project, configuration_problems
 from .reloading import engine_sources, reload_changed
 from .render import RenderedPage, Site
+from .render.broken import broken_book_markdown
 from .render.pages import TocEntry, relative_url
 from .render.reuse import COMPILED
 from .render.search import search_index
@@ -113,6 +114,7 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
     def __init__(self) -> None:
         self.pages: dict[str, RenderedPage] = {}
         self.books: dict[str, Book] = {}
+        self.failed: dict[str, LoadError] = {}  # each rulebook file that cannot be loaded, with why
         self.languages: Languages | None = None
         self.rendered: Site | None = None
         self.meta: dict[str, dict] = {}
@@ -138,7 +140,9 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         rules = self._path(config, self.config.rules)
         try:
             # reuse: mkdocs serve's rebuilds parse again only the files whose bytes changed.
-            self.books = load_library(rulebook_paths(rules), reuse=True) if rules.exists() else {}
+            self.books, self.failed = load_books(rulebook_paths(rules), reuse=True) if rules.exists() else ({}, {})
+            if self.failed and not self.books:  # nothing to publish: the whole load failed
+                raise LoadError([problem for error in self.failed.values() for problem in error.problems])
             # mkdocs serve: an engine of the project edited since the last build is imported anew.
             reload_changed(self.books.values(), self._path(config, "."))
             site = Site(self.books, locales=self._path(config, self.config.locales), languages=self.config.languages,
@@ -152,6 +156,10 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
             material.add_theme(config)
             return config
         self.load_error = None
+        for shown, error in self.failed.items():
+            # A broken book is a failed book: its address says why, the others are published,
+            # and a strict build still fails.
+            self.problem(f"rulebook: {shown} cannot be loaded; its page shows why and the other books are published:\n{error}")
         self.languages = site.languages
         # What `rulebook i18n check` says of these options: a problem, so --strict fails alike.
         configured = Project(rules, self._path(config, self.config.locales), self.config.languages, Path(config.config_file_path or "mkdocs.yml"))
@@ -229,6 +237,14 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
                 # A plain str: MkDocs splits the content into lines, which on Markup escapes each one.
                 files.append(File.generated(config, page.src_uri, content=str(page.html), inclusion=InclusionLevel.INCLUDED))
                 section.append({str(page.title): page.src_uri})
+            for shown, error in self.failed.items():
+                name = Path(shown).stem  # a book's page is named by its id, which the file names too
+                if name in site.books:
+                    continue  # another file holds the book of that id: its page stays
+                title, markdown = broken_book_markdown(site.words(language.code), error)
+                uri = site.src_uri(language.code, name)
+                files.append(File.generated(config, uri, content=markdown, inclusion=InclusionLevel.INCLUDED))
+                section.append({title: uri})
             nav.append({language.name: section})
             problems = [(p, "this text") for p in site.messages(language.code).problems]
             if language != site.source:
