@@ -26,6 +26,7 @@ from pathlib import Path
 import yaml
 
 from rulebook import limits, yamlnodes
+from rulebook.adapters import pyyaml as pyyaml_adapter
 from rulebook.errors import LoadError
 from rulebook.loader import load_book, load_book_bytes
 
@@ -98,9 +99,9 @@ def main(argv: list[str] | None = None) -> int:
         real = best(lambda: load_book(RULEBOOK))
         refused = best(refuse_bomb)
     c_parser = real
-    yamlnodes._Loader = yaml.SafeLoader  # the pure-Python parser, same code path otherwise
+    pyyaml_adapter.Loader = yaml.SafeLoader  # the pure-Python parser, same code path otherwise
     python_parser = best(lambda: load_book(RULEBOOK))
-    yamlnodes._Loader = yaml.CSafeLoader
+    pyyaml_adapter.Loader = yaml.CSafeLoader
 
     bomb_ratio = refused / real
     print(f"load {RULEBOOK.name}: {real * 1e3:.2f} ms (C parser), {python_parser * 1e3:.2f} ms (Python parser)")

@@ -24,6 +24,27 @@ settings.load_profile("ci" if os.environ.get("CI") else "explore")
 REPO = Path(__file__).resolve().parent.parent
 
 
+def site_languages() -> tuple[str, ...]:
+    """The languages of our site as mkdocs.yml lists them, the source first: a test follows the
+    configuration, never a list of its own, so adding a language by docs/new-language.md keeps
+    every test true."""
+    from rulebook.project import read_project
+
+    return read_project(REPO / "mkdocs.yml").languages.codes
+
+
+def unpublished_language() -> str:
+    """A language our site does not publish and the toolkit ships no words for (the site's, the
+    sample project's), for a test that
+    adds one: German today, another once German is translated (each of these has two plural
+    forms and a search stemmer in Material, as the tests that add one expect)."""
+    from rulebook.i18n.domains import SITE
+    from rulebook.scaffold import SAMPLE_ENGINE, SCAFFOLD
+
+    taken = {*site_languages(), *SITE.languages(), *SCAFFOLD.languages(), *SAMPLE_ENGINE.languages()}
+    return next(code for code in ("de", "nl", "sv", "da", "no", "fi", "hu") if code not in taken)
+
+
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """``-n auto``: one worker per core, and one more where Chromium runs the browser tests. The
     worker running them spends most of their ~25 s waiting for a page Chromium is loading or for

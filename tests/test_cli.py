@@ -88,3 +88,14 @@ def test_version_is_the_projects_version(capsys):
     assert exited.value.code == 0
     declared = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
     assert capsys.readouterr().out == f"rulebook {declared}\n"
+
+
+@pytest.mark.parametrize("argv", [[], ["i18n"]])
+def test_a_command_without_its_subcommand_lists_them(argv, capsys):
+    """`rulebook` and `rulebook i18n` alone show their commands, not argparse's "required: COMMAND"."""
+    assert main(argv) == 2
+    told = capsys.readouterr()
+    listed = re.findall(r"^    (\w+)\s", told.out, flags=re.M)
+    expected = ["check", "play", "i18n", "serve", "new"] if not argv else ["extract", "init", "update", "stats", "check", "compile"]
+    assert listed == expected, told.out
+    assert "required" not in told.err

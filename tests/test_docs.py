@@ -74,3 +74,28 @@ def test_the_new_game_walk_through_passes_with_the_engine_skeleton(write_rules, 
     outcomes = run_books([book])
     assert outcomes and all(o.passed for o in outcomes), "\n".join(o.report() for o in outcomes if not o.passed)
     assert {rule.id for rule in book.rules()} >= {"lancio", "testa", "croce", "vittoria"}
+
+
+def test_the_readme_names_the_versions_the_lock_installs() -> None:
+    """"Tested with …" is a promise about .ci/requirements.txt: it follows every refresh of the lock."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    flat = " ".join(readme.split())
+    said = flat[flat.index("from the lock:"):flat.index("`.ci/bounds lowest`")]
+    named = dict(re.findall(r"([A-Za-z][\w-]*) (\d+(?:\.\d+)+)", said))
+    locked = dict(re.findall(r"^([A-Za-z][\w.-]*)==([^\s;]+)", (REPO / ".ci" / "requirements.txt").read_text(encoding="utf-8"), re.M))
+    locked = {name.lower(): v for name, v in locked.items()}
+    assert len(named) >= 5, said
+    for name, number in named.items():
+        assert locked.get(name.lower()) == number, f"README says {name} {number}, the lock has {locked.get(name.lower())}: update the README"
+
+
+def test_the_guides_quote_the_readmes_first_command_as_it_is():
+    """A guide that sends its reader to the README's first command shows that very command (they
+    showed an older one, without the lock)."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    first = next(line for line in readme.splitlines() if line.startswith("python3 -m venv"))
+    for guide in sorted((REPO / "docs").glob("*.md")):
+        text = guide.read_text(encoding="utf-8")
+        if "README's first command" in text:
+            quoted = [line for line in text.splitlines() if line.startswith("python3 -m venv")]
+            assert quoted and quoted[0] == first, f"{guide.name}: {quoted[:1]} is not the README's {first!r}"

@@ -39,6 +39,24 @@ def test_unknown_engine_is_a_failure_not_a_crash(write_rules):
     assert outcome.failures[0].got.startswith("rules/demo.yaml:6: no engine 'nope': registered engines are bidomino, bingomagic,")
 
 
+def test_a_misspelled_engine_is_said_once_for_the_book_with_the_name_it_meant(write_rules, capsys):
+    """Every example of the book fails (the site shows each as failed), and the reason is said
+    once, as what it is: not a doctest that expected something else."""
+    twice = MINIMAL.replace("""          - id: e1""", """          - id: e0
+            text: Lo stesso mazzo.
+            doctest: |
+              >>> len(standard_deck())
+              60
+          - id: e1""")
+    write_rules(twice.replace("engine: bingomagic", "engine: bingomagik"))
+    assert main(["check"]) == 1
+    out = capsys.readouterr().out
+    assert out.count("no engine 'bingomagik'") == 1, out
+    assert "FAILED demo: 2 examples not run: rules/demo.yaml:6: no engine 'bingomagik': did you mean 'bingomagic'?" in out
+    assert "Expected" not in out and "a runnable doctest" not in out
+    assert "1 book, 2 examples, 2 failed" in out
+
+
 def test_cli_check_reports_and_exits_non_zero(write_rules, capsys):
     write_rules(FAILING)
     assert main(["check"]) == 1

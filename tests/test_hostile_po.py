@@ -55,7 +55,7 @@ BROKEN = [
     ("no-plurals", HEADER.replace("nplurals=2", "nplurals=0"), 6, "nplurals=0 must be a number"),
     ("word-plurals", HEADER.replace("nplurals=2", "nplurals=two"), 6, "nplurals=two must be a number"),
     ("bad-language", HEADER.replace("Language: en", "Language: ../../etc"), 5, "unknown language '../../etc'"),
-    ("syntax", HEADER.replace('msgstr "See', 'msgstri "See'), 11, "not a valid PO file: Unknown or misformatted keyword"),
+    ("syntax", HEADER.replace('msgstr "See', 'msgstri "See'), 11, "not a valid PO file (as Babel reads it: "),
     ("not-utf8", HEADER.replace("See", "S\udce4e"), 11, "not valid utf-8: save the file as UTF-8 (byte 0xe4 is not UTF-8)"),
 ]
 
@@ -156,7 +156,7 @@ def test_update_refuses_a_language_folder_linked_outside_the_project(write_rules
     (outside / "LC_MESSAGES").mkdir()
     assert main(["i18n", "update"]) == 2
     err = capsys.readouterr().err
-    assert re.search(r"locales/de/LC_MESSAGES/demo\.po leads to .*outside the project .*replace the link with a real folder", err)
+    assert re.search(r"locales/de/LC_MESSAGES/demo\.po leads to .*outside the project .*replace the link with a real file or folder", err)
     assert list(outside.rglob("*")) == [outside / "LC_MESSAGES"]  # nothing written there
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -11,11 +12,14 @@ from markupsafe import Markup, escape
 
 from rulebook.i18n.catalogs import read_catalog
 from rulebook.i18n.domains import SITE, extract_template, load_messages
+from rulebook.i18n.headers import HeaderSettings, catalog_headers
 from rulebook.languages import language
 from rulebook.render.ui import Words, symbol_label
 from rulebook.symbols import SYMBOLS
+from tests.conftest import unpublished_language
 
-ITALIAN, GERMAN, RUSSIAN, ENGLISH = (language(code) for code in ("it", "de", "ru", "en"))
+#: UNSHIPPED: a language the package ships no words for (German today: tests/conftest.py).
+ITALIAN, UNSHIPPED, RUSSIAN, ENGLISH = (language(code) for code in ("it", unpublished_language(), "ru", "en"))
 
 
 def project_catalog(locales: Path, lang: str, messages: list[tuple]) -> Path:
@@ -27,7 +31,8 @@ def project_catalog(locales: Path, lang: str, messages: list[tuple]) -> Path:
     path = locales / lang / "LC_MESSAGES" / "site.po"
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as out:
-        write_po(out, catalog)
+        # A real header, as `rulebook i18n update` writes it: Babel's placeholders are problems of the file.
+        write_po(out, catalog_headers(catalog, lang, "site", HeaderSettings()))
     return path
 
 
@@ -52,8 +57,8 @@ def test_the_template_is_what_babels_extractors_find_in_the_package():
 
 
 def test_a_message_missing_in_the_page_language_comes_from_the_source_language_marked():
-    german = words(GERMAN, ITALIAN)  # the package ships no German
-    phrase = german.gettext("Ruling")
+    unshipped = words(UNSHIPPED, ITALIAN)  # the package ships no words in it
+    phrase = unshipped.gettext("Ruling")
     assert (phrase.text, phrase.language) == ("Decisione", ITALIAN)
     assert (phrase.badge.text, phrase.badge.language) == ("non ancora tradotto: testo in italiano", ITALIAN)  # it fell back too
     assert str(phrase) == "Decisione" and phrase.lang_attribute == Markup(' lang="it"')
@@ -79,7 +84,7 @@ def test_a_language_in_a_sentence_is_named_in_that_sentences_language():
     assert words(language("fr"), ITALIAN).gettext("in {language}", language=ITALIAN).text == "en italien"
     assert words(ENGLISH, ITALIAN).gettext("in {language}", language=ITALIAN).text == "in Italian"
     # Fallen back to Italian, the sentence names the language in Italian.
-    assert words(GERMAN, ITALIAN).gettext("in {language}", language=ITALIAN).text == "in italiano"
+    assert words(UNSHIPPED, ITALIAN).gettext("in {language}", language=ITALIAN).text == "in italiano"
 
 
 def test_plural_forms_follow_babels_rules_for_the_language():
@@ -104,17 +109,25 @@ def test_a_project_catalog_overrides_the_shipped_one_message_by_message(tmp_path
 
 def test_a_broken_override_is_reported_and_the_shipped_word_shown(tmp_path):
     path = project_catalog(tmp_path, "fr", [("{amount} generic mana", "{montant} mana générique"), ("Ruling", "<b>Arbitrage</b>")])
-    # As a hand edit might leave it: a header claiming three plural forms, and a message with three.
-    path.write_text(path.read_text(encoding="utf-8").replace("nplurals=2; plural=(n > 1);", "nplurals=3; plural=(n==1 ? 0 : n==2 ? 1 : 2);"),
-                    encoding="utf-8")
+    # As a hand edit might leave it: a header claiming three plural forms French does not have
+    # (a dual), and a message with three.
+    path.write_text(re.sub(r'"Plural-Forms: [^"]*"', r'"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n==2 ? 1 : 2);\\n"',
+                           path.read_text(encoding="utf-8")), encoding="utf-8")
+    rule_line = next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1) if line.startswith('"Plural-Forms:'))
     with path.open("a", encoding="utf-8") as out:
         out.write('\nmsgid "{passed}/{total} example passed"\nmsgid_plural "{passed}/{total} examples passed"\n'
                   'msgstr[0] "{passed}/{total} exemple"\nmsgstr[1] "{passed}/{total} exemples"\nmsgstr[2] "{passed}/{total} trop"\n')
     messages = load_messages(SITE, "fr", tmp_path)
     problems = [str(p) for p in messages.problems]
     assert all(p.startswith(f"{path}:") for p in problems)
-    assert [p.split(": [")[1].split("]")[0] for p in problems] == ["placeholders", "placeholders", "html", "plurals"]
-    assert "placeholder missing: {amount}" in problems[0] and "fr has 2 plural forms, the translation gives 3" in problems[3]
+    # What i18n check says of the file as a whole (a Plural-Forms French does not have), said by
+    # the build too, at the header's line; then the messages' (the plural one is not shown).
+    assert all("Plural-Forms" in p for p in problems if ": [" not in p)
+    assert problems[0].startswith(f"{path}:{rule_line}:1: Plural-Forms 'nplurals=3; plural=(n==1 ? 0 : n==2 ? 1 : 2);' "
+                                  "is not a plural rule of fr: it gives 0 and 3 the same form")
+    problems = [p for p in problems if ": [" in p]
+    assert [p.split(": [")[1].split("]")[0] for p in problems] == ["placeholders", "placeholders", "html"]
+    assert "placeholder missing: {amount}" in problems[0]
     french = words(language("fr"), ITALIAN, tmp_path)
     assert french.gettext("Ruling").text == "Décision"
     assert symbol_label(SYMBOLS["{3}"], french).text == "3 mana générique"
@@ -156,11 +169,11 @@ def test_another_package_ships_its_own_domain_the_same_way(tmp_path):
     french.get("the orc attacks {square}").string = "l'orque attaque {square}"
     write_atomic(domain.catalog("fr"), serialize(french))
 
-    site = Site({}, languages=["it", "fr", "de"])
+    site = Site({}, languages=["it", "fr", UNSHIPPED.code])
     assert site.words("fr", domain).gettext("the orc attacks {square}", square="e4").text == "l'orque attaque e4"
-    german = site.words("de", domain).gettext("the orc attacks {square}", square="e4")
-    # Neither German nor the source language has it: the msgid, marked with the site's own badge.
-    assert (german.text, german.language.code, german.badge.text) == ("the orc attacks e4", "en", "non ancora tradotto: testo in inglese")
+    unshipped = site.words(UNSHIPPED.code, domain).gettext("the orc attacks {square}", square="e4")
+    # Neither that language nor the source language has it: the msgid, marked with the site's own badge.
+    assert (unshipped.text, unshipped.language.code, unshipped.badge.text) == ("the orc attacks e4", "en", "non ancora tradotto: testo in inglese")
 
 
 def test_a_package_installed_in_a_project_s_own_venv_is_not_maintained_there(tmp_path):

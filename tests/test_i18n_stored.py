@@ -147,3 +147,19 @@ def test_the_site_keeps_its_check_results_in_its_cache_dir(tmp_path: Path) -> No
     assert (tmp_path / ".cache" / "plugin" / "rulebook" / "checks" / "demo.ru.json").is_file()
     build(load_config(str(config)))
     assert {p: p.read_bytes() for p in site.rglob("*.html")} == pages
+
+
+def test_another_babel_release_is_another_code_version(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build cache made under one Babel is not read under another (its CLDR data decides the
+    plural rules a check compares with): the installed version is part of the key."""
+    stored.code_version.cache_clear()
+    today = stored.code_version()
+    real = stored.metadata.version
+    monkeypatch.setattr(stored.metadata, "version", lambda name: "0.0-other" if name == "babel" else real(name))
+    stored.code_version.cache_clear()
+    try:
+        assert stored.code_version() != today
+    finally:
+        monkeypatch.undo()
+        stored.code_version.cache_clear()
+    assert stored.code_version() == today

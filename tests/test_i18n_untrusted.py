@@ -12,6 +12,7 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from rulebook.i18n.catalogs import serialize
+from rulebook.i18n.headers import HeaderSettings, catalog_headers
 from rulebook.i18n.translate import translate_book
 from rulebook.loader import load_book
 from tests.conftest import demo_book
@@ -66,7 +67,7 @@ def hostile_catalog(write_rules, tmp_path):
         catalog.add("Due.", "Two.", context="demo/r2:text")
         path = tmp_path / "locales" / "en" / "LC_MESSAGES" / "demo.po"
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(serialize(catalog))
+        path.write_bytes(serialize(catalog_headers(catalog, "en", "demo", HeaderSettings())))  # a real header, as `rulebook i18n update` writes
         return translate_book(book, "en", Path("locales"))
 
     return translate

@@ -72,6 +72,23 @@ def test_cross_reference_to_missing_rule(write_rules):
     assert problems(write_rules(text)) == ["rules/demo.yaml:12:15: cross-reference [[r9]] names no rule in this book"]
 
 
+def test_a_misspelled_cross_reference_suggests_the_id_it_meant(write_rules):
+    text = MINIMAL.replace("- id: r2", "- id: vittoria").replace("[[r2]]", "[[vitoria]]")
+    assert problems(write_rules(text)) == [
+        "rules/demo.yaml:12:15: cross-reference [[vitoria]] names no rule in this book; did you mean 'vittoria'?"]
+    write_rules(MINIMAL.replace("[[r2]]", "[[altri:r1]]"))
+    write_rules(MINIMAL.replace("id: demo", "id: altro").replace("- id: r2", "- id: vittoria").replace("[[r2]]", "[[demo:r1]]"), name="altro")
+    with pytest.raises(LoadError) as caught:
+        load_library(rulebook_paths("rules"))
+    assert [str(p) for p in caught.value.problems] == [
+        "rules/demo.yaml:12:15: cross-reference [[altri:r1]] names an unknown book; did you mean 'altro'?"]
+    write_rules(MINIMAL.replace("[[r2]]", "[[altro:vitoria]]"))
+    with pytest.raises(LoadError) as caught:
+        load_library(rulebook_paths("rules"))
+    assert [str(p) for p in caught.value.problems] == [
+        "rules/demo.yaml:12:15: cross-reference [[altro:vitoria]] names no rule in rules/altro.yaml; did you mean 'vittoria'?"]
+
+
 def test_cross_reference_across_books(write_rules):
     write_rules(MINIMAL.replace("[[r2]]", "[[other:x1]]"))
     other = MINIMAL.replace("id: demo", "id: other").replace("[[r2]]", "[[demo:r2]]")
@@ -140,8 +157,8 @@ def test_not_utf8(write_rules):
 def test_yaml_syntax_error_says_what_to_do(write_rules):
     text = MINIMAL.replace("text: Un mazzo.", "text: Attenzione: un mazzo.")
     (found,) = problems(write_rules(text))
-    assert found.startswith("rules/demo.yaml:15:29: YAML syntax: mapping values are not allowed")
-    assert "quoted or written as a '|' block" in found
+    assert found == ("rules/demo.yaml:15:29: YAML syntax: a ':' here cannot start a value: a text containing ': ' must be "
+                     "quoted or written as a '|' block, and a key on the line above needs its own ':'")
 
 
 def test_doctest_must_be_a_literal_block(write_rules):
@@ -233,3 +250,24 @@ def test_the_unknown_symbols_the_loader_reports_are_the_tokens_that_are_no_symbo
     text = "".join(pieces)
     expected = [(m.start(), m.group(0)) for m in TOKEN_RE.finditer(text) if m.group(0) not in SYMBOLS]
     assert [(m.start(), m.group(0)) for m in UNKNOWN_TOKEN_RE.finditer(text)] == expected
+
+
+def test_a_key_indented_deeper_than_the_one_above_is_told_to_line_up(write_rules):
+    """YAML reads the deeper line as more of the text above, then fails on its ':'; the advice
+    to quote a text with ': ' would be wrong there."""
+    text = MINIMAL.replace("          - id: e1\n            text: Un mazzo.", "          - id: e1\n              text: Un mazzo.")
+    (problem,) = problems(write_rules(text))
+    assert problem.startswith("rules/demo.yaml:15:") and ("'text:' is indented deeper than 'id:' on the line above (column 15, not 13), "
+                                                          "so YAML reads it as more of that line's text: indent it as 'id:'") in problem, problem
+    # A text with ': ' in it still gets the advice to quote it.
+    (problem,) = problems(write_rules(MINIMAL.replace("text: Un mazzo.", "text: Nota: un mazzo.")))
+    assert "a text containing ': ' must be quoted or written as a '|' block" in problem, problem
+
+
+def test_a_key_indented_less_than_its_items_key_is_told_to_line_up(write_rules):
+    """Between a list item's '-' and its key: the parser says the line does not go on with the
+    list, and the advice to start it with '- ' would make a new item of what belongs to this one."""
+    text = MINIMAL.replace("          - id: e1\n            text: Un mazzo.", "          - id: e1\n           text: Un mazzo.")
+    (problem,) = problems(write_rules(text))
+    assert problem.startswith("rules/demo.yaml:15:") and ("'text:' is indented less than 'id:' on the line above (column 12, not 13): "
+                                                          "indent it as 'id:' to go on with that item, or start a new item with '- ' at column 11") in problem, problem

@@ -9,6 +9,8 @@ import pytest
 from rulebook.errors import RulebookError
 from rulebook.project import read_project
 
+from .conftest import MINIMAL
+
 REPO = Path(__file__).resolve().parent.parent
 
 
@@ -41,7 +43,10 @@ def test_no_configuration_no_languages(tmp_path, monkeypatch):
 @pytest.mark.parametrize(("text", "message"), [
     ("plugins:\n  - rulebook:\n      languages: [it, xx]\n", "mkdocs.yml: plugin 'rulebook' option 'languages': unknown language 'xx'"),
     ("plugins:\n  - rulebook:\n      languages: [it, en, it]\n", "mkdocs.yml: plugin 'rulebook' option 'languages': language listed twice: it"),
-    ("plugins:\n  - rulebook:\n    languages: [it\n", "mkdocs.yml:4: not valid YAML"),
+    ("plugins:\n  - rulebook:\n    languages: [it\n", "mkdocs.yml:4:1: not valid YAML: the '[' list opened at line 3 is not closed here"),
+    # As the build says it (not "unknown language 'i'": a string is not a list of codes).
+    ("plugins:\n  - rulebook:\n      languages: it\n",
+     "mkdocs.yml: plugin 'rulebook' option 'languages': expected a list of language codes, the source first, e.g. [it, en, pt_BR]"),
 ])
 def test_a_bad_configuration_is_an_error_naming_the_file(tmp_path, monkeypatch, text, message):
     monkeypatch.chdir(tmp_path)
@@ -49,3 +54,47 @@ def test_a_bad_configuration_is_an_error_naming_the_file(tmp_path, monkeypatch, 
     with pytest.raises(RulebookError) as caught:
         read_project()
     assert str(caught.value).startswith(message)
+
+
+def test_inherit_and_env_are_read_as_mkdocs_reads_them(tmp_path, monkeypatch, capsys):
+    """Every command reads mkdocs.yml as the build does: a shared base by INHERIT, values from
+    the environment by !ENV (the rulebook command's own reader saw neither)."""
+    from rulebook.cli import main
+
+    (tmp_path / "base.yml").write_text(
+        "site_name: Base\nplugins:\n  - search\n  - rulebook:\n      rules: books\n"
+        "      languages: !ENV [RULEBOOK_TEST_LANGUAGES, [it, fr]]\n", encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text("INHERIT: base.yml\nsite_name: !ENV [RULEBOOK_TEST_NAME, House rules]\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("RULEBOOK_TEST_LANGUAGES", raising=False)
+    monkeypatch.setenv("RULEBOOK_TEST_NAME", "Casa")
+    project = read_project()
+    assert project.languages.codes == ("it", "fr")
+    assert project.rules == Path("books") and project.name == "Casa"
+    (tmp_path / "books").mkdir()
+    (tmp_path / "books" / "demo.yaml").write_text(MINIMAL, encoding="utf-8")
+    assert main(["i18n", "init", "fr"]) == 0
+    assert (tmp_path / "locales" / "fr" / "LC_MESSAGES" / "demo.po").exists()
+    assert "unknown language" not in capsys.readouterr().err
+
+
+def test_one_language_given_as_a_text_is_told_to_be_a_list(tmp_path, monkeypatch, capsys):
+    from rulebook.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mkdocs.yml").write_text("plugins:\n  - rulebook:\n      languages: it\n", encoding="utf-8")
+    with pytest.raises(RulebookError, match=r"option 'languages': expected a list of language codes, the source first"):
+        read_project()
+    assert main(["serve", "-l", "it"]) == 2
+    assert "option 'languages': expected a list of language codes, the source first" in capsys.readouterr().err
+
+
+def test_rulebook_check_reads_the_rules_folder_mkdocs_yml_names(tmp_path, monkeypatch, capsys):
+    from rulebook.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "books").mkdir()
+    (tmp_path / "books" / "demo.yaml").write_text(MINIMAL, encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text("plugins:\n  - rulebook:\n      rules: books\n", encoding="utf-8")
+    assert main(["check"]) == 0
+    assert "1 book, 1 example, 0 failed" in capsys.readouterr().out

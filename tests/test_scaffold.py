@@ -31,9 +31,12 @@ from rulebook.i18n.domains import SITE, load_messages, write_domain_template
 from rulebook.loader import load_book
 from rulebook.languages import language
 from rulebook.messages import Message
-from rulebook.scaffold import SAMPLE_ENGINE, SCAFFOLD, engine_messages, has_sample, plan
+from tests.conftest import unpublished_language
+from rulebook.scaffold import SAMPLE_ENGINE, SCAFFOLD, engine_messages, has_sample, plan, toolkit_install
 
 REPO = Path(__file__).resolve().parents[1]
+#: A language the toolkit ships no sample words for (German today): a project's to translate.
+NEW = unpublished_language()
 
 
 def borrowing_venv(where: Path) -> Path:
@@ -92,11 +95,11 @@ def test_a_new_project_passes_its_check_tests_and_strict_build_at_once(tmp_path:
 def test_the_engine_speaks_in_gettext_messages_that_i18n_extracts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     project = tmp_path / "pig"
-    chosen = plan(project, "Pig", "en", ["it", "de"])
-    assert main(["new", str(project), "-l", "it", "-l", "de"]) == 0
-    assert "src/pig/locale/de/LC_MESSAGES/engine.pig.po is yours to translate" in capsys.readouterr().out
+    chosen = plan(project, "Pig", "en", ["it", NEW])
+    assert main(["new", str(project), "-l", "it", "-l", NEW]) == 0
+    assert f"src/pig/locale/{NEW}/LC_MESSAGES/engine.pig.po is yours to translate" in capsys.readouterr().out
     domain = engine_messages(chosen)
-    assert domain.mapping.exists() and domain.languages() == ["de", "en", "it"]
+    assert domain.mapping.exists() and domain.languages() == sorted([NEW, "en", "it"])
     with domain.template.open("rb") as f:
         extracted = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id}
     # Importable as `pip install -e .` makes it (the book's `engine: pig` is then the module pig):
@@ -118,10 +121,10 @@ def test_the_engine_speaks_in_gettext_messages_that_i18n_extracts(tmp_path: Path
     finally:
         for name in [n for n in sys.modules if n.partition(".")[0] == "pig"]:  # later tests make their own pig
             del sys.modules[name]
-    # Italian from the sample engine's catalog; English its own text; German left to translate.
+    # Italian from the sample engine's catalog; English its own text; the new language left to translate.
     italian = _catalog_by_id(domain.catalog("it"))
     assert italian["player {player} rolls the die"] == "il giocatore {player} tira il dado" and all(italian.values())
-    assert not any(_catalog_by_id(domain.catalog("de")).values())
+    assert not any(_catalog_by_id(domain.catalog(NEW)).values())
 
 
 def _catalog_by_id(path: Path) -> dict[str, object]:
@@ -147,6 +150,22 @@ def test_the_project_has_every_file_its_readme_names(tmp_path: Path, monkeypatch
     pyproject = (root / "pyproject.toml").read_text(encoding="utf-8")
     assert '[project.entry-points."rulebook.engines"]\npig = "pig.engine"' in pyproject
     assert "rulebook>=0.1,<0.2" in pyproject
+    # Any clone works on any machine: no file names a folder of this one (the toolkit's
+    # checkout, from which it is installed here, is said on the terminal only).
+    for path in root.rglob("*"):
+        if path.is_file() and path.suffix not in (".mo",):
+            text = path.read_text(encoding="utf-8")
+            assert str(REPO) not in text and str(root.resolve()) not in text, path
+            assert not toolkit_install() or toolkit_install() not in text, path
+    assert toolkit_install() in told  # this machine's extra step (where the toolkit is installed from), printed
+    assert ".cache/" in (root / ".gitignore").read_text(encoding="utf-8").splitlines()
+    # The guides the README names are in the project, and every link between them leads to one.
+    named = re.findall(r"\]\((docs/[\w.-]+\.md)\)", readme)
+    assert {"docs/new-game.md", "docs/new-language.md", "docs/format.md", "docs/engines.md"} <= set(named)
+    for guide in named:
+        text = (root / guide).read_text(encoding="utf-8")
+        for target in re.findall(r"\]\(([\w-]+\.md)(?:#[\w-]*)?\)", text):
+            assert (root / "docs" / target).exists(), f"{guide} links to {target}"
 
 
 def _in(project: Path, monkeypatch: pytest.MonkeyPatch, *command: str) -> int:
@@ -158,7 +177,7 @@ def _in(project: Path, monkeypatch: pytest.MonkeyPatch, *command: str) -> int:
 def test_an_italian_source_translated_into_english_and_german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
     project = tmp_path / "assi"
-    assert main(["new", str(project), "--game", "Scopa d'Assi", "--source", "it", "-l", "en", "-l", "de"]) == 0
+    assert main(["new", str(project), "--game", "Scopa d'Assi", "--source", "it", "-l", "en", "-l", NEW]) == 0
     out = capsys.readouterr().out
     book = load_book(project / "rules" / "scopa-d-assi.yaml")
     assert book.language == "it" and book.title == "Scopa d'Assi" and book.engine == "scopa-d-assi"
@@ -166,13 +185,13 @@ def test_an_italian_source_translated_into_english_and_german(tmp_path: Path, mo
     assert "Come si gioca" in (project / "rules" / "scopa-d-assi.yaml").read_text(encoding="utf-8")
     languages = next(p["rulebook"]["languages"] for p in yaml.load((project / "mkdocs.yml").read_text(encoding="utf-8"),
                      Loader=yaml.BaseLoader)["plugins"] if isinstance(p, dict) and "rulebook" in p)
-    assert languages == ["it", "en", "de"]
+    assert languages == ["it", "en", NEW]
     english = _catalog(project, "en", "scopa-d-assi")
     assert english["scopa-d-assi/play:title"] == "How to play" and all(english.values())
-    german = _catalog(project, "de", "scopa-d-assi")
+    german = _catalog(project, NEW, "scopa-d-assi")
     assert german and not any(german.values())  # ours to translate: shown in Italian, marked
-    assert (project / "locales" / "de" / "LC_MESSAGES" / "site.po").exists()  # the package has no German site words
-    assert "locales/de/LC_MESSAGES/scopa-d-assi.po is yours to translate" in out
+    assert (project / "locales" / NEW / "LC_MESSAGES" / "site.po").exists()  # the package has no site words in it
+    assert f"locales/{NEW}/LC_MESSAGES/scopa-d-assi.po is yours to translate" in out
     assert _in(project, monkeypatch, "i18n", "update", "--check") == 0
     assert _in(project, monkeypatch, "i18n", "check") == 0
 
@@ -197,10 +216,11 @@ def test_the_sample_is_written_in_each_language_we_ship(source: str, tmp_path: P
 
 
 def test_a_source_language_without_a_sample_gets_the_english_one_and_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert not has_sample(language("de"))
-    assert main(["new", str(tmp_path / "p"), "--source", "de", "-l", "fr"]) == 0
-    assert "the sample rulebook's texts are in English (there is no German sample): rewrite rules/pig.yaml in German" in capsys.readouterr().out
-    assert load_book(tmp_path / "p" / "rules" / "pig.yaml").language == "de"
+    assert not has_sample(language(NEW))
+    assert main(["new", str(tmp_path / "p"), "--source", NEW, "-l", "fr"]) == 0
+    name = language(NEW).name_in(language("en"))
+    assert f"the sample rulebook's texts are in English (there is no {name} sample): rewrite rules/pig.yaml in {name}" in capsys.readouterr().out
+    assert load_book(tmp_path / "p" / "rules" / "pig.yaml").language == NEW
     assert _catalog(tmp_path / "p", "fr", "pig")["pig/play:title"] == "Comment jouer"
 
 

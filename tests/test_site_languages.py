@@ -13,11 +13,14 @@ from pathlib import Path
 
 import pytest
 import yaml
+from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 from mkdocs.exceptions import Abort
 
 from rulebook.cli import main
+from rulebook.languages import Language
 
+from .conftest import unpublished_language
 from .test_site_build import Elements, build, make_project, page, write_catalog
 
 
@@ -42,55 +45,62 @@ def translate_po(path: Path, translations: dict[tuple[str | None, str], str]) ->
         write_po(f, catalog)
 
 
+#: The language the tests add: not published by our site, no words shipped by the toolkit.
+NEW = unpublished_language()
+NAME = Language(NEW).name  # its name in itself, as the language menu shows it
+
+
 @pytest.fixture(scope="module")
-def german(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A project with Italian books to which German is added as data: init, two messages, one line."""
-    root = tmp_path_factory.mktemp("german")
+def added(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A project with Italian books to which a language is added as data: init, two messages, one
+    line. The language is one our site does not publish and the toolkit ships no words for
+    (German today), so its site words start empty."""
+    root = tmp_path_factory.mktemp("added")
     config = make_project(root)
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(root)
-        assert main(["i18n", "init", "de"]) == 0
+        assert main(["i18n", "init", NEW]) == 0
     locales = root / "locales"
-    site_po = locales / "de" / "LC_MESSAGES" / "site.po"
-    assert {p.name for p in (locales / "de" / "LC_MESSAGES").iterdir()} == {"demo.po", "altro.po", "site.po", "engine.base.po"}  # and the engines' shared messages
-    assert "nplurals=2; plural=(n != 1);" in site_po.read_text(encoding="utf-8")
-    translate_po(locales / "de" / "LC_MESSAGES" / "demo.po", {("demo/pesca:title", "Pescare"): "Karte ziehen"})
+    site_po = locales / NEW / "LC_MESSAGES" / "site.po"
+    assert {p.name for p in (locales / NEW / "LC_MESSAGES").iterdir()} == {"demo.po", "altro.po", "site.po", "engine.base.po"}  # and the engines' shared messages
+    assert Catalog(locale=NEW).plural_forms in site_po.read_text(encoding="utf-8")  # as Babel says
+    translate_po(locales / NEW / "LC_MESSAGES" / "demo.po", {("demo/pesca:title", "Pescare"): "Karte ziehen"})
     translate_po(site_po, {(None, "Example {n}"): "Beispiel {n}"})
     # The project also rewords one shipped Russian message, and only that one.
     ru_site = locales / "ru" / "LC_MESSAGES" / "site.po"
     ru_site.write_text('msgid ""\nmsgstr ""\n"Language: ru\\n"\n\nmsgid "Ruling {n}"\nmsgstr "Постановление {n}"\n\n'
                        'msgid "Reason"\nmsgstr ""\n', encoding="utf-8")
-    set_languages(config, ["it", "ru", "de"])
+    set_languages(config, ["it", "ru", NEW])
     return build(config)
 
 
-def test_the_new_language_is_published_with_its_own_lang_and_alternates(german: Path) -> None:
-    html = page(german, "de/demo")
-    assert re.search(r'<html lang="de"', html) and 'dir="ltr"' in html
+def test_the_new_language_is_published_with_its_own_lang_and_alternates(added: Path) -> None:
+    html = page(added, f"{NEW}/demo")
+    assert re.search(rf'<html lang="{NEW}"', html) and 'dir="ltr"' in html
     alternates = {a["hreflang"]: a["href"] for a in Elements(html).find("link", rel="alternate")}
     site_url = "https://rules.example.org/base/"
-    assert alternates == {"it": site_url + "demo/", "ru": site_url + "ru/demo/", "de": site_url + "de/demo/", "x-default": site_url + "demo/"}
+    assert alternates == {"it": site_url + "demo/", "ru": site_url + "ru/demo/", NEW: site_url + f"{NEW}/demo/", "x-default": site_url + "demo/"}
     switcher = [a for a in Elements(html).find("a") if "rb-alternate" in a.get("class", "")]
-    assert [(a["hreflang"], a["lang"]) for a in switcher] == [("it", "it"), ("ru", "ru"), ("de", "de")]
-    assert re.search(r'hreflang="de" lang="de" class="md-select__link rb-alternate" aria-current="true">Deutsch</a>', html)
-    assert 'hreflang="ru"' in page(german, "demo") and 'hreflang="de"' in page(german, "demo")
+    assert [(a["hreflang"], a["lang"]) for a in switcher] == [("it", "it"), ("ru", "ru"), (NEW, NEW)]
+    assert re.search(rf'hreflang="{NEW}" lang="{NEW}" class="md-select__link rb-alternate" aria-current="true">{NAME}</a>', html)
+    assert 'hreflang="ru"' in page(added, "demo") and f'hreflang="{NEW}"' in page(added, "demo")
     for name in ("", "altro/", "coverage/"):
-        assert (german / "de" / name / "index.html").exists()
-    index = json.loads((german / "de" / "search" / "search_index.json").read_text(encoding="utf-8"))
-    assert index["config"]["lang"] == ["de"] and any(d["location"] == "demo/#pesca" for d in index["docs"])
+        assert (added / NEW / name / "index.html").exists()
+    index = json.loads((added / NEW / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert index["config"]["lang"] == [NEW] and any(d["location"] == "demo/#pesca" for d in index["docs"])
 
 
-def test_untranslated_rule_texts_and_site_words_are_shown_in_the_source_language_and_marked(german: Path) -> None:
-    html = page(german, "de/demo")
-    # The one translated rule title is German and unmarked; the others are Italian, marked.
+def test_untranslated_rule_texts_and_site_words_are_shown_in_the_source_language_and_marked(added: Path) -> None:
+    html = page(added, f"{NEW}/demo")
+    # The one translated rule title is translated and unmarked; the others are Italian, marked.
     assert re.search(r'<h3 id="pesca"><span class="rb-number">1.2</span> Karte ziehen<a', html)
     assert re.search(r'data-rb-state="fallback"><span lang="it">Il mana bianco</span>', html)
     assert re.search(r'data-rb-state="fallback"><div lang="it"><p>Paga', html)
-    # The site's words: the translated one is German, the others Italian with the same mark.
+    # The site's words: the translated one is translated, the others Italian with the same mark.
     assert re.search(r'<p class="admonition-title">Beispiel 1<span class="rb-status', html)
     assert re.search(r'data-rb-state="fallback"><span lang="it">Decisione 1</span> <abbr class="rb-badge rb-badge--fallback" '
                      r'title="non ancora tradotto: testo in italiano" lang="it">it</abbr>', html)
-    # The badge has no German either: it is shown in Italian, its lang says so.
+    # The badge has no translation either: it is shown in Italian, its lang says so.
     assert '<p class="rb-badge rb-badge--fallback" lang="it">non ancora tradotto: testo in italiano</p>' in html
     assert "&lt;span" not in html and "&lt;abbr" not in html  # no markup ever shows as text
     # Words inside attributes cannot hold a mark: their element says their language instead.
@@ -102,18 +112,18 @@ def test_untranslated_rule_texts_and_site_words_are_shown_in_the_source_language
     assert re.search(r'data-rb-fallback="9">\s*<p class="admonition-title"><span class="rb-untranslated', html)
 
 
-def test_a_project_catalog_overrides_shipped_words_one_by_one(german: Path) -> None:
-    html = page(german, "ru/demo")
+def test_a_project_catalog_overrides_shipped_words_one_by_one(added: Path) -> None:
+    html = page(added, "ru/demo")
     assert '<p class="admonition-title">Постановление 1 <a' in html  # the project's word
     assert "<strong>Причина:</strong>" in html  # its empty msgstr leaves the shipped word in place
     assert "Пример" in html and "lang=\"it\"><span" not in html
 
 
-def test_coverage_lists_the_new_language(german: Path) -> None:
-    coverage = Elements(page(german, "coverage"))
+def test_coverage_lists_the_new_language(added: Path) -> None:
+    coverage = Elements(page(added, "coverage"))
     rows = [a["data-rb-language"] for t, a in coverage.tags if t == "tr" and a.get("data-rb-book") == "demo"]
-    assert rows == ["it", "ru", "de"]
-    assert ">Deutsch</a>" in page(german, "coverage")
+    assert rows == ["it", "ru", NEW]
+    assert f">{NAME}</a>" in page(added, "coverage")
 
 
 def test_a_right_to_left_language_and_one_the_theme_does_not_know(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ import pytest
 import yaml
 from mkdocs.exceptions import Abort
 
-from rulebook.mkdocs_plugin import THEME
+from rulebook.adapters.material import THEME
 
 from .test_site_build import REPO, build, make_project, page
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+from functools import partial
 import random
 import sys
 from importlib.metadata import version
@@ -13,19 +14,20 @@ from typing import Sequence
 from .engines import load_engine
 from .engines.base import playout
 from .errors import LoadError, RulebookError, counted
-from .examples import run_books
+from .examples import reports, run_books
 from .i18n.frontend import register as register_i18n
 from .loader import load_chosen
-from .preview import serve as serve_preview
-from .scaffold import DEFAULT_GAME, plan, write
+from .project import read_project
+from .scaffold import DEFAULT_GAME, plan, toolkit_install, write
 
 
 def check(args: argparse.Namespace) -> int:
-    books = load_chosen(args.paths)
+    # Without paths: the rules folder mkdocs.yml gives the rulebook plugin (else rules/), as the build reads it.
+    books = load_chosen(args.paths or [read_project().rules])
     outcomes = run_books(books.values())
     failed = [o for o in outcomes if not o.passed]
-    for outcome in failed:
-        print(outcome.report(), end="\n\n")
+    for report in reports(outcomes):
+        print(report, end="\n\n")
     if args.verbose:
         for outcome in outcomes:
             print(f"{'ok  ' if outcome.passed else 'FAIL'} {outcome.name}  {outcome.example.path}:{outcome.example.line}")
@@ -56,8 +58,12 @@ def new(args: argparse.Namespace) -> int:
     write(chosen, force=args.force)
     # The README's own set-up lines: what the new project is built and tested with.
     readme = (chosen.folder / "README.md").read_text(encoding="utf-8")
+    # On this machine the toolkit may come from a folder or a repository rather than the index:
+    # said here, never written into the project (a path of this machine breaks every other clone).
+    local = toolkit_install()
     steps = ([f"cd {chosen.folder}"] if chosen.folder != Path(".") else []) + [
-        line for line in readme.splitlines() if line.startswith("python3 -m venv")]
+        line.replace(" install ", f" install {local} ", 1) if local else line
+        for line in readme.splitlines() if line.startswith("python3 -m venv")]
     targets = " and ".join(lang.code for lang in chosen.languages.targets)
     print(f"\nA rulebook project for {chosen.game} in {chosen.folder}, written in {chosen.languages.source}, translated into {targets}. "
           "Its README's two commands build the site and run the tests:\n")
@@ -66,6 +72,9 @@ def new(args: argparse.Namespace) -> int:
 
 
 def serve(args: argparse.Namespace) -> int:
+    # Only `rulebook serve` needs a site generator (MkDocs or properdocs): every other command runs without.
+    from .preview import serve as serve_preview
+
     serve_preview(args.config_file, args.language or (), dev_addr=args.dev_addr, open_in_browser=args.open)
     return 0
 
@@ -84,12 +93,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rulebook", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"%(prog)s {version('rulebook')}",
                         help="print the version of rulebook and exit")
-    commands = parser.add_subparsers(dest="command", required=True, title="commands", metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
+    # `rulebook` alone: the list of commands, which argparse's "the following arguments are
+    # required: COMMAND" would not show.
+    parser.set_defaults(run=partial(show_help, parser))
 
     checking = commands.add_parser("check", help="run every worked example against its game's engine",
                                    description="Run every worked example of the rulebooks against its game's engine; "
                                                "a failure names the YAML line of its >>> line. Exit 1 if any fails.")
-    checking.add_argument("paths", nargs="*", metavar="PATH", help="rulebook files or folders (default: rules)")
+    checking.add_argument("paths", nargs="*", metavar="PATH",
+                          help="rulebook files or folders (default: the rules folder of mkdocs.yml, or rules)")
     checking.add_argument("-v", "--verbose", action="store_true", help="also list every example that passed (default: only failures)")
     checking.set_defaults(run=check)
 
@@ -136,6 +149,12 @@ def build_parser() -> argparse.ArgumentParser:
                           help="also write into a folder that is not empty, replacing files of the same name (default: refuse)")
     starting.set_defaults(run=new)
     return parser
+
+
+def show_help(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """A command that needs a subcommand and got none: its help, which lists them; exit 2 (nothing was done)."""
+    parser.print_help()
+    return 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:

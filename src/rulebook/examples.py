@@ -55,6 +55,7 @@ class Outcome:
     failures: tuple[Failure, ...] = field(default=())
     figure: BoardFigure | None = None  # the board of the example's final ``state``, if any
     records: tuple[Record, ...] = ()  # what the doctest applied and what was refused, in order
+    not_run: str = ""  # why the doctest could not run at all (the book's engine missing, a broken >>> line)
 
     @property
     def passed(self) -> bool:
@@ -66,6 +67,8 @@ class Outcome:
 
     def report(self) -> str:
         head = f"FAILED {self.name} (rule {self.rule.number} {self.rule.id})"
+        if self.not_run:
+            return f"{head}: not run: {self.not_run}"
         return "\n".join([head, *(str(f) for f in self.failures)])
 
 
@@ -99,7 +102,7 @@ def run_example(book: Book, rule: Rule, example: Example, engine: ModuleType | N
     except (RulebookError, ValueError) as exc:
         # ValueError: doctest's own parser (e.g. a '>>>' line without a space after it).
         failure = Failure(book.path, example.doctest_line, "", "a runnable doctest", str(exc))
-        return Outcome(book, rule, example, attempted=0, failures=(failure,))
+        return Outcome(book, rule, example, attempted=0, failures=(failure,), not_run=str(exc))
     runner = _CollectingRunner()
     with recording() as records:
         result = runner.run(test, out=lambda _text: None, clear_globs=False)
@@ -107,6 +110,30 @@ def run_example(book: Book, rule: Rule, example: Example, engine: ModuleType | N
     test.globs.clear()
     return Outcome(book, rule, example, attempted=result.attempted, failures=tuple(runner.found), figure=figure,
                    records=tuple(records))
+
+
+def reports(outcomes: Iterable[Outcome]) -> list[str]:
+    """What failed, in order: a reason the examples of a book share (its engine is missing) is
+    said once for them all, not once an example."""
+    said: list[str] = []
+    shared: dict[tuple[str, str], list[Outcome]] = {}
+    for outcome in outcomes:
+        if outcome.passed:
+            continue
+        if not outcome.not_run:
+            said.append(outcome.report())
+            continue
+        key = (outcome.book.id, outcome.not_run)
+        if key not in shared:
+            said.append(key)  # type: ignore[arg-type]  # replaced below, in its place
+        shared.setdefault(key, []).append(outcome)
+    return [_shared_report(shared[item]) if isinstance(item, tuple) else item for item in said]
+
+
+def _shared_report(group: list[Outcome]) -> str:
+    if len(group) == 1:
+        return group[0].report()
+    return f"FAILED {group[0].book.id}: {len(group)} examples not run: {group[0].not_run}"
 
 
 def _figure(value: object) -> BoardFigure | None:

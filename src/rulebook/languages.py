@@ -101,6 +101,9 @@ class Languages(Sequence[Language]):
     @classmethod
     def parse(cls, codes: Iterable[object]) -> Languages:
         """``[it, en, pt-BR]`` -> Languages; an unknown or repeated code is a RulebookError."""
+        if isinstance(codes, (str, bytes)):
+            # A string is iterable too: `languages: it` would be read as the languages 'i' and 't'.
+            raise RulebookError(f"expected a list of language codes, the source first, e.g. [it, en, pt_BR]; got one text, {codes!r}")
         return cls(tuple(language(code) for code in codes))
 
     @property

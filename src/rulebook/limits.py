@@ -28,22 +28,38 @@ MAX_PLURAL_FORMS = 6
 MAX_PROBLEMS = 50
 
 
-def size_problem(size: int, what: str) -> str | None:
-    """The message refusing ``size`` bytes, or None when they are within the limit."""
-    if size <= MAX_FILE_BYTES:
+def size_problem(size: int, what: str, limit: int = MAX_FILE_BYTES) -> str | None:
+    """The message refusing ``size`` bytes, or None when they are within ``limit``."""
+    if size <= limit:
         return None
-    return f"{what} is larger than the limit of {MAX_FILE_BYTES:,} bytes; split it or remove what does not belong"
+    return f"{what} is larger than the limit of {limit:,} bytes; split it or remove what does not belong"
 
 
-def read_limited(path: str | os.PathLike[str], shown: str) -> bytes:
-    """A file's bytes, or LoadError naming ``shown`` when it cannot be read or is too big."""
+def read_limited(path: str | os.PathLike[str], shown: str, limit: int = MAX_FILE_BYTES) -> bytes:
+    """A file's bytes, or LoadError naming ``shown`` when it cannot be read, is not a regular
+    file or is bigger than ``limit``: the one reader of every file a contributor hands us.
+
+    A FIFO would block the reader until someone writes to it, a device (a link to /dev/zero)
+    never ends: both are refused before a byte is read. The file is looked at again once open
+    (``fstat``), so one swapped in between is refused too, and it is opened without blocking
+    (a FIFO opened for reading waits for a writer otherwise; a regular file ignores the flag).
+    """
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device would block or never end
-            raise LoadError([Problem(shown, 1, 1, "not a regular file; replace it with a text file")])
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)  # one byte past the limit is enough to know
+        if not stat.S_ISREG(os.stat(path).st_mode):  # not opened at all: opening some devices acts
+            raise LoadError([Problem(shown, 1, 1, _NOT_REGULAR)])
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with open(descriptor, "rb") as handle:
+            status = os.fstat(descriptor)
+            if not stat.S_ISREG(status.st_mode):
+                raise LoadError([Problem(shown, 1, 1, _NOT_REGULAR)])
+            # One byte past the limit is enough to know (a file may grow after fstat).
+            data = b"" if status.st_size > limit else handle.read(limit + 1)
+            size = max(status.st_size, len(data))
     except OSError as exc:
         raise LoadError([Problem(shown, 1, 1, f"cannot read the file: {exc.strerror or exc}")]) from None
-    if (too_big := size_problem(len(data), "the file")) is not None:
+    if (too_big := size_problem(size, "the file", limit)) is not None:
         raise LoadError([Problem(shown, 1, 1, too_big)])
     return data
+
+
+_NOT_REGULAR = "not a regular file (a FIFO, a device or a folder); replace it with a text file"

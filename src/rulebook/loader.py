@@ -6,6 +6,7 @@ All problems of a file are collected before raising, as far as the YAML parse al
 from __future__ import annotations
 
 import bisect
+import difflib
 import doctest
 import os
 import re
@@ -359,7 +360,7 @@ def _read_book(data: bytes, shown: str) -> tuple[Book, list[_PendingRef]]:
             foreign.append(pending)
         elif pending.ref.target not in reader.ids:
             reader.problems.append(
-                Problem(shown, pending.line, pending.column, f"cross-reference {pending.ref} names no rule in this book")
+                Problem(shown, pending.line, pending.column, f"cross-reference {pending.ref} names no rule in this book{_did_you_mean(pending.ref.target, reader.ids)}")
             )
     if reader.problems or book is None:
         problems = sorted(reader.problems, key=lambda p: (p.line, p.column))
@@ -367,6 +368,12 @@ def _read_book(data: bytes, shown: str) -> tuple[Book, list[_PendingRef]]:
             problems = problems[:MAX_PROBLEMS] + [Problem(shown, problems[MAX_PROBLEMS].line, 1, "too many problems; stopping")]
         raise LoadError(problems)
     return book, foreign
+
+
+def _did_you_mean(name: str, known: Iterable[str]) -> str:
+    """``; did you mean 'vittoria'?`` for a name close to one that exists (difflib), else nothing."""
+    close = difflib.get_close_matches(name, list(known), n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 def load_book(path: str | os.PathLike[str]) -> Book:
@@ -384,31 +391,44 @@ def load_library(paths: Iterable[str | os.PathLike[str]], *, reuse: bool = False
 
     ``reuse``: a file whose bytes are those it had at the last such call gives the same (immutable)
     Book again, unparsed: ``mkdocs serve`` reloads the library after every saved file."""
+    books, failed = load_books(paths, reuse=reuse)
+    if failed:
+        raise LoadError([problem for error in failed.values() for problem in error.problems])
+    return books
+
+
+def load_books(paths: Iterable[str | os.PathLike[str]], *, reuse: bool = False) -> tuple[dict[str, Book], dict[str, LoadError]]:
+    """The books that load, and each file that does not with why: ``(books by id, {shown path: error})``.
+
+    A book fails with its own problems, and so does a book whose cross-reference names a rule of
+    a book that failed (its link would lead nowhere): the site publishes the others."""
     books: dict[str, Book] = {}
     foreign: list[tuple[Book, _PendingRef]] = []
-    problems: list[Problem] = []
+    failed: dict[str, list[Problem]] = {}
     for path in paths:
         try:
             book, refs = _load(path, reuse)
         except LoadError as exc:
-            problems.extend(exc.problems)
+            failed.setdefault(display_path(path), []).extend(exc.problems)
             continue
         if book.id in books:
-            problems.append(Problem(book.path, book.line, 1, f"book id {book.id!r} is also used by {books[book.id].path}"))
+            failed.setdefault(book.path, []).append(Problem(book.path, book.line, 1, f"book id {book.id!r} is also used by {books[book.id].path}"))
             continue
         books[book.id] = book
         foreign.extend((book, ref) for ref in refs)
     for book, pending in foreign:
         target = books.get(pending.ref.book or "")
         if target is None:
-            problems.append(Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names an unknown book"))
+            problem = Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names an unknown book{_did_you_mean(pending.ref.book, books)}")
         elif pending.ref.target not in target.anchors():
-            problems.append(
-                Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names no rule in {target.path}")
-            )
-    if problems:
-        raise LoadError(problems)
-    return books
+            problem = Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names no rule in {target.path}"
+                              f"{_did_you_mean(pending.ref.target, target.anchors())}")
+        else:
+            continue
+        failed.setdefault(book.path, []).append(problem)
+    for book in [b for b in books.values() if b.path in failed]:
+        del books[book.id]
+    return books, {path: LoadError(problems) for path, problems in failed.items()}
 
 
 def rulebook_paths(root: str | os.PathLike[str] = "rules") -> list[Path]:
@@ -424,9 +444,11 @@ def load_chosen(arguments: Iterable[str | os.PathLike[str]] = ()) -> dict[str, B
     checked too, but only the chosen books are returned.
     """
     arguments = list(arguments) or ["rules"]
-    chosen = {path.resolve() for argument in arguments for path in rulebook_paths(argument)}
+    # Each file once (by where it resolves), read by the path it was found at: a problem names
+    # rules/x.yaml, not what a link there points to.
+    chosen = {path.resolve(): path for argument in arguments for path in rulebook_paths(argument)}
     if not chosen:
         raise RulebookError(f"no rulebook files (*.yaml) in {' '.join(map(str, arguments))}")
-    siblings = {sibling.resolve() for path in chosen for sibling in rulebook_paths(path.parent)}
-    library = load_library(sorted(chosen | siblings))
+    siblings = {sibling.resolve(): sibling for path in chosen.values() for sibling in rulebook_paths(path.parent)}
+    library = load_library([path for _, path in sorted({**siblings, **chosen}.items())])
     return {book_id: book for book_id, book in library.items() if Path(book.path).resolve() in chosen}

@@ -2,8 +2,11 @@
 
 Everything a reader sees is rendered by :class:`rulebook.render.Site`; this module only puts
 those pages into a MkDocs build (generated files, one nav section per language, the table of
-contents, per-language search indexes, the 404 page's text) and reports failing examples
-through MkDocs' logger, so ``mkdocs build --strict`` fails on them. Moving to another
+contents, per-language search indexes, the 404 page's text) and reports failing examples and
+broken translations as warnings, counting them itself: a strict build (``mkdocs build --strict``,
+``properdocs build --strict``, or ``strict: true`` through the Python API) fails on them however
+quiet its log is. MkDocs counts only the warnings its log level lets through (none with ``-q``),
+and only on its own logger (properdocs' Python API counts none of ``mkdocs.*``). Moving to another
 MkDocs-compatible generator means replacing this file only.
 
 The site's languages are the plugin's ``languages`` option alone, the source first: the
@@ -35,43 +38,34 @@ from functools import partial
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
-from mkdocs.commands.build import get_context
-from mkdocs.config import base
-from mkdocs.config import config_options as c
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority
-from mkdocs.structure.files import File, Files, InclusionLevel
-from mkdocs.structure.nav import Navigation
-from mkdocs.structure.pages import Page
-from mkdocs.structure.toc import get_toc
-
-from .errors import LoadError, RulebookError
-from .examples import run_books
+from .adapters import generator, material
+from .adapters.generator import File, Files, InclusionLevel, Navigation, Page, PluginError, base, event_priority, get_toc
+from .adapters.generator import config_options as c
+from .errors import LoadError, RulebookError, counted
+from .examples import reports, run_books
 from .i18n.translate import translate_book, translating
-from .languages import Language, Languages
-from .loader import load_library, rulebook_paths
+from .languages import Languages
+from .limits import MAX_PROBLEMS
+from .loader import load_books, rulebook_paths
 from .model import Book
 from .pdf import write_pdfs
+from .project import LANGUAGES_EXPECTED, Project, configuration_problems
+from .reloading import engine_sources, reload_changed
 from .render import RenderedPage, Site
+from .render.broken import broken_book_markdown
 from .render.pages import TocEntry, relative_url
 from .render.reuse import COMPILED
 from .render.search import search_index
 
-log = logging.getLogger("mkdocs.plugins.rulebook")
-
-#: Material overrides and the assets every rulebook page uses, shipped with the package.
-THEME = Path(__file__).resolve().parent / "theme"
-STYLESHEETS = ("assets/mana-font/css/mana.min.css", "assets/stylesheets/rulebook.css")
-SCRIPTS = ("assets/javascripts/rulebook.js",)
-
+log = logging.getLogger(generator.plugin_logger_name("rulebook"))
+MkDocsConfig = generator.Config
 
 class LanguagesOption(c.BaseConfigOption[Languages]):
     """A list of language codes Babel knows, the source first."""
 
     def run_validation(self, value: object) -> Languages:
         if not isinstance(value, list):
-            raise c.ValidationError("expected a list of language codes, the source first, e.g. [it, en, pt_BR]")
+            raise c.ValidationError(LANGUAGES_EXPECTED)
         try:
             return Languages.parse(value)
         except RulebookError as exc:
@@ -110,74 +104,69 @@ def _toc_tokens(entries: tuple[TocEntry, ...]) -> list[dict]:
     return [{"level": e.level, "id": e.id, "name": str(e.title), "children": _toc_tokens(e.children)} for e in entries]
 
 
-class _Theme:
-    """What Material offers per language: its interface words (a partial) and a lunr stemmer."""
-
-    def __init__(self, config: MkDocsConfig):
-        self.config = config
-        self.env = _theme_env(config)
-        dirs = [Path(d) for d in config.theme.dirs]
-        self.partials = sorted({p.stem for d in dirs for p in (d / "partials" / "languages").glob("*.html")})
-        self.stemmers = sorted({p.name.split(".")[1] for d in dirs for p in (d / "assets" / "javascripts" / "lunr" / "min").glob("lunr.*.min.js")})
-
-    def partial(self, language: Language) -> str | None:
-        return language.best_of(self.partials)
-
-    def search_language(self, language: Language) -> str | None:
-        """The lunr language for it (as Material's partial names it, else a stemmer Material ships); None: none fits."""
-        partial = self.partial(language)
-        named = ""
-        if partial is not None:
-            named = str(self.env.get_template(f"partials/languages/{partial}.html").module.t("search.config.lang")).strip()
-        found = named or language.best_of(self.stemmers)
-        # English stemming of another language's words finds nothing it should: better none.
-        return found if found and (found != "en" or language.locale.language == "en") else None
+#: The configurations ``mkdocs serve`` serves in this process, each with the pages of its last
+#: build that loaded: a rebuild whose rulebooks cannot be loaded shows the error at those
+#: addresses instead of failing (a failed rebuild leaves the server holding every request).
+_SERVED: dict[str, list[str]] = {}
 
 
-def _theme_env(config: MkDocsConfig):  # noqa: ANN202 - jinja2.Environment
-    """The theme's Jinja environment, its compiled templates kept across ``mkdocs serve``'s rebuilds."""
-    env = config.theme.get_env()
-    env.bytecode_cache = COMPILED
-    return env
-
-
-def _add_theme(config: MkDocsConfig) -> None:
-    """Our overrides between the project's ``custom_dir`` (which wins) and Material's templates."""
-    if config.theme.name != "material":
-        raise PluginError(f"rulebook: the site's pages are made for the theme 'material' (mkdocs-material), "
-                          f"not {config.theme.name!r}: set `theme: name: material` in {config.config_file_path or 'mkdocs.yml'}")
-    if str(THEME) not in config.theme.dirs:
-        config.theme.dirs.insert(1 if config.theme.custom_dir else 0, str(THEME))
-    for listed, ours in ((config.extra_css, STYLESHEETS), (config.extra_javascript, SCRIPTS)):
-        listed.extend([path for path in ours if path not in {str(item) for item in listed}])
-
-
-class RulebookPlugin(BasePlugin[RulebookConfig]):
+class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
     def __init__(self) -> None:
         self.pages: dict[str, RenderedPage] = {}
         self.books: dict[str, Book] = {}
+        self.failed: dict[str, LoadError] = {}  # each rulebook file that cannot be loaded, with why
         self.languages: Languages | None = None
         self.rendered: Site | None = None
         self.meta: dict[str, dict] = {}
-        self.nav: Navigation | None = None
-        self.files: Files | None = None
+        self.problems: list[str] = []  # this build's, for a strict build to fail on
+        self.not_found_context: dict | None = None  # what MkDocs renders its 404.html with
+        self.load_error: LoadError | None = None  # mkdocs serve: why this rebuild shows error pages
+
+    def problem(self, message: str) -> None:
+        """A warning, and one more reason for a strict build to fail."""
+        log.warning("%s", message)
+        self.problems.append(message)
+
+    @staticmethod
+    def _config_key(config: MkDocsConfig) -> str:
+        return str(Path(config.config_file_path or "mkdocs.yml").resolve())
 
     def _path(self, config: MkDocsConfig, value: str) -> Path:
         return (Path(config.config_file_path or ".").parent / value).resolve()
 
     @event_priority(100)  # before the search plugin reads the theme's language
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        self.problems, self.not_found_context = [], None  # mkdocs serve: every rebuild starts here
         rules = self._path(config, self.config.rules)
         try:
             # reuse: mkdocs serve's rebuilds parse again only the files whose bytes changed.
-            self.books = load_library(rulebook_paths(rules), reuse=True) if rules.exists() else {}
+            self.books, self.failed = load_books(rulebook_paths(rules), reuse=True) if rules.exists() else ({}, {})
+            if self.failed and not self.books:  # nothing to publish: the whole load failed
+                raise LoadError([problem for error in self.failed.values() for problem in error.problems])
+            # mkdocs serve: an engine of the project edited since the last build is imported anew.
+            reload_changed(self.books.values(), self._path(config, "."))
             site = Site(self.books, locales=self._path(config, self.config.locales), languages=self.config.languages,
                         directory_urls=config.use_directory_urls)
         except LoadError as exc:
-            raise PluginError(f"rulebook: cannot load the rulebooks:\n{exc}") from None
+            if self._config_key(config) not in _SERVED:
+                raise PluginError(f"rulebook: cannot load the rulebooks:\n{exc}") from None
+            # Under serve the rebuild goes on, and every page says what to fix (on_files).
+            log.error("rulebook: cannot load the rulebooks:\n%s", exc)
+            self.load_error, self.rendered, self.pages = exc, None, {}
+            material.add_theme(config)
+            return config
+        self.load_error = None
+        for shown, error in self.failed.items():
+            # A broken book is a failed book: its address says why, the others are published,
+            # and a strict build still fails.
+            self.problem(f"rulebook: {shown} cannot be loaded; its page shows why and the other books are published:\n{error}")
         self.languages = site.languages
-        _add_theme(config)
-        theme = _Theme(config)
+        # What `rulebook i18n check` says of these options: a problem, so --strict fails alike.
+        configured = Project(rules, self._path(config, self.config.locales), self.config.languages, Path(config.config_file_path or "mkdocs.yml"))
+        for problem in configuration_problems(configured):
+            self.problem(str(problem))
+        material.add_theme(config)
+        theme = material.Theme(config)
         source = self.languages.source
         config.theme["language"] = theme.partial(source) or "en"
         # The language switcher of pages outside the rulebooks (the 404 page).
@@ -199,9 +188,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def site(self, config: MkDocsConfig) -> Site:
         # A rebuild (mkdocs serve) runs again only the examples of a book that changed.
         outcomes = run_books(self.books.values(), reuse=True) if self.config.check_examples else []
-        for outcome in outcomes:
-            if not outcome.passed:
-                log.warning("worked example failed, shown as failed on the site:\n%s", outcome.report())
+        for report in reports(outcomes):
+            self.problem(f"worked example failed, shown as failed on the site:\n{report}")
         # reuse: a rebuild renders again only the (book, language) pages whose inputs changed.
         return Site(self.books, outcomes, self._path(config, self.config.locales), self.languages, config.use_directory_urls,
                     pdf=self.config.pdf, translate=partial(translate_book, cache=self._cache(config)), reuse=True)
@@ -210,6 +198,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         return self._path(config, self.config.cache_dir) if self.config.cache_dir else None
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        if self.load_error is not None:
+            return self._load_error_pages(files, config)
         # What is loaded now (the books, MkDocs, the theme) lives through the build: frozen, the
         # garbage collector's full passes, triggered by every page made, no longer walk it (a
         # tenth of a large build), and forked workers do not copy the pages a pass would touch.
@@ -219,6 +209,16 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         # the examples and renders the pages: each page takes its translations as they come.
         with translating(pairs, self._path(config, self.config.locales), cache=self._cache(config), workers=self.config.workers):
             return self._files(files, config)
+
+    def _load_error_pages(self, files: Files, config: MkDocsConfig) -> Files:
+        """Under serve, while a rulebook cannot be loaded: at every address the last good build
+        had, a page listing the problems (FILE:LINE:COL: what to do), until the file is fixed."""
+        problems = "\n".join(f"    {line}" for line in str(self.load_error).splitlines())  # a Markdown code block: escaped
+        text = (f"# The rulebooks cannot be loaded\n\nFix {'this line' if len(self.load_error.problems) == 1 else 'these lines'} "
+                f"and save the file: this page reloads by itself.\n\n{problems}\n")
+        for uri in _SERVED.get(self._config_key(config)) or ["index.md"]:
+            files.append(File.generated(config, uri, content=text, inclusion=InclusionLevel.INCLUDED))
+        return files
 
     def _files(self, files: Files, config: MkDocsConfig) -> Files:
         site = self.rendered = self.site(config)
@@ -237,30 +237,40 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                 # A plain str: MkDocs splits the content into lines, which on Markup escapes each one.
                 files.append(File.generated(config, page.src_uri, content=str(page.html), inclusion=InclusionLevel.INCLUDED))
                 section.append({str(page.title): page.src_uri})
+            for shown, error in self.failed.items():
+                name = Path(shown).stem  # a book's page is named by its id, which the file names too
+                if name in site.books:
+                    continue  # another file holds the book of that id: its page stays
+                title, markdown = broken_book_markdown(site.words(language.code), error)
+                uri = site.src_uri(language.code, name)
+                files.append(File.generated(config, uri, content=markdown, inclusion=InclusionLevel.INCLUDED))
+                section.append({title: uri})
             nav.append({language.name: section})
             problems = [(p, "this text") for p in site.messages(language.code).problems]
             if language != site.source:
                 for book_id in site.books:
                     translated = site.translated(book_id, language.code)
-                    problems += [(p, "the whole book" if p in translated.unreadable else "this text") for p in translated.problems]
+                    problems += [(p, "the whole book" if p in translated.unreadable else "" if p in translated.whole else "this text")
+                                 for p in translated.problems]
             for problem, where in problems:
                 # A warning, so `mkdocs build --strict` fails: a broken catalog or a failing
                 # translation must be fixed, never published silently in the source language.
                 # The glossary's problems come with every book: each is said once.
                 if problem not in reported:
                     reported.add(problem)
-                    log.warning("%s (%s is shown in the source language)", problem, where)
+                    if where:
+                        self.problem(f"{problem} ({where} is shown in the source language)")
+                    else:  # the catalog's header, say: what `rulebook i18n check` reports, its translations shown
+                        self.problem(str(problem))
         # One nav section per language; the theme override shows only the reader's own.
         config.nav = nav
+        if self._config_key(config) in _SERVED:
+            _SERVED[self._config_key(config)] = list(self.pages)
         return files
 
     def on_env(self, env, config: MkDocsConfig, files: Files):  # noqa: ANN001, ANN201 - jinja2.Environment
         env.bytecode_cache = COMPILED  # the theme's templates compiled once per process, not per rebuild
         return env
-
-    def on_nav(self, nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
-        self.nav, self.files = nav, files  # for the 404 pages, rendered after the build
-        return nav
 
     def _alternates(self, config: MkDocsConfig, url: str, alternates) -> list[dict]:  # noqa: ANN001 - render.Alternate
         """Each alternate's link from this page (the menu) and its absolute URL (hreflang, sitemap)."""
@@ -309,15 +319,18 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
     def on_template_context(self, context: dict, template_name: str, config: MkDocsConfig) -> dict:
         if template_name == "404.html" and self.rendered is not None:
+            # MkDocs' context for an error page (absolute base_url): the other languages' 404 pages get it too.
+            self.not_found_context = dict(context)
             context.update(self._not_found(config, self.rendered.source.code))
         return context
 
     def _write_not_found_pages(self, config: MkDocsConfig) -> None:
         """``<lang>/404.html`` for every language but the source (MkDocs writes ``404.html``)."""
-        template = _theme_env(config).get_template("404.html")
+        if self.not_found_context is None:
+            return  # the theme has no 404 page
+        template = material.theme_env(config).get_template("404.html")
         for language in self.rendered.languages.targets:
-            context = get_context(self.nav, self.files, config, base_url=urlsplit(config.site_url or "/").path)
-            context.update(self._not_found(config, language.code))
+            context = {**self.not_found_context, **self._not_found(config, language.code)}
             out = Path(config.site_dir) / self.rendered.prefix(language.code) / "404.html"
             out.parent.mkdir(parents=True, exist_ok=True)
             out.write_text(template.render(context), encoding="utf-8")
@@ -337,6 +350,13 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             sheets = [Path(config.site_dir) / str(css) for css in config.extra_css]
             written = write_pdfs(self.rendered, Path(config.site_dir), sheets, site_name=config.site_name)
             log.info("rulebook: %d printed rulebooks (PDF) written", len(written))
+        if config.strict and self.problems:
+            # Raised, not counted by MkDocs: the build fails with the problems in its error, which
+            # every log level shows (-q too) and the Python API raises (Abort) under either generator.
+            shown = self.problems[:MAX_PROBLEMS]
+            more = f"\n… and {len(self.problems) - len(shown)} more" if len(self.problems) > len(shown) else ""
+            raise PluginError(f"rulebook: {counted(len(self.problems), 'problem')} in strict mode:\n"
+                              + "\n".join(shown) + more)
 
     def _write_search_indexes(self, config: MkDocsConfig) -> None:
         """Each language's own index, from the model, with its own stemmer, at ``<lang>/search/``.
@@ -344,10 +364,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         A Russian reader searches Russian pages with the Russian stemmer, never the Italian ones.
         The theme's index gives the configuration (separator, pipeline, fields).
         """
-        material = Path(config.site_dir) / "search" / "search_index.json"
-        if not material.exists():
+        theirs = material.search_config(Path(config.site_dir))
+        if theirs is None:
             return  # the search plugin is off
-        theirs = json.loads(material.read_text(encoding="utf-8")).get("config", {})
         site = self.rendered
         for language in site.languages:
             stemmer = self.meta[language.code]["search_language"]
@@ -360,10 +379,15 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             out.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
     def on_serve(self, server, config: MkDocsConfig, builder):  # noqa: ANN001 - livereload types
+        # Called once, after the first build; each rebuild has a plugin instance of its own.
+        _SERVED[self._config_key(config)] = list(self.pages)
         for option in (self.config.rules, self.config.locales):
             path = self._path(config, option)
             if path.exists():
                 server.watch(str(path))
+        # An engine's author edits its code while the site is served (on_config imports it anew).
+        for source in engine_sources(self.books.values(), self._path(config, ".")):
+            server.watch(str(source))
         if self.rendered is not None:
             # An engine's developer edits its shipped catalogs too (the pages' reuse follows them).
             for folder in self.rendered.shipped_catalog_folders():

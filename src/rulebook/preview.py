@@ -1,5 +1,7 @@
 """``rulebook serve``: MkDocs' live preview, optionally of the source and a few chosen languages.
 
+It runs the serve command of the generator installed (MkDocs, or properdocs: adapters/generator.py).
+
 A translator working on French wants to see French pages a moment after saving a catalog; the
 other languages only cost rebuild time. The preview is the project's own ``mkdocs.yml`` with the
 rulebook plugin's ``languages`` cut to the source language plus the chosen ones: the plugin list
@@ -14,45 +16,34 @@ import logging
 from pathlib import Path
 from typing import Any, Sequence
 
-from mkdocs.commands.serve import serve as mkdocs_serve
-from mkdocs.config import load_config
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.utils.yaml import yaml_load
-
+from .adapters import generator
 from .errors import RulebookError
 from .languages import Languages
+from .project import plugin_entries, read_config
 
 PLUGIN = "rulebook"
+#: The generator's own ``serve`` command (MkDocs' or properdocs').
+mkdocs_serve = generator.module("commands.serve").serve
 
 
-def _plugin_entries(plugins: object) -> list[tuple[str, dict]]:
-    """``plugins:`` as MkDocs accepts it (a list of names or one-key mappings, or a mapping) as pairs."""
-    if isinstance(plugins, dict):
-        return [(name, dict(options or {})) for name, options in plugins.items()]
-    entries = []
-    for item in plugins or []:
-        if isinstance(item, str):
-            entries.append((item, {}))
-        else:
-            (name, options), = item.items()
-            entries.append((name, dict(options or {})))
-    return entries
-
-
-def preview_plugins(config_file: Path, chosen: Sequence[str]) -> list[dict[str, Any]]:
+def preview_plugins(config_file: Path, chosen: Sequence[str]) -> dict[str, dict[str, Any]]:
     """The configuration's plugins, the rulebook plugin's languages cut to its source and ``chosen``.
 
+    A mapping ``{name: options}``, the form of ``plugins:`` MkDocs reads without consuming it:
+    ``mkdocs serve`` hands the same override to every rebuild, and MkDocs pops the one-key
+    mappings of the list form as it validates them, so the second rebuild got ``[{}, {}]``.
     A chosen language the site does not publish is refused, naming the ones it does."""
-    with config_file.open("rb") as f:
-        raw = yaml_load(f)
-    entries = _plugin_entries(raw.get("plugins"))
+    entries = plugin_entries(read_config(config_file).get("plugins"))
     options = next((options for name, options in entries if name == PLUGIN), None)
     if options is None:
         raise RulebookError(f"{config_file}: the rulebook plugin is not among its plugins: add `- {PLUGIN}` under `plugins:`")
     if "languages" not in options:
         raise RulebookError(f"{config_file}: the rulebook plugin lists no languages, so the site has only its source: "
                             "list them (`languages: [it, fr]`, the source first) to preview one")
-    published = Languages.parse(options["languages"])
+    try:
+        published = Languages.parse(options["languages"])
+    except RulebookError as exc:
+        raise RulebookError(f"{config_file}: plugin {PLUGIN!r} option 'languages': {exc}") from None
     wanted = Languages.parse(chosen)  # an unknown or repeated code: a clear RulebookError
     missing = [lang.code for lang in wanted if lang.code not in published.codes]
     if missing:
@@ -61,13 +52,14 @@ def preview_plugins(config_file: Path, chosen: Sequence[str]) -> list[dict[str, 
     kept = {lang.code for lang in wanted} | {published.source.code}
     # The site's own order, the source first.
     options["languages"] = [code for code in published.codes if code in kept]
-    return [{name: options} for name, options in entries]
+    return dict(entries)
 
 
-def preview_config(config_file: Path, chosen: Sequence[str], **overrides: object) -> MkDocsConfig:
+def preview_config(config_file: Path, chosen: Sequence[str], **overrides: object) -> Any:
     """The configuration ``rulebook serve -l …`` builds with (for tests and tools)."""
     plugins = preview_plugins(config_file, chosen) if chosen else None
-    return load_config(str(config_file), plugins=plugins, **overrides)
+    generator.as_its_command()
+    return generator.load_config(str(config_file), plugins=plugins, **overrides)
 
 
 def serve(config_file: Path, chosen: Sequence[str], dev_addr: str | None = None, open_in_browser: bool = False) -> None:
@@ -75,8 +67,9 @@ def serve(config_file: Path, chosen: Sequence[str], dev_addr: str | None = None,
     if not config_file.is_file():
         raise RulebookError(f"{config_file}: no such MkDocs configuration file (give one with -f, or run in the project's folder)")
     plugins = preview_plugins(config_file, chosen) if chosen else None
+    generator.as_its_command()
     # MkDocs' own command line sets its logger up; here we do, so its "Serving on …" is seen.
-    logger = logging.getLogger("mkdocs")
+    logger = logging.getLogger(generator.NAME)
     if not logger.handlers:
         handler = logging.StreamHandler()
         handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))

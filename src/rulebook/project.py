@@ -1,4 +1,4 @@
-"""A rulebook project's configuration, read from its ``mkdocs.yml`` without running MkDocs.
+"""A rulebook project's configuration, read from its ``mkdocs.yml`` as the generator reads it.
 
 The site's languages are configured once: the ``languages`` option of the ``rulebook`` plugin
 in ``mkdocs.yml`` (the source language first). The ``rulebook`` command reads them from
@@ -10,17 +10,23 @@ A folder without ``mkdocs.yml`` is a project too: ``rules/`` and ``locales/``, n
 
 from __future__ import annotations
 
+import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from .errors import RulebookError
+from .adapters import pyyaml
+from .errors import LoadError, Problem, RulebookError
 from .languages import Languages
-from .loader import display_path
+from .limits import read_limited
+from .loader import display_path, rulebook_paths
 
 PLUGIN = "rulebook"
+#: What the plugin's ``languages`` option must be, said alike by the build and the commands.
+LANGUAGES_EXPECTED = "expected a list of language codes, the source first, e.g. [it, en, pt_BR]"
 
 
 @dataclass(frozen=True)
@@ -34,35 +40,57 @@ class Project:
     msgid_bugs_address: str = ""  # where to report a wrong source text: Report-Msgid-Bugs-To
 
 
-class _MkDocsLoader(yaml.SafeLoader):
-    """MkDocs' YAML: its own tags (``!ENV``, ``!relative``, ``!!python/name:``) read as plain values."""
+def read_config(config_file: Path, shown: str | None = None) -> dict[str, Any]:
+    """``mkdocs.yml`` as the generator reads it: its own YAML loader (MkDocs' or properdocs'),
+    with ``INHERIT`` merged and ``!ENV`` resolved, so every command sees the configuration the
+    build sees. The one reader of the file: the limited reader takes its bytes (a FIFO, a device,
+    a huge file refused), and what is wrong with it is a message at its line, never a traceback.
+
+    The generator is imported here, not with this module: the package imports without it."""
+    from .adapters import generator
+
+    shown = shown or display_path(config_file)
+    data = read_limited(config_file, shown)  # a LoadError names the file: a FIFO, a device, too big
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise RulebookError(f"{shown}:{line}: byte {data[exc.start]:#04x} is not UTF-8; save the file as UTF-8") from None
+    source = io.BytesIO(data)
+    source.name = str(config_file)  # the generator finds an INHERIT's file beside it
+    try:
+        config = generator.module("utils.yaml").yaml_load(source)
+    except generator.module("exceptions").ConfigurationError as exc:
+        cause = exc.__context__
+        if isinstance(cause, pyyaml.SyntaxError_):
+            found = pyyaml.syntax(cause)
+            mark = cause.problem_mark or cause.context_mark
+            where = display_path(mark.name) if mark and mark.name and not mark.name.startswith("<") else shown
+            raise RulebookError(f"{where}:{found.line}:{found.column}: not valid YAML: {found.message}") from None
+        if isinstance(cause, yaml.reader.ReaderError):  # a character YAML does not allow (NUL, another control character)
+            line = data.decode("utf-8").count("\n", 0, cause.position) + 1
+            character = ord(cause.character) if isinstance(cause.character, str) else cause.character
+            raise RulebookError(f"{shown}:{line}: character {character:#06x} is not allowed in YAML; delete it") from None
+        raise RulebookError(f"{shown}: {exc}") from None  # an INHERIT naming no file
+    if not isinstance(config, dict):
+        raise RulebookError(f"{shown}: not a MkDocs configuration (a mapping of settings such as site_name: and plugins:)")
+    return config
 
 
-def _untagged(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
-    if isinstance(node, yaml.MappingNode):
-        return loader.construct_mapping(node)
-    if isinstance(node, yaml.SequenceNode):
-        return loader.construct_sequence(node)
-    return loader.construct_scalar(node)
-
-
-_MkDocsLoader.add_multi_constructor("!", _untagged)
-_MkDocsLoader.add_multi_constructor("tag:yaml.org,2002:python/", _untagged)
-
-
-def _plugin_options(config: Any) -> dict[str, Any] | None:
-    """The ``rulebook`` plugin's options: ``plugins`` is a list of names or ``{name: options}``, or a mapping."""
-    plugins = config.get("plugins") if isinstance(config, dict) else None
+def plugin_entries(plugins: object) -> list[tuple[str, dict[str, Any]]]:
+    """``plugins:`` as MkDocs accepts it (a list of names or one-key mappings, or a mapping) as pairs."""
     entries: list[tuple[Any, Any]] = []
     if isinstance(plugins, dict):
         entries.extend(plugins.items())
     elif isinstance(plugins, list):
         for entry in plugins:
             entries.extend(entry.items() if isinstance(entry, dict) else [(entry, None)])
-    for name, options in entries:
-        if name == PLUGIN:
-            return options if isinstance(options, dict) else {}
-    return None
+    return [(name, dict(options) if isinstance(options, dict) else {}) for name, options in entries]
+
+
+def _plugin_options(config: dict[str, Any]) -> dict[str, Any] | None:
+    """The ``rulebook`` plugin's options, None when it is not among the plugins."""
+    return next((options for name, options in plugin_entries(config.get("plugins")) if name == PLUGIN), None)
 
 
 def read_project(config_file: Path | None = None) -> Project:
@@ -72,16 +100,12 @@ def read_project(config_file: Path | None = None) -> Project:
         if not config_file.exists():
             return Project(Path("rules"), Path("locales"), None)
     shown = display_path(config_file)
-    try:
-        config = yaml.load(Path(config_file).read_text(encoding="utf-8"), Loader=_MkDocsLoader)
-    except OSError as exc:
-        raise RulebookError(f"cannot read {shown}: {exc.strerror}") from None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark
-        raise RulebookError(f"{shown}:{mark.line + 1 if mark else 1}: not valid YAML: {exc.problem}") from None
+    config = read_config(config_file, shown)
     root = Path(config_file).parent
     options = _plugin_options(config) or {}
     languages = options.get("languages")
+    if languages is not None and not isinstance(languages, list):  # `languages: it` is not the codes i and t
+        raise RulebookError(f"{shown}: plugin {PLUGIN!r} option 'languages': {LANGUAGES_EXPECTED}")
     try:
         parsed = Languages.parse(languages) if languages is not None else None
     except RulebookError as exc:
@@ -92,7 +116,7 @@ def read_project(config_file: Path | None = None) -> Project:
         if not isinstance(value, str) or "\n" in value:
             raise RulebookError(f"{shown}: plugin {PLUGIN!r} option {option!r}: an address on one line, such as https://example.org/translate or team@example.org")
         addresses[option] = value.strip()
-    name = config.get("site_name") if isinstance(config, dict) else None
+    name = config.get("site_name")
     return Project(
         root / str(options.get("rules", "rules")),
         root / str(options.get("locales", "locales")),
@@ -101,3 +125,35 @@ def read_project(config_file: Path | None = None) -> Project:
         name=" ".join(str(name).split()) if name else "rulebook",
         **addresses,
     )
+
+
+def configuration_problems(project: Project) -> list[Problem]:
+    """What the configuration points to that is not there: a ``rules`` folder without rulebooks
+    (a site with no books), a ``locales`` folder missing while the site has languages to
+    translate into (every page in the source language). The same problems, in the same words,
+    from ``rulebook i18n check`` and the build: one verdict. A folder without ``mkdocs.yml``
+    configures nothing (the commands take their paths as arguments): none."""
+    if project.config_file is None:
+        return []
+    shown = display_path(project.config_file)
+    problems = []
+    if not rulebook_paths(project.rules):
+        problems.append(Problem(shown, _option_line(project.config_file, "rules"), 1,
+                                f"rules: {display_path(project.rules)} holds no rulebook (*.yaml), so the site has no books; "
+                                "point the rulebook plugin's `rules:` at the rulebooks' folder"))
+    if project.languages and project.languages.targets and not Path(project.locales).is_dir():
+        targets = ", ".join(language.code for language in project.languages.targets)
+        problems.append(Problem(shown, _option_line(project.config_file, "locales"), 1,
+                                f"locales: {display_path(project.locales)} is not a folder, so nothing is translated into {targets}; "
+                                "point the rulebook plugin's `locales:` at the catalogs' folder, or make it with `rulebook i18n update`"))
+    return problems
+
+
+def _option_line(config_file: Path, option: str) -> int:
+    """The line of ``option:`` in the file (the first), or 1 when it is not written (its default)."""
+    try:
+        lines = read_limited(config_file, display_path(config_file)).decode("utf-8", "replace").split("\n")
+    except LoadError:
+        return 1
+    wanted = re.compile(rf"^\s*(?:-\s+)?{re.escape(option)}\s*:")
+    return next((number for number, line in enumerate(lines, start=1) if wanted.match(line)), 1)

@@ -6,9 +6,14 @@ We compose nodes ourselves instead of using PyYAML's composer/constructor becaus
 - every scalar stays a string (no ``no`` -> False, no ``601.10`` -> 601.1);
 - duplicate keys, which PyYAML accepts silently, become errors;
 - characters YAML forbids, deep nesting and oversized files are refused at a position, before
-  libyaml sees them (its own errors for these carry byte offsets, or come after minutes).
+  libyaml sees them (its own errors for these carry byte offsets, or come after minutes);
+- our limits hold whatever limits the installed libyaml has: where libyaml stops first (the one
+  of PyYAML 6.0.4 reads 1,000 levels of '[' ahead before it hands over the first event), the text
+  up to its stop is read again, and our limit speaks if it is reached there.
 
-Every YAML file of the project (rulebooks, cards, the glossary) is read through here.
+Every YAML file of the project (rulebooks, cards, the glossary) is read through here; what it
+needs of PyYAML beyond its documented API, and the parsers' error texts, are in
+adapters/pyyaml.py.
 """
 
 from __future__ import annotations
@@ -20,19 +25,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Iterator
 
-import yaml
-
+from .adapters import pyyaml
+from .adapters.pyyaml import ALIAS as _ALIAS, END_MAPPING as _END_MAPPING, END_SEQUENCE as _END_SEQUENCE
+from .adapters.pyyaml import SCALAR as _SCALAR, START_MAPPING as _START_MAPPING, START_SEQUENCE as _START_SEQUENCE
 from .errors import LoadError, Problem
 from .limits import MAX_DEPTH, MAX_PROBLEMS, MAX_VALUES, read_limited, size_problem
-
-try:  # the C parser is much faster; the pure-Python one behaves the same
-    from yaml import CSafeLoader as _Loader
-except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
-
-_SCALAR, _ALIAS = yaml.ScalarEvent, yaml.AliasEvent
-_START_SEQUENCE, _START_MAPPING = yaml.SequenceStartEvent, yaml.MappingStartEvent
-_END_SEQUENCE, _END_MAPPING = yaml.SequenceEndEvent, yaml.MappingEndEvent
 
 # What YAML 1.1 does not allow in a stream: C0 controls but tab/LF/CR, DEL, C1 controls but
 # NEL, and U+FFFE/U+FFFF (libyaml's own reader refuses the same, without a line number).
@@ -136,16 +133,85 @@ def _tab_problems(text: str, path: str) -> list[Problem]:
     return problems
 
 
+_DEPTH_MESSAGE = f"nested more than {MAX_DEPTH} levels deep; flatten the structure"
+
+
+class _LimitReached(LoadError):
+    """One of our limits (depth, values) was reached before the YAML ended."""
+
+
+# A line break as YAML counts them (decode() has refused NEL and U+2028/9 already).
+_BREAK_RE = re.compile(r"\r\n?|\n")
+
+
+def _offset(text: str, line: int, column: int) -> int:
+    """The character offset of a 1-based line and column as the parser counts them."""
+    start = 0
+    if line > 1:
+        for number, found in enumerate(_BREAK_RE.finditer(text), start=2):
+            start = found.end()
+            if number == line:
+                break
+    return min(start + column - 1, len(text))
+
+
+_KEY_LINE = re.compile(r"^( *)(?:- +)?([^\s#'\"][^:#]*?):[ \t]+\S")
+
+
+def _over_indented(text: str, line: int) -> str | None:
+    """The advice for a ``key: value`` line indented deeper than the ``key: text`` line above it,
+    which YAML reads as more of that text, then stumbles on its ':' ("mapping values are not
+    allowed"): indent it as the key above. None when the line is not that case."""
+    lines = text.split("\n")
+    if not 1 < line <= len(lines):
+        return None
+    here = _KEY_LINE.match(lines[line - 1])
+    above = next((lines[n] for n in range(line - 2, -1, -1) if lines[n].strip()), "")
+    there = _KEY_LINE.match(above)
+    if here is None or there is None:
+        return None
+    column, above_column = len(here.group(1)) + 1, above.index(there.group(2)) + 1
+    if column <= above_column:
+        return None
+    return (f"'{here.group(2).strip()}:' is indented deeper than '{there.group(2).strip()}:' on the line above (column {column}, "
+            f"not {above_column}), so YAML reads it as more of that line's text: indent it as '{there.group(2).strip()}:'")
+
+
+def _under_indented(text: str, line: int) -> str | None:
+    """The advice for a ``key: value`` line indented less than the key of the list item above it
+    (``- id: x``) but more than that item's '-': it continues neither the item's mapping nor the
+    list. None when the line is not that case."""
+    lines = text.split("\n")
+    if not 1 < line <= len(lines):
+        return None
+    here = _KEY_LINE.match(lines[line - 1])
+    above = next((lines[n] for n in range(line - 2, -1, -1) if lines[n].strip()), "")
+    item = re.match(r"^( *)- +([^\s#'\"{\[][^:#]*?):[ \t]", above)
+    if here is None or item is None:
+        return None
+    column, dash, key = len(here.group(1)) + 1, len(item.group(1)) + 1, above.index(item.group(2)) + 1
+    if not dash < column < key:
+        return None
+    return (f"'{here.group(2).strip()}:' is indented less than '{item.group(2).strip()}:' on the line above (column {column}, "
+            f"not {key}): indent it as '{item.group(2).strip()}:' to go on with that item, or start a new item with '- ' at column {dash}")
+
+
 def parse(text: str, path: str, needs: str = "a rulebook needs at least a 'book' mapping") -> YNode:
     """Parse one YAML document into nodes, or raise LoadError with every problem found."""
     problems = _tab_problems(text, path)
     if problems:
         raise LoadError(problems)
+    return _parse(text, path, needs, recheck=True)
+
+
+def _parse(text: str, path: str, needs: str, recheck: bool) -> YNode:
+    """The event walk of parse(); ``recheck``: on a parser's error, read the text up to it again for our limits."""
+    problems: list[Problem] = []
     stack: list[YNode] = []
     pending_key: list[Scalar | None] = []
     documents: list[YNode] = []
 
-    def mark(event: yaml.Event) -> tuple[int, int]:
+    def mark(event: pyyaml.Event) -> tuple[int, int]:
         return event.start_mark.line + 1, event.start_mark.column + 1
 
     def problem(where: tuple[int, int], message: str) -> None:
@@ -153,7 +219,7 @@ def parse(text: str, path: str, needs: str = "a rulebook needs at least a 'book'
         if len(problems) >= MAX_PROBLEMS:
             raise LoadError(problems + [Problem(path, *where, "too many problems; stopping")])
 
-    def attach(node: YNode, event: yaml.Event) -> None:
+    def attach(node: YNode, event: pyyaml.Event) -> None:
         if not stack:
             documents.append(node)
             return
@@ -177,7 +243,7 @@ def parse(text: str, path: str, needs: str = "a rulebook needs at least a 'book'
                 parent.items[key.value] = (key, node)
 
     values = 0
-    loader = _Loader(text)
+    loader = pyyaml.Loader(text)
     try:
         # One C call per event (yaml.parse wraps two, check then get), and dispatch on the
         # event's class: this loop is most of a load's cost beyond libyaml's own.
@@ -187,7 +253,7 @@ def parse(text: str, path: str, needs: str = "a rulebook needs at least a 'book'
                 values += 1
                 if values > MAX_VALUES:
                     problems.append(Problem(path, *mark(event), f"more than {MAX_VALUES:,} values in one file; split it"))
-                    raise LoadError(problems)
+                    raise _LimitReached(problems)
                 if event.anchor is not None:
                     alias = kind is _ALIAS
                     problem(mark(event), f"YAML {'alias' if alias else 'anchor'} {'*' if alias else '&'}{event.anchor} is not allowed; write the value out")
@@ -202,24 +268,34 @@ def parse(text: str, path: str, needs: str = "a rulebook needs at least a 'book'
                     continue
                 if len(stack) >= MAX_DEPTH:
                     # libyaml's time grows with the square of the depth: stop at the limit.
-                    problems.append(Problem(path, *mark(event), f"nested more than {MAX_DEPTH} levels deep; flatten the structure"))
-                    raise LoadError(problems)
+                    problems.append(Problem(path, *mark(event), _DEPTH_MESSAGE))
+                    raise _LimitReached(problems)
                 stack.append(Sequence([], start.line + 1, start.column + 1) if kind is _START_SEQUENCE else Mapping({}, start.line + 1, start.column + 1))
                 pending_key.append(None)
             elif kind is _END_SEQUENCE or kind is _END_MAPPING:
                 node = stack.pop()
                 pending_key.pop()
                 attach(node, event)
-    except yaml.MarkedYAMLError as exc:
-        where = exc.problem_mark or exc.context_mark
-        line, column = (where.line + 1, where.column + 1) if where else (1, 1)
-        what = " ".join(str(part) for part in (exc.context, exc.problem) if part)
-        if "mapping values are not allowed" in what:
-            what += " (a text containing ': ' must be quoted or written as a '|' block)"
-        problems.append(Problem(path, line, column, f"YAML syntax: {what}"))
+    except pyyaml.SyntaxError_ as exc:
+        found = pyyaml.syntax(exc)
+        if recheck:
+            # The parser may have stopped at a limit of its own, or read far ahead of the events
+            # it handed over: the text before its stop holds our limits first, if it reaches them.
+            try:
+                _parse(text[:_offset(text, found.line, found.column)], path, needs, recheck=False)
+            except _LimitReached as limit:
+                raise LoadError(limit.problems) from None
+            except LoadError:
+                pass
+        # A line indented deeper than the 'key: text' above it, or between a list item's '-' and
+        # its key: the parser's words (a ':' that cannot start a value, a line that does not go on
+        # with the list) would send the author to quote a text or add a '- '; the cause is the indentation.
+        hint = (_over_indented(text, found.line) or _under_indented(text, found.line)) if found.message != pyyaml.NESTING else None
+        message = _DEPTH_MESSAGE if found.message == pyyaml.NESTING else f"YAML syntax: {hint or found.message}"
+        problems.append(Problem(path, found.line, found.column, message))
         raise LoadError(problems) from None
-    except yaml.YAMLError as exc:  # pragma: no cover - decode() refuses what the reader would
-        problems.append(Problem(path, 1, 1, f"YAML: {exc}"))
+    except pyyaml.Error as exc:  # pragma: no cover - decode() refuses what the reader would
+        problems.append(Problem(path, 1, 1, "not valid YAML; check the file's encoding (UTF-8) and its quotes"))
         raise LoadError(problems) from None
     finally:
         loader.dispose()

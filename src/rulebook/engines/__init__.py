@@ -8,6 +8,7 @@ contract an engine package follows.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import os
 import sys
@@ -66,7 +67,9 @@ def load_engine(name: str) -> ModuleType:
         return engine
     known = ", ".join(sorted(registered())) or "none"
     if "." not in name:
-        raise RulebookError(f"no engine {name!r}: registered engines are {known}; or give a module path such as mygame.engine")
+        close = difflib.get_close_matches(name, registered(), n=1)
+        guess = f"did you mean {close[0]!r}? " if close else ""
+        raise RulebookError(f"no engine {name!r}: {guess}registered engines are {known}; or give a module path such as mygame.engine")
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as exc:

@@ -15,8 +15,6 @@ temporary file that then replaces the catalog, so a crash never leaves half a ca
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -28,6 +26,7 @@ from babel.util import LOCALTZ
 from ..errors import Problem, RulebookError
 from ..languages import language as parse_language
 from ..loader import display_path
+from ..writing import remove_leftovers, write_atomic  # noqa: F401 - imported from here too
 from . import template_path
 from .content import content
 from .headers import HeaderSettings, catalog_headers, template_headers
@@ -58,27 +57,8 @@ def refuse_outside(path: Path, root: Path) -> None:
     if not target.is_relative_to(Path(root).resolve()):
         raise RulebookError(
             f"{display_path(path)} leads to {target}, outside the project {Path(root).resolve()}, through a symbolic link; "
-            "rulebook writes only inside the project: replace the link with a real folder"
+            "rulebook writes only inside the project: replace the link with a real file or folder"
         )
-
-
-def write_atomic(path: Path, data: bytes) -> bool:
-    """Write ``data`` unless the file already holds it; True when the file changed."""
-    path = Path(path)
-    if path.exists() and path.read_bytes() == data:
-        return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
-    return True
 
 
 @dataclass(frozen=True)
@@ -147,15 +127,27 @@ def live_and_obsolete(catalog: Catalog) -> list[tuple[Message, Message]]:
     return [(live, old) for old in catalog.obsolete.values() if (live := catalog.get(old.id, old.context)) is not None]
 
 
+def obsolete_duplicates(catalog: Catalog, shown: str, *, conflicting_only: bool = False) -> list[Problem]:
+    """Each ``#~`` entry whose msgid and msgctxt are also a live message, at its line: GNU
+    gettext's "duplicate message definition" (msgfmt refuses the file). ``rulebook i18n update``
+    keeps one of the two, unless they hold different translations (``conflicting_only``: those)."""
+    problems = []
+    for live, old in live_and_obsolete(catalog):
+        if _two_translations(live, old):
+            advice = " with another translation; keep the right translation in the message and delete the #~ entry"
+        elif conflicting_only:
+            continue
+        else:
+            advice = "; run `rulebook i18n update`, which keeps one, or delete the #~ entry"
+        problems.append(Problem(shown, old.lineno or 1, 1,
+                                f"{_shown_id(old)!r} is both a message ({shown}:{live.lineno}) and an obsolete #~ entry{advice}"))
+    return problems
+
+
 def conflicting_duplicates(catalog: Catalog, shown: str) -> list[Problem]:
     """A ``#~`` entry whose msgid is also live with another translation: which one is right is the
     translator's call, so the catalog is not updated until one is removed."""
-    return [
-        Problem(shown, old.lineno or 1, 1,
-                f"{_shown_id(old)!r} is both a message (line {live.lineno}) and an obsolete #~ entry with another "
-                "translation; keep the right translation in the message and delete the #~ entry")
-        for live, old in live_and_obsolete(catalog) if _two_translations(live, old)
-    ]  # fmt: skip
+    return obsolete_duplicates(catalog, shown, conflicting_only=True)
 
 
 def merge(catalog: Catalog, template: Catalog) -> MergeReport:
@@ -262,6 +254,8 @@ def save_template(template: Catalog, path: Path, write: bool = True, include_lin
     """Write a template unless its content is already current; (template, changed)."""
     if not include_lineno:
         _without_line_numbers(template)
+    if write:
+        remove_leftovers(path)  # of an earlier run that was killed while it wrote
     old = read_catalog(path, shared=True)[0] if Path(path).exists() else None
     if old is not None and content(old) == content(template):
         # Catalogs merged from it keep the file's POT-Creation-Date too.
@@ -302,6 +296,8 @@ def update_catalog(
     A catalog whose content is already current is not written, whatever its layout. With
     ``write=False`` nothing is written: ``Updated.written`` says whether it would be.
     """
+    if write:
+        remove_leftovers(path)  # of an earlier run that was killed while it wrote
     created = not Path(path).exists()
     if created:
         catalog, report = new_catalog(template, language, domain, settings), MergeReport((), (), ())

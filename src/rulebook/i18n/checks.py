@@ -19,15 +19,18 @@ from typing import Callable, Iterable, Iterator, Mapping, Protocol
 
 from babel.messages.catalog import Catalog, Message, TranslationError
 
-from ..errors import Problem, RulebookError
+from ..errors import LoadError, Problem, RulebookError
 from ..languages import language as parse_language
-from ..limits import MAX_PROBLEMS, MAX_TEXT_CHARS
+from ..limits import MAX_PROBLEMS, MAX_TEXT_CHARS, read_limited
 from ..loader import display_path
 from ..model import is_book_domain
+from .catalogs import obsolete_duplicates
 from .copies import check_same, ignored_checks, words_only
 from .counted import check_markup, check_numbers, check_references, check_tokens
+from .formats import format_details
 from .glossary import Glossary, load_glossary
 from .headers import header_problems
+from .plurals import form_problems
 from .pofile import read_catalog
 from .scripts import foreign_letters
 
@@ -233,11 +236,15 @@ def message_problems(message: Message, path: str, language: str, glossary: Gloss
     if ignored:
         checks = {name: check for name, check in checks.items() if name not in ignored}
     check = check_translation if stored is None else stored.details
-    return [
+    found = [
         Problem(path, message.lineno or 1, 1, f"{name_of}: [{name}] {detail}")
         for source, translation in dict.fromkeys(translation_pairs(message))
         for name, detail in check(source, translation, language, glossary, checks)
     ]
+    # What GNU msgfmt -c refuses besides (a format flag's placeholders, line breaks at the ends);
+    # where a check above already refuses the translation, it says so in the project's words.
+    return found or [Problem(path, message.lineno or 1, 1, f"{name_of}: [{detail.split(':', 1)[0]}]{detail.split(':', 1)[1]}")
+                     for detail in format_details(message)]
 
 
 def check_catalog(
@@ -288,23 +295,41 @@ def check_po_file(path: Path, language: str, glossary: Glossary = Glossary(), so
     ``source`` is the language of the catalog's msgids (default: the books' language, for a
     rulebook's catalog); in that language a msgstr may be its msgid.
     """
+    shown = display_path(path)
+    try:
+        data = read_limited(path, shown)
+    except LoadError as exc:
+        return list(exc.problems)
     # Its domain is its name, as every reader of a catalog gives it: one shared read serves them all.
-    catalog, problems = read_catalog(path, domain=Path(path).stem, shared=True)
+    catalog, problems = read_catalog(path, domain=Path(path).stem, shared=True, data=data)
     if catalog is None:
         return problems
-    shown = display_path(path)
     source = source if source is not None else (glossary.source if is_book_domain(path.stem) else "")
     checks = checks_for(path.stem, copies_allowed=bool(source) and same_language(language, source))
-    lines = Path(path).read_text(encoding="utf-8-sig").split("\n")
-    return header_problems(catalog, shown, lines, language) + check_catalog(catalog, shown, language, glossary.for_book(path.stem), checks)
+    return catalog_problems(catalog, shown, data, language) + check_catalog(catalog, shown, language, glossary.for_book(path.stem), checks)
+
+
+def catalog_problems(catalog: Catalog, shown: str, data: bytes, language: str | None) -> list[Problem]:
+    """What is wrong with a catalog as a whole (``data``: its bytes): its header (:func:`header_problems`),
+    a msgid both live and ``#~``, a plural message lacking a form its header asks for. The build
+    shows nothing of such a catalog, as ``rulebook i18n compile`` compiles nothing of it: one
+    verdict wherever the catalog is read."""
+    lines = data.decode("utf-8-sig", "replace").split("\n")
+    forms = form_problems(catalog, shown) if language is not None else []
+    return header_problems(catalog, shown, lines, language) + obsolete_duplicates(catalog, shown) + forms
 
 
 def check_template_file(path: Path) -> list[Problem]:
     """A template's problems: its PO syntax and its header (no placeholder)."""
-    template, problems = read_catalog(path, shared=True)
+    shown = display_path(path)
+    try:
+        data = read_limited(path, shown)
+    except LoadError as exc:
+        return list(exc.problems)
+    template, problems = read_catalog(path, shared=True, data=data)
     if template is None:
         return problems
-    return header_problems(template, display_path(path), Path(path).read_text(encoding="utf-8-sig").split("\n"), None)
+    return catalog_problems(template, shown, data, None)
 
 
 def po_files(locales: Path, languages: Iterable[str] | None = None) -> list[tuple[str, Path]]:

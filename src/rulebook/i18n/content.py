@@ -8,7 +8,8 @@ thing, so ``rulebook i18n update`` neither calls it out of date nor rewrites it.
 The **content** of a catalog (or a template) is:
 
 - its entries, as a set keyed by (msgctxt, msgid): each one's msgid_plural, msgstr (every
-  plural form), flags (as a set), translator comments and extracted comments (the words of
+  plural form), flags (as a set, but for those Babel derives from the msgid, differently by
+  version: ``python-format``, ``python-brace-format``), translator comments and extracted comments (the words of
   each kind, in order), references (file and line, as a multiset), previous msgid (``#|``) and
   whether it is obsolete (``#~``); for an obsolete entry only what gettext keeps of it:
   msgstr, flags, translator comments, previous msgid;
@@ -34,6 +35,8 @@ from typing import Iterable, NamedTuple
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
+
+from ..adapters.babel import DERIVED_FLAGS
 
 #: Numbers on which two plural rules must agree to be one rule: every rule Babel's CLDR data
 #: gives differs from another somewhere below 1,000; the large ones catch the rules on millions.
@@ -151,7 +154,7 @@ def _entry(message: Message, obsolete: bool) -> tuple[tuple[str | None, str], En
     entry = Entry(
         plural=ids[1] if len(ids) > 1 else None,
         strings=strings,
-        flags=frozenset(message.flags),
+        flags=frozenset(message.flags) - DERIVED_FLAGS,
         translator_comments=_comment_words(message.user_comments),
         extracted_comments="" if obsolete else _comment_words(message.auto_comments),
         references=() if obsolete else _references(message.locations),

@@ -36,16 +36,19 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.support import Translations
 
-from ..errors import Problem
+from ..adapters.babel import set_plural_forms
+from ..errors import LoadError, Problem
 from ..engines import registered
+from ..limits import read_limited
 from ..loader import display_path
 from ..messages import KEYWORDS as ENGINE_KEYWORDS
 from ..model import SITE_DOMAIN
 from . import catalog_path
 from .catalogs import Stats, read_catalog, save_template
-from .checks import checked_messages, checks_for, message_problems, same_language
+from .checks import catalog_problems, checked_messages, checks_for, message_problems, same_language
 from .glossary import Glossary
 from .headers import HeaderSettings, template_headers
+from .plurals import form_map, moved_strings, parse_rule, rule_problem
 
 #: The comment a developer writes above a message for its translators (``# Translators: …``).
 COMMENT_TAG = "Translators:"
@@ -147,6 +150,7 @@ class Messages:
     translated: frozenset[MessageKey]  # shown: translated, not fuzzy, passing the checks
     fuzzy: frozenset[MessageKey]
     problems: tuple[Problem, ...]
+    unreadable: tuple[Problem, ...] = ()  # why a catalog could not be read at all (also in problems)
 
     def has(self, context: str | None, message: str) -> bool:
         return (context, message) in self.translated
@@ -170,42 +174,61 @@ def load_messages(domain: ShippedDomain, language: str, locales: Path | None = N
     translated: set[MessageKey] = set()
     fuzzy: set[MessageKey] = set()
     problems: list[Problem] = []
+    unreadable: list[Problem] = []
+    rule: str | None = None  # the plural rule of the messages shown: the first catalog's that is right
     layers = [domain.catalog(language)] + ([catalog_path(Path(locales), language, domain.name)] if locales is not None else [])
     for path in layers:
         if not path.exists():
             continue
-        layer, keys, fuzzy_keys, found = _checked_layer(path, language, domain.name, copies_allowed=same_language(language, domain.source))
+        layer, keys, fuzzy_keys, found, rule = _checked_layer(path, language, domain.name, same_language(language, domain.source), rule)
         problems.extend(found)
+        if layer is None:
+            unreadable.extend(found)
         translated |= keys
         fuzzy |= fuzzy_keys
         if layer is not None:
             # Babel's merge: the later catalog's messages replace the earlier one's.
             translations = layer if translations is None else translations.merge(layer)
-    return Messages(language, translations or NullTranslations(), frozenset(translated), frozenset(fuzzy), tuple(problems))
+    return Messages(language, translations or NullTranslations(), frozenset(translated), frozenset(fuzzy), tuple(problems), tuple(unreadable))
 
 
-def _checked_layer(path: Path, language: str, domain: str, copies_allowed: bool) -> tuple[Translations | None, set[MessageKey], set[MessageKey], list[Problem]]:
-    catalog, problems = read_catalog(path, domain=domain, shared=True)
-    if catalog is None:
-        return None, set(), set(), problems
+def _checked_layer(path: Path, language: str, domain: str, copies_allowed: bool, rule: str | None
+                   ) -> tuple[Translations | None, set[MessageKey], set[MessageKey], list[Problem], str | None]:
+    """One catalog's shown messages, their keys, its fuzzy keys, its problems and the plural rule
+    of the messages shown so far (``rule``: an earlier layer's, into which its plurals are moved)."""
     shown = display_path(path)
-    # Plural forms come from Babel's data for the language, whatever the file's header says.
+    try:
+        data = read_limited(path, shown)
+    except LoadError as exc:
+        return None, set(), set(), list(exc.problems), rule
+    catalog, problems = read_catalog(path, domain=domain, shared=True, data=data)
+    if catalog is None:
+        return None, set(), set(), problems, rule
+    problems = catalog_problems(catalog, shown, data, language)  # what i18n check says of the file as a whole
+    # The catalog's own plural rule picks its forms, when it is a rule of its language (if not,
+    # catalog_problems said so at its header's line, and its plural messages are not shown).
+    wrong_rule = rule_problem(catalog.plural_forms, language) is not None
+    if not wrong_rule and rule is None:
+        rule = catalog.plural_forms
+    mapping = form_map(parse_rule(catalog.plural_forms), parse_rule(rule)) if rule is not None and not wrong_rule else None
     checked = Catalog(locale=language, domain=domain)
+    if rule is not None:
+        set_plural_forms(checked, rule)
     keys: set[MessageKey] = set()
     for message in checked_messages(catalog):
         singular = message.id if isinstance(message.id, str) else message.id[0]
-        if not isinstance(message.id, str) and len(message.string) != checked.num_plurals:
-            problems.append(Problem(shown, message.lineno or 1, 1, f"{singular}: [plurals] {language} has {checked.num_plurals} plural forms, "
-                                    f"the translation gives {len(message.string)}"))
+        if not isinstance(message.id, str) and mapping is None:
             continue
         failures = message_problems(message, shown, language, Glossary(), checks_for(domain, copies_allowed))
         if failures:
             problems.extend(failures)
             continue
-        checked.add(message.id, message.string, context=message.context)
+        string = message.string if isinstance(message.id, str) else moved_strings(message.string, mapping)
+        checked.add(message.id, string, context=message.context)
         keys.add((message.context, singular))
     fuzzy = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalog if m.id and m.fuzzy}
     buffer = io.BytesIO()
     write_mo(buffer, checked)
     buffer.seek(0)
-    return Translations(buffer, domain=domain), keys, fuzzy, problems
+    return Translations(buffer, domain=domain), keys, fuzzy, problems, rule
+

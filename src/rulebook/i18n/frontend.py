@@ -26,13 +26,17 @@ from ..errors import LoadError, Problem, counted
 from ..languages import language as parse_language
 from ..loader import display_path, load_chosen
 from ..model import Book
-from ..project import Project, read_project
+from ..project import Project, configuration_problems, read_project
 from . import catalog_path, template_path
-from .catalogs import Stats, Updated, languages_in, read_catalog, refuse_outside, update_catalog, write_atomic, write_template
+from .catalogs import (Stats, Updated, languages_in, read_catalog, refuse_outside, remove_leftovers, serialize, update_catalog, write_atomic,
+                       write_template)
 from .checks import check_locales, check_po_file, check_template_file, po_files
+from .engine_domains import book_engine_domain, misplaced
 from .glossary import Glossary, load_glossary
+from .samples import SAMPLE_ENGINE, SCAFFOLD
 from .domains import ENGINE_PREFIX, ENGINES, SITE, ShippedDomain, engine_domain, load_messages, write_domain_template
 from .headers import HeaderSettings
+from .plurals import RuleError, babel_rule, move, parse_rule, rule_problem
 from .pofile import sharing_catalogs
 from .translate import translate_book
 
@@ -67,11 +71,27 @@ def _books(args: argparse.Namespace, run: _Run) -> dict[str, Book]:
     return load_chosen(getattr(args, "paths", None) or [run.project.rules])
 
 
-def _shipped(books: Iterable[Book]) -> list[ShippedDomain]:
+def _shipped(books: Iterable[Book], mapped: bool = False) -> list[ShippedDomain]:
     """The shipped domains the books' site shows: its words, the engines' shared messages and
-    the messages of each book's engine (that ships any)."""
-    engines = [found for name in dict.fromkeys(book.engine for book in books) if (found := engine_domain(name)) is not None]
-    return [SITE, ENGINES, *engines]
+    the messages of each book's engine (that ships any). ``mapped``: an engine module of this
+    project without its mapping gets one (:mod:`.engine_domains`), as extraction needs."""
+    names = dict.fromkeys(book.engine for book in books)
+    if mapped:
+        engines = [found for name in names if (found := book_engine_domain(name, Path.cwd())) is not None]
+    else:
+        engines = [found for name in names if (found := engine_domain(name)) is not None]
+    return [SITE, ENGINES, *engines, *_sample_domains()]
+
+
+def _sample_domains() -> list[ShippedDomain]:
+    """In the toolkit's own checkout, the sample project's words (the domains of `rulebook new`)
+    are the translators' work too: init, update, stats and check take them with the site's."""
+    return [domain for domain in (SCAFFOLD, SAMPLE_ENGINE) if domain.maintained_in(Path.cwd())]
+
+
+def _warn_misplaced(books: Iterable[Book]) -> None:
+    for warning in misplaced(book.engine for book in books):
+        print(warning)
 
 
 def _shipped_catalogs(run: _Run, domain: ShippedDomain, languages: Iterable[str]) -> list[tuple[str, Path]]:
@@ -94,10 +114,11 @@ def extract(args: argparse.Namespace) -> int:
     for book in books.values():
         template, written = write_template(Path(book.path), book.id, run.locales, settings=run.headers)
         _report_template(template_path(run.locales, book.id), template, written)
-    for domain in _shipped(books.values()):
+    for domain in _shipped(books.values(), mapped=True):
         if run.maintains(domain):
             template, written = write_domain_template(domain, settings=run.headers)
             _report_template(domain.template, template, written)
+    _warn_misplaced(books.values())
     return 0
 
 
@@ -122,12 +143,14 @@ def _update(args: argparse.Namespace, run: _Run, languages: list[str], shipped_t
 
     root = Path(run.locales).absolute().parent  # the project: nothing is written outside it
 
-    def merge(template: Catalog, catalogs: list[tuple[str, Path]], domain: str, include_lineno: bool = True, ours: bool = False) -> None:
+    def merge(template: Catalog, catalogs: list[tuple[str, Path]], domain: str, include_lineno: bool = True, ours: bool = False,
+              settings: HeaderSettings | None = None) -> None:
         nonlocal failed, stale
         for lang, path in catalogs:
             if write and not ours:
                 refuse_outside(path, root)
-            result, problems = update_catalog(template, path, lang, domain, write=write, include_lineno=include_lineno, settings=run.headers)
+            result, problems = update_catalog(template, path, lang, domain, write=write, include_lineno=include_lineno,
+                                              settings=settings or run.headers)
             for problem in problems:
                 print(problem)
             if result is None:
@@ -146,17 +169,29 @@ def _update(args: argparse.Namespace, run: _Run, languages: list[str], shipped_t
             print(f"out of date {template_path(run.locales, book.id)}")
         targets = [lang for lang in languages if lang != book.language]
         merge(template, [(lang, catalog_path(run.locales, lang, book.id)) for lang in targets], book.id)
-    for domain in _shipped(books.values()):
+    if not write:
+        for name in dict.fromkeys(book.engine for book in books.values()):
+            if engine_domain(name) is None and book_engine_domain(name, Path.cwd(), write=False) is not None:
+                stale += 1
+                print(f"out of date: the engine {name!r} has no message mapping (locale/{ENGINE_PREFIX}{name}.cfg beside its module)")
+    samples = _sample_domains()
+    for domain in _shipped(books.values(), mapped=write):
         ours = run.maintains(domain)
+        # The sample project's words are the toolkit's, not this site's: their own headers, and
+        # only the languages they ship and those asked for (-l, init), never the site's list.
+        settings = HeaderSettings() if domain in samples else run.headers
         if ours:
-            template, changed = write_domain_template(domain, write=write, settings=run.headers)
+            template, changed = write_domain_template(domain, write=write, settings=settings)
             if changed and not write:
                 stale += 1
                 print(f"out of date {display_path(domain.template)}")
         else:
             template = _read_template(domain)
         wanted = _with_shipped(run, domain, languages) if shipped_too else languages
-        merge(template, _shipped_catalogs(run, domain, wanted), domain.name, include_lineno=False, ours=ours)
+        if domain in samples:
+            wanted = list(dict.fromkeys([*domain.languages(), *run.chosen]))
+        merge(template, _shipped_catalogs(run, domain, wanted), domain.name, include_lineno=False, ours=ours, settings=settings)
+    _warn_misplaced(books.values())
     if stale:
         print(f"{counted(stale, 'file')} out of date: run `rulebook i18n update`")
     return 1 if failed or stale else 0
@@ -202,10 +237,14 @@ def stats(args: argparse.Namespace) -> int:
                 translated = translate_book(book, lang, run.locales)
                 unreadable.extend(translated.unreadable)
                 rows.append((book.id, lang, translated.stats()))
+    samples = _sample_domains()
     for domain in _shipped(books.values()):
         template = _read_template(domain)
-        for lang in languages if run.chosen else _with_shipped(run, domain, languages):
-            rows.append((domain.name, lang, load_messages(domain, lang, run.locales).stats(template)))
+        every = domain.languages() if domain in samples else _with_shipped(run, domain, languages)
+        for lang in languages if run.chosen else every:
+            messages = load_messages(domain, lang, run.locales)
+            unreadable.extend(messages.unreadable)
+            rows.append((domain.name, lang, messages.stats(template)))
     print(f"{'domain':<18} {'lang':<5} {'translated':>10} {'fuzzy':>6} {'untranslated':>12} {'total':>6} {'%':>6}")
     below = []
     for domain, lang, s in rows:
@@ -238,7 +277,7 @@ def check(args: argparse.Namespace) -> int:
     except LoadError:
         books = ()  # the books' own problems are `rulebook check`'s; the shared domains are still checked
     shipped = _shipped(books)
-    problems: list[Problem] = check_locales(run.locales, run.chosen or None, source=_source_language(run),
+    problems: list[Problem] = configuration_problems(run.project) + check_locales(run.locales, run.chosen or None, source=_source_language(run),
                                             domain_sources={domain.name: domain.source for domain in shipped})
     for domain in shipped:
         if run.maintains(domain):
@@ -249,8 +288,58 @@ def check(args: argparse.Namespace) -> int:
                     problems.extend(check_po_file(domain.catalog(lang), lang, source=domain.source))
     for problem in problems:
         print(problem)
+    _warn_misplaced(books)
     print(f"rulebook i18n check: {counted(len(problems), 'problem')}")
     return 1 if problems else 0
+
+
+def plural_forms(args: argparse.Namespace) -> int:
+    """Move every catalog of one language to another plural rule (default: Babel's), keeping
+    every translation: a form whose numbers are not exactly an old form's is marked fuzzy."""
+    run = _run(args)
+    language = parse_language(args.lang).code
+    rule = args.rule or babel_rule(language)
+    if wrong := rule_problem(rule, language):
+        print(f"rulebook i18n plural-forms: {wrong.replace('move the catalog with', 'see')}")
+        return 2
+    try:
+        books = load_chosen([run.project.rules]).values() if Path(run.project.rules).exists() else ()
+    except LoadError:
+        books = ()  # the project's own catalogs are still found under locales/
+    projects = [path for _, path in po_files(run.locales, [language])]  # the project's: only inside it
+    catalogs = projects + [path for domain in _shipped(books) for _, path in _shipped_catalogs(run, domain, [language]) if path.exists()]
+    wanted = set(args.domain or ())
+    failed = 0
+    root = Path(run.locales).absolute().parent
+    for path in dict.fromkeys(catalogs):
+        if wanted and path.stem not in wanted:
+            continue
+        catalog, problems = read_catalog(path, domain=path.stem)
+        if catalog is None or (unreadable := _unreadable_rule(catalog.plural_forms)):
+            for problem in problems:
+                print(f"{problem} (catalog not moved)")
+            if catalog is not None:
+                print(f"{display_path(path)}: {unreadable}; fix Plural-Forms by hand first (catalog not moved)")
+            failed += 1
+            continue
+        if parse_rule(catalog.plural_forms).forms == parse_rule(rule).forms and catalog.num_plurals == parse_rule(rule).count:
+            print(f"unchanged {display_path(path)} (its rule already gives every number the same form)")
+            continue
+        if path in projects:
+            refuse_outside(path, root)
+        moved = move(catalog, rule)
+        write_atomic(path, serialize(catalog))
+        fuzzy = f", {len(moved.fuzzy)} marked fuzzy: a form split or merged, check them" if moved.fuzzy else ""
+        print(f"moved {display_path(path)} to {parse_rule(rule).text!r} ({counted(moved.messages, 'plural message')}{fuzzy})")
+    return 1 if failed else 0
+
+
+def _unreadable_rule(plural_forms: str) -> str | None:
+    try:
+        parse_rule(plural_forms)
+    except RuleError as exc:
+        return f"Plural-Forms {plural_forms!r}: {exc}"
+    return None
 
 
 def compile_catalogs(args: argparse.Namespace) -> int:
@@ -286,9 +375,15 @@ def _compile(path: Path, language: str, glossary: Glossary, root: Path) -> bool:
     refuse_outside(target, root)
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)  # a fuzzy translation is not shown, so not compiled
+    remove_leftovers(target)
     write_atomic(target, buffer.getvalue())
     print(f"compiled {display_path(target)}")
     return True
+
+
+def _show_help(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 2  # nothing was done
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -297,7 +392,9 @@ def register(commands: argparse._SubParsersAction) -> None:
                                 description="The translators' commands. Each rulebook has one catalog per language, "
                                             "locales/LANG/LC_MESSAGES/BOOK.po, made from the template locales/templates/BOOK.pot; "
                                             "the site's own words are the catalog site.po.")
-    sub = group.add_subparsers(dest="i18n_command", required=True, title="commands", metavar="COMMAND")
+    sub = group.add_subparsers(dest="i18n_command", title="commands", metavar="COMMAND")
+    # `rulebook i18n` alone: its commands listed (the help), not argparse's "required: COMMAND".
+    group.set_defaults(run=lambda args: _show_help(group))
 
     def add(name: str, run, help: str, paths: bool = True) -> argparse.ArgumentParser:
         parser = sub.add_parser(name, help=help, description=help[:1].upper() + help[1:] + ".")
@@ -329,6 +426,13 @@ def register(commands: argparse._SubParsersAction) -> None:
     add("check", check, "check every catalog: PO syntax, symbols, cross-references, numbers, markup, HTML, links, glossary, "
                         "placeholders", paths=False).add_argument(
         "-l", "--language", action="append", metavar="LANG", help="only this language (repeatable; default: every catalog under locales/)")
+    moving = add("plural-forms", plural_forms, "move every catalog of a language to another plural rule, keeping every "
+                                               "translation (a form split or merged is marked fuzzy)", paths=False)
+    moving.add_argument("lang", metavar="LANG", help="the catalogs' language")
+    moving.add_argument("--rule", metavar="RULE", help="the new rule, as Plural-Forms writes it: 'nplurals=2; plural=(n > 1);' "
+                                                       "(default: the installed Babel's rule for LANG)")
+    moving.add_argument("--domain", action="append", metavar="DOMAIN",
+                        help="only this catalog: a rulebook's id, site, engine.NAME (repeatable; default: every catalog of LANG)")
     add("compile", compile_catalogs, "write a .mo beside each catalog that passes every check; refuse the others",
         paths=False).add_argument("-l", "--language", action="append", metavar="LANG",
                                   help="only this language (repeatable; default: every catalog under locales/)")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
@@ -32,7 +33,8 @@ from ..engines.casting import cards as casting_cards
 from ..errors import LoadError, Problem, RulebookError
 from ..languages import language
 from ..loader import display_path
-from ..yamlnodes import Mapping, Scalar, Sequence, YNode, read_yaml
+from ..limits import read_limited
+from ..yamlnodes import Mapping, Scalar, Sequence, YNode, building_tree, decode, parse
 
 
 @dataclass(frozen=True)
@@ -345,7 +347,7 @@ def load_glossary(locales: Path, cards: Path | None = None, *, source: str) -> G
     reads = tuple(
         _read_cached(path, read, source)
         for path, read in ((Path(locales) / "glossary.yaml", _read_terms), (cards_path() if cards is None else cards, _read_cards))
-        if path.exists()
+        if os.path.lexists(path)  # a dangling link is a glossary that cannot be read, not no glossary
     )
     # The same files give the same glossary object, so what it remembers (the terms each source
     # text uses) serves every book and language of a build.
@@ -378,13 +380,22 @@ def _read_cached(path: Path, read, source: str) -> _Read:
     # The site translates every book into every language; the card file is parsed once per
     # content of the file, not once per call. By content, not by place and time: a copy of the
     # project (a preview, a test's) shown under the same path gives the same terms, so the same
-    # glossary object, with what it remembers of each source text.
-    key = (read.__name__, display_path(path), source, hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest())
+    # glossary object, with what it remembers of each source text. The file is read once, through
+    # the limited reader (a FIFO or a link to /dev/zero is refused), and those bytes are parsed.
+    shown = display_path(path)
+    try:
+        data = read_limited(path, shown)
+    except LoadError as exc:
+        data, unreadable = None, tuple(Problem(p.path, p.line, p.column, f"{p.message} (the glossary is ignored)") for p in exc.problems)
+    content = hashlib.blake2b(data, digest_size=16).hexdigest() if data is not None else repr(unreadable)
+    key = (read.__name__, shown, source, content)
     cached = _CACHE.get(key)
     if cached is None:
         terms: list[Term | Spelling] = []
         problems: list[Problem] = []
-        card_books = read(path, terms, problems, source) or frozenset()
+        card_books = (read(path, data, terms, problems, source) or frozenset()) if data is not None else frozenset()
+        if data is None:
+            problems.extend(unreadable)
         if len(_CACHE) >= 64:
             _CACHE.clear()
         cached = _CACHE[key] = _Read(
@@ -402,11 +413,12 @@ def _node_words(node: YNode) -> tuple[str, ...] | None:
     return None
 
 
-def _read_terms(path: Path, terms: list[Term], problems: list[Problem], source: str) -> frozenset[str]:
+def _read_terms(path: Path, data: bytes, terms: list[Term], problems: list[Problem], source: str) -> frozenset[str]:
     # Through the strict reader: positions, duplicate keys and tags refused, no object built.
     shown = display_path(path)
     try:
-        root = read_yaml(path, shown, "the glossary needs a 'terms:' list")
+        with building_tree():
+            root = parse(decode(data, shown), shown, "the glossary needs a 'terms:' list")
     except LoadError as exc:
         problems.extend(Problem(p.path, p.line, p.column, f"{p.message} (the glossary is ignored)") for p in exc.problems)
         return frozenset()
@@ -480,10 +492,10 @@ def _is_language(code: str) -> bool:
     return True
 
 
-def _read_cards(path: Path, terms: list[Term], problems: list[Problem], source: str) -> None:
+def _read_cards(path: Path, data: bytes, terms: list[Term], problems: list[Problem], source: str) -> None:
     # Card names come from the engine, which reads its card files through the strict loader.
     try:
-        named = casting_cards.card_names(path)
+        named = casting_cards.card_names(path, data)
     except LoadError as exc:
         problems.extend(exc.problems)
         return

@@ -8,7 +8,9 @@ filled from what is known:
   (the rulebook's id, or ``site``);
 - ``Report-Msgid-Bugs-To``: the plugin option ``msgid_bugs_address`` (where to report a wrong
   source text; empty when not configured, as xgettext leaves it);
-- ``Language`` and ``Plural-Forms``: the catalog's language and Babel's plural rule for it;
+- ``Language``: the catalog's language;
+- ``Plural-Forms``: the catalog's own rule once it has one (a rule of its language, see
+  :mod:`.plurals`: upgrading Babel never changes it); a new catalog gets Babel's rule;
 - ``Language-Team``: the language's English name from Babel and the plugin option
   ``translators`` (the translators' address), e.g. ``French <https://…>``;
 - ``Last-Translator``: whoever the translator's editor says (Poedit and Weblate fill it in);
@@ -31,7 +33,7 @@ from babel.messages.catalog import Catalog
 from ..errors import Problem
 from ..languages import language as parse_language
 from ..project import Project
-from .content import plural_rule
+from .plurals import rule_problem
 
 #: What gettext and Babel write for a person to replace; case matters (a name may say "Year").
 PLACEHOLDER_RE = re.compile(
@@ -81,10 +83,6 @@ def catalog_headers(catalog: Catalog, language: str, domain: str, settings: Head
     comment = catalog.header_comment
     _common(catalog, domain, settings)
     catalog.locale = parse_language(language).code
-    babels = Catalog(locale=catalog.locale_identifier)
-    if plural_rule(catalog.plural_forms) != plural_rule(babels.plural_forms):
-        # Babel has no setter for the rule: unset, its properties read the locale's rule.
-        catalog._num_plurals, catalog._plural_expr = None, None  # noqa: SLF001
     ours = language_team(language, settings)
     team = catalog.language_team.strip()
     if not team or PLACEHOLDER_RE.search(team) or team == ours.split(" <")[0]:
@@ -112,8 +110,8 @@ def _common(catalog: Catalog, domain: str, settings: HeaderSettings) -> None:
 
 
 def header_problems(catalog: Catalog, path: str, lines: list[str], language: str | None) -> list[Problem]:
-    """What is not real in a header: a placeholder in its comment or fields, a plural rule or a
-    Language that is not the catalog's language's.
+    """What is not real in a header: a placeholder in its comment or fields, a plural rule that is
+    not a rule of the catalog's language (:mod:`.plurals`), a Language that is not its language.
 
     ``lines`` are the file's (the header is what comes before its first blank line);
     ``language`` is the catalog's folder (None for a template).
@@ -127,9 +125,12 @@ def header_problems(catalog: Catalog, path: str, lines: list[str], language: str
                                     "(it fills the header from mkdocs.yml and Babel) or write what it stands for"))
     if language is not None:
         babels = Catalog(locale=parse_language(language).code)
-        if plural_rule(catalog.plural_forms) != plural_rule(babels.plural_forms):
-            problems.append(Problem(path, _line_of(lines[:end], "Plural-Forms"), 1,
-                                    f"Plural-Forms {catalog.plural_forms!r} is not the rule of {language}; write {babels.plural_forms!r}"))
+        written = _line_of(lines[:end], "Plural-Forms", None)
+        if written is None and any(not isinstance(m.id, str) for m in catalog if m.id):
+            problems.append(Problem(path, _line_of(lines[:end], "Content-Type"), 1,
+                                    f"no Plural-Forms header, and the catalog has plural messages; add Plural-Forms: {babels.plural_forms}"))
+        elif written is not None and (wrong := rule_problem(catalog.plural_forms, language)):
+            problems.append(Problem(path, written, 1, wrong))
         if str(catalog.locale_identifier or "") != str(babels.locale_identifier):
             problems.append(Problem(path, _line_of(lines[:end], "Language"), 1,
                                     f"Language {catalog.locale_identifier or ''!r}, but the file is in the folder of {language}; "
@@ -147,7 +148,10 @@ def _header_end(lines: list[str]) -> int:
     return len(lines)
 
 
-def _line_of(lines: list[str], name: str) -> int:
+def _line_of(lines: list[str], name: str, missing: int | None = 0) -> int | None:
+    """The line of a header field; if there is none, ``missing`` (0: the header's msgid line)."""
     wanted = f'"{name.lower()}:'
     found = (n for n, line in enumerate(lines, start=1) if line.strip().lower().startswith(wanted))
+    if missing is None:
+        return next(found, None)
     return next(found, next((n for n, line in enumerate(lines, start=1) if line.startswith("msgid")), 1))

@@ -27,22 +27,21 @@ from __future__ import annotations
 import bisect
 import codecs
 import contextlib
-import copy
 import datetime
 import hashlib
 import re
 from contextvars import ContextVar
 from pathlib import Path
 from textwrap import TextWrapper
-from typing import Iterable, Iterator
+from typing import Iterator
 
 from babel import Locale, UnknownLocaleError
-from babel.messages import pofile as babel_pofile
-from babel.messages.catalog import Catalog, Message, parse_separated_header
-from babel.messages.pofile import PoFileError, PoFileParser, normalize, unescape
+from babel.messages.catalog import Catalog, Message
 
+from ..adapters.babel import (BABEL_HEADERS, WORD_SEP, HeaderHookCatalog, PoSyntaxError, copy_catalog,  # noqa: F401 - WORD_SEP, BABEL_HEADERS: read from here too
+                              linear_wrapping, normalize, parse_po, parse_separated_header, unescape)
 from ..errors import LoadError, Problem
-from ..limits import MAX_PLURAL_FORMS, read_limited
+from ..limits import MAX_PLURAL_FORMS, MAX_PROBLEMS, read_limited
 from ..loader import display_path
 
 _QUOTED_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
@@ -55,36 +54,15 @@ class _HeaderError(Exception):
         self.header, self.message = header, message
 
 
-#: The headers Babel reads into a Catalog's attributes (and writes back from them); any other
-#: header a tool writes (X-Generator, X-Poedit-Basepath …) is kept as it is.
-BABEL_HEADERS = frozenset({
-    "project-id-version", "report-msgid-bugs-to", "pot-creation-date", "po-revision-date", "last-translator",
-    "language", "language-team", "plural-forms", "mime-version", "content-type", "content-transfer-encoding",
-    "generated-by",
-})  # fmt: skip
+class _CheckedCatalog(HeaderHookCatalog):
+    """A Catalog that checks the headers before Babel interprets them, keeps the headers Babel
+    does not know, and remembers the plural forms a message lacks in the file (Babel fills them
+    in with '' as it reads). Entries defined twice are found as it is read (:func:`rulebook.adapters.babel.parse_po`)."""
 
+    missing_forms: dict[int, tuple[int, ...]] = {}  # msgstr line -> the N of each msgstr[N] not written
 
-class _CheckedCatalog(Catalog):
-    """A Catalog that checks the headers before Babel interprets them, and keeps the headers
-    Babel does not know (Babel's own Catalog forgets them)."""
-
-    def __init__(self, *args, **kwargs) -> None:
-        self.extra_headers: list[tuple[str, str]] = []
-        super().__init__(*args, **kwargs)
-
-    def _get_mime_headers(self) -> list[tuple[str, str]]:
-        headers = super()._get_mime_headers()
-        # Babel's last header (Generated-By) ends the header with its newline: others go before it.
-        return headers[:-1] + self.extra_headers + headers[-1:]
-
-    def _set_mime_headers(self, headers: Iterable[tuple[str, str]]) -> None:
-        # Babel's parser hands the header message over as the fields it has split (once).
-        headers = list(headers)
+    def check_headers(self, headers: list[tuple[str, str]]) -> None:
         _check_headers(headers)
-        self.extra_headers = [(name, value) for name, value in headers if name.lower() not in BABEL_HEADERS]
-        super()._set_mime_headers(headers)
-
-    mime_headers = property(_get_mime_headers, _set_mime_headers)
 
 
 def _check_headers(headers: list[tuple[str, str]]) -> None:
@@ -147,27 +125,28 @@ def sharing_catalogs() -> Iterator[None]:
 
 def _copied(catalog: _CheckedCatalog) -> _CheckedCatalog:
     """A catalog as read, to change: its header as it is (plain values), each message a clone."""
-    copied = copy.copy(catalog)
+    copied = copy_catalog(catalog)
     copied.extra_headers = list(catalog.extra_headers)
-    # Babel keeps the live messages in ``_messages``, as its own Catalog.update reads them.
-    copied._messages = {key: message.clone() for key, message in catalog._messages.items()}
-    copied.obsolete = {key: message.clone() for key, message in catalog.obsolete.items()}
     return copied
 
 
 def read_catalog(path: Path, locale: str | None = None, domain: str | None = None, *,
-                 shared: bool = False) -> tuple[Catalog | None, list[Problem]]:
+                 shared: bool = False, data: bytes | None = None) -> tuple[Catalog | None, list[Problem]]:
     """A catalog, or None and the problem at ``FILE:LINE:COL`` when the file is not valid PO.
 
     Within :func:`sharing_catalogs`, bytes read before with the same arguments are not parsed
     again: a reader that only looks (``shared``) gets the very catalog read then, which it must
     never change; any other reader gets a copy of it. Elsewhere every read parses the file.
+    ``data``: the file's bytes when the caller has read them (to keep what it makes of them
+    with the very bytes parsed); None: the file is read here.
     """
     shown = display_path(path)
-    try:
-        data = read_limited(path, shown).removeprefix(codecs.BOM_UTF8)  # some editors on Windows add one
-    except LoadError as exc:
-        return None, list(exc.problems)
+    if data is None:
+        try:
+            data = read_limited(path, shown)
+        except LoadError as exc:
+            return None, list(exc.problems)
+    data = data.removeprefix(codecs.BOM_UTF8)  # some editors on Windows add one
     memo = _SHARED.get()
     if memo is None:
         return _parsed(data, shown, locale, domain)
@@ -196,12 +175,11 @@ def _parsed(data: bytes, shown: str, locale: str | None, domain: str | None) -> 
         # "#~| msgid" is an obsolete entry's previous msgid: a "#|" comment to Babel's parser.
         # Most files have none: their lines go to the parser as they are.
         parsed = [_previous_as_comment(line) if "#~|" in line else line for line in lines] if "#~|" in text else lines
-        PoFileParser(catalog, abort_invalid=True).parse(parsed)
-    except PoFileError as exc:
-        # Babel counts lines from 0 and appends " on N" to its message.
-        what = str(exc).rsplit(" on ", 1)[0].replace("\n", "\\n")  # Babel quotes the msgid, newlines and all
+        duplicates = parse_po(catalog, parsed)
+    except PoSyntaxError as exc:
+        what = exc.detail.replace("\n", "\\n")  # Babel quotes the msgid, newlines and all
         what = what if len(what) <= 200 else what[:200] + "…"
-        return None, [Problem(shown, exc.lineno + 1, 1, f"not a valid PO file: {what}; fix the line in a PO editor")]
+        return None, [Problem(shown, exc.line, 1, f"not a valid PO file (as Babel reads it: {what}); fix the line in a PO editor")]
     except _HeaderError as exc:
         return None, [Problem(shown, _header_line(lines, exc.header), 1, f"{exc.message}")]
     except (ValueError, UnknownLocaleError) as exc:
@@ -209,11 +187,66 @@ def _parsed(data: bytes, shown: str, locale: str | None, domain: str | None) -> 
     if (bad := _unquoted_line(text)) is not None:
         return None, [Problem(shown, bad, 1, "not a valid PO file: a string must be in double quotes; fix the line in a PO editor")]
     msgstr_lines = _msgstr_lines(lines)
+    if duplicates:
+        return None, _duplicate_problems(duplicates, msgstr_lines, shown)
     for message in [*catalog, *catalog.obsolete.values()]:
         if message.user_comments:  # where a previous msgid would be; most messages have none
             _restore_previous(message)
         message.lineno = _msgstr_line(msgstr_lines, message.lineno)
+    catalog.missing_forms = _missing_forms(catalog, lines)
     return catalog, []
+
+
+def _missing_forms(catalog: Catalog, lines: list[str]) -> dict[int, tuple[int, ...]]:
+    """The forms each plural message lacks in the file, by its msgstr line: those its header's
+    nplurals asks for and no ``msgstr[N]`` line gives. One pass over the lines (and none for a
+    catalog without ``msgstr[``)."""
+    plurals = [message for message in catalog if message.id and not isinstance(message.id, str)]
+    if not plurals:
+        return {}
+    written: dict[int, set[int]] = {}  # the first line of each run of msgstr[N] lines -> the N
+    run: set[int] | None = None
+    for number, line in enumerate(lines, start=1):
+        line = line.strip()
+        if line.startswith("msgstr[") and "]" in line:
+            run = written.setdefault(number, set()) if run is None else run
+            index = line[7:line.index("]")].strip()
+            run.add(int(index) if index.isdigit() else -1)
+        elif not (run is not None and line.startswith('"')):  # a continued string stays in the run
+            run = None
+    missing = {}
+    for message in plurals:
+        if lacking := tuple(n for n in range(catalog.num_plurals) if n not in written.get(message.lineno or 0, ())):
+            missing[message.lineno] = lacking
+    return missing
+
+
+def missing_forms(catalog: Catalog, message: Message) -> tuple[int, ...]:
+    """The N of each ``msgstr[N]`` a plural message of a catalog as read lacks in its file."""
+    return getattr(catalog, "missing_forms", {}).get(message.lineno, ())
+
+
+def _duplicate_problems(duplicates: list[tuple[Message, Message, bool]], msgstr_lines: list[int], shown: str) -> list[Problem]:
+    """Each second entry of one msgctxt and msgid, at its line, naming the first's: GNU gettext's
+    fatal "duplicate message definition", the usual leftover of a merge of two catalog edits.
+    Which translation is right is the translator's call, so the file is not used until then."""
+    problems = []
+    for first, second, obsolete in duplicates:
+        line, first_line = _msgstr_line(msgstr_lines, second.lineno), _msgstr_line(msgstr_lines, first.lineno)
+        msgid = second.id if isinstance(second.id, str) else second.id[0]
+        what = "the header (msgid \"\")" if not msgid else ("the #~ entry " if obsolete else "") + f"msgid {_shortened(msgid)!r}" + (
+            f" (msgctxt {_shortened(second.context)!r})" if second.context else "")
+        problems.append(Problem(shown, line, 1, f"{what} is defined twice, here and at {shown}:{first_line}; "
+                                                "keep the entry with the right translation and delete the other"))
+    problems.sort(key=lambda p: p.line)
+    if len(problems) > MAX_PROBLEMS:
+        rest = len(problems) - MAX_PROBLEMS
+        problems = problems[:MAX_PROBLEMS] + [Problem(shown, problems[MAX_PROBLEMS].line, 1, f"too many problems; {rest:,} more not shown: fix these first")]
+    return problems
+
+
+def _shortened(text: str) -> str:
+    return text if len(text) <= 80 else text[:80] + "…"
 
 
 def _previous_as_comment(line: str) -> str:
@@ -274,30 +307,6 @@ def _restore_previous(message: Message) -> None:
         parts.setdefault(keyword, []).extend(unescape(q) for q in _QUOTED_RE.findall(line))
     if "msgid" in parts:
         message.previous_id = ["".join(parts["msgid"])] + (["".join(parts["msgid_plural"])] if "msgid_plural" in parts else [])
-
-
-# Babel's WORD_SEP, with each alternative anchored where a run starts: a hyphenated word is
-# looked for only from the start of a run of punctuation or of a word, never from inside one
-# (a match from inside would have started at the run's start anyway), so no run is rescanned.
-WORD_SEP = re.compile(
-    "("
-    r"\s+|"  # any whitespace
-    r"(?<![^\s\w])[^\s\w]+\w+[a-zA-Z]-(?=\w+[a-zA-Z])|"  # hyphenated words, after punctuation
-    r"(?<!\w)\w+[a-zA-Z]-(?=\w+[a-zA-Z])|"  # hyphenated words
-    r"(?<=[\w\!\"\'\&\.\,\?])-{2,}(?=\w)"  # em-dash
-    ")"
-)
-
-
-@contextlib.contextmanager
-def linear_wrapping() -> Iterator[None]:
-    """Within the block, Babel's PO writer wraps lines with :data:`WORD_SEP` (same result, linear)."""
-    original = babel_pofile.WORD_SEP
-    babel_pofile.WORD_SEP = WORD_SEP
-    try:
-        yield
-    finally:
-        babel_pofile.WORD_SEP = original
 
 
 # --- writing --------------------------------------------------------------------------------

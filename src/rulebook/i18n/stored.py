@@ -29,14 +29,19 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from importlib import metadata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..errors import Problem
+from ..errors import LoadError, Problem, RulebookError
+from ..limits import MAX_FILE_BYTES, read_limited
 from .catalogs import write_atomic
 from .checks import Check, check_translation
 from .glossary import Glossary
+
+#: A kept file holds at most the msgstrs of its catalog, each with its msgctxt, and its problems.
+CACHE_FILE_BYTES = 8 * MAX_FILE_BYTES
 
 #: The package whose code makes the checks (every module: a check may use any of them).
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -46,11 +51,19 @@ def _digest(*parts: str) -> str:
     return hashlib.blake2b("\x1f".join(parts).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
+#: The libraries whose releases change what is kept: Babel reads the catalogs and its CLDR data
+#: gives the plural rules the checks compare with (2.19 gave French a third form).
+LIBRARIES = ("babel",)
+
+
 @lru_cache(maxsize=1)
 def code_version() -> str:
-    """A digest of the package's Python code and of the interpreter's version."""
+    """A digest of the package's Python code, the interpreter's version and the versions of
+    :data:`LIBRARIES`: kept results made under another Babel are made again."""
     files = sorted(PACKAGE.rglob("*.py"))
     hasher = hashlib.blake2b(sys.version.encode(), digest_size=16)
+    for library in LIBRARIES:
+        hasher.update(f"{library}=={metadata.version(library)}".encode())
     for path in files:
         hasher.update(str(path.relative_to(PACKAGE)).encode())
         hasher.update(path.read_bytes())
@@ -60,8 +73,9 @@ def code_version() -> str:
 def _read_json(path: Path, version: str) -> dict | None:
     """The file's content if it is of ``version``; None for anything else (missing, broken, older)."""
     try:
-        data = json.loads(Path(path).read_bytes())
-    except (OSError, ValueError):
+        # Through the limited reader: the cache is the project's own, but a FIFO there must not hang a build.
+        data = json.loads(read_limited(path, str(path), limit=CACHE_FILE_BYTES))
+    except (LoadError, ValueError):
         return None
     return data if isinstance(data, dict) and data.get("version") == version else None
 
@@ -69,7 +83,7 @@ def _read_json(path: Path, version: str) -> dict | None:
 def _write_json(path: Path, data: dict) -> None:
     try:
         write_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8"))
-    except OSError:
+    except RulebookError:
         pass  # a read-only project builds all the same, reading and checking everything every time
 
 
@@ -85,6 +99,7 @@ class TakenFromCatalog:
     fallback: tuple[str, ...]  # msgctxts shown in the source language
     outdated: tuple[str, ...]  # of them, those translated from an older source
     failures: tuple[Problem, ...]  # the checks' problems, in catalog order
+    whole: tuple[Problem, ...] = ()  # what is wrong with the catalog as a whole (its header, a msgid live and #~)
 
 
 class StoredTranslation:
@@ -101,18 +116,24 @@ class StoredTranslation:
         data = _read_json(self.path, self.version)
         if data is None:
             return None
-        shown, failures = data.get("shown"), data.get("failures")
+        shown, failures, whole = data.get("shown"), data.get("failures"), data.get("whole")
         if not (isinstance(shown, dict) and all(isinstance(k, str) and isinstance(v, str) and k in self._contexts for k, v in shown.items())
-                and _strings(data.get("fallback")) and _strings(data.get("outdated")) and isinstance(failures, list)
-                and all(isinstance(f, list) and len(f) == 4 and isinstance(f[0], str) and isinstance(f[1], int)
-                        and isinstance(f[2], int) and isinstance(f[3], str) for f in failures)):
+                and _strings(data.get("fallback")) and _strings(data.get("outdated")) and _problems(failures) and _problems(whole)):
             return None
-        return TakenFromCatalog(shown, tuple(data["fallback"]), tuple(data["outdated"]), tuple(Problem(*f) for f in failures))
+        return TakenFromCatalog(shown, tuple(data["fallback"]), tuple(data["outdated"]), tuple(Problem(*f) for f in failures),
+                                tuple(Problem(*f) for f in whole))
 
     def save(self, taken: TakenFromCatalog) -> None:
         _write_json(self.path, {"version": self.version, "shown": taken.shown, "fallback": list(taken.fallback),
                                 "outdated": list(taken.outdated),
-                                "failures": [[p.path, p.line, p.column, p.message] for p in taken.failures]})
+                                "failures": [[p.path, p.line, p.column, p.message] for p in taken.failures],
+                                "whole": [[p.path, p.line, p.column, p.message] for p in taken.whole]})
+
+
+def _problems(value: object) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(f, list) and len(f) == 4 and isinstance(f[0], str) and isinstance(f[1], int) and isinstance(f[2], int)
+        and isinstance(f[3], str) for f in value)
 
 
 def _valid(details: object) -> bool:

@@ -10,19 +10,21 @@ catalog falls back.
 from __future__ import annotations
 
 import dataclasses
+import os
 from concurrent.futures import BrokenExecutor, Future
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from ..errors import Problem
+from ..errors import LoadError, Problem
+from ..limits import read_limited
 from ..loader import display_path
 from ..model import Book, Example, Node, Rule, Ruling, Section, message_context, translatable_fields, walk
 from ..pool import worker_count, workers as worker_pool
 from . import catalog_path
 from .catalogs import Stats, read_catalog
-from .checks import message_problems
+from .checks import catalog_problems, message_problems
 from .extract import canonical
 from .glossary import Glossary, load_glossary
 from .stored import StoredChecks, StoredTranslation, TakenFromCatalog
@@ -36,6 +38,7 @@ class TranslatedBook:
     outdated: frozenset[str]  # msgctxts whose translation exists but is fuzzy (source changed)
     problems: tuple[Problem, ...]  # catalog-level problems (PO syntax error at FILE:LINE) and check failures
     unreadable: tuple[Problem, ...] = ()  # why the catalog could not be read at all (never a silent fallback)
+    whole: tuple[Problem, ...] = ()  # what is wrong with the catalog as a whole, its translations shown all the same
 
     def stats(self) -> Stats:
         total = sum(1 for _, node in walk(self.book) for _ in translatable_fields(node))
@@ -54,7 +57,7 @@ def translate_book(book: Book, language: str, locales: Path = Path("locales"), c
     inputs = _Inputs.of(book, language, locales)
     if inputs.last is not None:
         return inputs.last
-    translated = _from_worker(inputs) or _translate(book, language, locales, cache, inputs.glossary)
+    translated = _from_worker(inputs) or _translate(book, language, locales, cache, inputs.glossary, (inputs.catalog, inputs.unreadable))
     inputs.remember(translated)
     return translated
 
@@ -66,27 +69,37 @@ class _Inputs:
     key: tuple[str, str, str]
     book: Book
     catalog: bytes | None  # the catalog's bytes; None: no catalog or an unreadable one (never remembered)
+    unreadable: tuple[Problem, ...]  # why the catalog could not be read
     glossary: Glossary | None  # the project's, loaded when there is a catalog
     checks: object
     last: TranslatedBook | None
 
     @classmethod
     def of(cls, book: Book, language: str, locales: Path) -> _Inputs:
-        path = catalog_path(Path(locales), language, book.id)
-        try:
-            catalog = path.read_bytes() if path.is_file() else None
-        except OSError:
-            catalog = None  # unreadable: _translate reports it; never remembered
+        catalog, unreadable = read_catalog_bytes(catalog_path(Path(locales), language, book.id))
         key = (book.id, language, str(Path(locales).resolve()))
         glossary = load_glossary(Path(locales), source=book.language) if catalog is not None else None
         checks = message_problems  # looked up now: a test may replace the checks
         last = _LAST.get(key)
         current = catalog is not None and last is not None and last[1] == catalog and last[2] is glossary and last[3] is checks and last[0] == book
-        return cls(key, book, catalog, glossary, checks, last[4] if current else None)
+        return cls(key, book, catalog, unreadable, glossary, checks, last[4] if current else None)
 
     def remember(self, translated: TranslatedBook) -> None:
         if self.catalog is not None:
             _LAST[self.key] = (self.book, self.catalog, self.glossary, self.checks, translated)
+
+
+def read_catalog_bytes(path: Path) -> tuple[bytes | None, tuple[Problem, ...]]:
+    """A catalog's bytes, read once: everything a translation keeps or remembers is made from
+    these very bytes (a catalog saved while a build reads it must not leave the translation of
+    one version under the fingerprint of another). (None, ()): there is no catalog; (None,
+    problems): there is one, but it cannot be read (a FIFO, a device, too big, a dangling link)."""
+    if not os.path.lexists(path):
+        return None, ()
+    try:
+        return read_limited(path, display_path(path)), ()
+    except LoadError as exc:
+        return None, tuple(exc.problems)
 
 
 #: The package's own checks, whose results a cache keeps (a test may replace ``message_problems`` here).
@@ -127,53 +140,61 @@ def _texts(book: Book) -> tuple[dict[str, tuple[Node, str, str]], dict[str, str]
     return kept[1], kept[2]
 
 
-def _translate(book: Book, language: str, locales: Path, cache: Path | None = None, glossary: Glossary | None = None) -> TranslatedBook:
+def _translate(book: Book, language: str, locales: Path, cache: Path | None = None, glossary: Glossary | None = None,
+               read: tuple[bytes | None, tuple[Problem, ...]] | None = None) -> TranslatedBook:
     """``glossary``: the project's, when the caller has loaded it already (loading it again reads
-    and hashes both its files)."""
+    and hashes both its files); ``read``: the catalog as :func:`read_catalog_bytes` read it."""
     if language == book.language:
         return TranslatedBook(book, language, frozenset(), frozenset(), ())
     sources, texts = _texts(book)
     path = catalog_path(Path(locales), language, book.id)
-    if not path.exists():
-        return TranslatedBook(book, language, frozenset(sources), frozenset(), ())
+    data, unreadable = read if read is not None else read_catalog_bytes(path)
+    if data is None:
+        return _from_catalog(book, language, sources, unreadable, glossary or Glossary())  # none, or all in the source language
     glossary = glossary if glossary is not None else load_glossary(Path(locales), source=book.language)
     return _from_catalog(book, language, sources, taken_from_catalog(book.id, book.language, language, locales, cache,
-                                                                      display_path(path), texts, glossary), glossary)
+                                                                      display_path(path), texts, glossary, data), glossary)
 
 
 def _from_catalog(book: Book, language: str, sources: dict[str, tuple[Node, str, str]],
                   taken: TakenFromCatalog | tuple[Problem, ...], glossary: Glossary) -> TranslatedBook:
-    """The translated book from what its catalog gave; a tuple: why the catalog could not be read."""
+    """The translated book from what its catalog gave; a tuple: why the catalog could not be read
+    (empty: there is none)."""
     if isinstance(taken, tuple):
         return TranslatedBook(book, language, frozenset(sources), frozenset(), taken, taken)
     return _translated(book, language, sources, taken, glossary.for_book(book.id))
 
 
 def taken_from_catalog(book_id: str, book_language: str, language: str, locales: Path, cache: Path | None, shown: str,
-                       texts: dict[str, str], glossary: Glossary | None = None) -> TakenFromCatalog | tuple[Problem, ...]:
+                       texts: dict[str, str], glossary: Glossary | None = None, data: bytes | None = None
+                       ) -> TakenFromCatalog | tuple[Problem, ...]:
     """What the catalog of a book in ``language`` gives its texts (msgctxt -> msgid), after the
     checks; or the problems that make it unreadable. Takes and returns plain data only: a worker
     process (:func:`translating`) runs it as well as this one (there ``glossary`` is not given:
-    the project's is loaded). ``shown``: the catalog's path as problems name it."""
+    the project's is loaded). ``shown``: the catalog's path as problems name it; ``data``: its
+    bytes, as the caller read them (None: read here), the only bytes parsed and kept."""
     path = catalog_path(Path(locales), language, book_id)
+    if data is None:
+        data, unreadable = read_catalog_bytes(path)
+        if data is None:
+            return unreadable
     glossary = (glossary if glossary is not None else load_glossary(Path(locales), source=book_language)).for_book(book_id)
     # What is kept is what the package's checks said: with the checks replaced, nothing is kept.
     cache = cache if message_problems is _PACKAGE_CHECKS else None
     kept, stored = None, None
     if cache is not None:
         name = f"{book_id}.{language}.json"
-        try:
-            kept = StoredTranslation(Path(cache) / "translations" / name, language, glossary, shown, path.read_bytes(), texts)
-        except OSError:
-            pass  # unreadable: read_catalog reports it
+        kept = StoredTranslation(Path(cache) / "translations" / name, language, glossary, shown, data, texts)
         stored = StoredChecks(Path(cache) / "checks" / name, language, glossary)
-        taken = kept.load() if kept is not None else None
+        taken = kept.load()
         if taken is not None:
             return taken
 
-    catalog, problems = read_catalog(path, domain=book_id, shared=True)
+    catalog, problems = read_catalog(path, domain=book_id, shared=True, data=data)
     if catalog is None:
         return tuple(problems)
+    # What `rulebook i18n check` says of the file as a whole, said by the build too.
+    whole = tuple(catalog_problems(catalog, shown, data, language))
     by_context = {m.context: m for m in catalog if m.id and m.context}
     fallback: list[str] = []
     outdated: list[str] = []
@@ -195,7 +216,7 @@ def taken_from_catalog(book_id: str, book_language: str, language: str, locales:
             failures.extend(found)
             continue
         taken_texts[context] = message.string
-    taken = TakenFromCatalog(taken_texts, tuple(fallback), tuple(outdated), tuple(failures))
+    taken = TakenFromCatalog(taken_texts, tuple(fallback), tuple(outdated), tuple(failures), whole)
     if stored is not None:
         stored.save()
     if kept is not None:
@@ -236,8 +257,9 @@ def translating(pairs: Iterable[tuple[Book, str]], locales: Path, cache: Path | 
                 sources, texts = _texts(book)  # a book's texts, once for all its languages
                 shown = display_path(catalog_path(Path(locales), language, book.id))
                 try:
+                    # The bytes read here go with the job: what it makes is remembered under them.
                     job = pool.submit(taken_from_catalog, book.id, book.language, language, Path(locales).resolve(),
-                                      Path(cache).resolve() if cache is not None else None, shown, texts)
+                                      Path(cache).resolve() if cache is not None else None, shown, texts, None, inputs.catalog)
                 except BrokenExecutor:
                     break  # a worker died while jobs were still being handed out: the rest are made here
                 _PENDING[inputs.key] = (job, inputs, sources)
@@ -277,7 +299,7 @@ def _translated(book: Book, language: str, sources: dict[str, tuple[Node, str, s
         node, name, _ = sources[context]
         replaced.setdefault(id(node), {})[name] = text
     return TranslatedBook(_rebuild(book, replaced), language, frozenset(taken.fallback), frozenset(taken.outdated),
-                          (*glossary.problems, *taken.failures))
+                          (*glossary.problems, *taken.whole, *taken.failures), whole=taken.whole)
 
 
 _FIELDS = {cls: {f.name for f in dataclasses.fields(cls)} for cls in (Book, Section, Rule, Example, Ruling)}

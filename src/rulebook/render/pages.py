@@ -25,6 +25,7 @@ from ..examples import Outcome
 from ..i18n.domains import ENGINES, SITE, Messages, ShippedDomain, engine_domain, load_messages
 from ..i18n.glossary import Glossary, load_glossary
 from ..i18n.translate import TranslatedBook, translate_book
+from ..limits import read_limited
 from ..languages import Language, Languages
 from ..model import XREF_RE, Anchor, Book, Node, Rule, XRef, message_context, translatable_fields, walk
 from .figures import board_caption, board_svg
@@ -331,7 +332,7 @@ class Site:
         files.append(locales / "glossary.yaml")
         for code in codes:
             files += sorted(p for p in (locales / code / "LC_MESSAGES").glob("*.po") if p.stem not in self.books)
-        return tuple((str(p), p.read_bytes()) for p in files if p.is_file())
+        return tuple((str(p), _content(p)) for p in files if p.exists())
 
     def book_page(self, book_id: str, language: str) -> RenderedPage:
         return self.remembered("page", book_id, language, lambda: self._book_page(book_id, language))
@@ -513,3 +514,11 @@ class _BookView:
         if self.departures():
             entries.append(TocEntry(DEPARTURES_ANCHOR, escape(self.words.gettext("Where this book decides").text), 2))
         return tuple(entries)
+
+
+def _content(path: Path) -> bytes:
+    """A file's bytes, as the limited reader gives them; for one it refuses, why (reported where it is read)."""
+    try:
+        return read_limited(path, str(path))
+    except LoadError as exc:
+        return str(exc).encode("utf-8", "surrogatepass")

@@ -34,12 +34,14 @@ from urllib.parse import unquote, urlsplit
 
 import jinja2
 
+from ..adapters.babel import set_plural_forms
 from ..errors import RulebookError
 from ..i18n import catalog_path
 from ..i18n.catalogs import read_catalog, serialize, update_catalog, write_atomic
 from ..i18n.checks import same_language
 from ..i18n.domains import ENGINE_PREFIX, ShippedDomain, load_messages, write_domain_template
 from ..i18n.headers import HeaderSettings
+from ..i18n.samples import SAMPLE_ENGINE, SCAFFOLD
 from ..i18n.extract import messages as extracted_messages
 from ..i18n.frontend import init, register
 from ..languages import Language, Languages
@@ -48,11 +50,11 @@ from ..model import BOOK_ID_RE, SITE_DOMAIN
 from ..project import read_project
 from ..render.reuse import COMPILED
 
-#: The sample rulebook's words, a domain shipped with the package like the site's.
-SCAFFOLD = ShippedDomain("scaffold", Path(__file__).resolve().parent)
-#: What the sample engine says (its msgids in English), checked as an engine's messages.
-SAMPLE_ENGINE = ShippedDomain("scaffold.engine", SCAFFOLD.package)
 TEMPLATES = SCAFFOLD.package / "templates" / "project"
+#: The toolkit's guides the new project's README names, with those they link to, shipped with the
+#: package (``guides/`` is the repository's docs/) and copied into the project's docs/.
+GUIDES_DIR = SCAFFOLD.package.parent / "guides"
+GUIDES = ("new-game.md", "new-language.md", "new-project.md", "format.md", "engines.md", "limits.md", "testing.md")
 DEFAULT_GAME = "Pig"
 PACKAGE_RE = re.compile(r"^[a-z_][a-z0-9_]*$")
 
@@ -69,10 +71,9 @@ class Plan:
 
     @property
     def values(self) -> dict[str, object]:
-        requirement, install = toolkit_source()
         return {"game": self.game, "book": self.book, "package": self.package, "distribution": f"{self.book}-rulebook",
-                "source": self.languages.source, "languages": self.languages, "requirement": requirement,
-                "toolkit_install": install, "in_english": lambda lang: lang.name_in(Language("en"))}
+                "source": self.languages.source, "languages": self.languages, "requirement": toolkit_requirement(),
+                "in_english": lambda lang: lang.name_in(Language("en"))}
 
 
 def plan(folder: Path, game: str = DEFAULT_GAME, source: str = "en", targets: Sequence[str] = (), *,
@@ -103,26 +104,28 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
 
 
-def toolkit_source() -> tuple[str, str]:
-    """(the project's dependency on rulebook, what to pip install before the project).
-
-    The dependency is bounded to this release series. When rulebook was installed from a
-    folder or a repository rather than an index (PEP 610's direct_url.json says which), the
-    project's set-up installs it from there first, so the README's commands work here.
-    """
+def toolkit_requirement() -> str:
+    """The project's dependency on rulebook, bounded to this release series."""
     dist = metadata.distribution("rulebook")
     parts = [int(p) for p in re.findall(r"\d+", dist.version)[:2]] + [0]
     major, minor = parts[0], parts[1]
-    requirement = f"rulebook>={major}.{minor},<{major}.{minor + 1}" if major == 0 else f"rulebook>={major}.{minor},<{major + 1}"
-    direct = json.loads(dist.read_text("direct_url.json") or "{}")
+    return f"rulebook>={major}.{minor},<{major}.{minor + 1}" if major == 0 else f"rulebook>={major}.{minor},<{major + 1}"
+
+
+def toolkit_install() -> str:
+    """What pip installs the toolkit from on this machine before the project, when it did not
+    come from a package index: its repository (PEP 610's direct_url.json says which) or the
+    folder it was installed from. Only printed by ``rulebook new``, never written into the
+    project: a folder of this machine would break the project for every other clone."""
+    direct = json.loads(metadata.distribution("rulebook").read_text("direct_url.json") or "{}")
     url = direct.get("url", "")
     if "vcs_info" in direct:
         vcs = direct["vcs_info"]
-        return requirement, shlex.quote(f"rulebook @ {vcs['vcs']}+{url}@{vcs.get('commit_id', '')}".rstrip("@"))
+        return shlex.quote(f"rulebook @ {vcs['vcs']}+{url}@{vcs.get('commit_id', '')}".rstrip("@"))
     if url.startswith("file://"):
         path = shlex.quote(unquote(urlsplit(url).path))
-        return requirement, f"-e {path}" if direct.get("dir_info", {}).get("editable") else path
-    return requirement, ""
+        return f"-e {path}" if direct.get("dir_info", {}).get("editable") else path
+    return ""
 
 
 def _yaml_string(value: str) -> str:
@@ -181,11 +184,16 @@ def write(chosen: Plan, force: bool = False, report: Callable[[str], None] = pri
                             "(files of the same name are replaced)")
     written = []
     for path, text in render(chosen).items():
-        path.parent.mkdir(parents=True, exist_ok=True)
         existed = path.exists()
-        path.write_text(text, encoding="utf-8")
+        write_atomic(path, text.encode("utf-8"))  # a folder it cannot write to: a message, not a traceback
         if path.parent.name == ".ci":
             path.chmod(0o755)
+        written.append(path)
+        report(f"{'replaced' if existed else 'created'} {path}")
+    for guide in GUIDES:
+        path = folder / "docs" / guide
+        existed = path.exists()
+        path.write_bytes((GUIDES_DIR / guide).read_bytes())
         written.append(path)
         report(f"{'replaced' if existed else 'created'} {path}")
     _make_catalogs(chosen, report)
@@ -256,6 +264,10 @@ def _translate_engine(path: Path, domain: str, language: Language) -> bool:
     catalog, problems = read_catalog(path, domain=domain)
     if catalog is None:
         raise RulebookError("\n".join(map(str, problems)))
+    if sample is not None:
+        # The sample's forms are written for its own rule (a rule of the language): the new
+        # catalog takes that rule with them, whatever rule the installed Babel would give.
+        set_plural_forms(catalog, sample.plural_forms)
     for message in catalog:
         if not message.id:
             continue

@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from ...messages import Message, code, msg, msg_n, msg_p, notation
 from ...errors import IllegalAction, LoadError, Problem, RulebookError
+from ...limits import read_limited
 from ...loader import NodeReader, display_path
 from ...yamlnodes import Mapping as YMapping
 from ...yamlnodes import Scalar, YNode, decode, parse
@@ -387,13 +388,11 @@ class _CardReader(NodeReader):
         return found
 
 
-def read_card_file(path: str | Path) -> list[Card]:
-    """Every card of one card file; a LoadError lists every problem as FILE:LINE:COL."""
+def read_card_file(path: str | Path, data: bytes | None = None) -> list[Card]:
+    """Every card of one card file (``data``: its bytes, when read already); a LoadError lists
+    every problem as FILE:LINE:COL."""
     shown = display_path(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise LoadError([Problem(shown, 1, 1, f"cannot read the card file: {exc.strerror}")]) from None
+    data = read_limited(path, shown) if data is None else data
     reader = _CardReader(shown)
     found = reader.card_file(parse(decode(data, shown), shown))
     if reader.problems:
@@ -494,7 +493,7 @@ def for_files(paths: Sequence[Path]) -> Catalogue:
     return packaged().with_cards(c for path in paths for c in read_card_file(path))
 
 
-def card_names(path: str | Path | None = None) -> list[tuple[Mapping[str, str], str]]:
-    """(names by language, "FILE:LINE") of every card of a card file (default: the packaged one):
-    what the translation glossary takes from the engine."""
-    return [(c.names, c.origin) for c in read_card_file(path or packaged_path())]
+def card_names(path: str | Path | None = None, data: bytes | None = None) -> list[tuple[Mapping[str, str], str]]:
+    """(names by language, "FILE:LINE") of every card of a card file (default: the packaged one;
+    ``data``: its bytes, when read already): what the translation glossary takes from the engine."""
+    return [(c.names, c.origin) for c in read_card_file(path or packaged_path(), data)]

@@ -1,4 +1,5 @@
 // What Material's bundle needs changed before it starts (this script is loaded just before it).
+// What this relies on of Material's own scripts is listed, and checked, in src/rulebook/adapters/material.py.
 //
 // 1. Search: Material's search worker runs inside our worker script (workers/rulebook-search.js),
 //    which stems the reader's words as the index was stemmed and keeps game terms whole. It

@@ -1,4 +1,5 @@
 // Material's search worker (its URL in ?material=), run unchanged inside this one, which
+// What this relies on of Material's own scripts is listed, and checked, in src/rulebook/adapters/material.py.
 // changes three things around it (issue 13.2). The index (written by the rulebook plugin from
 // the model) holds each word as the language's stemmer makes it ("колоды" -> "колод").
 //

@@ -1,0 +1,99 @@
+"""mkdocs-material: everything the toolkit relies on beyond Material's documented customisation.
+
+Written for mkdocs-material 9.5 to 9.8 (``WRITTEN_FOR``); tests/test_adapter_material.py checks
+each assumption listed here against the installed Material and names the versions on failure.
+The theme is Material's; the toolkit adds a few templates and scripts and never edits Material's
+files. What those rely on, besides the blocks and partials Material documents for overriding:
+
+- ``theme/main.html`` repeats Material's ``site_meta`` block (hreflang alternates of the page)
+  and extends ``htmltitle``, ``header`` and ``config`` (:data:`BLOCKS`); ``theme/partials/``
+  replaces ``nav.html``, ``alternate.html`` and ``language.html`` and includes Material's
+  partials in :data:`PARTIALS`;
+- the interface words are Material's ``partials/languages/<code>.html`` (macro ``t``, key
+  ``search.config.lang`` for the lunr language); its lunr stemmers are
+  ``assets/javascripts/lunr/min/lunr.<code>.min.js`` (:class:`Theme`);
+- ``theme/assets/javascripts/rulebook-theme.js`` wraps ``window.Worker`` (Material's search
+  worker, ``assets/javascripts/workers/search.<hash>.min.js``: :data:`SEARCH_WORKER`) and
+  ``XMLHttpRequest`` (Material fetches ``search/search_index.json`` and ``sitemap.xml`` with it),
+  and reads the ``__config`` element and the ``__search`` toggle;
+- ``workers/rulebook-search.js`` runs Material's worker inside its own and reads its messages:
+  :data:`WORKER_MESSAGES`;
+- the plugin reads Material's search index's ``config`` (separator, pipeline, lang) to write
+  each language's index.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ..languages import Language
+from ..render.reuse import COMPILED
+from .generator import PluginError
+
+#: The releases this module was written for (tests/test_adapter_material.py names them).
+WRITTEN_FOR = "mkdocs-material 9.5-9.8"
+
+#: The toolkit's overrides and the assets every rulebook page uses, shipped with the package.
+THEME = Path(__file__).resolve().parents[1] / "theme"
+STYLESHEETS = ("assets/mana-font/css/mana.min.css", "assets/stylesheets/rulebook.css")
+SCRIPTS = ("assets/javascripts/rulebook.js",)
+
+#: Blocks of Material's base.html that theme/main.html overrides.
+BLOCKS = ("site_meta", "htmltitle", "header", "config")
+#: Material's partials our templates include (theme/main.html, theme/partials/*.html).
+PARTIALS = ("partials/header.html", "partials/nav-item.html", "partials/logo.html", "partials/source.html")
+#: Material's search worker, as rulebook-theme.js recognises its URL (the same pattern is there).
+SEARCH_WORKER = r"\/workers\/search\.[^/]*\.js$"
+#: Message types of Material's search worker protocol, as workers/rulebook-search.js reads them.
+WORKER_MESSAGES = {"SETUP": 0, "READY": 1, "QUERY": 2, "RESULT": 3}
+
+
+class Theme:
+    """What Material offers per language: its interface words (a partial) and a lunr stemmer."""
+
+    def __init__(self, config: Any):  # a MkDocs config
+        self.env = theme_env(config)
+        dirs = [Path(d) for d in config.theme.dirs]
+        self.partials = sorted({p.stem for d in dirs for p in (d / "partials" / "languages").glob("*.html")})
+        self.stemmers = sorted({p.name.split(".")[1] for d in dirs for p in (d / "assets" / "javascripts" / "lunr" / "min").glob("lunr.*.min.js")})
+
+    def partial(self, language: Language) -> str | None:
+        return language.best_of(self.partials)
+
+    def search_language(self, language: Language) -> str | None:
+        """The lunr language for it (as Material's partial names it, else a stemmer Material ships); None: none fits."""
+        partial = self.partial(language)
+        named = ""
+        if partial is not None:
+            named = str(self.env.get_template(f"partials/languages/{partial}.html").module.t("search.config.lang")).strip()
+        found = named or language.best_of(self.stemmers)
+        # English stemming of another language's words finds nothing it should: better none.
+        return found if found and (found != "en" or language.locale.language == "en") else None
+
+
+def theme_env(config: Any):  # noqa: ANN201 - jinja2.Environment
+    """The theme's Jinja environment, its compiled templates kept across ``mkdocs serve``'s rebuilds."""
+    env = config.theme.get_env()
+    env.bytecode_cache = COMPILED
+    return env
+
+
+def add_theme(config: Any) -> None:
+    """Our overrides between the project's ``custom_dir`` (which wins) and Material's templates."""
+    if config.theme.name != "material":
+        raise PluginError(f"rulebook: the site's pages are made for the theme 'material' (mkdocs-material), "
+                          f"not {config.theme.name!r}: set `theme: name: material` in {config.config_file_path or 'mkdocs.yml'}")
+    if str(THEME) not in config.theme.dirs:
+        config.theme.dirs.insert(1 if config.theme.custom_dir else 0, str(THEME))
+    for listed, ours in ((config.extra_css, STYLESHEETS), (config.extra_javascript, SCRIPTS)):
+        listed.extend([path for path in ours if path not in {str(item) for item in listed}])
+
+
+def search_config(site_dir: Path) -> dict | None:
+    """The ``config`` of the search index Material's search plugin wrote; None: search is off."""
+    index = site_dir / "search" / "search_index.json"
+    if not index.exists():
+        return None
+    return json.loads(index.read_text(encoding="utf-8")).get("config", {})

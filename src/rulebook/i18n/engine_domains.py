@@ -1,0 +1,87 @@
+"""Which domain an engine's messages go to: one engine module, one domain.
+
+The site looks the messages of a book's engine up in the domain ``engine.NAME`` (NAME as the
+book's ``engine:`` gives it), whose Babel mapping ``locale/engine.NAME.cfg`` sits beside the
+engine's module (:func:`.domains.engine_domain`). A project's second engine module, say
+``src/house_rules/coins.py`` beside the sample's ``engine.py``, has no mapping of its own at
+first: ``rulebook i18n`` writes one naming that module alone, so its messages are extracted
+into the domain the site reads. Run where the engine's sources are (a project's checkout);
+an installed engine's files are never written.
+
+A mapping that reaches another engine's module (``[python: **.py]`` for the first engine of a
+package) extracts that engine's messages into the wrong domain, where they can be translated
+and never shown: :func:`misplaced` says so.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Iterable
+
+from ..engines import registered
+from ..loader import display_path
+from .catalogs import read_catalog
+from .domains import ENGINE_PREFIX, ShippedDomain, engine_domain
+
+
+def engine_module_file(engine: str) -> Path | None:
+    """The file of the module a book's ``engine:`` names (a registered name or a module path)."""
+    try:
+        spec = importlib.util.find_spec(registered().get(engine, engine))
+    except (ImportError, ValueError):
+        return None
+    return Path(spec.origin).resolve() if spec is not None and spec.origin and spec.origin.endswith(".py") else None
+
+
+def default_mapping(module: Path) -> str:
+    """The Babel mapping of one engine module: the module alone, or a package's every file."""
+    sources = "**.py" if module.name == "__init__.py" else module.name
+    return (f"# Babel mapping of one engine's messages (paths relative to this folder's parent), written by\n"
+            f"# `rulebook i18n`: one engine module, one domain, the one the site looks its messages up in.\n"
+            f"[python: {sources}]\n")
+
+
+def book_engine_domain(engine: str, root: Path, write: bool = True, report=print) -> ShippedDomain | None:  # noqa: ANN001
+    """The domain of the engine a book names; for an engine of the project at ``root`` without
+    a mapping yet, the mapping of its module alone is written (``write``) and its domain given."""
+    found = engine_domain(engine)
+    if found is not None:
+        return found
+    module = engine_module_file(engine)
+    if module is None:
+        return None
+    domain = ShippedDomain(ENGINE_PREFIX + engine, module.parent)
+    if not domain.maintained_in(root):
+        return None  # an installed engine that ships no messages: shown in English
+    if write:
+        domain.locale_dir.mkdir(parents=True, exist_ok=True)
+        domain.mapping.write_text(default_mapping(module), encoding="utf-8")
+        report(f"created {display_path(domain.mapping)} (the messages of {display_path(module)}, domain {domain.name})")
+    return domain
+
+
+def misplaced(engines: Iterable[str]) -> list[str]:
+    """Warnings: a domain's template holding messages of another engine's module, which the site
+    looks up in that engine's own domain (translated there, never shown)."""
+    domains = {name: found for name in dict.fromkeys(engines) if (found := engine_domain(name)) is not None}
+    owner = {module: domains[name] for name in domains if (module := engine_module_file(name)) is not None}
+    warnings = []
+    for domain in domains.values():
+        if not domain.template.exists():
+            continue
+        template, _ = read_catalog(domain.template, shared=True)
+        files = {(domain.package / location).resolve() for message in template or () if message.id
+                 for location, _line in message.locations}
+        for file in sorted(files):
+            other = owner.get(file)
+            if other is not None and other.name != domain.name:
+                warnings.append(f"warning: {display_path(domain.mapping)}: the messages of {display_path(file)} are extracted into "
+                                f"{domain.name}, but its engine's words are looked up in {other.name} (translated here, never shown): "
+                                f"name only {domain.name}'s own module in the mapping, such as [python: {_own(domain, owner)}]")
+    return warnings
+
+
+def _own(domain: ShippedDomain, owner: dict[Path, ShippedDomain]) -> str:
+    mine = [file for file, found in owner.items() if found.name == domain.name]
+    return mine[0].name if mine and mine[0].name != "__init__.py" else "engine.py"
