@@ -291,6 +291,16 @@ def test_score_cards_and_missing_points_are_counted_in_plural_messages() -> None
     assert str(reshuffled) == "P0 notes the score cards (P0 0, P1 2) and shuffles them with 1 discard into a new stock of 3"
 
 
+def test_the_turn_stays_with_the_player_whose_draw_a_reshuffle_interrupts() -> None:
+    # P1's draw stops when the stock runs out; while it is reshuffled the turn is still P1's,
+    # and it passes to P0 only once P1 has drawn the rest from the new stock.
+    state = bd.position(hands=["2♣ 5♠ 9♣ 10♠", "9♠ 6♥ K♣ 2♦"], stock="3♥ 6♣", discards="4♦", turn=1)
+    step = state.play("9♠+6♥=15 on row 1, K♣+2♦=15 on row 2")
+    assert step.state.is_chance and step.state.turn == 1 and step.state.pending == (1, 0, 4)
+    again = step.state.play("shuffle 6♣ 3♥ 4♦")
+    assert again.state.turn == 0 and len(again.state.hands[1]) == 3
+
+
 # --- the golden playthrough --------------------------------------------------------------
 
 

@@ -357,12 +357,27 @@ def test_legal_actions_offer_each_half_of_a_hybrid_symbol() -> None:
     assert Cast("deathrite-shaman", pay_as=("B",)) not in game.legal_actions()
 
 
+def _playing_on(game: Game, rng: random.Random, max_actions: int) -> list[tuple[object, Game]]:
+    """A random game in which nobody concedes: the concession is always offered (104.3a), and a
+    uniform pick would end most games within a few actions, before anything is cast."""
+    steps = []
+    for _ in range(max_actions):
+        if game.is_over:
+            break
+        action = rng.choice([a for a in game.legal_actions() if not isinstance(a, casting.Concede)])
+        game = game.apply(action).state
+        steps.append((action, game))
+    return steps
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_random_games_end_when_both_players_pass(seed: int) -> None:
     game = casting.new_game(random.Random(seed))
-    steps = list(playout(game, random.Random(seed), max_actions=400))
-    assert steps[-1][1].state.is_over
-    assert steps[-1][0] == casting.Pass() or steps[-1][1].state.outcome is not None
+    steps = _playing_on(game, random.Random(seed), max_actions=400)
+    assert steps[-1][1].is_over
+    assert steps[-1][0] == casting.Pass() or steps[-1][1].outcome is not None
+    # A uniform playout (rulebook play) also ends: by a concession or as before.
+    assert list(playout(game, random.Random(seed), max_actions=400))[-1][1].state.is_over
 
 
 def test_random_playouts_only_take_legal_actions() -> None:
@@ -372,8 +387,8 @@ def test_random_playouts_only_take_legal_actions() -> None:
         battlefield=["Mountain", "Mountain", "Island", "Plains", "Wild Cantor"],
         their_battlefield=["Thalia, Guardian of Thraben", "White Knight"],
     )
-    steps = list(playout(game, rng, max_actions=40))
-    assert steps and all(isinstance(s.state, Game) for _, s in steps)
+    steps = _playing_on(game, rng, max_actions=40)
+    assert steps and all(isinstance(state, Game) for _, state in steps)
 
 
 # --- the card file ------------------------------------------------------

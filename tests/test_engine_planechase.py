@@ -64,6 +64,11 @@ def check_invariants(state: pc.Planechase, ledger: Ledger) -> None:
         free = 1 if state.players >= 3 else 0
         for p in range(state.players):
             assert state.hands[p] == max(0, 7 - max(0, state.mulligans[p] - free))
+        assert state.current_player in remaining and state.first in remaining
+        return
+    if state.plane is None:
+        # Everyone else conceded during the mulligans (CR 104.3a): no plane was ever turned over.
+        assert state.is_over and state.turn == 0 and len(remaining) == 1
         return
     # exactly one face-up plane, owned and controlled by players still in the game
     assert state.plane is not None and state.plane.owner in remaining
@@ -261,10 +266,10 @@ def test_a_refused_roll_says_which_roll_of_the_turn_it_is(n):
 
 def test_mulligans_are_offered_while_cards_are_left_to_take():
     state = pc.setup([["Agyrem"], ["Krosa"]], casual=True)
-    assert state.legal_actions() == [pc.Keep(), pc.Mulligan()]
+    assert state.legal_actions() == [pc.Keep(), pc.Mulligan(), pc.Leave(0), pc.Leave(1)]
     for _ in range(7):
         state = state.apply(pc.Mulligan()).state
-    assert state.hands[0] == 0 and state.legal_actions() == [pc.Keep()]
+    assert state.hands[0] == 0 and state.legal_actions() == [pc.Keep(), pc.Leave(0), pc.Leave(1)]
     with pytest.raises(IllegalAction, match=r"^\[mulligan-ordine\] player 0 has no card left to mulligan"):
         state.apply(pc.Mulligan())
 
@@ -276,6 +281,47 @@ def test_resolve_takes_only_the_top_ability_off_the_stack():
     state = replace(started, stack=(chaos, replace(chaos, controller=1)))
     after = state.apply(pc.Resolve()).state
     assert after.stack == state.stack[:1]
+
+
+def test_a_chaos_ability_leaves_control_of_the_plane_where_it_is():
+    # A chaos ability controlled by another player than the plane's controller (here made by
+    # hand: in a game its controller is the plane's, or it has left with them) resolves, and
+    # the plane stays with its controller: resolving changes no control.
+    started = pc.started([["Agyrem", "Bant"], ["Krosa"], ["Naya"]], casual=True)
+    state = replace(started, stack=(pc.Ability("chaos", started.plane, 2),))
+    after = state.apply(pc.Resolve()).state
+    assert (after.plane, after.controller, after.stack) == (started.plane, 0, ())
+    # The same after the owner left: the chaos ability of the old plane stays and resolves.
+    three = pc.started([["Agyrem", "Bant"], ["Krosa", "Shiv"], ["Naya"]], casual=True).run(pc.Roll(), pc.PLANESWALKER, pc.Resolve(), pc.EndTurn()).state
+    assert (three.plane, three.controller) == (pc.Plane("Bant", 0), 1)
+    waiting = three.run(pc.Roll(), pc.CHAOS, pc.Leave(0)).state
+    assert waiting.stack == (pc.Ability("chaos", pc.Plane("Bant", 0), 1),) and waiting.plane == pc.Plane("Krosa", 1)
+    resolved = replace(waiting, controller=2).apply(pc.Resolve()).state
+    assert resolved.controller == 2, "a chaos ability that stays does not take control of the new plane"
+
+
+def test_a_player_may_concede_during_the_mulligans():
+    # CR 104.3a: at any time. Two players: the other is left and wins, before any plane.
+    step = pc.setup([["Agyrem"], ["Krosa"]], casual=True).run(pc.Mulligan(), pc.Leave(0))
+    assert step.state.is_over and step.state.outcome == pc.Win(1) and step.state.plane is None
+    assert step.rules() == ["mulligan-consueto", "uscita", "vittoria"]
+    assert [str(f.what) for f in step.trace[1:]] == ["player 0 leaves the game", "player 0's planar deck (1 card) leaves with them",
+                                                     "player 1 is the last player left and wins"]
+    two = pc.setup([["Agyrem", "Bant"], ["Krosa"]], casual=True).apply(pc.Leave(0))
+    assert str(two.trace[1].what) == "player 0's planar deck (2 cards) leaves with them" and two.state.decks == ((), ("Krosa",))
+    # Three players, the starting one concedes after the others kept: the next seat to the
+    # left starts, turns over its plane and takes the first turn at once.
+    state = pc.setup([["Agyrem"], ["Krosa"], ["Naya"]], first=1, casual=True)
+    kept = state.run(pc.Keep(), pc.Keep()).state  # P1 and P2 keep; P0 still decides
+    assert kept.current_player == 0
+    step = kept.apply(pc.Leave(1))
+    assert step.state.phase is pc.Phase.MULLIGAN and step.state.first == 2 and step.state.current_player == 0
+    begun = step.state.apply(pc.Keep())
+    assert (begun.state.plane, begun.state.active, begun.state.turn) == (pc.Plane("Naya", 2), 2, 1)
+    # A player who has not decided yet leaves: the game starts as soon as the others kept.
+    step = pc.setup([["Agyrem"], ["Krosa"], ["Naya"]], casual=True).run(pc.Keep(), pc.Keep(), pc.Leave(2))
+    assert (step.state.phase, step.state.plane, step.state.gone) == (pc.Phase.MAIN, pc.Plane("Agyrem", 0), (2,))
+    assert "uscita-mulligan" not in step.rules()
 
 
 def test_an_action_out_of_its_moment_is_refused_naming_it():
@@ -294,10 +340,12 @@ def test_a_new_game_is_for_two_unless_told_otherwise():
 @pytest.mark.parametrize(("action", "moment", "rule"), [
     (pc.Keep(), "main", "mano-iniziale"), (pc.Mulligan(), "main", "mano-iniziale"), (pc.BLANK, "main", "tiro-risposta"),
     (pc.EndTurn(), "mulligans", "turni"), (pc.Roll(), "mulligans", "tiro-quando"), (pc.Resolve(), "mulligans", "faccia-caos"),
-    (pc.Leave(0), "mulligans", "uscita-quando"), (pc.RollByEffect("Fractured Powerstone"), "mulligans", "tiro-effetto"),
+    (pc.Leave(0), "rolling", "uscita-quando"), (pc.RollByEffect("Fractured Powerstone"), "mulligans", "tiro-effetto"),
 ])
 def test_every_action_out_of_its_moment_is_refused_under_its_rule(action, moment, rule):
-    state = pc.started([["Agyrem"], ["Krosa"]], casual=True) if moment == "main" else pc.setup([["Agyrem"], ["Krosa"]], casual=True)
+    state = {"main": lambda: pc.started([["Agyrem"], ["Krosa"]], casual=True),
+             "rolling": lambda: pc.started([["Agyrem"], ["Krosa"]], casual=True).apply(pc.Roll()).state,
+             "mulligans": lambda: pc.setup([["Agyrem"], ["Krosa"]], casual=True)}[moment]()
     with pytest.raises(IllegalAction, match=rf"^\[{rule}\] {re.escape(repr(action))} is not possible now: "):
         state.apply(action)
 

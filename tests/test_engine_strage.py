@@ -12,6 +12,7 @@ import pytest
 
 from rulebook.engines import strage as st
 from rulebook.engines.base import CHANCE, playout
+from rulebook.engines.strage.magic import caprice_reach
 from rulebook.errors import IllegalAction
 from rulebook.engines.strage.cards import JOKER
 from rulebook.messages import Notation
@@ -23,8 +24,9 @@ from tests.thorough import examples
 # Ten plain games and five with magic caught every rule mutation that the twenty and ten of
 # THOROUGH=1 (tests/thorough.py) caught, 23 of 24 tried (an offered withdrawal from row 7, a
 # sprite killed by a failed strike, a lost draw, a breach with two suits...; the last, a caprice
-# through the exit row, neither): the games each mutation broke were mostly the first ones, the
-# two fully checked among them, and the rare ones stay (the withdrawal: game 3).
+# through the exit row, neither: test_a_capricious_sprite_stops_on_the_exit_row... catches it now):
+# the games each mutation broke were mostly the first ones, the two fully checked among them, and
+# the rare ones stay (the withdrawal: game 3).
 GAMES = examples(10, 20)
 MAGIC_GAMES = examples(5, 10)
 FULLY_CHECKED = 2  # games in which every offered action is applied, not just a sample
@@ -401,3 +403,23 @@ def test_a_queen_that_does_not_outrank_shows_the_suits_by_their_signs():
         state.apply(st.Oppose("Q♠"))
     assert refused.value.message.values["order"] == "♥ > ♦ > ♣ > ♠"
     assert isinstance(refused.value.message.values["card"], Notation)
+
+
+def test_a_capricious_sprite_stops_on_the_exit_row_and_never_walks_along_it():
+    # Ruling capriccioso-percorso: a first step onto the exit row ends the move there. The
+    # lone sprite on d7 has orcs on c7 and e7 beside it: b8 and f8 are two steps away only
+    # along row 8 (d7-c8-b8, d7-e8-f8), so they are out of reach; c8, d8, e8 are one step.
+    state = st.StrageState.setup(green="a1", sprites="d7 a1", orcs="c7 e7", active=1, ap=1, hands=("", "JK JK", ""))
+    reach = set(caprice_reach(state.cells, "d7"))
+    assert {"c8", "d8", "e8"} <= reach and not {"b8", "f8"} & reach
+    # Worked out square by square: the empty first steps, then the empty squares next to each
+    # first step below row 8 (never an orc's square, never back onto d7).
+    first = {"c6", "d6", "e6", "c8", "d8", "e8"}
+    second = {"b5", "c5", "d5", "e5", "f5", "b6", "f6", "b7", "f7"}
+    assert reach == first | second
+    state = state.apply(st.End()).state
+    for end in ("b8", "f8"):
+        with pytest.raises(IllegalAction, match=r"^\[folletto-capriccioso\] .*one or two steps through empty squares only"):
+            state.apply(st.Caprice("JK", "d7", end))
+    step = state.apply(st.Caprice("JK", "d7", "c8"))
+    assert step.state.saved == (0, 1, 0)

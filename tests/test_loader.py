@@ -168,6 +168,18 @@ def test_doctest_must_be_a_literal_block(write_rules):
     ]
 
 
+@pytest.mark.parametrize("doctest", [
+    "no prompt at all",                        # the guard the old substring test kept
+    "len(standard_deck())  # >>> 60",           # '>>>' in the middle of a line
+    "60\n>>>\n>>> # only a comment",            # prompts that run nothing
+])
+def test_an_example_with_no_line_to_run_is_refused_at_its_doctest(write_rules, doctest):
+    body = "\n".join("              " + line for line in doctest.split("\n"))
+    text = MINIMAL.replace("              >>> len(standard_deck())\n              60", body)
+    assert text != MINIMAL
+    assert problems(write_rules(text)) == ["rules/demo.yaml:16:22: this example has no '>>>' line to run"]
+
+
 def test_two_documents(write_rules):
     assert problems(write_rules(MINIMAL + "---\nbook: {}\n"))[0].startswith("rules/demo.yaml:22:1: more than one YAML document")
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import bisect
 import difflib
+import doctest
 import os
 import re
 from dataclasses import dataclass
@@ -37,6 +38,16 @@ def display_path(path: str | os.PathLike[str]) -> str:
         return "."
     inside = here if here.endswith(os.sep) else here + os.sep
     return real[len(inside):] if real.startswith(inside) else str(Path(path))
+
+
+def _runnable(doctest_text: str) -> bool:
+    """Whether doctest finds a line to run: a ``>>>`` that is only in the expected output, in the
+    middle of a line or before nothing but a comment runs nothing, and the example would pass
+    having checked nothing. A text doctest cannot parse is left to the run, which says why."""
+    try:
+        return bool(doctest.DocTestParser().get_examples(doctest_text))
+    except ValueError:
+        return True
 
 
 @dataclass
@@ -267,8 +278,8 @@ class _Reader:
         if isinstance(doctest_node, Scalar):
             if doctest_node.style != "|":
                 self.fail(doctest_node, "a doctest must be a literal block: write 'doctest: |' and indent the lines below")
-            elif ">>>" not in doctest_text:
-                self.fail(doctest_node, "a doctest needs at least one '>>> ' line")
+            elif not _runnable(doctest_text):
+                self.fail(doctest_node, "this example has no '>>>' line to run")
         return Example(
             id=example_id,
             title=self.text(found.get("title"), f"title of example {example_id!r}") if "title" in found else "",

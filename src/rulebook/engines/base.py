@@ -4,7 +4,8 @@
   the game waits for a die roll or a shuffle, ``TERMINAL`` when it is over.
 - ``legal_actions()`` lists what the player to act may do (the engine computes it; nothing is
   looked up). At a chance node the *caller* supplies the outcome: engines hold no random
-  generator, so examples are deterministic and playouts sample with ``sample_chance(rng)``.
+  generator, so examples are deterministic. ``chance_outcomes()`` lists a chance node's
+  outcomes with exact probabilities; playouts draw from that list with ``sample_chance(rng)``.
 - ``apply(action)`` returns a :class:`Step`: the new state and the trace of rule ids that
   produced each change, so examples and the site can show why. An illegal action raises
   :class:`~rulebook.errors.IllegalAction` naming the rule that forbids it. Dispatch is an
@@ -29,6 +30,7 @@ from typing import Any, Callable, ClassVar, Generic, Iterator, Mapping, Sequence
 from ..errors import IllegalAction
 from ..figures import BoardFigure
 from ..messages import Message, code, msg
+from .chance import Outcome, draw
 
 CHANCE = -1
 TERMINAL = -2
@@ -263,9 +265,17 @@ class State(ABC):
     def is_chance(self) -> bool:
         return self.current_player == CHANCE
 
-    def sample_chance(self, rng: random.Random) -> Action:
-        """A random chance outcome (die roll, shuffle); only playouts call this."""
+    def chance_outcomes(self) -> Sequence[Outcome]:
+        """At a chance node, every outcome (the action that applies it) with its exact
+        probability, a :class:`~fractions.Fraction`; they add up to 1 (OpenSpiel's
+        ``chance_outcomes``). A die lists its faces; a shuffle is :class:`~.chance.Orders`."""
         raise NotImplementedError(f"{type(self).__name__} has no chance nodes")
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """A random chance outcome drawn from :meth:`chance_outcomes`; only playouts call this."""
+        if not self.is_chance:
+            raise ValueError(f"{type(self).__name__}: no chance node now, {self.current_player!r} is to act")
+        return draw(self.chance_outcomes(), rng)
 
 
 class Evaluable:

@@ -22,6 +22,7 @@ from enum import Enum
 from ..errors import IllegalAction, RulebookError
 from ..messages import Message, code, msg, msg_n, msg_p
 from .base import CHANCE, TERMINAL, Fired, State, evolve, replace_at
+from .chance import Orders
 from .playing_cards import excess, remove_cards
 
 __all__ = [
@@ -274,10 +275,9 @@ class BingoState(State):
             return [Retrieve(land) for land in _sorted(set(self.discards[me]))]
         raise AssertionError(self.phase)
 
-    def sample_chance(self, rng: random.Random) -> Shuffle:
-        pool = list(self.discards[0] + self.discards[1])
-        rng.shuffle(pool)
-        return Shuffle(tuple(pool))
+    def chance_outcomes(self) -> Orders | tuple[()]:
+        """Every order of both discard piles shuffled together, equally likely."""
+        return Orders(self.discards[0] + self.discards[1], Shuffle) if self.is_chance else ()
 
     # --- actions ---------------------------------------------------------------------------
 

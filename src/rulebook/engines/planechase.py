@@ -38,6 +38,7 @@ from typing import Sequence
 from ..messages import Message, Notation, code, msg, msg_n, msg_p, notation
 from ..errors import IllegalAction
 from .base import CHANCE, TERMINAL, Fired, State, evolve, replace_at
+from .chance import Outcome, faces
 from .casting.cards import packaged as magic_cards
 from .planes import NOT_PRINTED, PLANES, PRINTED_NAMES
 
@@ -276,7 +277,8 @@ class Planechase(State):
 
     def legal_actions(self) -> list:
         if self.phase is Phase.MULLIGAN:
-            return [Keep()] + ([Mulligan()] if self.hands[self.current_player] else [])
+            # CR 104.3a: a player may concede at any time, the mulligans included.
+            return [Keep()] + ([Mulligan()] if self.hands[self.current_player] else []) + [Leave(p) for p in self.in_game]
         if self.phase is not Phase.MAIN:
             return []
         leaving = [Leave(p) for p in self.in_game]
@@ -285,8 +287,9 @@ class Planechase(State):
         can_roll = self.active not in self.gone and self.mana >= self.roll_cost
         return ([Roll()] if can_roll else []) + [EndTurn()] + leaving
 
-    def sample_chance(self, rng: random.Random) -> DieFace:
-        return rng.choice(DIE)
+    def chance_outcomes(self) -> tuple[Outcome, ...]:
+        """The planar die's three kinds of face, each with its share of the six faces."""
+        return faces([(face, 1) for face in DIE]) if self.phase is Phase.ROLLING else ()
 
     # --- mulligans and the first plane -----------------------------------------------------
 
@@ -294,10 +297,13 @@ class Planechase(State):
         self._expect(Phase.MULLIGAN, action, "mano-iniziale")
         me = self.current_player
         trace.append(Fired("mano-iniziale", msg("player {player} keeps a hand of {hands}", player=me, hands=self.hands[me])))
-        state = evolve(self, kept=self.kept | {me})
-        if len(state.kept) < self.players:
-            return state
-        return state._turn_over_first_plane(trace)._begin_turn(self.first, trace)
+        return evolve(self, kept=self.kept | {me})._after_mulligans(trace)
+
+    def _after_mulligans(self, trace: list[Fired]) -> Planechase:
+        """Once every player still in the game has kept a hand, the first plane and the first turn."""
+        if not set(self.in_game) <= self.kept:
+            return self
+        return self._turn_over_first_plane(trace)._begin_turn(self.first, trace)
 
     def _apply_mulligan(self, action: Mulligan, trace: list[Fired]) -> Planechase:
         self._expect(Phase.MULLIGAN, action, "mano-iniziale")
@@ -416,12 +422,14 @@ class Planechase(State):
     # --- leaving the game ------------------------------------------------------------------
 
     def _apply_leave(self, action: Leave, trace: list[Fired]) -> Planechase:
-        self._expect(Phase.MAIN, action, "uscita-quando")
+        self._expect((Phase.MULLIGAN, Phase.MAIN), action, "uscita-quando")
         who = action.player
         if who not in self.in_game:
             raise IllegalAction("uscita", msg("{action}: player {player} is not in the game", action=code(action), player=code(who)))
-        state = self
         trace.append(Fired("uscita", msg("player {player} leaves the game", player=who)))
+        if self.phase is Phase.MULLIGAN:
+            return self._leave_before_play(who, trace)
+        state = self
         if self.controller == who:
             heir = self.next_player(who)
             trace.append(Fired("uscita-controllore-piano", msg("player {player} takes control of {plane} just before player {player2} leaves", player=heir, plane=self.plane.said, player2=who)))
@@ -439,10 +447,29 @@ class Planechase(State):
         if who == self.active:
             trace.append(Fired("uscita-turno", msg("player {player}'s turn goes on without them", player=who)))
         if len(state.in_game) == 1:
-            winner = state.in_game[0]
-            trace.append(Fired("vittoria", msg("player {player} is the last player left and wins", player=winner)))
-            return evolve(state, phase=Phase.OVER, winner=winner)
+            return state._last_one_wins(trace)
         return state
+
+    def _leave_before_play(self, who: int, trace: list[Fired]) -> Planechase:
+        """A player leaves during the mulligans (CR 104.3a): no plane is face up and nothing waits
+        on the stack; their planar deck leaves with them, and if they were to start, the next
+        player still in the game to their left starts instead (ruling uscita-mulligan)."""
+        if self.decks[who]:
+            count = len(self.decks[who])
+            trace.append(Fired("uscita", msg_n("player {player}'s planar deck ({count} card) leaves with them", "player {player}'s planar deck ({count} cards) leaves with them", count, player=who, count=count)))
+        state = evolve(self, decks=replace_at(self.decks, who, ()), gone=self.gone + (who,))
+        if len(state.in_game) == 1:
+            return state._last_one_wins(trace)
+        if who == self.first:
+            first = state.next_player(who)
+            trace.append(Fired("uscita-mulligan", msg("player {player} left before the first turn: player {first} starts instead", player=who, first=first)))
+            state = evolve(state, first=first)
+        return state._after_mulligans(trace)
+
+    def _last_one_wins(self, trace: list[Fired]) -> Planechase:
+        winner = self.in_game[0]
+        trace.append(Fired("vittoria", msg("player {player} is the last player left and wins", player=winner)))
+        return evolve(self, phase=Phase.OVER, winner=winner)
 
     def _owner_left(self, trace: list[Fired]) -> Planechase:
         old, controller = self.plane, self.controller

@@ -8,7 +8,6 @@ state and returning the next.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
@@ -17,6 +16,7 @@ from typing import Sequence
 from ...messages import Message, Notation, code, msg, msg_n, notation
 from ...errors import IllegalAction
 from ..base import CHANCE, TERMINAL, Fired, State, Step, evolve, replace_at
+from ..chance import Orders
 from ..playing_cards import remove_cards, show, sort_cards
 from .pieces import (
     HAND, Action, Card, Discard, Pair, Placement, Play, Result, Row, Shuffle, action, can_score,
@@ -116,10 +116,9 @@ class Bidomino(State):
             return tuple(c for pile in self.score_piles for c in pile) + self.discards
         return ()
 
-    def sample_chance(self, rng: random.Random) -> Shuffle:
-        gathered = list(self.to_shuffle())
-        rng.shuffle(gathered)
-        return Shuffle(tuple(gathered))
+    def chance_outcomes(self) -> Orders | tuple[()]:
+        """Every order of the cards to shuffle, equally likely."""
+        return Orders(self.to_shuffle(), Shuffle) if self.phase in CHANCE_PHASES else ()
 
     def legal_actions(self) -> list[Action]:
         if self.phase is not Phase.PLAY:

@@ -22,7 +22,7 @@ from typing import Any
 
 from ...errors import IllegalAction
 from ...model import Book
-from .actions import ACTIONS, Activate, Cast, Choose, Decline, Mana, Pass, PlayLand, Resolve
+from .actions import ACTIONS, Activate, Cast, Choose, Concede, Decline, Mana, Pass, PlayLand, Resolve, Tap
 from .cards import Card, card, define, for_files
 from .costs import Derivation
 from .game import Game, new_game, setup
@@ -31,7 +31,7 @@ from .state import ZONES, Entry, Obj, Offer, Pending, Phase
 
 __all__ = [
     "Game", "Obj", "Entry", "Pending", "Offer", "Phase", "setup", "card", "define", "Card", "ManaCost", "Pool",
-    "Derivation", "Cast", "Mana", "Activate", "PlayLand", "Pass", "Resolve", "Decline", "Choose",
+    "Derivation", "Cast", "Tap", "Mana", "Activate", "PlayLand", "Pass", "Resolve", "Decline", "Choose", "Concede",
     "IllegalAction", "ZONES", "ACTIONS", "new_game",
 ]
 

@@ -12,6 +12,11 @@ def _ids(value: str | Iterable[str]) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
 
 
+def _taps(value: str | Tap | Iterable[str | Tap]) -> tuple[str | Tap, ...]:
+    """Permanents tapped to pay (convoke, improvise): each a bare id or a :class:`Tap`."""
+    return (value,) if isinstance(value, (str, Tap)) else tuple(value)
+
+
 def _manas(value: str | Mana | Iterable[str | Mana]) -> tuple[Mana, ...]:
     """Mana abilities to activate, each a :class:`Mana` or the bare id of its source."""
     raw = (value,) if isinstance(value, (str, Mana)) else value
@@ -30,6 +35,17 @@ class Mana(Evaluable):
 
 
 @dataclass(frozen=True, repr=False)
+class Tap(Evaluable):
+    """A permanent tapped in 601.2h to pay one mana of the cost, and which symbol it pays:
+    ``pays`` is a colour letter (``'W'``) or ``'1'`` for one generic mana. Empty, the engine
+    chooses as ruling convocare-colore says: a symbol of the creature's colour while one is
+    left to pay, otherwise {1} (an artifact tapped for improvise always pays {1})."""
+
+    source: str
+    pays: str = ""
+
+
+@dataclass(frozen=True, repr=False)
 class Cast(Evaluable):
     """Propose to cast ``card`` with every announcement of 601.2 at once.
 
@@ -37,6 +53,19 @@ class Cast(Evaluable):
     the mana abilities activated in 601.2g (a bare id is ``Mana(id)``); ``convoke``,
     ``exile`` and ``sacrifice`` pay the matching parts of the cost in 601.2h.
     ``x=None`` on a spell with X applies the tournament shortcut (X = all mana left).
+
+    Every choice of payment is the caster's, and each has a default when it is left out:
+
+    - ``pay_as``: how each hybrid or Phyrexian symbol is paid (601.2b), one choice per symbol
+      in the order of ``ManaCost.open_symbols``; left out, each is paid as the first payment
+      ``ManaCost.payment_choices`` lists for it (the first colour of a hybrid, ``'2'`` for
+      {2/W}, the colour of a Phyrexian symbol): mana, never life, unless announced.
+    - ``convoke``: the creatures tapped for convoke (702.51a), each an id or a
+      :class:`Tap` saying which symbol it pays: ``Tap('knight', 'W')``.
+    - ``improvise``: the artifacts tapped for improvise (702.126a), each paying {1}.
+    - ``generic``: the mana of the pool that pays the generic part left after convoke and
+      improvise, e.g. ``'RG'`` or ``'{R}{G}'``; left out, colourless mana first, then the most
+      plentiful colour (ruling mana-per-il-generico). Coloured symbols take their own colour.
     """
 
     card: str
@@ -47,13 +76,17 @@ class Cast(Evaluable):
     pay_as: tuple[str, ...] = ()
     division: tuple[int, ...] = ()
     mana: tuple[Mana, ...] = ()
-    convoke: tuple[str, ...] = ()
+    convoke: tuple[str | Tap, ...] = ()
     exile: tuple[str, ...] = ()
     sacrifice: tuple[str, ...] = ()
+    improvise: tuple[str | Tap, ...] = ()
+    generic: str = ""
 
     def __post_init__(self) -> None:
-        for name in ("targets", "pay_as", "convoke", "exile", "sacrifice"):
+        for name in ("targets", "pay_as", "exile", "sacrifice"):
             object.__setattr__(self, name, _ids(getattr(self, name)))
+        for name in ("convoke", "improvise"):
+            object.__setattr__(self, name, _taps(getattr(self, name)))
         object.__setattr__(self, "division", tuple(self.division))
         object.__setattr__(self, "mana", _manas(self.mana))
 
@@ -101,4 +134,12 @@ class Choose(Evaluable):
     target: str
 
 
-ACTIONS = (Cast, Mana, Activate, PlayLand, Pass, Resolve, Decline, Choose)
+@dataclass(frozen=True, repr=False)
+class Concede(Evaluable):
+    """``player`` concedes (104.3a): at any time, with priority or not, even while an offer
+    waits; they leave the game at once and lose it."""
+
+    player: int
+
+
+ACTIONS = (Cast, Mana, Activate, PlayLand, Pass, Resolve, Decline, Choose, Concede)

@@ -175,7 +175,13 @@ class Card:
         return self.cost.colours if self.cost else frozenset()
 
     @property
+    def power(self) -> int:
+        """The printed power; a permanent's current power is :attr:`.state.Obj.power`."""
+        return int(self.pt.split("/")[0]) if self.pt else 0
+
+    @property
     def toughness(self) -> int:
+        """The printed toughness; a permanent's current toughness is :attr:`.state.Obj.toughness`."""
         return int(self.pt.split("/")[1]) if self.pt else 0
 
     def mana_value(self, x: int = 0) -> int:

@@ -17,7 +17,7 @@ from typing import Iterable, Sequence
 from ...messages import code, msg
 from ...errors import IllegalAction
 from ..base import TERMINAL, Fired, State, evolve
-from .actions import Activate, Cast, Choose, Decline, Mana, Pass, PlayLand, Resolve
+from .actions import Activate, Cast, Choose, Concede, Decline, Mana, Pass, PlayLand, Resolve
 from .cards import Card, Catalogue, packaged
 from .costs import Derivation
 from .mana import Pool
@@ -44,8 +44,10 @@ class Game(Table, State):
 
     @property
     def outcome(self) -> int | None:
-        """The winner once a player is at 0 life or less (704.5a), else None (the phase
-        simply ended)."""
+        """The winner once a player is at 0 life or less (704.5a) or has conceded (104.3a), else
+        None (the phase simply ended)."""
+        if self.conceded >= 0:
+            return 1 - self.conceded
         losers = [p for p, life in enumerate(self.life) if life <= 0]
         return (1 - losers[0]) if len(losers) == 1 else None
 
@@ -64,7 +66,7 @@ class Game(Table, State):
     def _admit(self, action: object) -> None:
         if self.is_over:
             raise IllegalAction("601.2", msg("the game is over; {action} can't be taken", action=code(action)))
-        if self.pending is not None and not isinstance(action, (Cast, Decline, Choose)):
+        if self.pending is not None and not isinstance(action, (Cast, Decline, Choose, Concede)):
             raise IllegalAction("601.2", msg("first answer the offer of {source} about {object}", source=self.offer_source(), object=self.quoted(self.pending.object)))
 
     def _apply_cast(self, action: Cast, trace: list[Fired]) -> Game:
@@ -103,6 +105,12 @@ class Game(Table, State):
     def _apply_choose(self, action: Choose, trace: list[Fired]) -> Game:
         return _traced(*choose(self, action), trace)
 
+    def _apply_concede(self, action: Concede, trace: list[Fired]) -> Game:
+        if action.player not in (0, 1):
+            raise IllegalAction("104.3a", msg("{player} is not a player of this game: concede as 0 or 1", player=code(action.player)))
+        trace.append(Fired("104.3a", msg("P{player} concedes: they leave the game and lose it", player=action.player)))
+        return evolve(self, conceded=action.player)
+
     #: Which method applies each action class: the dispatch table ``apply`` reads.
     handlers = {
         Cast: _apply_cast,
@@ -113,6 +121,7 @@ class Game(Table, State):
         Pass: _apply_pass,
         Decline: _apply_decline,
         Choose: _apply_choose,
+        Concede: _apply_concede,
     }
 
 

@@ -295,13 +295,15 @@ class Pool:
     def __repr__(self) -> str:
         return f"Pool.of({dict(self.mana)!r})"
 
-    def pay(self, cost: ManaCost) -> Pool:
+    def pay(self, cost: ManaCost, generic: str = "") -> Pool:
         """The pool left after paying a plain cost (601.2h); partial payment is not allowed.
 
         Coloured and {C} symbols need that exact mana; generic takes whatever is left, so
-        paying the specific symbols first never blocks a payment that was possible. Generic
-        is paid with colourless mana first, then with the most plentiful colour (on a tie, the
-        cost's own colour), which keeps the rarer colours for later spells.
+        paying the specific symbols first never blocks a payment that was possible. ``generic``
+        names the mana that pays the generic part (``'RG'`` or ``'{R}{G}'``), the caster's
+        choice; left out, generic is paid with colourless mana first, then with the most
+        plentiful colour (on a tie, the cost's own colour), which keeps the rarer colours for
+        later spells.
         """
         if not cost.is_plain or cost.x_count:
             raise ValueError(f"settle X, hybrid and Phyrexian symbols before paying {cost}")
@@ -310,6 +312,8 @@ class Pool:
             if counts[symbol] <= 0:
                 raise IllegalAction("601.2h", msg("cannot pay {symbol} of {cost} (pool: {pool})", symbol=notation("{" + symbol + "}"), cost=notation(cost), pool=self.said()))
             counts[symbol] -= 1
+        if generic:
+            return Pool.of(_pay_generic(counts, cost, generic, self))
         left = cost.generic
         own = cost.colours
         for kind in ["C"] + sorted(COLOURS, key=lambda c: (-counts[c], c not in own, COLOURS.index(c))):
@@ -319,3 +323,20 @@ class Pool:
         if left:
             raise IllegalAction("601.2h", msg("cannot pay {cost}: {left} generic mana missing (pool: {pool})", cost=notation(cost), left=left, pool=self.said()))
         return Pool.of(counts)
+
+
+def _pay_generic(counts: Counter[str], cost: ManaCost, generic: str, pool: Pool) -> Counter[str]:
+    """What is left of ``counts`` once the mana the caster named pays the generic part of ``cost``."""
+    letters = generic.replace("{", "").replace("}", "").upper()
+    if any(letter not in COLOURS and letter != "C" for letter in letters):
+        raise IllegalAction("601.2h", msg("generic={generic}: name the mana of the pool that pays the generic part, e.g. 'RG' or '{example}'",
+                                          generic=code(generic), example=notation("{R}{G}")))
+    if len(letters) != cost.generic:
+        raise IllegalAction("601.2h", msg("generic={generic} does not pay the generic part of {cost}, which is {part}: name one mana for each",
+                                          generic=code(generic), cost=notation(cost), part=notation("{" + str(cost.generic) + "}")))
+    for letter in letters:
+        if counts[letter] <= 0:
+            raise IllegalAction("601.2h", msg("no {symbol} is left in the pool for the generic part of {cost} (pool: {pool})",
+                                              symbol=notation("{" + letter + "}"), cost=notation(cost), pool=pool.said()))
+        counts[letter] -= 1
+    return counts

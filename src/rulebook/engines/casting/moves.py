@@ -8,7 +8,7 @@ import itertools
 from ...messages import Code, code, msg, notation
 from ...errors import IllegalAction
 from ..base import Fired, evolve
-from .actions import Activate, Cast, Choose, Decline, Mana, Pass, PlayLand, Resolve
+from .actions import Activate, Cast, Choose, Concede, Decline, Mana, Pass, PlayLand, Resolve
 from .cards import TargetWord
 from .mana import COLOURS
 from .pay import activate_mana, check_tap_cost
@@ -146,7 +146,9 @@ def legal_actions(game: Table) -> list[object]:
             if obj.zone in ("hand", "graveyard", "exile") and not obj.card.is_land:
                 candidates.extend(cast_proposals(game, obj))
     # Each candidate is tried (never recorded as a step of an example): the legal ones are kept.
-    return [action for action in candidates if game.attempt(action) is not None]
+    # The player to act may always concede (104.3a); the other player may too, by applying
+    # Concede(their number), but the list holds the actions of the player to act.
+    return [action for action in candidates if game.attempt(action) is not None] + [Concede(game.current_player)]
 
 
 def _abilities(game: Table) -> list[object]:

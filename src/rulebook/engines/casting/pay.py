@@ -12,7 +12,7 @@ from typing import Sequence
 from ...messages import Code, Name, code, msg, msg_n, msg_p, notation
 from ...errors import IllegalAction, RulebookError
 from ..base import Fired, evolve
-from .actions import Cast, Mana
+from .actions import Cast, Mana, Tap
 from .cards import Card, filter_words
 from .mana import COLOURS, ManaCost
 from .propose import propose
@@ -87,33 +87,67 @@ def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Tabl
     return game, [Fired(rule, msg("{source} ({join}) adds {shown}", source=game.named(source.id), join=tuple(paid), shown=shown))]
 
 
-def _convoke(game: Table, spell: Card, creature_ids: Sequence[str], remaining: ManaCost, player: int) -> tuple[Table, ManaCost, list[Fired]]:
+def _tapped_to_pay(game: Table, spell: Card, taps: Sequence[str | Tap], remaining: ManaCost, player: int,
+                   keyword: str) -> tuple[Table, ManaCost, list[Fired]]:
+    """601.2h: creatures tapped for convoke (702.51a) or artifacts for improvise (702.126a), each
+    paying the symbol the caster names, or by default the one ruling convocare-colore says."""
     trace = []
-    for creature_id in creature_ids:
-        if "convoke" not in spell.keywords:
-            raise IllegalAction("601.2h", msg("{spell} has no convoke", spell=spell))
-        if not game.has(creature_id):
-            raise IllegalAction("601.2h", msg("there is no object {object_id} to tap for convoke", object_id=code(creature_id)))
-        where = game.obj(creature_id).zone
-        if where != "battlefield":
-            raise IllegalAction(
-                "601.2h", msg("{creature_id} is in the {where}, no longer on the battlefield, so it can't be tapped for convoke", creature_id=game.quoted(creature_id), where=zone_name(where))
-            )
-        creature = game.obj(creature_id)
-        if creature.controller != player or not creature.card.is_type("creature") or creature.tapped:
-            raise IllegalAction("601.2h", msg("{creature_id} is not an untapped creature you control", creature_id=game.quoted(creature_id)))
-        symbols = list(remaining.symbols)
-        colour = next((s for s in symbols if s in creature.card.colours), None)
-        if colour:
-            symbols.remove(colour)
-            remaining, paid = ManaCost.of(remaining.generic, symbols), "{" + colour + "}"
-        elif remaining.generic:
-            remaining, paid = ManaCost.of(remaining.generic - 1, symbols), "{1}"
+    for tap in taps:
+        tap = tap if isinstance(tap, Tap) else Tap(tap)
+        if keyword not in spell.keywords:
+            raise IllegalAction("601.2h", msg("{spell} has no convoke", spell=spell) if keyword == "convoke"
+                                else msg("{spell} has no improvise", spell=spell))
+        if not game.has(tap.source):
+            raise IllegalAction("601.2h", msg("there is no object {object_id} to tap for convoke", object_id=code(tap.source)) if keyword == "convoke"
+                                else msg("there is no object {object_id} to tap for improvise", object_id=code(tap.source)))
+        permanent = game.obj(tap.source)
+        if permanent.zone != "battlefield":
+            raise IllegalAction("601.2h", msg("{creature_id} is in the {where}, no longer on the battlefield, so it can't be tapped for convoke", creature_id=game.quoted(tap.source), where=zone_name(permanent.zone))
+                                if keyword == "convoke" else
+                                msg("{artifact} is in the {where}, not on the battlefield, so it can't be tapped for improvise", artifact=game.quoted(tap.source), where=zone_name(permanent.zone)))
+        if keyword == "convoke":
+            if permanent.controller != player or not permanent.card.is_type("creature") or permanent.tapped:
+                raise IllegalAction("601.2h", msg("{creature_id} is not an untapped creature you control", creature_id=game.quoted(tap.source)))
+            paid, remaining = _convoked(game, permanent, tap.pays, remaining)
         else:
-            raise IllegalAction("601.2h", msg("nothing left that {creature_id} could pay by convoke", creature_id=game.quoted(creature_id)))
-        game = game.set(creature_id, tapped=True)
-        trace.append(Fired("601.2h", msg("convoke: {creature_id} tapped, pays {paid}", creature_id=game.named(creature_id), paid=notation(paid))))
+            if permanent.controller != player or not permanent.card.is_type("artifact") or permanent.tapped:
+                raise IllegalAction("601.2h", msg("{artifact} is not an untapped artifact you control", artifact=game.quoted(tap.source)))
+            paid, remaining = _improvised(game, permanent, tap.pays, remaining)
+        game = game.set(tap.source, tapped=True)
+        trace.append(Fired("601.2h", msg("convoke: {creature_id} tapped, pays {paid}", creature_id=game.named(tap.source), paid=notation(paid)) if keyword == "convoke"
+                           else msg("improvise: {artifact} tapped, pays {paid}", artifact=game.named(tap.source), paid=notation(paid))))
     return game, remaining, trace
+
+
+def _convoked(game: Table, creature: Obj, pays: str, remaining: ManaCost) -> tuple[str, ManaCost]:
+    """The symbol a creature tapped for convoke pays, and what is left: {1} or one mana of one of
+    its colours, whichever the caster chooses (702.51a)."""
+    symbols = list(remaining.symbols)
+    if pays == "":  # the default (ruling convocare-colore): its colour while one is left, else {1}
+        pays = next((s for s in symbols if s in creature.card.colours), "1")
+    if pays == "1":
+        if not remaining.generic:
+            raise IllegalAction("601.2h", msg("nothing left that {creature_id} could pay by convoke", creature_id=game.quoted(creature.id)) if not any(s in creature.card.colours for s in symbols)
+                                else msg("no generic mana is left to pay: {creature_id} can pay a symbol of its colour instead", creature_id=game.quoted(creature.id)))
+        return "{1}", ManaCost.of(remaining.generic - 1, symbols)
+    if pays not in COLOURS:
+        raise IllegalAction("601.2h", msg("convoke pays {one} or one mana of a colour, not {pays}", one=notation("{1}"), pays=code(pays)))
+    if pays not in creature.card.colours:
+        raise IllegalAction("601.2h", msg("{creature_id} is not {colour}: a creature tapped for convoke pays {one} or one mana of its own colours (702.51a)",
+                                          creature_id=game.quoted(creature.id), colour=notation("{" + pays + "}"), one=notation("{1}")))
+    if pays not in symbols:
+        raise IllegalAction("601.2h", msg("no {colour} is left to pay in {remaining}", colour=notation("{" + pays + "}"), remaining=notation(remaining)))
+    symbols.remove(pays)
+    return "{" + pays + "}", ManaCost.of(remaining.generic, symbols)
+
+
+def _improvised(game: Table, artifact: Obj, pays: str, remaining: ManaCost) -> tuple[str, ManaCost]:
+    """An artifact tapped for improvise pays {1} and nothing else (702.126a)."""
+    if pays not in ("", "1"):
+        raise IllegalAction("601.2h", msg("an artifact tapped for improvise pays {one}, never {pays} (702.126a)", one=notation("{1}"), pays=code(pays)))
+    if not remaining.generic:
+        raise IllegalAction("601.2h", msg("no generic mana is left that {artifact} could pay by improvise (702.126a)", artifact=game.quoted(artifact.id)))
+    return "{1}", ManaCost.of(remaining.generic - 1, remaining.symbols)
 
 
 def _other_parts(game: Table, action: Cast, parts: Sequence[str], player: int) -> tuple[Table, list[Fired]]:
@@ -167,10 +201,12 @@ def cast(game: Table, action: Cast, player: int) -> tuple[Table, list[Fired]]:
     for mana in action.mana:  # 601.2g
         game, fired = activate_mana(game, mana, player, "601.2g")
         trace.extend(fired)
-    game, remaining, fired = _convoke(game, spell, action.convoke, derivation.total, player)  # 601.2h
+    game, remaining, fired = _tapped_to_pay(game, spell, action.convoke, derivation.total, player, "convoke")  # 601.2h
+    trace.extend(fired)
+    game, remaining, fired = _tapped_to_pay(game, spell, action.improvise, remaining, player, "improvise")
     trace.extend(fired)
     try:
-        pool = game.pools[player].pay(remaining)
+        pool = game.pools[player].pay(remaining, action.generic)
     except IllegalAction as exc:
         raise IllegalAction("601.2h", msg("the total cost {total} is locked; {message}", total=notation(derivation.total), message=exc.message)) from None
     game = game.with_pool(player, pool)

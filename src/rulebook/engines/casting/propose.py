@@ -198,6 +198,7 @@ class _Start:
     x: int | None  # announced X, None when the shortcut will choose it
     has_x: bool
     free: bool  # cast without paying its mana cost
+    pay_as: tuple[str, ...] = ()  # how each hybrid or Phyrexian symbol is paid, announced or by default
 
 
 def _announce(c: Card, action: Cast, alt: str, game: Table, trace: list[Fired]) -> _Start:
@@ -227,14 +228,16 @@ def _announce(c: Card, action: Cast, alt: str, game: Table, trace: list[Fired]) 
     has_x, x = printed.x_count > 0, _announced_x(c, action.x, printed.x_count > 0, alt == "free")
     if has_x and x is not None and alt != "free":
         choices.append(msg("X={x}", x=x))
+    # Left unannounced, each open symbol is paid as the first payment listed for it (Cast's docstring).
+    pay_as = action.pay_as or tuple(allowed[0] for allowed in start.payment_choices)
     if start.open_symbols:
         choices.extend(msg("{symbol} paid as life", symbol=notation("{" + s + "}")) if p == "life"
                        else msg("{symbol} paid as {choice}", symbol=notation("{" + s + "}"), choice=notation("{" + p + "}"))
-                       for s, p in zip(start.open_symbols, action.pay_as))
+                       for s, p in zip(start.open_symbols, pay_as))
     if choices:
         # Translators: what a spell's caster announced, e.g. "alternative cost: flashback, X=2".
         trace.append(Fired("601.2b", msg("{choices}", choices=tuple(choices))))
-    return _Start(start, label, tuple(parts), x, has_x, alt == "free")
+    return _Start(start, label, tuple(parts), x, has_x, alt == "free", pay_as)
 
 
 def _announced_x(c: Card, x: int | None, has_x: bool, free: bool) -> int | None:
@@ -287,7 +290,7 @@ def _total_cost(game: Table, c: Card, action: Cast, start: _Start, targets: int,
     applying = modifiers(game, c, player)
 
     def derive(x_value: int) -> Derivation:
-        plain, life = start.cost.with_x(x_value).paid_as(*action.pay_as)
+        plain, life = start.cost.with_x(x_value).paid_as(*start.pay_as)
         extra = list(start.parts) + ([f"pay-life-{life}"] if life else [])
         shown = msg("{cost}, X={x}", cost=start.label, x=x_value) if start.has_x and not start.free else start.label
         return modify(plain, shown, applying, targets=targets, parts=extra)

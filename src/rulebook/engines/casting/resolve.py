@@ -181,7 +181,7 @@ def _leave_stack(game: Table, entry: Entry, trace: list[Fired]) -> tuple[Table, 
             game = evolve(game, pending=Pending(Offer.TARGET, entry.controller, obj.id, obj.id))
             trace.append(Fired("601.2c", msg("{obj}'s ability triggers: choose its target", obj=game.named(obj.id))))
     # 704.5g: lethal damage destroys a creature.
-    for dead in [o for o in game.battlefield() if o.card.is_type("creature") and o.damage >= max(o.card.toughness, 1)]:
+    for dead in [o for o in game.battlefield() if o.card.is_type("creature") and o.damage >= max(o.toughness, 1)]:
         game = game.move(dead.id, "graveyard", controlled_by=-1)
         trace.append(Fired("608.2", msg("{dead} has lethal damage and is destroyed (704.5g)", dead=game.named(dead.id))))
     return game, trace

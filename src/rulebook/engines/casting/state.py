@@ -86,6 +86,17 @@ class Obj(Evaluable):
     def controller(self) -> int:
         return self.owner if self.controlled_by < 0 else self.controlled_by
 
+    # 122.1a: each +1/+1 counter adds one to power and to toughness; a rule that reads them
+    # (704.5g, lethal damage) reads these, never the printed ones. Mana value is the card's
+    # (202.3): counters never change it, so the object has no mana value of its own.
+    @property
+    def power(self) -> int:
+        return self.card.power + self.counters
+
+    @property
+    def toughness(self) -> int:
+        return self.card.toughness + self.counters
+
     def __str__(self) -> str:
         return self.id + (" (T)" if self.tapped else "") + (f" +{self.counters}" if self.counters else "") + (
             f" dmg {self.damage}" if self.damage else ""
@@ -146,10 +157,11 @@ class Table:
     pending: Pending | None = None
     active: int = 0
     ended: bool = False  # both players passed with an empty stack: the main phase is over
+    conceded: int = -1  # the player who conceded (104.3a), -1 while nobody has
 
     @property
     def phase(self) -> Phase:
-        if min(self.life) <= 0 or self.ended:
+        if min(self.life) <= 0 or self.ended or self.conceded >= 0:
             return Phase.OVER
         return Phase.OFFER if self.pending else Phase.PRIORITY
 
@@ -261,4 +273,6 @@ class Table:
             lines.append("stack: " + ", ".join(str(e) for e in reversed(self.stack)))
         if self.pending:
             lines.append(f"pending: {self.pending.kind.value} {self.pending.object} (P{self.pending.player})")
+        if self.conceded >= 0:
+            lines.append(f"P{self.conceded} conceded")
         return "\n".join(lines)

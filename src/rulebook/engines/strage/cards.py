@@ -14,7 +14,6 @@ spells, insist on them, and break an Immunity. Suited cards are the shared
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar, Sequence, Union
@@ -305,11 +304,6 @@ class Magic:
     def all_cards(self) -> Counter:
         zones = [self.deck, self.discards, *self.hands, *self.immunities]
         return Counter(c for zone in zones for c in zone)
-
-    def sample_shuffle(self, rng: random.Random) -> Shuffle:
-        order = list(self.discards)
-        rng.shuffle(order)
-        return Shuffle(tuple(order))
 
     def summary(self, players: int) -> str:
         hands = " | ".join(f"{CLANS[p]} {show(self.hands[p])}" + (f" [immune: {show(self.immunities[p])}]" if self.immunities[p] else "")

@@ -6,7 +6,6 @@ magic rules' handlers are in :mod:`.magic`; this class lists them in its handler
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, ClassVar, Iterable, Mapping, Sequence
@@ -16,6 +15,7 @@ from ...errors import IllegalAction
 from . import board
 from . import magic as magic_rules
 from ..base import CHANCE, TERMINAL, Fired, State, evolve, replace_at
+from ..chance import Orders, Outcome, faces
 from ...figures import BoardFigure, Piece
 from .board import ALONE, CLANS, ESCORTING, NOTHING, ORC, SPRITE, Phase, at, put
 from .actions import Attack, End, Move, MoveOrc, OrcAttack, Place, PlaceOrc, Result, Roll, winner_of
@@ -190,11 +190,12 @@ class StrageState(State):
             return magic_rules.legal_actions(self)
         return []
 
-    def sample_chance(self, rng: random.Random):  # noqa: ANN201 - a Roll or a Shuffle
+    def chance_outcomes(self) -> Sequence[Outcome]:
+        """A die's six faces, each 1/6, or every order of the discards being shuffled."""
         if self.phase is Phase.SHUFFLE:
             assert self.magic is not None
-            return self.magic.sample_shuffle(rng)
-        return Roll(rng.randint(1, 6))
+            return Orders(self.magic.discards, Shuffle)
+        return faces([(Roll(value), 1) for value in range(1, 7)]) if self.phase in CHANCE_PHASES else ()
 
     def _apply_roll(self, action: Roll, trace: list[Fired]) -> StrageState:
         """A die roll goes to the roll handler of the phase that waits for it (``ROLLS``)."""
