@@ -17,6 +17,8 @@ from typing import Any, Callable, Mapping, Sequence
 from markupsafe import Markup, escape
 
 from ..engines.base import Applied, Record, Refused
+from ..i18n.domains import SITE
+from ..i18n.grammar import Grammar, Term, fill, load_grammar
 from ..languages import Language, language as parse_language
 from ..messages import Code, Message, Name, Notation
 from .text import text_to_html, text_to_plain
@@ -30,6 +32,17 @@ class EngineSpeech:
 
     def __init__(self, domains: Sequence[Words], page: Words):
         self.domains, self.page = tuple(domains), page
+        # The language's rules (the site's grammar file), then each domain's names, the engine's last.
+        dirs = (SITE.locale_dir, *reversed([words.domain.locale_dir for words in self.domains]))
+        self.grammars: dict[str, Grammar] = {}
+        self._dirs = tuple(dict.fromkeys(dirs))
+        #: Each name a msgstr left in a form its sentence does not take (tests/test_grammar.py).
+        self.wrong_forms: list[str] = []
+
+    def grammar(self, language: Language) -> Grammar:
+        if language.code not in self.grammars:
+            self.grammars[language.code] = load_grammar(language.code, self._dirs)
+        return self.grammars[language.code]
 
     def _template(self, text: Message) -> tuple[str, Language]:
         found = next((f for words in self.domains if (f := words.find(text.context, text.msgid, text.plural, text.n))), None)
@@ -39,10 +52,10 @@ class EngineSpeech:
         """A message as plain text in the page's language (a board's tooltip, a piece's letter)."""
         if not isinstance(text, Message):
             return str(text)
-        template, _ = self._template(text)
-        values = {key: self._plain_value(value) for key, value in text.params}
+        template, language = self._template(text)
+        values = {key: self._term(value, Markup(escape(self._plain_value(value)))) for key, value in text.params}
         try:
-            return template.format_map(values)
+            return fill(template, values, self.grammar(language)).html.unescape()
         except (KeyError, IndexError, ValueError):
             return str(text)
 
@@ -53,16 +66,26 @@ class EngineSpeech:
             return text_to_plain(value, self.page)
         return str(self.value(value).striptags())
 
+    def _term(self, value: Any, html: Markup) -> Any:
+        """A name or a message as a :class:`Term` (its grammar entry by its English name or msgid); other values as they are."""
+        key = _grammar_key(value)
+        if key is None:
+            return html
+        return Term(key, html, self.grammar(self.page.language).entry(key))
+
     def say(self, text: str) -> Markup:
         """A message as inline HTML in the page's language (marked where it had to fall back)."""
         if not isinstance(text, Message):  # an engine that still writes plain English
             return self.page.mark(escape(text), _ENGLISH)
         template, language = self._template(text)
-        values = {key: self.value(value) for key, value in text.params}
+        values = {key: self._term(value, self.value(value)) for key, value in text.params}
         try:
-            html = escape(template).format_map(values)
+            filled = fill(template, values, self.grammar(language))
+            html = filled.html
+            self.wrong_forms.extend(f"{language.code}: {wrong}" for wrong in filled.wrong_forms)
         except (KeyError, IndexError, ValueError):  # a catalog the checks did not see (a project's, unchecked)
-            html, language = escape(text.msgid).format_map(values), _ENGLISH
+            plain = {key: value.html if isinstance(value, Term) else value for key, value in values.items()}
+            html, language = escape(text.msgid).format_map(plain), _ENGLISH
         return self.page.mark(html, language)
 
     def value(self, value: Any) -> Markup:
@@ -81,6 +104,19 @@ class EngineSpeech:
         if isinstance(names, Mapping):  # a card: its printed name in the reader's language
             return escape(names.get(self.page.language.code) or getattr(value, "name", "") or names.get("en", ""))
         return escape(str(value))
+
+
+def _grammar_key(value: Any) -> str | None:
+    """What a value's entry in a grammar file is called: a card or a name by its English name, a
+    message by its msgid (``context|msgid`` when it has a context); None for a value without grammar."""
+    if isinstance(value, Message):
+        return f"{value.context}|{value.msgid}" if value.context else value.msgid
+    if isinstance(value, Name):
+        return dict(value.names).get("en", value.default)
+    names = getattr(value, "names", None)
+    if isinstance(names, Mapping):
+        return names.get("en") or str(getattr(value, "name", ""))
+    return None
 
 
 def proof_steps(records: Sequence[Record], speech: EngineSpeech, rule_link: Callable[[str], Markup]) -> list[Markup]:

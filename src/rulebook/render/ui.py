@@ -89,6 +89,7 @@ class Words:
     def __init__(self, language: Language, source: Language, messages: Callable[[str], Messages],
                  domain: ShippedDomain = SITE, badges: Words | None = None):
         self.language = language
+        self.domain = domain
         chain = [language] if source == language else [language, source]
         self._chain = [(lang, messages(lang.code)) for lang in chain]
         self._msgid_language = parse_language(domain.source)
