@@ -36,7 +36,9 @@ from ..yamlnodes import Mapping as YMapping, Scalar, Sequence as YSequence, YNod
 GRAMMAR_FILE = "grammar.yaml"
 #: What a select may look at ({card.gender:…}); the values each language allows are its ``features``.
 FEATURES = ("gender", "number")
-_ENTRY_FLAGS = ("article", "elide")  # yes/no per name: takes the definite article; elides before it
+# yes/no per name: takes the definite article; elides before it; is the same in every case
+# (a name printed only in English on a Russian page, a label such as "P0")
+_ENTRY_FLAGS = ("article", "elide", "fixed")
 _RULE_KEYS = {"as_written", "forms", "features", "defaults", "articles", "before_vowel", "vowel", "contractions", "prepositions", "governs", "names"}
 
 
@@ -68,7 +70,7 @@ class Grammar:
         gender = entry.get("gender", "")
         slots = [f"{gender}.pl", "pl", "any"] if entry.get("number") == "pl" else [gender, "any"]
         vowel = bool(self.vowel) and entry.get("elide", "yes") != "no" and re.match(self.vowel, plain, re.IGNORECASE) is not None
-        if form in self.as_written:
+        if form in self.as_written or entry.get("fixed") == "yes":
             return "", ""
         if form in self.articles:
             if form == "def" and entry.get("article") == "no":
@@ -198,6 +200,8 @@ class Term:
     key: str  # the English name or the message's msgid: what its entry in a grammar file is called
     html: Markup
     entry: dict[str, str]
+    #: A message's own placeholders, filled: a form written for it may use them ("альтернативную стоимость ({asks})").
+    values: tuple[tuple[str, Any], ...] = ()
 
     @property
     def gender(self) -> str:
@@ -301,7 +305,7 @@ def fill(template: str, values: dict[str, Any], grammar: Grammar) -> Filled:
 
 def _form(term: Term, form: str, grammar: Grammar) -> Markup | None:
     if form in term.entry:
-        return escape(term.entry[form])
+        return fill(term.entry[form], dict(term.values), grammar).html
     made = grammar.made(form, term.entry, term.html.striptags())
     if made is None:
         return None
@@ -311,6 +315,8 @@ def _form(term: Term, form: str, grammar: Grammar) -> Markup | None:
 def _needs_form(term: Term, word: str, grammar: Grammar) -> bool:
     # A governed word wants a form whenever the language makes one for this name: in Russian
     # every case but the nominative; in French "à"/"de" only before a name with an article or a vowel.
+    if term.entry.get("fixed") == "yes":
+        return False
     if word in grammar.prepositions:
         made = grammar.made(word, term.entry, term.html.striptags())
         return made is not None and made[0].strip() != word

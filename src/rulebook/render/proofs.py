@@ -53,7 +53,7 @@ class EngineSpeech:
         if not isinstance(text, Message):
             return str(text)
         template, language = self._template(text)
-        values = {key: self._term(value, Markup(escape(self._plain_value(value)))) for key, value in text.params}
+        values = {key: self._term(value, Markup(escape(self._plain_value(value))), plain=True) for key, value in text.params}
         try:
             return fill(template, values, self.grammar(language)).html.unescape()
         except (KeyError, IndexError, ValueError):
@@ -66,12 +66,22 @@ class EngineSpeech:
             return text_to_plain(value, self.page)
         return str(self.value(value).striptags())
 
-    def _term(self, value: Any, html: Markup) -> Any:
+    def _term(self, value: Any, html: Markup, plain: bool = False) -> Any:
         """A name or a message as a :class:`Term` (its grammar entry by its English name or msgid); other values as they are."""
         key = _grammar_key(value)
         if key is None:
             return html
-        return Term(key, html, self.grammar(self.page.language).entry(key))
+        own = tuple((k, Markup(escape(self._plain_value(v))) if plain else self.value(v)) for k, v in value.params) if isinstance(value, Message) else ()
+        entry = self.grammar(self.page.language).entry(key)
+        names = getattr(value, "names", None)
+        names = dict(names) if isinstance(value, Name) else names
+        code = self.page.language.code
+        if isinstance(names, Mapping) and (code not in names or (self.grammar(self.page.language).as_written and code != "en"
+                                                                 and names[code] == names.get("en"))):
+            # Shown by its English name (never printed in this language): a language that declines
+            # its own names leaves a foreign one as printed, and no article is joined to it.
+            entry = {**entry, "fixed": "yes"}
+        return Term(key, html, entry, own)
 
     def say(self, text: str) -> Markup:
         """A message as inline HTML in the page's language (marked where it had to fall back)."""
