@@ -6,6 +6,7 @@ em+a=na, English "an" before a vowel), not what the code happens to make.
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -131,8 +132,26 @@ def _sentences(book_id: str, language: str) -> set[str]:
     ("casting", "es", "endereza el Bosque objetivo"),  # was "endereza Bosque objetivo"
     ("casting", "es", "se endereza el Bosque"),
     ("bingomagic", "pt", "o jogador 0 joga uma Ilha"),  # was "joga Ilha"
+    ("casting", "pt", "desvira a Floresta alvo"),
     ("bingomagic", "en", "player 0 places an island"),  # was "a island"
 ])
 def test_the_reviewed_sentences_read_as_the_language_writes_them(book_id: str, language: str, expected: str) -> None:
     sentences = _sentences(book_id, language)
     assert any(expected in s for s in sentences), f"no {language} sentence has {expected!r}"
+
+
+def test_an_edited_grammar_file_is_read_again(tmp_path: Path) -> None:
+    path = tmp_path / "fr" / "grammar.yaml"
+    path.parent.mkdir()
+    path.write_text("features: {gender: [m, f]}\nnames:\n  Island: {gender: m}\n", encoding="utf-8")
+    assert load_grammar("fr", (tmp_path,)).entry("Island")["gender"] == "m"
+    path.write_text("features: {gender: [m, f]}\nnames:\n  Island: {gender: f}\n", encoding="utf-8")
+    os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 1_000_000))
+    assert load_grammar("fr", (tmp_path,)).entry("Island")["gender"] == "f"  # rulebook serve shows the edit
+
+
+def test_a_book_page_is_made_again_when_its_names_grammar_changes() -> None:
+    site, _ = _site("casting")
+    kept = [path for path, _ in site._words_files("casting", "fr")]
+    assert str(Path("src/rulebook/engines/casting/locale/fr/grammar.yaml").resolve()) in kept
+    assert str(Path("src/rulebook/locale/fr/grammar.yaml").resolve()) in kept

@@ -114,12 +114,19 @@ def grammar_files(language: str, locale_dirs: Iterable[Path]) -> list[Path]:
     return []
 
 
-@lru_cache(maxsize=None)
 def load_grammar(language: str, locale_dirs: tuple[Path, ...]) -> Grammar:
-    """``language``'s grammar from the dirs in order: a later file's names replace an earlier's."""
+    """``language``'s grammar from the dirs in order: a later file's names replace an earlier's.
+
+    Read again when a file changed (``rulebook serve`` shows a translator's edit on reload)."""
+    files = tuple((path, path.stat().st_mtime_ns) for path in grammar_files(language, locale_dirs))
+    return _load(language, files)
+
+
+@lru_cache(maxsize=64)
+def _load(language: str, files: tuple[tuple[Path, int], ...]) -> Grammar:
     grammar = Grammar(language)
     problems: list[Problem] = []
-    for path in grammar_files(language, locale_dirs):
+    for path, _ in files:
         _read_into(grammar, path, problems)
     if problems:
         raise LoadError(problems)
