@@ -21,6 +21,8 @@ from rulebook.i18n.grammar import Term, fill, load_grammar
 from rulebook.loader import load_book
 from tests.conftest import site_languages
 from rulebook.render import Site
+from rulebook.render.ui import symbol_label
+from rulebook.symbols import SYMBOLS
 
 from tests.test_engine_speech import BOOKS, _said
 
@@ -155,3 +157,16 @@ def test_a_book_page_is_made_again_when_its_names_grammar_changes() -> None:
     kept = [path for path, _ in site._words_files("casting", "fr")]
     assert str(Path("src/rulebook/engines/casting/locale/fr/grammar.yaml").resolve()) in kept
     assert str(Path("src/rulebook/locale/fr/grammar.yaml").resolve()) in kept
+
+
+@pytest.mark.parametrize("language, labels", [
+    # Point 2: a count is a plural message; each language's forms, as its grammar writes them.
+    ("fr", {"{1}": "1 mana générique", "{2}": "2 manas génériques", "{X}": "X mana générique"}),
+    ("es", {"{1}": "1 maná genérico", "{2}": "2 manás genéricos"}),
+    ("pt", {"{1}": "1 mana genérico", "{3}": "3 manas genéricos"}),
+    ("it", {"{1}": "1 mana generico", "{2}": "2 mana generici"}),
+    ("ru", {"{1}": "1 единица общей маны", "{2}": "2 единицы общей маны", "{5}": "5 единиц общей маны", "{11}": "11 единиц общей маны"}),
+    ("en", {"{1}": "1 generic mana", "{2}": "2 generic mana"}),
+])
+def test_a_generic_mana_label_takes_the_plural_form_of_its_number(language: str, labels: dict[str, str]) -> None:
+    assert {token: symbol_label(SYMBOLS[token], language).text for token in labels} == labels
