@@ -235,7 +235,8 @@ class StrageState(State):
                        acted=False, attack=None, massacre=(), arrows=(), marks=())
 
     def _roll_ap(self, value: int, trace: list[Fired]) -> StrageState:
-        trace.append(Fired("punti-azione", msg("{clan} rolls {value}: {value} action points", clan=CLANS[self.active], value=value)))
+        trace.append(Fired("punti-azione", msg_n("{clan} rolls {value}: {value} action point", "{clan} rolls {value}: {value} action points", value,
+                                                       clan=CLANS[self.active], value=value)))
         state = evolve(self, ap=value, phase=Phase.ACTIONS)
         if self.magic is not None:
             return magic_rules.draw_for_turn(state, trace)
