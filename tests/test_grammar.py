@@ -135,6 +135,8 @@ def _sentences(book_id: str, language: str) -> set[str]:
     ("casting", "es", "se endereza el Bosque"),
     ("bingomagic", "pt", "o jogador 0 joga uma Ilha"),  # was "joga Ilha"
     ("casting", "pt", "desvira a Floresta alvo"),
+    ("casting", "pt", "os Elfos de Llanowar adicionam"),  # was "a permanente Elfos de Llanowar adiciona"
+    ("casting", "ru", "Лановарские Эльфы (поворот) добавляют"),  # was "добавляет"
     ("bingomagic", "en", "player 0 places an island"),  # was "a island"
 ])
 def test_the_reviewed_sentences_read_as_the_language_writes_them(book_id: str, language: str, expected: str) -> None:
@@ -170,3 +172,12 @@ def test_a_book_page_is_made_again_when_its_names_grammar_changes() -> None:
 ])
 def test_a_generic_mana_label_takes_the_plural_form_of_its_number(language: str, labels: dict[str, str]) -> None:
     assert {token: symbol_label(SYMBOLS[token], language).text for token in labels} == labels
+
+
+def test_i18n_check_reports_a_shipped_grammar_file_at_its_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulebook.i18n import grammar
+    (tmp_path / "fr").mkdir()
+    (tmp_path / "fr" / "grammar.yaml").write_text("forms: [def]\nnames:\n  Island: {plural: yes}\n", encoding="utf-8")
+    found = grammar.grammar_problems("fr", (tmp_path,))
+    assert [(p.line, p.column) for p in found] == [(3, 12)] and "'plural' is not a form of fr" in found[0].message
+    assert grammar.grammar_problems("fr", LOCALE) == []

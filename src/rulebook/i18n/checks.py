@@ -163,7 +163,10 @@ def check_placeholders(source: str, translation: str, language: str, glossary: G
         return
     asked = {field for field in have if ":" in field or "." in field} - wanted
     if asked:
-        yield from spec_problems(translation, language_grammar(language))
+        try:
+            yield from spec_problems(translation, language_grammar(language))
+        except LoadError as error:  # its own problems are reported at the grammar file's lines
+            yield f"the forms cannot be checked: {error.problems[0]}"
         have = (have - asked) | {"{" + re.split(r"[.:!]", field[1:-1], maxsplit=1)[0] + "}" for field in asked}
     if missing := wanted - have:
         yield f"placeholder missing: {', '.join(sorted(missing))}; keep every placeholder of the source"

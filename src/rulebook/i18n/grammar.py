@@ -122,6 +122,15 @@ def load_grammar(language: str, locale_dirs: tuple[Path, ...]) -> Grammar:
     return _load(language, files)
 
 
+def grammar_problems(language: str, locale_dirs: tuple[Path, ...]) -> list[Problem]:
+    """What is wrong in ``language``'s grammar files, each at its line (``rulebook i18n check``)."""
+    try:
+        load_grammar(language, locale_dirs)
+    except LoadError as error:
+        return list(error.problems)
+    return []
+
+
 @lru_cache(maxsize=64)
 def _load(language: str, files: tuple[tuple[Path, int], ...]) -> Grammar:
     grammar = Grammar(language)
