@@ -427,7 +427,8 @@ class StrageState(State):
     def _apply_moveorc(self, action: MoveOrc, trace: list[Fired]) -> StrageState:
         self._expect((Phase.ORCS,), action, "orchi")
         if self._orc_places():
-            raise IllegalAction("orchi", msg("{action}: {orcs_off_map} orcs are off the map; place one instead", action=code(action), orcs_off_map=self.orcs_off_map))
+            raise IllegalAction("orchi", msg_n("{action}: {orcs_off_map} orc is off the map; place it instead", "{action}: {orcs_off_map} orcs are off the map; place one instead", self.orcs_off_map,
+                                                  action=code(action), orcs_off_map=self.orcs_off_map))
         if at(self.cells, action.start) != ORC:
             raise IllegalAction("orchi", msg("{action}: no orc on {start}", action=code(action), start=notation(action.start)))
         if action.end not in board.orc_reach(self.cells, action.start):
