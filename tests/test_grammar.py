@@ -21,11 +21,11 @@ from rulebook.i18n.glossary import Glossary
 from rulebook.i18n.grammar import Term, fill, load_grammar
 from rulebook.loader import load_book
 from rulebook.messages import Message, messages_in
-from tests.conftest import site_languages
 from rulebook.render import Site
 from rulebook.render.ui import symbol_label
 from rulebook.symbols import SYMBOLS
 
+from tests.conftest import site_languages
 from tests.test_engine_speech import BOOKS, _said
 
 LOCALE = (Path("src/rulebook/locale").resolve(),)

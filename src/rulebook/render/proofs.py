@@ -8,6 +8,8 @@ rule refused and why. The sentences are the engine's :class:`~rulebook.messages.
 translated in the engine's domain (then the engines' shared one) and filled with values in the
 same language: a nested message translated in turn, a card by its printed name, code as code,
 notation as it is written, its symbols (a die face, a mana cost) drawn as the book draws them.
+A name or a message in a placeholder is filled in the form the msgstr asks for ({target:à},
+{chosen:acc}) and agrees by its gender and number (:mod:`rulebook.i18n.grammar`, docs/grammar.md).
 """
 
 from __future__ import annotations
