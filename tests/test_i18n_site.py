@@ -130,7 +130,7 @@ def test_a_broken_override_is_reported_and_the_shipped_word_shown(tmp_path):
     assert "placeholder missing: {amount}" in problems[0]
     french = words(language("fr"), ITALIAN, tmp_path)
     assert french.gettext("Ruling").text == "Décision"
-    assert symbol_label(SYMBOLS["{3}"], french).text == "3 mana générique"
+    assert symbol_label(SYMBOLS["{3}"], french).text == "3 manas génériques"  # the shipped plural
     assert french.ngettext("{passed}/{total} example passed", "{passed}/{total} examples passed", 2, passed=2, total=2).text == (
         "2/2 exemples vérifiés")
 

@@ -29,6 +29,7 @@ from .copies import check_same, ignored_checks, words_only
 from .counted import check_markup, check_numbers, check_references, check_tokens
 from .formats import format_details
 from .glossary import Glossary, load_glossary
+from .grammar import Grammar, load_grammar, spec_problems
 from .headers import header_problems
 from .plurals import form_problems
 from .pofile import read_catalog
@@ -145,12 +146,28 @@ def _placeholders(text: str) -> set[str] | None:
     }
 
 
+def language_grammar(language: str) -> Grammar:
+    """The rules of ``language`` a msgstr's forms are checked against (the site's grammar file)."""
+    return load_grammar(language, (Path(__file__).resolve().parent.parent / "locale",))
+
+
 def check_placeholders(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
-    """Named placeholders such as {passed} are filled in by the site: the same ones, written alike."""
+    """Named placeholders such as {passed} are filled in by the site: the same ones, written alike.
+
+    A translation may ask for a name's form or select on its gender or number ({card:acc},
+    {card.gender:m=…|f=…}, docs/grammar.md): the placeholder is the same, the form one its
+    language's grammar knows."""
     wanted, have = _placeholders(source) or set(), _placeholders(translation)
     if have is None:
         yield "a lone '{' or '}': write placeholders as in the source, e.g. {passed}, and a brace itself as {{ or }}"
         return
+    asked = {field for field in have if ":" in field or "." in field} - wanted
+    if asked:
+        try:
+            yield from spec_problems(translation, language_grammar(language))
+        except LoadError as error:  # its own problems are reported at the grammar file's lines
+            yield f"the forms cannot be checked: {error.problems[0]}"
+        have = (have - asked) | {"{" + re.split(r"[.:!]", field[1:-1], maxsplit=1)[0] + "}" for field in asked}
     if missing := wanted - have:
         yield f"placeholder missing: {', '.join(sorted(missing))}; keep every placeholder of the source"
     if extra := have - wanted:

@@ -34,6 +34,7 @@ from .checks import check_locales, check_po_file, check_template_file, po_files
 from .engine_domains import book_engine_domain, misplaced
 from .glossary import Glossary, load_glossary
 from .samples import SAMPLE_ENGINE, SCAFFOLD
+from .grammar import grammar_problems
 from .domains import ENGINE_PREFIX, ENGINES, SITE, ShippedDomain, engine_domain, load_messages, write_domain_template
 from .headers import HeaderSettings
 from .plurals import RuleError, babel_rule, move, parse_rule, rule_problem
@@ -286,6 +287,8 @@ def check(args: argparse.Namespace) -> int:
             for lang in domain.languages():
                 if not run.chosen or lang in run.chosen:
                     problems.extend(check_po_file(domain.catalog(lang), lang, source=domain.source))
+                    # The names' grammar beside the catalog, read over the language's rules (the site's file).
+                    problems.extend(p for p in grammar_problems(lang, (SITE.locale_dir, domain.locale_dir)) if p not in problems)
     for problem in problems:
         print(problem)
     _warn_misplaced(books)

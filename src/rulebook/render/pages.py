@@ -30,6 +30,7 @@ from ..languages import Language, Languages
 from ..model import XREF_RE, Anchor, Book, Node, Rule, XRef, message_context, translatable_fields, walk
 from .figures import board_caption, board_svg
 from .fragments import heading, highlight_doctest
+from ..i18n.grammar import grammar_files
 from .proofs import EngineSpeech, proof_steps
 from .reuse import REMEMBERED
 from .text import Target, text_to_html, text_to_plain
@@ -329,6 +330,9 @@ class Site:
         locales = Path(self.locales)
         codes = sorted({language, self.source.code})
         files = [domain.catalog(code) for domain in (SITE, *self.engine_domains(book_id)) for code in codes]
+        # The names' grammar beside those catalogs chooses the words of the engine's sentences too.
+        files += [path for domain in (SITE, *self.engine_domains(book_id)) for code in codes
+                  for path in grammar_files(code, [domain.locale_dir])]
         files.append(locales / "glossary.yaml")
         for code in codes:
             files += sorted(p for p in (locales / code / "LC_MESSAGES").glob("*.po") if p.stem not in self.books)

@@ -8,6 +8,8 @@ rule refused and why. The sentences are the engine's :class:`~rulebook.messages.
 translated in the engine's domain (then the engines' shared one) and filled with values in the
 same language: a nested message translated in turn, a card by its printed name, code as code,
 notation as it is written, its symbols (a die face, a mana cost) drawn as the book draws them.
+A name or a message in a placeholder is filled in the form the msgstr asks for ({target:à},
+{chosen:acc}) and agrees by its gender and number (:mod:`rulebook.i18n.grammar`, docs/grammar.md).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from typing import Any, Callable, Mapping, Sequence
 from markupsafe import Markup, escape
 
 from ..engines.base import Applied, Record, Refused
+from ..i18n.domains import SITE
+from ..i18n.grammar import Grammar, Term, fill, load_grammar
 from ..languages import Language, language as parse_language
 from ..messages import Code, Message, Name, Notation
 from .text import text_to_html, text_to_plain
@@ -30,6 +34,17 @@ class EngineSpeech:
 
     def __init__(self, domains: Sequence[Words], page: Words):
         self.domains, self.page = tuple(domains), page
+        # The language's rules (the site's grammar file), then each domain's names, the engine's last.
+        dirs = (SITE.locale_dir, *reversed([words.domain.locale_dir for words in self.domains]))
+        self.grammars: dict[str, Grammar] = {}
+        self._dirs = tuple(dict.fromkeys(dirs))
+        #: Each name a msgstr left in a form its sentence does not take (tests/test_grammar.py).
+        self.wrong_forms: list[str] = []
+
+    def grammar(self, language: Language) -> Grammar:
+        if language.code not in self.grammars:
+            self.grammars[language.code] = load_grammar(language.code, self._dirs)
+        return self.grammars[language.code]
 
     def _template(self, text: Message) -> tuple[str, Language]:
         found = next((f for words in self.domains if (f := words.find(text.context, text.msgid, text.plural, text.n))), None)
@@ -39,10 +54,10 @@ class EngineSpeech:
         """A message as plain text in the page's language (a board's tooltip, a piece's letter)."""
         if not isinstance(text, Message):
             return str(text)
-        template, _ = self._template(text)
-        values = {key: self._plain_value(value) for key, value in text.params}
+        template, language = self._template(text)
+        values = {key: self._term(value, Markup(escape(self._plain_value(value))), plain=True) for key, value in text.params}
         try:
-            return template.format_map(values)
+            return fill(template, values, self.grammar(language)).html.unescape()
         except (KeyError, IndexError, ValueError):
             return str(text)
 
@@ -53,16 +68,36 @@ class EngineSpeech:
             return text_to_plain(value, self.page)
         return str(self.value(value).striptags())
 
+    def _term(self, value: Any, html: Markup, plain: bool = False) -> Any:
+        """A name or a message as a :class:`Term` (its grammar entry by its English name or msgid); other values as they are."""
+        key = _grammar_key(value)
+        if key is None:
+            return html
+        own = tuple((k, Markup(escape(self._plain_value(v))) if plain else self.value(v)) for k, v in value.params) if isinstance(value, Message) else ()
+        entry = self.grammar(self.page.language).entry(key)
+        names = getattr(value, "names", None)
+        names = dict(names) if isinstance(value, Name) else names
+        code = self.page.language.code
+        if isinstance(names, Mapping) and (code not in names or (self.grammar(self.page.language).as_written and code != "en"
+                                                                 and names[code] == names.get("en"))):
+            # Shown by its English name (never printed in this language): a language that declines
+            # its own names leaves a foreign one as printed, and no article is joined to it.
+            entry = {**entry, "fixed": "yes"}
+        return Term(key, html, entry, own)
+
     def say(self, text: str) -> Markup:
         """A message as inline HTML in the page's language (marked where it had to fall back)."""
         if not isinstance(text, Message):  # an engine that still writes plain English
             return self.page.mark(escape(text), _ENGLISH)
         template, language = self._template(text)
-        values = {key: self.value(value) for key, value in text.params}
+        values = {key: self._term(value, self.value(value)) for key, value in text.params}
         try:
-            html = escape(template).format_map(values)
+            filled = fill(template, values, self.grammar(language))
+            html = filled.html
+            self.wrong_forms.extend(f"{language.code}: {wrong}" for wrong in filled.wrong_forms)
         except (KeyError, IndexError, ValueError):  # a catalog the checks did not see (a project's, unchecked)
-            html, language = escape(text.msgid).format_map(values), _ENGLISH
+            plain = {key: value.html if isinstance(value, Term) else value for key, value in values.items()}
+            html, language = escape(text.msgid).format_map(plain), _ENGLISH
         return self.page.mark(html, language)
 
     def value(self, value: Any) -> Markup:
@@ -81,6 +116,19 @@ class EngineSpeech:
         if isinstance(names, Mapping):  # a card: its printed name in the reader's language
             return escape(names.get(self.page.language.code) or getattr(value, "name", "") or names.get("en", ""))
         return escape(str(value))
+
+
+def _grammar_key(value: Any) -> str | None:
+    """What a value's entry in a grammar file is called: a card or a name by its English name, a
+    message by its msgid (``context|msgid`` when it has a context); None for a value without grammar."""
+    if isinstance(value, Message):
+        return f"{value.context}|{value.msgid}" if value.context else value.msgid
+    if isinstance(value, Name):
+        return dict(value.names).get("en", value.default)
+    names = getattr(value, "names", None)
+    if isinstance(names, Mapping):
+        return names.get("en") or str(getattr(value, "name", ""))
+    return None
 
 
 def proof_steps(records: Sequence[Record], speech: EngineSpeech, rule_link: Callable[[str], Markup]) -> list[Markup]:

@@ -89,6 +89,7 @@ class Words:
     def __init__(self, language: Language, source: Language, messages: Callable[[str], Messages],
                  domain: ShippedDomain = SITE, badges: Words | None = None):
         self.language = language
+        self.domain = domain
         chain = [language] if source == language else [language, source]
         self._chain = [(lang, messages(lang.code)) for lang in chain]
         self._msgid_language = parse_language(domain.source)
@@ -183,9 +184,12 @@ class Words:
             return fixed[code]
         if symbol.kind == "die":
             return self.gettext("die showing {n}", n=code[1:])
-        if symbol.kind in ("generic", "variable"):
-            # Translators: {amount} is a number or a letter such as X.
-            return self.gettext("{amount} generic mana", amount=code)
+        if symbol.kind == "generic":
+            # Translators: {amount} is a number of generic mana ("2 manas génériques").
+            return self.ngettext("{amount} generic mana", "{amount} generic mana", int(code), amount=code)
+        if symbol.kind == "variable":
+            # Translators: {amount} is a letter such as X, a number of generic mana chosen on casting.
+            return self.pgettext("variable amount", "{amount} generic mana", amount=code)
         if code == "C":
             return self.gettext("colourless mana")
         colours = {

@@ -54,7 +54,7 @@ TEMPLATES = SCAFFOLD.package / "templates" / "project"
 #: The toolkit's guides the new project's README names, with those they link to, shipped with the
 #: package (``guides/`` is the repository's docs/) and copied into the project's docs/.
 GUIDES_DIR = SCAFFOLD.package.parent / "guides"
-GUIDES = ("new-game.md", "new-language.md", "new-project.md", "format.md", "engines.md", "limits.md", "testing.md")
+GUIDES = ("new-game.md", "new-language.md", "grammar.md", "new-project.md", "format.md", "engines.md", "limits.md", "testing.md")
 DEFAULT_GAME = "Pig"
 PACKAGE_RE = re.compile(r"^[a-z_][a-z0-9_]*$")
 

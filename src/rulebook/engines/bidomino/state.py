@@ -337,7 +337,7 @@ class Bidomino(State):
                         exhausted=0, pending=None, deal=self.deal + 1, noted=noted)
         totals = _by_player(noted)
         if state.deal == n:
-            trace.append(Fired("vincitore", msg("after {n} deals: {totals}; highest total wins", n=n, totals=totals)))
+            trace.append(Fired("vincitore", msg_n("after {n} deal: {totals}; highest total wins", "after {n} deals: {totals}; highest total wins", n, n=n, totals=totals)))
             return evolve(state, phase=Phase.OVER)
         trace.append(Fired("smazzate", msg("totals {totals}; P{dealer} deals next", totals=totals, dealer=state.dealer)))
         return evolve(state, phase=Phase.DEAL)

@@ -267,7 +267,8 @@ def _resolve(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN202
     if isinstance(spell, Curse):
         for square in spell.orcs:
             cells = put(cells, square, NOTHING)
-        trace.append(Fired(rule, msg("the orcs on {squares} leave the map", squares=tuple(notation(s) for s in spell.orcs))))
+        trace.append(Fired(rule, msg_n("the orc on {squares} leaves the map", "the orcs on {squares} leave the map", len(spell.orcs),
+                                         squares=tuple(notation(s) for s in spell.orcs))))
         return evolve(state, cells=cells)
     if isinstance(spell, Upheaval):
         return _upheaval(state, spell, trace)

@@ -236,7 +236,8 @@ class StrageState(State):
                        acted=False, attack=None, massacre=(), arrows=(), marks=())
 
     def _roll_ap(self, value: int, trace: list[Fired]) -> StrageState:
-        trace.append(Fired("punti-azione", msg("{clan} rolls {value}: {value} action points", clan=CLANS[self.active], value=value)))
+        trace.append(Fired("punti-azione", msg_n("{clan} rolls {value}: {value} action point", "{clan} rolls {value}: {value} action points", value,
+                                                       clan=CLANS[self.active], value=value)))
         state = evolve(self, ap=value, phase=Phase.ACTIONS)
         if self.magic is not None:
             return magic_rules.draw_for_turn(state, trace)
@@ -427,7 +428,8 @@ class StrageState(State):
     def _apply_moveorc(self, action: MoveOrc, trace: list[Fired]) -> StrageState:
         self._expect((Phase.ORCS,), action, "orchi")
         if self._orc_places():
-            raise IllegalAction("orchi", msg("{action}: {orcs_off_map} orcs are off the map; place one instead", action=code(action), orcs_off_map=self.orcs_off_map))
+            raise IllegalAction("orchi", msg_n("{action}: {orcs_off_map} orc is off the map; place it instead", "{action}: {orcs_off_map} orcs are off the map; place one instead", self.orcs_off_map,
+                                                  action=code(action), orcs_off_map=self.orcs_off_map))
         if at(self.cells, action.start) != ORC:
             raise IllegalAction("orchi", msg("{action}: no orc on {start}", action=code(action), start=notation(action.start)))
         if action.end not in board.orc_reach(self.cells, action.start):

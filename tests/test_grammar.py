@@ -1,0 +1,209 @@
+"""Names carry their grammar and the msgstr chooses the form (issue 27 points 1 and 4; docs/grammar.md).
+
+The expected texts are the languages' own rules (French à+le=au, Spanish a+el=al, Portuguese
+em+a=na, English "an" before a vowel), not what the code happens to make.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from markupsafe import Markup
+
+from rulebook.errors import LoadError
+from rulebook.examples import Outcome, run_books
+from rulebook.i18n.checks import check_placeholders
+from rulebook.i18n.glossary import Glossary
+from rulebook.i18n.grammar import Term, fill, load_grammar
+from rulebook.loader import load_book
+from rulebook.messages import Message, messages_in
+from rulebook.render import Site
+from rulebook.render.ui import symbol_label
+from rulebook.symbols import SYMBOLS
+
+from tests.conftest import site_languages
+from tests.test_engine_speech import BOOKS, _said
+
+LOCALE = (Path("src/rulebook/locale").resolve(),)
+
+
+def _fill(language: str, template: str, text: str, **entry: str) -> Markup:
+    grammar = load_grammar(language, LOCALE)
+    filled = fill(template, {"name": Term("Some Name", Markup(text), {**grammar.defaults, **entry})}, grammar)
+    assert not filled.wrong_forms, filled.wrong_forms
+    return filled.html
+
+
+@pytest.mark.parametrize("language, template, text, entry, expected", [
+    ("fr", "inflige 3 blessures {name:à}", "Chevalier blanc", {}, "inflige 3 blessures au Chevalier blanc"),
+    ("fr", "le coût {name:de}", "Éclair", {}, "le coût de l'Éclair"),
+    ("fr", "{name:def} {name.number:sg=ajoute|pl=ajoutent}", "Elfes de Llanowar", {"number": "pl"}, "les Elfes de Llanowar ajoutent"),
+    ("fr", "{name:à}", "Thalia", {"article": "no", "gender": "f"}, "à Thalia"),
+    ("fr", "{name:indef}", "Île", {"gender": "f"}, "une Île"),
+    ("es", "va {name:a} de su propietario", "cementerio", {}, "va al cementerio de su propietario"),
+    ("es", "endereza {name:def} objetivo", "Bosque", {}, "endereza el Bosque objetivo"),
+    ("es", "{name:de}", "mano", {"gender": "f"}, "de la mano"),
+    ("pt", "{name:def} {name.number:sg=adiciona|pl=adicionam}", "Elfos de Llanowar", {"number": "pl"}, "os Elfos de Llanowar adicionam"),
+    ("pt", "{name:em}", "mão", {"gender": "f"}, "na mão"),
+    ("pt", "joga {name:indef}", "Ilha", {"gender": "f"}, "joga uma Ilha"),
+    ("pt", "{name:a}", "cemitério", {}, "ao cemitério"),
+    ("en", "player 0 places {name:indef}", "Island", {}, "player 0 places an Island"),
+    ("en", "player 0 places {name:indef}", "Forest", {}, "player 0 places a Forest"),
+    ("it", "{name:di}", "Isola", {"gender": "f"}, "dell'Isola"),
+    ("it", "{name:a}", "Cavaliere Bianco", {}, "al Cavaliere Bianco"),
+    ("ru", "разыграть {name:acc}", "Молния", {"gender": "f", "acc": "Молнию"}, "разыграть Молнию"),
+    ("ru", "{name} {name.number:sg=добавляет|pl=добавляют}", "Лановарские Эльфы", {"number": "pl"}, "Лановарские Эльфы добавляют"),
+    ("ru", "разыграть {name.gender:m=его|f=её|n=его}", "Молния", {"gender": "f"}, "разыграть её"),
+])
+def test_the_msgstr_chooses_the_form(language: str, template: str, text: str, entry: dict[str, str], expected: str) -> None:
+    assert _fill(language, template, text, **entry).unescape() == expected
+
+
+def test_a_name_in_the_wrong_form_is_reported() -> None:
+    fr, ru = load_grammar("fr", LOCALE), load_grammar("ru", LOCALE)
+    knight = Term("White Knight", Markup("Chevalier blanc"), fr.entry("White Knight"))
+    assert fill("inflige 3 blessures à {t}", {"t": knight}, fr).wrong_forms  # "à le" must be "au"
+    thalia = Term("Thalia", Markup("Thalia"), {**fr.defaults, "article": "no"})
+    assert not fill("inflige 3 blessures à {t}", {"t": thalia}, fr).wrong_forms  # "à Thalia" is right
+    cost = Term("alternative cost", Markup("альтернативная стоимость"), ru.entry("alternative cost"))
+    assert fill("разыграть её за {t}", {"t": cost}, ru).wrong_forms  # «за» takes the accusative
+    assert fill("разыграть её за {t:acc}", {"t": cost}, ru).wrong_forms  # asked, but no accusative written
+    written = Term("alternative cost", Markup("альтернативная стоимость"), {**ru.defaults, "acc": "альтернативную стоимость"})
+    assert fill("разыграть её за {t:acc}", {"t": written}, ru) == fill("разыграть её за {t:acc}", {"t": written}, ru)
+    assert fill("разыграть её за {t:acc}", {"t": written}, ru).html == "разыграть её за альтернативную стоимость"
+
+
+def test_i18n_check_knows_the_forms_of_each_language() -> None:
+    def problems(language: str, source: str, translation: str) -> list[str]:
+        return list(check_placeholders(source, translation, language, Glossary()))
+
+    assert problems("ru", "cast it for {cost}", "разыграть её за {cost:acc}") == []
+    assert problems("fr", "deals damage to {target}", "inflige des blessures {target:à}") == []
+    assert problems("fr", "{card} is tapped", "{card} est {card.gender:m=engagé|f=engagée}") == []
+    assert any("'acc' is not a form fr knows" in p for p in problems("fr", "cast {card}", "lancer {card:acc}"))
+    assert any("n is not a fr gender" in p for p in problems("fr", "{card} is tapped", "{card} est {card.gender:m=engagé|n=engagé}"))
+    assert any("tells only its" in p for p in problems("fr", "{card} is tapped", "{card.colour:r=rouge}"))
+    assert any("placeholder not in the source" in p for p in problems("fr", "{card} is tapped", "{carte:def} est engagée"))
+
+
+def test_a_bad_grammar_file_is_refused_at_its_line(tmp_path: Path) -> None:
+    (tmp_path / "fr").mkdir()
+    (tmp_path / "fr" / "grammar.yaml").write_text("forms: [def]\nfeatures: {gender: [m, f]}\nnames:\n  White Knight: {gender: x}\n"
+                                                  "  Island: {acc: Île}\n", encoding="utf-8")
+    with pytest.raises(LoadError) as raised:
+        load_grammar("fr", (tmp_path,))
+    lines = [(p.line, p.message) for p in raised.value.problems]
+    assert [line for line, _ in lines] == [4, 5] and "gender 'x'" in lines[0][1] and "'acc' is not a form of fr" in lines[1][1]
+
+
+@lru_cache(maxsize=None)
+def _site(book_id: str) -> tuple[Site, tuple[Outcome, ...]]:
+    book = load_book(f"rules/{book_id}.yaml")
+    outcomes = tuple(run_books([book]))
+    return Site({book.id: book}, list(outcomes), languages=site_languages()), outcomes
+
+
+@pytest.mark.parametrize("book_id", BOOKS)
+def test_every_proof_fills_names_in_the_form_their_sentence_asks_for(book_id: str) -> None:
+    site, outcomes = _site(book_id)
+    wrong: set[str] = set()
+    for language in site_languages():
+        speech = site.speech(book_id, language)
+        for outcome in outcomes:
+            for _, said in _said(outcome):
+                speech.say(said)
+        wrong |= set(speech.wrong_forms)
+    assert not wrong, f"{len(wrong)} names in a form their sentence did not ask for:\n" + "\n".join(sorted(wrong))
+
+
+def _sentences(book_id: str, language: str) -> set[str]:
+    site, outcomes = _site(book_id)
+    speech = site.speech(book_id, language)
+    return {Markup(speech.say(said)).striptags() for outcome in outcomes for _, said in _said(outcome)}
+
+
+@pytest.mark.parametrize("book_id, language, expected", [
+    # The reviewers' errors (../shared/reviews/translation-review-*.md), each as its sentence now reads.
+    ("casting", "fr", "Boule de feu inflige 1 blessure au Chevalier blanc"),  # was "à Chevalier blanc"
+    ("casting", "fr", "les Elfes de Llanowar ajoutent"),  # a plural name, a plural verb
+    ("casting", "fr", "ceci est une copie de la Foudre"),
+    ("casting", "fr", "Thalia, vigile de Thraben, "),  # the apposition closed before its verb
+    ("casting", "es", "Thalia, guardiana de Thraben, va al exilio"),
+    ("casting", "es", "endereza el Bosque objetivo"),  # was "endereza Bosque objetivo"
+    ("casting", "es", "se endereza el Bosque"),
+    ("bingomagic", "pt", "o jogador 0 joga uma Ilha"),  # was "joga Ilha"
+    ("casting", "pt", "desvira a Floresta alvo"),
+    ("casting", "pt", "os Elfos de Llanowar adicionam"),  # was "a permanente Elfos de Llanowar adiciona"
+    ("casting", "ru", "Лановарские Эльфы (поворот) добавляют"),  # was "добавляет"
+    ("bingomagic", "en", "player 0 plays an Island"),  # was "places a island"
+])
+def test_the_reviewed_sentences_read_as_the_language_writes_them(book_id: str, language: str, expected: str) -> None:
+    sentences = _sentences(book_id, language)
+    assert any(expected in s for s in sentences), f"no {language} sentence has {expected!r}"
+
+
+def test_an_edited_grammar_file_is_read_again(tmp_path: Path) -> None:
+    path = tmp_path / "fr" / "grammar.yaml"
+    path.parent.mkdir()
+    path.write_text("features: {gender: [m, f]}\nnames:\n  Island: {gender: m}\n", encoding="utf-8")
+    assert load_grammar("fr", (tmp_path,)).entry("Island")["gender"] == "m"
+    path.write_text("features: {gender: [m, f]}\nnames:\n  Island: {gender: f}\n", encoding="utf-8")
+    os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 1_000_000))
+    assert load_grammar("fr", (tmp_path,)).entry("Island")["gender"] == "f"  # rulebook serve shows the edit
+
+
+def test_a_book_page_is_made_again_when_its_names_grammar_changes() -> None:
+    site, _ = _site("casting")
+    kept = [path for path, _ in site._words_files("casting", "fr")]
+    assert str(Path("src/rulebook/engines/casting/locale/fr/grammar.yaml").resolve()) in kept
+    assert str(Path("src/rulebook/locale/fr/grammar.yaml").resolve()) in kept
+
+
+@pytest.mark.parametrize("language, labels", [
+    # Point 2: a count is a plural message; each language's forms, as its grammar writes them.
+    ("fr", {"{1}": "1 mana générique", "{2}": "2 manas génériques", "{X}": "X mana générique"}),
+    ("es", {"{1}": "1 maná genérico", "{2}": "2 manás genéricos"}),
+    ("pt", {"{1}": "1 mana genérico", "{3}": "3 manas genéricos"}),
+    ("it", {"{1}": "1 mana generico", "{2}": "2 mana generici"}),
+    ("ru", {"{1}": "1 единица общей маны", "{2}": "2 единицы общей маны", "{5}": "5 единиц общей маны", "{11}": "11 единиц общей маны"}),
+    ("en", {"{1}": "1 generic mana", "{2}": "2 generic mana"}),
+])
+def test_a_generic_mana_label_takes_the_plural_form_of_its_number(language: str, labels: dict[str, str]) -> None:
+    assert {token: symbol_label(SYMBOLS[token], language).text for token in labels} == labels
+
+
+def test_i18n_check_reports_a_shipped_grammar_file_at_its_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulebook.i18n import grammar
+    (tmp_path / "fr").mkdir()
+    (tmp_path / "fr" / "grammar.yaml").write_text("forms: [def]\nnames:\n  Island: {plural: yes}\n", encoding="utf-8")
+    found = grammar.grammar_problems("fr", (tmp_path,))
+    assert [(p.line, p.column) for p in found] == [(3, 12)] and "'plural' is not a form of fr" in found[0].message
+    assert grammar.grammar_problems("fr", LOCALE) == []
+
+
+@pytest.mark.parametrize("book_id", BOOKS)
+def test_a_count_in_an_engine_sentence_is_a_plural_message(book_id: str) -> None:
+    """Point 2: "{value} action points" said with 1 reads "1 action points" in English and cannot
+    take Russian's three forms; a number followed by a plural noun needs msg_n. (A player's or a
+    row's number before its verb, "P{p} draws", is a label, not a count; the end of a range, "1 to
+    {high} targets", is plural whatever its number.)"""
+    _, outcomes = _site(book_id)
+    counted = set()
+    for outcome in outcomes:
+        for _, said in _said(outcome):
+            for message in messages_in(said) if isinstance(said, Message) else ():
+                if message.plural is None:
+                    counted |= {message.msgid for key, value in message.params
+                                if type(value) is int and re.search(r"(?<![P=])(?<!player )(?<!row )(?<!deal )(?<!turn )(?<! to )\{" + key + r"\} (?!this\b|totals\b|is\b)[a-z]+s\b", message.msgid)}
+    assert not counted - NOT_YET, f"counts said without a plural form: {sorted(counted - NOT_YET)}"
+
+
+#: Counts still said in one form (issue 27 point 2, left for the engines' owners): listed so the
+#: test above stays strict for every other sentence; each needs msg_n and its catalogs' forms.
+NOT_YET = {
+    "P{dealer} deals {HAND} cards to each player, starting with P{first}; {count} cards form the stock",
+}
