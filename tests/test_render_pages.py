@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 import textwrap
 from pathlib import Path
 
@@ -67,6 +68,44 @@ def test_example_outcomes_are_on_the_page(tmp_path: Path) -> None:
     html = site.book_page("demo", "it").html
     assert 'id="somma" data-rb-status="passed"' in html and "verificato" in html
     assert 'data-rb-status="not_run"' in Site(library, (), languages=("it",)).book_page("demo", "it").html
+
+
+def test_the_proof_is_told_in_players_words_and_its_code_kept_folded_for_authors(tmp_path: Path) -> None:
+    library = books(tmp_path)
+    checked = Site(library, run_books(library.values()), languages=("it", "en", "fr", "ru"))
+    badges = {"it": "verificato", "en": "checked", "fr": "vérifié", "ru": "проверено"}
+    folded = {"it": "La verifica in codice, per gli autori", "en": "The check as code, for authors",
+              "fr": "La vérification en code, pour les auteurs", "ru": "Проверка в виде кода, для авторов"}
+    for language, badge in badges.items():
+        html = checked.book_page("demo", language).html
+        example = html.split('id="somma"', 1)[1].split(">", 1)[1].split("</details>", 1)[0]
+        assert f'<span class="rb-status rb-status--passed" title="' in example and f">{badge}</span>" in example, language
+        # The doctest is there, folded under a heading in plain words; no "doctest", "proof" or "passed" shown.
+        outside, summary_and_code = example.split("<details", 1)
+        assert f"<summary>{folded[language]}</summary>" in summary_and_code, language
+        assert "&gt;&gt;&gt;" in summary_and_code, language
+        shown = re.sub(r"<[^>]+>", " ", outside + summary_and_code.split(">", 1)[1].split("</summary>", 1)[0])  # the text a reader sees
+        for developers_word in ("doctest", "Proof", "passed", "Preuve", "Verifica (", "пройден"):
+            assert developers_word not in shown, (language, developers_word)
+    printed = checked.printed_book("demo", "en")
+    assert "<details" not in printed and "&gt;&gt;&gt;" not in printed  # the PDF leaves the code out
+
+
+def test_a_label_and_its_colon_are_written_as_the_language_writes_them(tmp_path: Path) -> None:
+    """French puts a narrow no-break space before a colon ("Motif :"), the others none."""
+    site = Site(books(tmp_path), languages=("it", "fr", "en"))
+    assert "<strong>Motif\u202f:</strong>" in site.book_page("demo", "fr").html
+    assert "<strong>Motivo:</strong>" in site.book_page("demo", "it").html
+    assert "<strong>Reason:</strong>" in site.book_page("demo", "en").html
+    for language in ("it", "fr", "en"):
+        assert not re.search(r"\w:</strong>", site.book_page("demo", language).html.replace("Motivo:", "").replace("Reason:", ""))
+
+
+def test_the_not_found_page_offers_every_book_and_the_home_page(tmp_path: Path) -> None:
+    site = Site(books(tmp_path), languages=("it", "ru"))
+    html = site.not_found("ru", "/base/ru/").html
+    links = re.findall(r'<a (?:class="([^"]*)" )?href="([^"]+)">([^<]+)</a>', str(html))
+    assert links == [("", "/base/ru/altro/", "Altro libro"), ("", "/base/ru/demo/", "Demo"), ("rb-not-found-home", "/base/ru/", "Главная страница")]
 
 
 def test_a_book_page_lists_where_the_book_departs_from_its_source(tmp_path: Path) -> None:

@@ -364,7 +364,11 @@ class Site:
         """The text of the page a server shows for an address that has none (its 404 page)."""
         words = self.words(language)
         title = words.gettext("Page not found")
-        html = self._render("not_found.html.j2", language, title=title, home_href=home_href)
+        # Every book, by an address that holds wherever the page is shown (home_href is absolute).
+        index = self.url(language, "index")
+        books = [{"href": home_href + relative_url(index, self.url(language, book_id)),
+                  "title": escape(text_to_plain(self.shown(book_id, language)[0].title, words))} for book_id in self.books]
+        html = self._render("not_found.html.j2", language, title=title, home_href=home_href, books=books)
         return RenderedPage("not_found", language, "", "", escape(title.text), html)
 
     def anchors(self, book: Book) -> dict[str, Anchor]:
@@ -481,12 +485,15 @@ class _BookView:
         return self._rule_links[rule_id]
 
     def _status_label(self, status: str) -> Phrase:
-        # Translators: the outcome of a worked example's check when the site was built.
+        # A badge a player reads: whether the engine checked the example, not a test's verdict.
+        # Translators: the outcome of a worked example's check by the engine when the site was built.
         if status == "passed":
-            return self.words.pgettext("example outcome", "passed")
+            return self.words.pgettext("example outcome", "checked")
+        # Translators: the engine ran the example and it did not come out as the book says.
         if status == "failed":
-            return self.words.pgettext("example outcome", "failed")
-        return self.words.pgettext("example outcome", "not run")
+            return self.words.pgettext("example outcome", "check failed")
+        # Translators: the example was not run when the site was built.
+        return self.words.pgettext("example outcome", "not checked")
 
     def figure(self, example_id: str) -> dict[str, Markup] | None:
         """The board at the end of an example: its drawing and its description in words."""
