@@ -16,6 +16,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import socket
 import threading
 import time
@@ -552,15 +553,39 @@ def test_switch_language_on_a_rule_follow_a_link_and_see_icons(watched: Watched,
     assert page.evaluate("location.hash") == "#pesca"
     watched.settle("after switching language")
 
-    # A cross-reference to another rulebook shows the target's number and lands on it.
+    # A cross-reference to another rulebook shows the target's number; hovered, or reached by
+    # the keyboard, it previews the rule it names (the book, number, title and first sentence)
+    # without leaving the page, and no browser tooltip repeats it.
     link = page.locator('a.rb-xref[href="../altro/#fine"]')
     expect(link).to_have_text("1.1")
+    preview = page.locator(".rb-preview")
+    link.hover()
+    expect(preview).to_be_visible()
+    expect(preview).to_have_text(re.compile(r"^Altro libro 1\.1 La fine — Si torna a 1\.2 "))
+    assert link.get_attribute("title") is None and link.get_attribute("aria-describedby") == "rb-preview"
+    page.mouse.move(0, 0)
+    expect(preview).to_be_hidden()
+    inside = page.locator('.rb-text a.rb-xref[href="#pesca"]').first
+    inside.focus()
+    expect(preview).to_have_text("1.2 Взять карту — Игрок берёт карту из колоды.")
+    box, at = preview.bounding_box(), inside.bounding_box()
+    assert box and at and box["y"] >= at["y"] + at["height"] and box["x"] + box["width"] <= SIZES["desktop"]["width"]
+    page.keyboard.press("Escape")
+    expect(preview).to_be_hidden()
     link.click()
     page.wait_for_url("**/ru/altro/#fine")
     expect(page.locator("h3#fine")).to_be_visible()
     # Not translated yet: shown in Italian, and visibly marked.
     expect(page.locator("h3#fine .rb-badge")).to_be_visible()
     watched.settle("after following a cross-reference")
+
+    # Every rule has a permalink by its number: #1.2 is rule 1.2, shown below the sticky header
+    # (Material's :target margin).
+    watched.visit(server + "ru/demo/#1.2")
+    heading = page.locator("h3#pesca")
+    expect(heading).to_be_in_viewport()
+    header = page.locator(".md-header").bounding_box()
+    assert header and heading.bounding_box()["y"] >= header["y"] + header["height"] - 1
 
 
 def test_printing_a_page_prints_the_rulebook_only(watched: Watched, server: str) -> None:
