@@ -83,7 +83,7 @@ def test_the_new_language_is_published_with_its_own_lang_and_alternates(german: 
 def test_untranslated_rule_texts_and_site_words_are_shown_in_the_source_language_and_marked(german: Path) -> None:
     html = page(german, "de/demo")
     # The one translated rule title is German and unmarked; the others are Italian, marked.
-    assert re.search(r'<h3 id="pesca"><span class="rb-number">1.2</span> Karte ziehen<a', html)
+    assert re.search(r'<h3 id="pesca"><span class="rb-number" id="1.2">1.2</span> Karte ziehen<a', html)
     assert re.search(r'data-rb-state="fallback"><span lang="it">Il mana bianco</span>', html)
     assert re.search(r'data-rb-state="fallback"><div lang="it"><p>Paga', html)
     # The site's words: the translated one is German, the others Italian with the same mark.
