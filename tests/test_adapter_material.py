@@ -37,7 +37,7 @@ def test_the_blocks_main_html_overrides_are_in_materials_base(block):
     assert f"{{% block {block} %}}" in (adapter.THEME / "main.html").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("partial", adapter.PARTIALS + ("partials/nav.html", "partials/alternate.html", "partials/language.html"))
+@pytest.mark.parametrize("partial", adapter.PARTIALS + adapter.REPLACED)
 def test_the_partials_we_include_or_replace_are_materials(partial):
     assert (MATERIAL / partial).is_file(), why(f"Material has {partial}")
 
@@ -98,3 +98,12 @@ def test_main_html_repeats_materials_site_meta_changed_only_where_marked():
     ours = _without_alternates(_site_meta((adapter.THEME / "main.html").read_text(encoding="utf-8")), "Changed from Material's block")
     theirs = _without_alternates(_site_meta((MATERIAL / "base.html").read_text(encoding="utf-8")), "{% if config.extra.alternate is iterable %}")
     assert ours == theirs, why("base.html's site_meta block is the one theme/main.html repeats: copy Material's again and mark the change")
+
+
+def test_materials_header_and_palette_read_the_words_page_config_replaces():
+    """page_config hands Material's header a config whose site name and colour schemes' buttons
+    are the page's language: Material must read them there."""
+    header = (MATERIAL / "partials" / "header.html").read_text(encoding="utf-8")
+    palette = (MATERIAL / "partials" / "palette.html").read_text(encoding="utf-8")
+    assert "config.site_name" in header and 'include "partials/palette.html"' in header, why("header.html names the site from config")
+    assert "config.theme.palette" in palette and "option.toggle.name" in palette, why("palette.html reads the toggles' names")

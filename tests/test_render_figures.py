@@ -116,6 +116,23 @@ def test_coordinates_are_legible_and_never_under_a_piece() -> None:
     assert labels["a"][0] == 20 and labels["1"][1] == 300  # each beside its own file and rank
 
 
+def test_every_letter_is_centred_on_its_point_by_the_svg_itself() -> None:
+    """A piece's letter sits on its disc's centre, and a coordinate on its file or rank, in a PDF
+    too: WeasyPrint draws the SVG without the site's stylesheet (rulebook.css), so the centring
+    is said on each <text>, where its SVG renderer reads it."""
+    figure = BoardFigure(pieces=(Piece("e4", "sprite"), Piece("b2", "orc", "green")))
+    root = ET.fromstring(str(board_svg(figure, cell=40)))
+    texts = list(root.iter(f"{SVG}text"))
+    assert len(texts) == 2 + 8 + 8
+    for text in texts:
+        assert (text.get("text-anchor"), text.get("dominant-baseline")) == ("middle", "central"), ET.tostring(text)
+    circles = {g.get("data-square"): g.find(f"{SVG}circle") for g in root.iter(f"{SVG}g") if g.get("class") == "rb-piece"}
+    for g in root.iter(f"{SVG}g"):
+        if g.get("class") == "rb-piece":
+            letter = g.find(f"{SVG}text")
+            assert (letter.get("x"), letter.get("y")) == (circles[g.get("data-square")].get("cx"), circles[g.get("data-square")].get("cy"))
+
+
 def test_the_caption_lists_the_pieces_by_square_in_the_pages_words() -> None:
     figure = BoardFigure(pieces=(Piece("e4", "sprite"), Piece("b2", "orc", "green"), Piece("e4", "half-elf", "red")),
                          marks=("c3",), arrows=(("b2", "c3"),))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 import textwrap
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from rulebook.model import Book
 from rulebook.render import Site
 from rulebook.render.pages import relative_url
 
-from .test_site_build import ALTRO, DEMO
+from .test_site_build import ALTRO, DEMO, OLD_SOURCES, RUSSIAN, write_catalog
 
 
 def books(tmp_path: Path) -> dict[str, Book]:
@@ -69,6 +70,44 @@ def test_example_outcomes_are_on_the_page(tmp_path: Path) -> None:
     assert 'data-rb-status="not_run"' in Site(library, (), languages=("it",)).book_page("demo", "it").html
 
 
+def test_the_proof_is_told_in_players_words_and_its_code_kept_folded_for_authors(tmp_path: Path) -> None:
+    library = books(tmp_path)
+    checked = Site(library, run_books(library.values()), languages=("it", "en", "fr", "ru"))
+    badges = {"it": "verificato", "en": "checked", "fr": "vérifié", "ru": "проверено"}
+    folded = {"it": "La verifica in codice, per gli autori", "en": "The check as code, for authors",
+              "fr": "La vérification en code, pour les auteurs", "ru": "Проверка в виде кода, для авторов"}
+    for language, badge in badges.items():
+        html = checked.book_page("demo", language).html
+        example = html.split('id="somma"', 1)[1].split(">", 1)[1].split("</details>", 1)[0]
+        assert f'<span class="rb-status rb-status--passed" title="' in example and f">{badge}</span>" in example, language
+        # The doctest is there, folded under a heading in plain words; no "doctest", "proof" or "passed" shown.
+        outside, summary_and_code = example.split("<details", 1)
+        assert f"<summary>{folded[language]}</summary>" in summary_and_code, language
+        assert "&gt;&gt;&gt;" in summary_and_code, language
+        shown = re.sub(r"<[^>]+>", " ", outside + summary_and_code.split(">", 1)[1].split("</summary>", 1)[0])  # the text a reader sees
+        for developers_word in ("doctest", "Proof", "passed", "Preuve", "Verifica (", "пройден"):
+            assert developers_word not in shown, (language, developers_word)
+    printed = checked.printed_book("demo", "en")
+    assert "<details" not in printed and "&gt;&gt;&gt;" not in printed  # the PDF leaves the code out
+
+
+def test_a_label_and_its_colon_are_written_as_the_language_writes_them(tmp_path: Path) -> None:
+    """French puts a narrow no-break space before a colon ("Motif :"), the others none."""
+    site = Site(books(tmp_path), languages=("it", "fr", "en"))
+    assert "<strong>Motif\u202f:</strong>" in site.book_page("demo", "fr").html
+    assert "<strong>Motivo:</strong>" in site.book_page("demo", "it").html
+    assert "<strong>Reason:</strong>" in site.book_page("demo", "en").html
+    for language in ("it", "fr", "en"):
+        assert not re.search(r"\w:</strong>", site.book_page("demo", language).html.replace("Motivo:", "").replace("Reason:", ""))
+
+
+def test_the_not_found_page_offers_every_book_and_the_home_page(tmp_path: Path) -> None:
+    site = Site(books(tmp_path), languages=("it", "ru"))
+    html = site.not_found("ru", "/base/ru/").html
+    links = re.findall(r'<a (?:class="([^"]*)" )?href="([^"]+)">([^<]+)</a>', str(html))
+    assert links == [("", "/base/ru/altro/", "Altro libro"), ("", "/base/ru/demo/", "Demo"), ("rb-not-found-home", "/base/ru/", "Главная страница")]
+
+
 def test_a_book_page_lists_where_the_book_departs_from_its_source(tmp_path: Path) -> None:
     departing = DEMO.replace("            text: Il mana non si conserva tra i turni.",
                              "            departs: «il mana resta» (Mana)\n            text: Il mana non si conserva tra i turni.")
@@ -88,3 +127,33 @@ def test_a_book_page_lists_where_the_book_departs_from_its_source(tmp_path: Path
     # A book without departures has no such list, and its other book neither.
     assert "rb-departures" not in site.book_page("altro", "it").html
     assert "rb-departures" not in Site(books(tmp_path), languages=("it",)).book_page("demo", "it").html
+
+
+def test_a_cross_reference_previews_the_rule_it_names_and_every_rule_has_a_permalink_by_number(tmp_path: Path) -> None:
+    library = books(tmp_path)
+    write_catalog(tmp_path / "locales", "ru", "demo", RUSSIAN, OLD_SOURCES, tmp_path)
+    site = Site(library, languages=("it", "ru"), locales=tmp_path / "locales")
+    html = str(site.book_page("demo", "ru").html)
+    # Its number, title and first sentence, in the page's language; another book's named first.
+    assert '<a class="rb-xref" href="#pesca" title="1.2 Взять карту — Игрок берёт карту из колоды.">1.2</a>' in html
+    assert re.search(r'<a class="rb-xref" href="\.\./altro/#fine" title="Altro libro 1\.1 La fine — Si torna a 1\.2 con [^"]+\.">1\.1</a>', html)
+    # Every section and rule can be linked by its number (#1.2) as by its id (#pesca).
+    for anchor, number in (("primo", "1"), ("mana-bianco", "1.1"), ("pesca", "1.2")):
+        assert re.search(rf'<h[23] id="{anchor}"><span class="rb-number" id="{re.escape(number)}">{re.escape(number)}</span>', html), anchor
+
+
+def test_a_number_that_is_already_an_id_is_not_given_twice(tmp_path: Path) -> None:
+    numbered = DEMO.replace("      - id: pesca\n", "      - id: '1.2'\n").replace("[[pesca]]", "[[1.2]]")
+    (tmp_path / "demo.yaml").write_text(textwrap.dedent(numbered).lstrip(), encoding="utf-8")
+    (tmp_path / "altro.yaml").write_text(textwrap.dedent(ALTRO).lstrip().replace("[[demo:pesca]]", "[[demo:1.2]]"), encoding="utf-8")
+    html = str(Site(load_library(rulebook_paths(tmp_path)), languages=("it",)).book_page("demo", "it").html)
+    assert len(re.findall(r'\sid="1\.2"', html)) == 1 and '<h3 id="1.2"><span class="rb-number">1.2</span>' in html
+
+
+def test_first_sentence_is_cut_at_a_sentence_end_not_at_a_number() -> None:
+    from rulebook.render.previews import MAX_SENTENCE, first_sentence
+    assert first_sentence("Vedi 601.2f prima. Poi il resto.") == "Vedi 601.2f prima."
+    assert first_sentence("Nessun punto finale") == "Nessun punto finale"
+    long = "parola " * 100
+    cut = first_sentence(long)
+    assert len(cut) <= MAX_SENTENCE + 1 and cut.endswith("…") and not cut.endswith(" …")

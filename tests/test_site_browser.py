@@ -3,7 +3,7 @@
 Builds a small site (its own rulebooks and catalogs, so the test means the same whatever state
 the real catalogs are in) with ``site_url`` under a base path, serves it there on 127.0.0.1 as a
 web server would (a missing page gets its language's 404 page), and reads it as people do: every
-page type in every language at desktop and phone sizes, with axe-core; searches typed in every
+page type in every language at desktop and phone sizes, in both colour schemes, with axe-core; searches typed in every
 language; the language switcher; a printout. Every page load fails the test on any request
 answered 4xx/5xx (but the 404 page's own), any request leaving 127.0.0.1, and any console error.
 With RULEBOOK_SCREENSHOTS=1, screenshots of the pages go to tests/screenshots/ (not committed;
@@ -16,6 +16,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import socket
 import threading
 import time
@@ -46,12 +47,49 @@ LANGUAGES = ["it", "en", "fr", "es", "pt", "ru"]
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 BASE = "/base/"
 
-#: Serious or critical axe findings in Material's own markup, which our pages do not control.
-MATERIAL_LEFTOVERS = {
-    # Material's search overlay (partials/search.html) is a role="dialog" element without a name;
-    # overriding that partial would mean keeping a copy of Material's search markup.
-    ("aria-dialog-name", ".md-search"),
-}
+#: Material's colour schemes (mkdocs.yml's palette), as its body names them; axe reads each.
+SCHEMES = ("default", "slate")
+
+#: A book whose example's proof tells its steps (a rule link in a line of text, a {2} icon in a
+#: list item), run by a table the doctest defines on the engines' shared base: axe and the
+#: layout checks see the steps as every engine's proof shows them.
+STEPS_BOOK = """
+book:
+  id: passi
+  title: Passi
+  summary: Un esempio verificato passo per passo.
+  language: it
+  engine: rulebook.engines.base
+sections:
+  - id: pagare
+    title: Pagare
+    rules:
+      - id: costo
+        title: Il costo
+        text: Si paga {2} per giocare la carta.
+        examples:
+          - id: paga-due
+            text: Il giocatore paga il costo.
+            doctest: |
+              >>> from rulebook.engines.base import Fired, State
+              >>> from rulebook.messages import msg, notation
+              >>> class Pay:
+              ...     pass
+              >>> def pay(state, action, trace):
+              ...     trace.append(Fired("costo", msg("paying {cost}", cost=notation("{2}"))))
+              ...     return state
+              >>> class Table(State):
+              ...     handlers = {Pay: pay}
+              ...     unknown_action_rule = "costo"
+              ...     actions_are = "an action of this table"
+              ...     current_player = 0
+              ...     def legal_actions(self):
+              ...         return [Pay()]
+              ...     def outcome(self):
+              ...         return None
+              >>> Table().apply(Pay()).rules()
+              ['costo']
+"""
 
 pytestmark = [pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium-headless-shell or chromium is not installed (.ci/run installs it)"),
               pytest.mark.slow]
@@ -97,6 +135,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("browser")
     config = make_project(root, site_url=f"http://127.0.0.1:{port}{BASE}")
     add_search_book(root)
+    (root / "rules" / "passi.yaml").write_text(STEPS_BOOK.lstrip(), encoding="utf-8")
     site = build(config)
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), _handler(site))
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
@@ -282,6 +321,33 @@ MILD_RULES = """() => axe._audit.rules.filter(rule => [...rule.any, ...rule.all,
     .every(check => ['minor', 'moderate'].includes((axe._audit.data.checks[check.id || check] || {}).impact))).map(rule => rule.id)"""
 
 
+def use_scheme(page, scheme: str) -> None:  # noqa: ANN001 - Playwright's Page
+    """Switch Material's colour scheme as a reader does, with its button in the header."""
+    if page.evaluate("document.body.getAttribute('data-md-color-scheme')") != scheme:
+        page.evaluate("document.querySelector('[data-md-component=palette] label:not([hidden])').click()")
+        page.evaluate(NEXT_FRAMES)
+    assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == scheme
+
+
+#: The coverage table's column headers whose word is wider than its column (the browser breaks
+#: it mid-word: "текс|тов"): each word measured on one line in the header's own font and
+#: direction, against the room the header has for it.
+WORDS_BROKEN = """[...document.querySelectorAll('.rb-coverage-grid thead th')].filter(th => {
+  const style = getComputedStyle(th), upright = style.writingMode.startsWith('vertical');
+  const room = upright ? th.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)
+                       : th.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return th.textContent.trim().split(/\\s+/).some(word => {
+    const probe = document.createElement('span');
+    probe.textContent = word;
+    probe.style.cssText = 'white-space: nowrap; position: absolute';
+    th.appendChild(probe);
+    const box = probe.getBoundingClientRect();
+    probe.remove();
+    return (upright ? box.height : box.width) > room + 0.5;
+  });
+}).map(th => th.textContent.trim())"""
+
+
 def axe_findings(page) -> list[tuple[str, str, str]]:  # noqa: ANN001 - Playwright's Page
     """(rule, impact, element) of every serious or critical axe violation on the page (its
     script added to the tab with add_init_script: Chromium caches it compiled); axe's other
@@ -306,7 +372,8 @@ def test_every_page_type_loads_cleanly_and_passes_axe_at_desktop_and_phone_sizes
     search page of their own would cost a page load and a search worker more per language."""
     page = watched.page  # axe-core is in every page it opens (the tab fixture)
     title_404 = shipped_words(language).gettext("Page not found").text
-    pages = {"home": prefix(language), "book": prefix(language) + "demo/", "coverage": prefix(language) + "coverage/",
+    pages = {"home": prefix(language), "book": prefix(language) + "demo/", "steps": prefix(language) + "passi/",
+             "coverage": prefix(language) + "coverage/",
              # A missing page deep under the language's folder: its 404 page, links absolute under /base/.
              "404": prefix(language) + "no/such/page/"}
     for kind, path in pages.items():
@@ -319,22 +386,34 @@ def test_every_page_type_loads_cleanly_and_passes_axe_at_desktop_and_phone_sizes
         # alternate) would serve only its own language switch, which rulebook.js replaces; the
         # search index only search, which the reader has not opened.
         assert not [u for u in watched.requested if urlsplit(u).path.endswith(("/sitemap.xml", "/search_index.json"))], kind
+        if kind == "steps":
+            # A {2} in a step (a list item) sits beside its words: mana-font's own rule for it
+            # (margin-left: inherit) gave it the item's 1.25em.
+            gaps = page.evaluate("[...document.querySelectorAll('.rb-step .ms-2')].map(i => parseFloat(getComputedStyle(i).marginLeft))")
+            assert gaps and max(gaps) < 2, gaps
         if kind == "404":
             assert page.locator("h1").first.inner_text() == title_404
             assert page.title().startswith(title_404)
             assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") in ("sticky", "fixed")  # styled
-            assert page.locator(".rb-not-found a").get_attribute("href") == BASE + prefix(language)  # its language's home
+            assert page.locator(".rb-not-found a.rb-not-found-home").get_attribute("href") == BASE + prefix(language)  # its language's home
+            # And every book of its language.
+            books = page.locator(".rb-not-found-books a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+            assert books == [f"{BASE}{prefix(language)}{book}/" for book in ("altro", "cerca", "demo", "passi")], books
             menu = page.locator("a.rb-alternate").evaluate_all("links => links.map(a => [a.hreflang, a.getAttribute('href')])")
             assert menu == [[other, BASE + prefix(other)] for other in LANGUAGES]
         for size, viewport in SIZES.items():
             page.set_viewport_size(viewport)
             page.evaluate(NEXT_FRAMES)  # Material's layout has answered the resize
-            findings = [f for f in axe_findings(page) if (f[0], f[2]) not in MATERIAL_LEFTOVERS]
-            assert not findings, (kind, size, findings)
-            # axe cannot judge text on a background it cannot see (a badge in an admonition title
-            # with a pseudo-element): our own badges are measured here.
-            for name, ratio in page.evaluate(f"({CONTRAST})([...document.querySelectorAll('.rb-status, .rb-badge')])"):
-                assert ratio >= 4.5, (kind, size, name, ratio)
+            for scheme in SCHEMES:
+                use_scheme(page, scheme)
+                findings = axe_findings(page)
+                assert not findings, (kind, size, scheme, findings)
+                # axe cannot judge text on a background it cannot see (a badge in an admonition title
+                # with a pseudo-element): our own badges are measured here.
+                for name, ratio in page.evaluate(f"({CONTRAST})([...document.querySelectorAll('.rb-status, .rb-badge')])"):
+                    assert ratio >= 4.5, (kind, size, scheme, name, ratio)
+            if kind == "coverage":
+                assert not page.evaluate(WORDS_BROKEN), (size, page.evaluate(WORDS_BROKEN))
             # Nothing is cut off: the page never scrolls sideways (the coverage table fits a phone).
             overflow = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
             assert overflow[0] <= overflow[1], (kind, size, overflow)
@@ -464,6 +543,9 @@ def test_switch_language_on_a_rule_follow_a_link_and_see_icons(watched: Watched,
 
     # Switch to Russian through the language menu: same book, same rule.
     page.hover(".md-header .md-select")
+    # The menu shows every language whole (Material's 10rem cut the sixth in half).
+    menu = page.evaluate("(l => [l.scrollHeight, l.clientHeight])(document.querySelector('.md-header .md-select__list'))")
+    assert menu[0] <= menu[1], menu
     page.locator('.md-select__link[hreflang="ru"]').click()
     page.wait_for_url("**/ru/demo/#pesca")
     expect(page.locator("html")).to_have_attribute("lang", "ru")
@@ -471,15 +553,39 @@ def test_switch_language_on_a_rule_follow_a_link_and_see_icons(watched: Watched,
     assert page.evaluate("location.hash") == "#pesca"
     watched.settle("after switching language")
 
-    # A cross-reference to another rulebook shows the target's number and lands on it.
+    # A cross-reference to another rulebook shows the target's number; hovered, or reached by
+    # the keyboard, it previews the rule it names (the book, number, title and first sentence)
+    # without leaving the page, and no browser tooltip repeats it.
     link = page.locator('a.rb-xref[href="../altro/#fine"]')
     expect(link).to_have_text("1.1")
+    preview = page.locator(".rb-preview")
+    link.hover()
+    expect(preview).to_be_visible()
+    expect(preview).to_have_text(re.compile(r"^Altro libro 1\.1 La fine — Si torna a 1\.2 "))
+    assert link.get_attribute("title") is None and link.get_attribute("aria-describedby") == "rb-preview"
+    page.mouse.move(0, 0)
+    expect(preview).to_be_hidden()
+    inside = page.locator('.rb-text a.rb-xref[href="#pesca"]').first
+    inside.focus()
+    expect(preview).to_have_text("1.2 Взять карту — Игрок берёт карту из колоды.")
+    box, at = preview.bounding_box(), inside.bounding_box()
+    assert box and at and box["y"] >= at["y"] + at["height"] and box["x"] + box["width"] <= SIZES["desktop"]["width"]
+    page.keyboard.press("Escape")
+    expect(preview).to_be_hidden()
     link.click()
     page.wait_for_url("**/ru/altro/#fine")
     expect(page.locator("h3#fine")).to_be_visible()
     # Not translated yet: shown in Italian, and visibly marked.
     expect(page.locator("h3#fine .rb-badge")).to_be_visible()
     watched.settle("after following a cross-reference")
+
+    # Every rule has a permalink by its number: #1.2 is rule 1.2, shown below the sticky header
+    # (Material's :target margin).
+    watched.visit(server + "ru/demo/#1.2")
+    heading = page.locator("h3#pesca")
+    expect(heading).to_be_in_viewport()
+    header = page.locator(".md-header").bounding_box()
+    assert header and heading.bounding_box()["y"] >= header["y"] + header["height"] - 1
 
 
 def test_printing_a_page_prints_the_rulebook_only(watched: Watched, server: str) -> None:
@@ -488,11 +594,15 @@ def test_printing_a_page_prints_the_rulebook_only(watched: Watched, server: str)
     page.locator("details.rb-proof summary").first.click()  # a reader opened a proof before printing
     page.emulate_media(media="print")
     try:
-        for hidden in (".md-header", ".md-sidebar--primary", ".md-footer", ".headerlink"):
+        # The same compact book as the PDF: an example's outcome and steps, not its code, even opened.
+        for hidden in (".md-header", ".md-sidebar--primary", ".md-footer", ".headerlink", "details.rb-proof"):
             assert not page.locator(hidden).first.is_visible(), hidden
         styles = page.evaluate("""() => [getComputedStyle(document.querySelector('.rb-proof pre')).whiteSpace,
                                          getComputedStyle(document.querySelector('h2')).breakAfter,
                                          getComputedStyle(document.querySelector('.rb-example')).breakInside]""")
         assert styles == ["pre-wrap", "avoid", "avoid"]
+        # The PDF's type size (render/print.css: 9pt, 12 px), not the screen's 16 px: Strage
+        # printed from the browser took 77 pages with its proofs open, the PDF 37.
+        assert page.evaluate("getComputedStyle(document.querySelector('.rb-text p')).fontSize") == "12px"
     finally:
         page.emulate_media(media="screen")

@@ -278,7 +278,7 @@ def test_examples_show_text_doctest_and_outcome(site: Path) -> None:
     assert example, "example block"
     assert "Два плюс два" in example.group(1)
     assert "<details" in example.group(1) and "2</span> <span class=\"o\">+</span>" in example.group(1)
-    assert "пройден" in example.group(1)
+    assert "проверено" in example.group(1)
 
 
 def test_search_index_per_language_with_its_stemmer(site: Path) -> None:
@@ -365,7 +365,7 @@ def test_a_failing_example_is_shown_and_fails_the_strict_build(tmp_path: Path) -
     site = build(config, strict=False)
     html = page(site, "demo")
     assert 'id="somma" data-rb-status="failed"' in html
-    assert "Expected:" in html and "fallito" in html
+    assert "Expected:" in html and "verifica fallita" in html
 
 
 HOSTILE = {

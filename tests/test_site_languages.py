@@ -93,7 +93,7 @@ def test_the_new_language_is_published_with_its_own_lang_and_alternates(added: P
 def test_untranslated_rule_texts_and_site_words_are_shown_in_the_source_language_and_marked(added: Path) -> None:
     html = page(added, f"{NEW}/demo")
     # The one translated rule title is translated and unmarked; the others are Italian, marked.
-    assert re.search(r'<h3 id="pesca"><span class="rb-number">1.2</span> Karte ziehen<a', html)
+    assert re.search(r'<h3 id="pesca"><span class="rb-number" id="1.2">1.2</span> Karte ziehen<a', html)
     assert re.search(r'data-rb-state="fallback"><span lang="it">Il mana bianco</span>', html)
     assert re.search(r'data-rb-state="fallback"><div lang="it"><p>Paga', html)
     # The site's words: the translated one is translated, the others Italian with the same mark.

@@ -88,3 +88,14 @@ def test_without_the_option_there_is_no_pdf_and_no_link(tmp_path: Path) -> None:
     site = build(make_project(tmp_path))
     assert "rb-pdf-link" not in page(site, "ru/demo")
     assert not list(site.rglob("*.pdf"))
+
+
+def test_the_pdfs_are_tagged_for_screen_readers(site: Path) -> None:
+    """PDF/UA: a structure tree, marked content, the document's language and title."""
+    for language in LANGUAGES:
+        reader = pypdf.PdfReader(pdf_path(site, language, "demo"))
+        root = reader.trailer["/Root"]
+        assert "/StructTreeRoot" in root, language
+        assert root["/MarkInfo"]["/Marked"] == True, language  # noqa: E712 - a pypdf BooleanObject
+        assert str(root["/Lang"]).lower().startswith(language), (language, root.get("/Lang"))
+        assert reader.metadata.title, language

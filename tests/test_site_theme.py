@@ -107,3 +107,30 @@ def test_our_mkdocs_yml_builds_with_site_overrides_which_win_over_the_packaged_t
     assert "this-sites-own-switcher" in html and "rb-alternate" not in html
     assert (site / "assets" / "stylesheets" / "rulebook.css").read_text(encoding="utf-8") == "/* this site's own */\n"
     assert (site / "assets" / "javascripts" / "rulebook.js").exists() and (site / "ru" / "404.html").exists()
+
+
+def test_the_themes_own_words_are_in_the_pages_language(tmp_path: Path) -> None:
+    """The site's name (header, drawer, the browser's tab), the colour schemes' buttons and the
+    footer's credit: configured in English in mkdocs.yml, shown in the page's language where the
+    site's catalogs translate them; a name they do not know is shown as configured."""
+    config = make_project(tmp_path, languages=["it", "en", "ru"])
+    site = build(config)
+    for path, name, dark, light, made in (("ru/demo", "Свод правил", "Тёмная тема", "Светлая тема", "Сделано с помощью"),
+                                          ("demo", "Regolamento", "Tema scuro", "Tema chiaro", "Realizzato con"),
+                                          ("en/demo", "Rulebook", "Dark", "Light", "Made with")):
+        html = page(site, path)
+        assert re.search(rf"<title>[^<]* - {name}</title>", html), path
+        header = html.split('<header class="md-header', 1)[1].split("</header>", 1)[0]
+        assert re.search(rf'<span class="md-ellipsis">\s*{name}\s*</span>', header), path
+        assert f'aria-label="{name}"' in header, path  # the logo's name
+        assert re.search(rf'<label class="md-nav__title" for="__drawer">.*?</a>\s*{name}\s*</label>', html, re.S), path
+        assert f'title="{dark}" for="__palette_1"' in header and f'title="{light}" for="__palette_0"' in header, path
+        assert f'aria-label="{dark}"' in header, path
+        footer = " ".join(html.split('<div class="md-copyright">', 1)[1].split("</div>", 1)[0].split())
+        assert footer.startswith(f'{made} <a href="https://squidfunk.github.io/mkdocs-material/"'), (path, footer)
+        assert "Made with" not in footer or path == "en/demo"
+    assert "<title>Страница не найдена - Свод правил</title>" in (site / "ru" / "404.html").read_text(encoding="utf-8")
+    # A name of the project's own, which no catalog translates, is shown as configured.
+    _edit_config(config, site_name="Il circolo")
+    html = page(build(config), "ru/demo")
+    assert re.search(r"<title>[^<]* - Il circolo</title>", html)

@@ -38,6 +38,8 @@ from functools import partial
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
+from markupsafe import Markup, escape
+
 from .adapters import generator, material
 from .adapters.generator import File, Files, InclusionLevel, Navigation, Page, PluginError, base, event_priority, get_toc
 from .adapters.generator import config_options as c
@@ -56,6 +58,7 @@ from .render.broken import broken_book_markdown
 from .render.pages import TocEntry, relative_url
 from .render.reuse import COMPILED
 from .render.search import search_index
+from .render.ui import MADE_WITH, Words
 
 log = logging.getLogger(generator.plugin_logger_name("rulebook"))
 MkDocsConfig = generator.Config
@@ -180,10 +183,19 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
                 "search_language": theme.search_language(lang),
                 "search_base": site.prefix(lang.code),
                 "nav_index": index,
+                **self._theme_words(config, site.words(lang.code)),
             }
             for index, lang in enumerate(self.languages)
         }
         return config
+
+    @staticmethod
+    def _theme_words(config: MkDocsConfig, words: Words) -> dict:
+        """What Material's header and footer say around the rulebooks, in one page language."""
+        made_with = words.gettext(MADE_WITH, generator="\x00").text
+        link = Markup('<a href="https://squidfunk.github.io/mkdocs-material/" target="_blank" rel="noopener">Material for MkDocs</a>')
+        return {"config": material.page_config(config, words.configured), "site_name": words.configured(config.site_name or ""),
+                "made_with": escape(made_with).replace("\x00", link) if "\x00" in made_with else escape(made_with)}
 
     def site(self, config: MkDocsConfig) -> Site:
         # A rebuild (mkdocs serve) runs again only the examples of a book that changed.

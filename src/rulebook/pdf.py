@@ -2,7 +2,8 @@
 
 :meth:`rulebook.render.Site.printed_book` gives a book as one HTML document; this module lays it
 out on A4 pages with the site's stylesheets (symbols, badges, boards) and ``render/print.css``
-(page numbers, running title, the table of contents with page numbers, boxes kept whole), and
+(page numbers, running title, the table of contents with page numbers, boxes kept whole) as
+tagged PDF/UA-1 (a structure a screen reader follows: headings, lists, figures), and
 writes ``<lang>/pdf/<book>-<lang>.pdf`` under a folder (``Site.pdf_url``). WeasyPrint needs
 Pango from the system (Debian: ``libpango-1.0-0 libpangoft2-1.0-0``) and is an optional
 dependency (``pip install 'rulebook[pdf]'``); the MkDocs plugin calls this only when its ``pdf``
@@ -20,6 +21,9 @@ from .errors import RulebookError
 from .render import Site
 
 PRINT_CSS = Path(__file__).resolve().parent / "render" / "print.css"
+#: WeasyPrint's PDF/UA variant: the PDF is tagged (its structure tree, the document's language
+#: and title), so a screen reader reads it as the page is read, not as loose lines of text.
+PDF_VARIANT = "pdf/ua-1"
 #: A WOFF2 source followed by another in an @font-face's src list. WeasyPrint turns a web font
 #: into an OpenType file before it lays out a page: from WOFF2, fontTools rebuilds the glyph
 #: table in Python (~0.5 s for the Mana symbols, every build); from WOFF it only inflates zlib
@@ -52,7 +56,8 @@ def write_pdfs(site: Site, out: Path, stylesheets: Iterable[Path] = (), *, site_
                 html = site.printed_book(book_id, language.code, site_name)
                 path = Path(out) / site.pdf_url(language.code, book_id)
                 path.parent.mkdir(parents=True, exist_ok=True)
-                weasyprint.HTML(string=str(html), base_url=str(out)).write_pdf(path, stylesheets=sheets, font_config=fonts)
+                weasyprint.HTML(string=str(html), base_url=str(out)).write_pdf(path, stylesheets=sheets, font_config=fonts,
+                                                                               pdf_variant=PDF_VARIANT)
                 written.append(path)
     finally:
         weasyprint.LOGGER.removeFilter(quiet)

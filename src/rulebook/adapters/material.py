@@ -7,8 +7,11 @@ files. What those rely on, besides the blocks and partials Material documents fo
 
 - ``theme/main.html`` repeats Material's ``site_meta`` block (hreflang alternates of the page)
   and extends ``htmltitle``, ``header`` and ``config`` (:data:`BLOCKS`); ``theme/partials/``
-  replaces ``nav.html``, ``alternate.html`` and ``language.html`` and includes Material's
-  partials in :data:`PARTIALS`;
+  replaces ``nav.html``, ``alternate.html``, ``language.html`` and ``copyright.html`` and
+  includes Material's partials in :data:`PARTIALS`;
+- Material's header reads the site's name and the colour schemes' buttons from ``config``
+  (``config.site_name``, ``config.theme.palette[].toggle.name``): ``theme/main.html`` hands it
+  a :class:`Seen` config whose words are the page's language (:func:`page_config`);
 - the interface words are Material's ``partials/languages/<code>.html`` (macro ``t``, key
   ``search.config.lang`` for the lunr language); its lunr stemmers are
   ``assets/javascripts/lunr/min/lunr.<code>.min.js`` (:class:`Theme`);
@@ -26,7 +29,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..languages import Language
 from ..render.reuse import COMPILED
@@ -44,6 +47,8 @@ SCRIPTS = ("assets/javascripts/rulebook.js",)
 BLOCKS = ("site_meta", "htmltitle", "header", "config")
 #: Material's partials our templates include (theme/main.html, theme/partials/*.html).
 PARTIALS = ("partials/header.html", "partials/nav-item.html", "partials/logo.html", "partials/source.html")
+#: Material's partials ours replace (theme/partials/*.html).
+REPLACED = ("partials/nav.html", "partials/alternate.html", "partials/language.html", "partials/copyright.html")
 #: Material's search worker, as rulebook-theme.js recognises its URL (the same pattern is there).
 SEARCH_WORKER = r"\/workers\/search\.[^/]*\.js$"
 #: Message types of Material's search worker protocol, as workers/rulebook-search.js reads them.
@@ -97,3 +102,42 @@ def search_config(site_dir: Path) -> dict | None:
     if not index.exists():
         return None
     return json.loads(index.read_text(encoding="utf-8")).get("config", {})
+
+
+class Seen:
+    """A MkDocs config (or its theme) as a template sees it, some of its values replaced; every
+    other name is the config's own (Jinja asks an attribute, then an item)."""
+
+    def __init__(self, inner: Any, replaced: dict[str, Any]):
+        self._inner, self._replaced = inner, replaced
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        if name in self._replaced:
+            return self._replaced[name]
+        return getattr(self._inner, name)
+
+    def __getitem__(self, key: str) -> Any:
+        return self._replaced[key] if key in self._replaced else self._inner[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._replaced or key in self._inner
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self else default
+
+
+def page_config(config: Any, translate: Callable[[str], str]) -> Seen:
+    """The config as the header of a page in one language sees it: the site's name and the
+    colour schemes' buttons (Material reads both from the config) put through ``translate``."""
+    palette = config.theme.get("palette") if "palette" in config.theme else None
+    options = [palette] if isinstance(palette, dict) else list(palette or [])
+    translated = []
+    for option in options:
+        toggle = option.get("toggle") if isinstance(option, dict) else None
+        if isinstance(toggle, dict) and isinstance(toggle.get("name"), str):
+            option = {**option, "toggle": {**toggle, "name": translate(toggle["name"])}}
+        translated.append(option)
+    theme = Seen(config.theme, {"palette": translated} if palette else {})
+    return Seen(config, {"site_name": translate(config.site_name or ""), "theme": theme})

@@ -111,8 +111,8 @@ def _board_body(figure: BoardFigure, cell: int, labels: tuple[tuple[str, str], .
         out.append(Markup(
             '<g class="rb-piece" data-square="{0}" data-kind="{1}"><title>{2} {0}</title>'
             '<circle cx="{3:g}" cy="{4:g}" r="{5:g}" fill="{6}" stroke="{7}"/>'
-            '<text x="{3:g}" y="{4:g}" font-size="{8:g}" fill="{7}">{9}</text></g>'
-        ).format(piece.square, piece.kind, name, x, y, radius, fill, ink, size, glyph))
+            '<text x="{3:g}" y="{4:g}"{10} font-size="{8:g}" fill="{7}">{9}</text></g>'
+        ).format(piece.square, piece.kind, name, x, y, radius, fill, ink, size, glyph, _CENTRED))
     for start, end in figure.arrows:
         # Arrowheads are drawn as triangles, not SVG markers: a marker needs an id, and the
         # same board may appear twice on a page.
@@ -173,14 +173,19 @@ def _place(centre: tuple[float, float], position: int, count: int, cell: int) ->
     return x + offset, y - offset, cell * 0.27, cell * 0.34
 
 
+#: A letter centred on its point, said on the element itself: a PDF (WeasyPrint draws the SVG)
+#: sees no stylesheet of the site's, and its SVG renderer reads these attributes on the text alone.
+_CENTRED = Markup(' text-anchor="middle" dominant-baseline="central"')
+
+
 def _coordinates(figure: BoardFigure, cell: int) -> Markup:
     """Rank numbers left of the board and file letters below it, in the page's text colour."""
     letters = "abcdefghijklmnopqrstuvwxyz"
     margin = cell * _MARGIN
     bottom = figure.ranks * cell
-    labels = [Markup('<text x="{:g}" y="{:g}">{}</text>').format((column + 0.5) * cell, bottom + margin / 2, letters[column])
+    labels = [Markup('<text x="{:g}" y="{:g}"{}>{}</text>').format((column + 0.5) * cell, bottom + margin / 2, _CENTRED, letters[column])
               for column in range(figure.files)]
-    labels += [Markup('<text x="{:g}" y="{:g}">{}</text>').format(-margin / 2, (row + 0.5) * cell, figure.ranks - row)
+    labels += [Markup('<text x="{:g}" y="{:g}"{}>{}</text>').format(-margin / 2, (row + 0.5) * cell, _CENTRED, figure.ranks - row)
                for row in range(figure.ranks)]
     return Markup('<g class="rb-coordinate" font-size="{:g}" fill="currentColor">{}</g>').format(
         round(cell * _COORDINATE_SIZE), Markup("").join(labels))

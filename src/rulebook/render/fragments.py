@@ -18,13 +18,15 @@ from pygments.lexers import PythonConsoleLexer
 _FORMATTER = HtmlFormatter(cssclass="highlight", wrapcode=True)
 
 
-def heading(level: int, anchor: str, number: str, title: Markup | str, permalink_attributes: Markup) -> Markup:
+def heading(level: int, anchor: str, number: str, title: Markup | str, permalink_attributes: Markup, number_id: str = "") -> Markup:
     """A section's or rule's heading with its number and its permanent link (the book template's
     ``heading``: a Python function, not a Jinja macro, since a book calls it once per rule; an
-    f-string of escaped values, as ``Markup.format`` parses its format string in Python each time)."""
+    f-string of escaped values, as ``Markup.format`` parses its format string in Python each time).
+    ``number_id`` makes the number a permalink too (``#5.8``)."""
     anchor = escape(anchor)
     shown = f" {escape(title)}" if title else ""
-    return Markup(f'<h{level:d} id="{anchor}"><span class="rb-number">{escape(number)}</span>{shown}'
+    numbered = f' id="{escape(number_id)}"' if number_id else ""
+    return Markup(f'<h{level:d} id="{anchor}"><span class="rb-number"{numbered}>{escape(number)}</span>{shown}'
                   f'<a class="headerlink" href="#{anchor}" {escape(permalink_attributes)}>&para;</a></h{level:d}>')
 
 

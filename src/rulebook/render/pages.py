@@ -29,6 +29,7 @@ from ..limits import read_limited
 from ..languages import Language, Languages
 from ..model import XREF_RE, Anchor, Book, Node, Rule, XRef, message_context, translatable_fields, walk
 from .figures import board_caption, board_svg
+from .previews import nodes_by_id, preview
 from .fragments import heading, highlight_doctest
 from ..i18n.grammar import grammar_files
 from .proofs import EngineSpeech, proof_steps
@@ -368,7 +369,11 @@ class Site:
         """The text of the page a server shows for an address that has none (its 404 page)."""
         words = self.words(language)
         title = words.gettext("Page not found")
-        html = self._render("not_found.html.j2", language, title=title, home_href=home_href)
+        # Every book, by an address that holds wherever the page is shown (home_href is absolute).
+        index = self.url(language, "index")
+        books = [{"href": home_href + relative_url(index, self.url(language, book_id)),
+                  "title": escape(text_to_plain(self.shown(book_id, language)[0].title, words))} for book_id in self.books]
+        html = self._render("not_found.html.j2", language, title=title, home_href=home_href, books=books)
         return RenderedPage("not_found", language, "", "", escape(title.text), html)
 
     def anchors(self, book: Book) -> dict[str, Anchor]:
@@ -391,8 +396,10 @@ class _BookView:
         self.fallback = translated.fallback if translated else frozenset()
         self.outdated = translated.outdated if translated else frozenset()
         self._rule_links: dict[str, Markup] = {}
+        self._previews: dict[tuple[str, str], str] = {}
 
-    def resolve(self, ref: XRef) -> Target | None:
+    def _locate(self, ref: XRef) -> tuple[Book, str, Anchor] | None:
+        """The book a cross-reference leads into, its link from this page, and its anchor there."""
         book_id = ref.book or self.book.id
         if book_id == self.book.id:
             target_book, href = self.book, f"#{ref.target}"
@@ -402,10 +409,41 @@ class _BookView:
         else:
             return None
         anchor = self.site.anchors(target_book).get(ref.target)
-        if anchor is None:
+        return None if anchor is None else (target_book, href, anchor)
+
+    def _numbered(self, ref: XRef) -> Target | None:
+        """A cross-reference as plain text needs its number only (and a preview would plain
+        its target's text, whose references would want previews in turn)."""
+        found = self._locate(ref)
+        return None if found is None else Target(found[1], self.label(found[2]))
+
+    def resolve(self, ref: XRef) -> Target | None:
+        """Where a cross-reference leads, the number it shows, and on hover a preview of what it
+        names (its title and first sentence, in the page's language; another book's named too)."""
+        found = self._locate(ref)
+        if found is None:
             return None
+        target_book, href, anchor = found
         number = self.label(anchor)
-        return Target(href, number, title=f"{target_book.title} {number}" if book_id != self.book.id else number)
+        key = (target_book.id, ref.target)
+        if key not in self._previews:  # a book cites the same rules again and again
+            if target_book.id == self.book.id:
+                self._previews[key] = preview(number, self.nodes.get(ref.target), self.plain_text)
+            else:
+                there = self.site.book_view(target_book.id, self.language)
+                told = preview(number, there.nodes.get(ref.target), there.plain_text)
+                self._previews[key] = f"{there.plain_text(target_book.title)} {told}"
+        return Target(href, number, title=self._previews[key])
+
+    @cached_property
+    def nodes(self) -> dict[str, Node]:
+        return nodes_by_id(self.book)
+
+    def number_id(self, node: Node) -> str:
+        """The id that makes a section's or rule's number its permalink (``#5.8``), unless the
+        number is already its id or another's (a book numbered by its ids, as Casting's 601.2f)."""
+        number = getattr(node, "number", "")
+        return number if number and number not in self.site.anchors(self.book) else ""
 
     def label(self, anchor: Anchor) -> str:
         """Where an anchor is, in the page's language: "3.2", "3.2, ruling 1", "3.2, example 2"."""
@@ -431,7 +469,7 @@ class _BookView:
 
     def plain_text(self, text: str) -> str:
         """A text as plain words: symbols by their names, cross-references by their numbers."""
-        return text_to_plain(text, self.words, self.resolve) if text else ""
+        return text_to_plain(text, self.words, self._numbered) if text else ""
 
     def toc_title(self, node: Node) -> Markup:
         """A heading for the table of contents: icons, but no links (it is a link itself)."""
@@ -485,12 +523,15 @@ class _BookView:
         return self._rule_links[rule_id]
 
     def _status_label(self, status: str) -> Phrase:
-        # Translators: the outcome of a worked example's check when the site was built.
+        # A badge a player reads: whether the engine checked the example, not a test's verdict.
+        # Translators: the outcome of a worked example's check by the engine when the site was built.
         if status == "passed":
-            return self.words.pgettext("example outcome", "passed")
+            return self.words.pgettext("example outcome", "checked")
+        # Translators: the engine ran the example and it did not come out as the book says.
         if status == "failed":
-            return self.words.pgettext("example outcome", "failed")
-        return self.words.pgettext("example outcome", "not run")
+            return self.words.pgettext("example outcome", "check failed")
+        # Translators: the example was not run when the site was built.
+        return self.words.pgettext("example outcome", "not checked")
 
     def figure(self, example_id: str) -> dict[str, Markup] | None:
         """The board at the end of an example: its drawing and its description in words."""

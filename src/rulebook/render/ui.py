@@ -34,6 +34,20 @@ def N_(message: str) -> str:
 # Translators: beside a text shown in another language than the page's; {language} is that language.
 FALLBACK_BADGE = N_("not translated yet: shown in {language}")
 
+# What a project configures in mkdocs.yml and the theme shows on every page: translated where the
+# site's catalogs have the configured words as a message (:meth:`Words.configured`). The toolkit
+# ships these (its own site's); a project translates its own words in its locales/*/site.po.
+CONFIGURED = (
+    # Translators: the site's name, in its header and the browser's tab (the toolkit's default name).
+    N_("Rulebook"),
+    # Translators: the button that switches the site to its dark colour scheme.
+    N_("Dark"),
+    # Translators: the button that switches the site to its light colour scheme.
+    N_("Light"),
+)
+# Translators: the site's footer; {generator} is the name of the theme the site is made with, a link.
+MADE_WITH = N_("Made with {generator}")
+
 
 @dataclass(frozen=True)
 class Phrase:
@@ -130,6 +144,12 @@ class Words:
         if self.language == self._msgid_language:
             return (singular if plural is None or n == 1 else plural), self.language
         return None
+
+    def configured(self, text: str) -> str:
+        """A text the project configured (the site's name, a colour scheme's button), in the page's
+        language where the site's catalogs translate it; else as configured (a name of its own)."""
+        found = self.find(None, text)
+        return found[0] if found and found[1] == self.language else text
 
     def mark(self, html: Markup, language: Language) -> Markup:
         """``html`` (inline, in ``language``) marked as not in the page's language, with the badge."""

@@ -19,6 +19,8 @@
 //    asked for. Instant navigation (navigation.instant, and its link previews) does need one:
 //    with it on, every such request gets the site's one sitemap, at its root, listing every
 //    page of every language with its alternates.
+// 3. Material's search overlay is a dialog without a name (axe: aria-dialog-name): it is named
+//    as its search box is, in the page's language (Material's own word for "Search").
 (function () {
   var config = JSON.parse(document.getElementById("__config").textContent);
   var root = new URL(config.base, window.location.href);
@@ -108,4 +110,12 @@
       request.dispatchEvent(new ProgressEvent("loadend"));
     });
   };
+})();
+
+(function () {
+  var dialog = document.querySelector(".md-search[role=dialog]");
+  var box = document.querySelector(".md-search__input");
+  if (dialog && box && !dialog.hasAttribute("aria-label") && !dialog.hasAttribute("aria-labelledby")) {
+    dialog.setAttribute("aria-label", box.getAttribute("aria-label") || box.getAttribute("placeholder") || "");
+  }
 })();

@@ -1,0 +1,50 @@
+"""What a cross-reference tells before it is followed: the rule it names, its number, title and
+first sentence, in the page's language (the link's ``title``; rulebook.js shows it on hover and
+on keyboard focus, the way rules sites such as Yawgatog's preview a rule)."""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from ..model import Book, Node
+
+#: The longest preview sentence shown whole; a longer one is cut at a word, with an ellipsis.
+MAX_SENTENCE = 220
+# A sentence ends at . ! ? or … followed by a space and more text, or at the end of the text:
+# "5.8" and "1.2f" are not sentence ends (no space after the dot).
+_SENTENCE = re.compile(r"(.+?[.!?…])(?=\s+\S|\s*$)", re.S)
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a plain text, cut to :data:`MAX_SENTENCE` characters at a word.
+
+    >>> first_sentence("Si paga 2.5 per carta. Poi si pesca.")
+    'Si paga 2.5 per carta.'
+    """
+    found = _SENTENCE.match(text)
+    sentence = (found.group(1) if found else text).strip()
+    if len(sentence) <= MAX_SENTENCE:
+        return sentence
+    return sentence[:MAX_SENTENCE].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
+def nodes_by_id(book: Book) -> dict[str, Node]:
+    """Everything a cross-reference may name in a book: sections, rules, rulings and examples."""
+    nodes: dict[str, Node] = {}
+    for section in book.sections:
+        nodes[section.id] = section
+        for rule in section.rules:
+            nodes[rule.id] = rule
+            nodes.update((child.id, child) for child in (*rule.rulings, *rule.examples))
+    return nodes
+
+
+def preview(number: str, node: Node | None, plain: Callable[[str], str]) -> str:
+    """"5.8 Orcs — An orc moves one square." (``plain`` gives a text field as plain words)."""
+    if node is None:
+        return number
+    title = plain(node.title) if getattr(node, "title", None) else ""
+    body = getattr(node, "text", None) or getattr(node, "intro", None) or ""
+    head = f"{number} {title}".strip()
+    return f"{head} — {first_sentence(plain(body))}" if body else head
