@@ -140,9 +140,18 @@ def test_every_catalog_passes_the_checks():
     assert not problems, "translation problems:\n" + "\n".join(problems)
 
 
+def _project_files(*suffixes: str) -> list[Path]:
+    """The repository's catalogs (and templates) with those suffixes: ours, the package's and the
+    example projects', never what a virtual environment or a build put beside them
+    (examples/sevens/.venv holds packages such as certifi-….post1.dist-info)."""
+    found = {path for root in ("locales", "src", "examples") for path in (REPO / root).rglob("*")
+             if path.suffix in suffixes and path.is_file()}
+    return sorted(path for path in found if not any(part.startswith(".") or part in ("build", "site") for part in path.relative_to(REPO).parts))
+
+
 def test_no_template_or_catalog_keeps_a_placeholder():
     """Ours, the package's and any project's in this repository: a real header, whoever made it."""
-    files = sorted({*REPO.glob("locales/**/*.po*"), *REPO.glob("src/**/*.po*"), *REPO.glob("examples/**/*.po*")})
+    files = _project_files(".po", ".pot")
     assert len(files) > len(CATALOGS)
     found = [f"{path.relative_to(REPO)}:{n}: {line}" for path in files
              for n, line in enumerate(path.read_text(encoding="utf-8").split("\n\n", 1)[0].splitlines(), start=1) if PLACEHOLDER_RE.search(line)]
@@ -151,7 +160,7 @@ def test_no_template_or_catalog_keeps_a_placeholder():
 
 def test_no_catalog_holds_a_message_both_live_and_obsolete():
     """GNU gettext (msgcat, msgfmt, msgmerge) and Poedit refuse such a file: "duplicate message definition"."""
-    files = sorted({*REPO.glob("locales/**/*.po"), *REPO.glob("src/**/*.po"), *REPO.glob("examples/**/*.po")})
+    files = _project_files(".po")
     assert any("engines" in path.parts for path in files)
     found = [f"{path.relative_to(REPO)}:{old.lineno}: {old.id!r}" for path in files for live, old in live_and_obsolete(looked_at(path)[0])]
     assert found == [], "run `rulebook i18n update`"
