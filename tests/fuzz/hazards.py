@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import mutate as m
-from .targets import COMMANDS, Bad, _books, _demo_po, _expect_positions, _fresh_project, _quiet, _split, _workdir
+from .targets import TARGETS, COMMANDS, Bad, _books, _demo_po, _expect_positions, _fresh_project, _quiet, _split, _workdir
 
 
 # --- merge: duplicates and conflict markers, the leftovers of a git merge of two catalogs ------
@@ -175,3 +175,6 @@ def run_concurrent(data: bytes) -> str:
     if cached.book != fresh.book:
         raise Bad("a catalog edited during a build left the cache publishing the other version")
     return "error" if fresh.problems else "clean"
+
+
+TARGETS.update(merge=(make_merge, run_merge), special=(make_special, run_special), concurrent=(make_concurrent, run_concurrent))

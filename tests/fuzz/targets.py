@@ -331,12 +331,6 @@ TARGETS = {
 }
 
 
-def _hazards() -> None:
-    # The targets of issue 30's findings live in their own module, which imports this one.
-    from . import hazards as h
-
-    TARGETS.update(merge=(h.make_merge, h.run_merge), special=(h.make_special, h.run_special),
-                   concurrent=(h.make_concurrent, h.run_concurrent))
-
-
-_hazards()
+# The targets of issue 30's findings live in their own module, which adds them to TARGETS when
+# it is imported (last here: it imports this module's helpers; either may be imported first).
+from . import hazards  # noqa: E402,F401
