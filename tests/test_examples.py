@@ -145,3 +145,56 @@ def test_cli_check_of_one_file_resolves_links_into_its_siblings(write_rules, cap
     write_rules(MINIMAL.replace("id: demo", "id: other").replace("              60\n", "              61\n"), name="other")
     assert main(["check", "rules/demo.yaml"]) == 0  # other's failing example is not run
     assert "1 book, 1 example, 0 failed" in capsys.readouterr().out
+
+
+# An example is code a contributor wrote: whatever it does, it ends as a failed example at its
+# line, in the CLI, in pytest and in the build (issue 30.3), and the other examples still run.
+HOSTILE = {
+    "exits": ">>> import os; os._exit(0)",
+    "interrupts": ">>> raise KeyboardInterrupt",
+    "loops": ">>> while True: pass",
+    "eats": ">>> hog = bytearray(2 ** 40)",
+}
+
+
+def _hostile(name: str) -> str:
+    """MINIMAL with a second example, before the passing one, doing ``HOSTILE[name]``."""
+    return MINIMAL.replace("""          - id: e1""", f"""          - id: {name}
+            text: Un esempio ostile.
+            doctest: |
+              {HOSTILE[name]}
+          - id: e1""")
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_a_hostile_example_fails_at_its_line_and_the_others_still_run(write_rules, capsys, name):
+    write_rules(_hostile(name))
+    assert main(["check", "--example-seconds", "2", "--example-memory", "256"]) == 1
+    out = capsys.readouterr().out
+    assert f"FAILED demo::{name}" in out and "rules/demo.yaml:17:" in out, out
+    assert "1 book, 2 examples, 1 failed" in out, out
+
+
+def test_the_reasons_name_what_happened(write_rules):
+    from rulebook.isolation import Bounds
+
+    said = {}
+    for name in HOSTILE:
+        hostile, passing = run_books([load_book(write_rules(_hostile(name)))], bounds=Bounds(1, 256))
+        assert passing.passed and not hostile.passed and hostile.failures[0].line == 17
+        said[name] = hostile.failures[0].got
+    assert "exit status 0" in said["exits"]
+    assert said["interrupts"].startswith("KeyboardInterrupt")
+    assert "time limit of 1 s" in said["loops"]
+    assert "MemoryError" in said["eats"]
+
+
+def test_pytest_fails_a_hostile_example_instead_of_hanging_or_ending(pytester):
+    pytester.mkdir("rules")
+    for name in HOSTILE:
+        (pytester.path / "rules" / f"{name}.yaml").write_text(
+            textwrap.dedent(_hostile(name).replace("id: demo", f"id: {name}")).lstrip("\n"), encoding="utf-8")
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--example-seconds", "2", "rules")
+    result.assert_outcomes(passed=4, failed=4)
+    result.stdout.fnmatch_lines(["FAILED exits::exits (rule 1.1 r1)", "rules/exits.yaml:17: >>> import os; os._exit(0)",
+                                 "*", "*", "*", "*exit status 0*"])

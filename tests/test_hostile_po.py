@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -247,3 +248,38 @@ def test_a_catalog_with_thousands_of_problems_reports_the_first_fifty_and_a_coun
     assert len(lines) == MAX_PROBLEMS + 2  # the first fifty, the count, the summary
     assert lines[MAX_PROBLEMS].endswith(f"too many problems; {2_000 - MAX_PROBLEMS:,} more not shown: fix these first")
     assert lines[-1] == f"rulebook i18n check: {MAX_PROBLEMS + 1} problems"
+
+
+_ESCAPED = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: en\\n"\n\nmsgid "a"\nmsgstr "{}"\n'
+
+
+@pytest.mark.parametrize("escape", ["\\x41", "\\101", "\\u00e9"])
+def test_an_escape_gnu_and_babel_read_apart_is_refused_at_its_place(tmp_path, escape):
+    """GNU msgfmt reads \\x41 and \\101 as 'A' (and \\x41b as one byte, 0x1b), Babel kept the letters
+    as text: the build and a compiled .mo would disagree, so the line is refused where the escape is."""
+    path = tmp_path / "en.po"
+    path.write_text(_ESCAPED.format(escape + "b"), encoding="utf-8")
+    catalog, problems = read_catalog(path)
+    assert catalog is None
+    (problem,) = problems
+    assert (problem.line, problem.column) == (7, 9) and f"the escape {escape[:2]} means one thing to GNU gettext" in problem.message
+
+
+def test_the_escapes_both_tools_read_alike_are_kept(tmp_path):
+    path = tmp_path / "en.po"
+    path.write_text(_ESCAPED.format('a\\\\x41 \\"q\\"\\t\\n'), encoding="utf-8")
+    catalog, problems = read_catalog(path)
+    assert not problems and catalog["a"].string == 'a\\x41 "q"\t\n'
+
+
+@pytest.mark.skipif(not shutil.which("msgfmt"), reason="GNU gettext is not installed")
+def test_gnu_msgfmt_reads_a_hex_escape_as_a_character(tmp_path):
+    """Why the escape is refused rather than kept: GNU's reading differs from Babel's."""
+    import gettext
+    import subprocess
+
+    path = tmp_path / "en.po"
+    path.write_text(_ESCAPED.format("\\x41\\101"), encoding="utf-8")
+    subprocess.run(["msgfmt", "-o", str(tmp_path / "en.mo"), str(path)], check=True, capture_output=True)
+    with open(tmp_path / "en.mo", "rb") as compiled:
+        assert gettext.GNUTranslations(compiled).gettext("a") == "AA"

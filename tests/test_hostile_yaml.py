@@ -7,6 +7,7 @@ with what to do, within a time budget that is a ratio to reading the same charac
 from __future__ import annotations
 
 import re
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -172,3 +173,24 @@ def test_ids_that_look_like_paths_are_refused(write_rules, old, new, message):
     # Book ids name files (catalogs, pages); nothing a YAML says may lead outside the output.
     with pytest.raises(LoadError, match=re.escape(message)):
         load_book(write_rules(MINIMAL.replace(old, new, 1)))
+
+
+def test_thousands_of_duplicate_keys_are_reported_up_to_the_cap():
+    """5,000 duplicate keys were 4,999 lines of report, past the cap every other problem keeps."""
+    data = ("book:\n" + "  id: x\n" * 5000).encode()
+    with pytest.raises(LoadError) as caught:
+        load_book_bytes(data, "rules/d.yaml")
+    problems = caught.value.problems
+    assert len(problems) == MAX_PROBLEMS + 1 and problems[-1].message == "too many problems; stopping"
+    assert problems[0].line == 3 and "duplicate key 'id' (first at line 2)" in problems[0].message
+
+
+@pytest.mark.parametrize("ends", ["\n", "\r\n", "\r"], ids=["LF", "CRLF", "CR"])
+@pytest.mark.parametrize("bad", ["\x07", "\udcff"], ids=["control", "not-utf8"])
+def test_a_problem_is_at_its_line_whatever_ends_the_lines(ends, bad):
+    """YAML ends a line at CR LF, LF or a CR alone; a CR-only file had these problems on line 1."""
+    text = textwrap.dedent(MINIMAL).lstrip().replace("Un mazzo.", f"Un {bad}mazzo.")
+    with pytest.raises(LoadError) as caught:
+        load_book_bytes(text.replace("\n", ends).encode("utf-8", "surrogateescape"), "rules/demo.yaml")
+    (problem,) = caught.value.problems
+    assert (problem.line, problem.column) == (15, 22)

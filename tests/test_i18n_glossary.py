@@ -190,3 +190,30 @@ def test_one_search_for_a_languages_spellings_finds_what_each_form_finds(languag
     parts = data.draw(st.lists(st.tuples(st.sampled_from(pieces), st.sampled_from(_GLUE + ["x", "ed "]), st.sampled_from(["", "up", "cap"])), max_size=5))
     text = "".join({"": p, "up": p.upper(), "cap": p.capitalize()}[case] + glue for p, glue, case in parts)
     assert (anywhere.search(text) is not None) == any(_avoided_on_its_own(f).search(text) for f in forms)
+
+
+def test_a_books_glossary_finds_what_its_own_terms_find_with_the_whole_ones_scanner():
+    """The 4,000 terms the limits allow compiled one scanner per book (0.3 s each, issue 30.4):
+    a book's glossary uses the whole one's and keeps its own terms of what it finds."""
+    terms = tuple(Term({"it": (form,), "en": (form,)}, f"made-up:{n}", card=card, books=books)
+                  for n, (form, card, books) in enumerate([("Palude", True, frozenset({"a"})), ("palude", False, frozenset()),
+                                                           ("mazzo", False, frozenset({"b"})), ("carta", False, frozenset({"a"}))]))
+    whole = Glossary(terms, source="it")
+    text = "La Palude, una palude, un mazzo e una carta."
+    for book in ("a", "b"):
+        own = whole.for_book(book)
+        assert own._scanners is whole._scanners
+        alone = Glossary(own.terms, source="it")
+        assert own.used(text) == alone.used(text) and own.used(text) != whole.used(text)
+
+
+def test_a_place_in_the_text_tries_only_the_forms_spelled_like_it():
+    """Thousands of forms starting with one letter: at a word, only those with its second letter
+    too are tried (each of hundreds was, at every word starting with the letter: issue 30.4)."""
+    letters = "abcdefghilmnoprstuvz"
+    forms = [f"a{x}{y}{z}" for x in letters for y in letters for z in "aeio"]  # 1,600
+    glossary = Glossary(tuple(Term({"it": (form,)}, f"made-up:{n}") for n, form in enumerate(forms)), source="it")
+    scanner = glossary._scanners[1]
+    tried = scanner._later(0, "una abete", 4)
+    assert tried and all(scanner.patterns[i].pattern.startswith(r"(?<!\w)ab") for i in tried)
+    assert [t.forms["it"] for t in glossary.used("abba, ciao; amio e azio")[1]] == [("abba",), ("amio",), ("azio",)]

@@ -36,6 +36,9 @@ CASES = {
     "bad translation": (dict(russian=BAD_TRANSLATION, check_examples=False), PO + r"demo:summary: \[html\]"),
     "unreadable catalog": (dict(check_examples=False), PO + "not a valid PO file"),
     "failing example": (dict(demo=DEMO.replace("              4\n", "              5\n")), r"worked example failed"),
+    # Once ended the build with status 0, no output and no site (issue 30.3).
+    "example that exits": (dict(demo=DEMO.replace(">>> 2 + 2\n              4\n", ">>> import os; os._exit(0)\n")),
+                           r"rules/demo\.yaml:\d+: >>> import os; os\._exit\(0\)"),
 }
 
 

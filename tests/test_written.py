@@ -173,3 +173,25 @@ def test_an_update_killed_while_it_writes_loses_nothing_and_the_next_clears_up(w
     capsys.readouterr()
     assert main(["i18n", "update", "-l", "en"]) == 0
     assert not list(tmp_path.rglob(".*.tmp")) and b"Un mazzo nuovo." in catalog.read_bytes()
+
+
+def test_the_temporary_files_a_killed_build_left_in_its_cache_are_removed(write_rules, tmp_path, monkeypatch):
+    """A build killed while it wrote its cache left `.BOOK.LANG.json.XXXX.tmp` files that nothing
+    removed; the next build removes those older than a live write can be (another build may be
+    writing the same cache right now: its fresh temporary file stays)."""
+    from rulebook.i18n import stored
+    from rulebook.loader import load_book
+
+    book = load_book(write_rules(MINIMAL))
+    assert main(["i18n", "update", "-l", "en"]) == 0
+    folder = tmp_path / "cache" / "translations"
+    folder.mkdir(parents=True)
+    old, fresh, other = folder / ".demo.en.json.k2x9q1ab.tmp", folder / ".demo.en.json.u7b03eef.tmp", folder / "notes.txt"
+    for path in (old, fresh, other):
+        path.write_bytes(b"half")
+    hour_ago = old.stat().st_mtime - 3600
+    os.utime(old, (hour_ago, hour_ago))
+    monkeypatch.setattr(stored, "_SWEPT", set())
+    monkeypatch.setattr(translate, "_LAST", {})
+    translate.translate_book(book, "en", tmp_path / "locales", cache=tmp_path / "cache")
+    assert [path.exists() for path in (old, fresh, other)] == [False, True, True]

@@ -15,6 +15,8 @@ from .engines import load_engine
 from .engines.base import playout
 from .errors import LoadError, RulebookError, counted
 from .examples import reports, run_books
+from .isolation import Bounds
+from .limits import EXAMPLE_MEMORY_MB, EXAMPLE_SECONDS
 from .i18n.frontend import register as register_i18n
 from .loader import load_chosen
 from .project import read_project
@@ -24,7 +26,7 @@ from .scaffold import DEFAULT_GAME, plan, toolkit_install, write
 def check(args: argparse.Namespace) -> int:
     # Without paths: the rules folder mkdocs.yml gives the rulebook plugin (else rules/), as the build reads it.
     books = load_chosen(args.paths or [read_project().rules])
-    outcomes = run_books(books.values())
+    outcomes = run_books(books.values(), bounds=Bounds(args.example_seconds, args.example_memory))
     failed = [o for o in outcomes if not o.passed]
     for report in reports(outcomes):
         print(report, end="\n\n")
@@ -104,6 +106,10 @@ def build_parser() -> argparse.ArgumentParser:
     checking.add_argument("paths", nargs="*", metavar="PATH",
                           help="rulebook files or folders (default: the rules folder of mkdocs.yml, or rules)")
     checking.add_argument("-v", "--verbose", action="store_true", help="also list every example that passed (default: only failures)")
+    checking.add_argument("--example-seconds", type=float, default=EXAMPLE_SECONDS, metavar="SECONDS",
+                          help=f"time one worked example may run before it fails as endless (default {EXAMPLE_SECONDS:g})")
+    checking.add_argument("--example-memory", type=int, default=EXAMPLE_MEMORY_MB, metavar="MIB",
+                          help=f"memory one worked example may add before it fails, in MiB (default {EXAMPLE_MEMORY_MB})")
     checking.set_defaults(run=check)
 
     playing = commands.add_parser("play", help="play a random game and print its log",

@@ -61,3 +61,8 @@ class IllegalAction(RulebookError):
         self.rule_id = rule_id
         self.message = message  # without the rule id, for callers that add context
         super().__init__(f"[{rule_id}] {message}")
+
+    def __reduce__(self):  # noqa: ANN204
+        # Pickled by its two fields: a worked example's refusals come back from the child
+        # process that ran it (isolation.py); the default would call __init__ with one argument.
+        return (type(self), (self.rule_id, self.message), self.__dict__)

@@ -22,6 +22,7 @@ from .engines import book_engine, namespace
 from .engines.base import Record, State, recording
 from .figures import BoardFigure
 from .errors import RulebookError
+from .isolation import Bounds, run_bounded
 from .model import Book, Example, Rule
 
 OPTIONS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -78,6 +79,11 @@ class _CollectingRunner(doctest.DocTestRunner):
     def __init__(self) -> None:
         super().__init__(verbose=False, optionflags=OPTIONS)
         self.found: list[Failure] = []
+        self.current: doctest.Example | None = None  # the example being run, and how many have started
+        self.current_number = 0
+
+    def report_start(self, out, test, example):  # noqa: ANN001 - doctest's signature
+        self.current, self.current_number = example, self.current_number + 1
 
     def _line(self, test: doctest.DocTest, example: doctest.Example) -> int:
         return (test.lineno or 0) + example.lineno + 1
@@ -105,7 +111,14 @@ def run_example(book: Book, rule: Rule, example: Example, engine: ModuleType | N
         return Outcome(book, rule, example, attempted=0, failures=(failure,), not_run=str(exc))
     runner = _CollectingRunner()
     with recording() as records:
-        result = runner.run(test, out=lambda _text: None, clear_globs=False)
+        try:
+            result = runner.run(test, out=lambda _text: None, clear_globs=False)
+        except KeyboardInterrupt as exc:
+            # doctest lets it through (to stop a session); raised by an example, it is the
+            # example's failure, at its line, and the other examples still run. A real Ctrl-C
+            # stops the process that runs the examples all the same (see isolation.py).
+            runner.report_unexpected_exception(None, test, runner.current, (type(exc), exc, None))
+            result = doctest.TestResults(len(runner.found), runner.current_number)
     figure = _figure(test.globs.get(FIGURE_NAME))
     test.globs.clear()
     return Outcome(book, rule, example, attempted=result.attempted, failures=tuple(runner.found), figure=figure,
@@ -152,8 +165,9 @@ def engine_of(book: Book) -> ModuleType | None:
         return None
 
 
-def run_books(books: Iterable[Book], *, reuse: bool = False) -> list[Outcome]:
-    """Every worked example's outcome.
+def run_books(books: Iterable[Book], *, reuse: bool = False, bounds: Bounds | None = None) -> list[Outcome]:
+    """Every worked example's outcome; the examples of each book run in a child process, each
+    within ``bounds`` (time, memory: :mod:`rulebook.isolation`), so none can hang or end the run.
 
     ``reuse``: a book equal to the one last run (same examples, texts and lines) with the same
     engine module keeps its outcomes. ``mkdocs serve`` reloads every book at each edit, and only
@@ -166,10 +180,34 @@ def run_books(books: Iterable[Book], *, reuse: bool = False) -> list[Outcome]:
         if reuse and last is not None and last[1] is engine and last[0] == book:
             outcomes.extend(last[2])
             continue
-        ran = [run_example(book, rule, example, engine) for rule, example in book.examples()]
+        ran = run_book(book, engine, bounds)
         _LAST_RUN[book.id] = (book, engine, ran)
         outcomes.extend(ran)
     return outcomes
+
+
+def run_book(book: Book, engine: ModuleType | None, bounds: Bounds | None = None) -> list[Outcome]:
+    """The outcomes of one book's examples, run in one child process under ``bounds``."""
+    pairs = list(book.examples())
+    ran = run_bounded(
+        pairs,
+        lambda pair: _slim(run_example(book, pair[0], pair[1], engine)),
+        lambda pair, why: _slim(_stopped(book, pair[0], pair[1], why)),
+        bounds,
+    )
+    return [Outcome(book, rule, example, *fields) for (rule, example), fields in zip(pairs, ran)]  # type: ignore[misc]
+
+
+def _slim(outcome: Outcome) -> tuple:
+    """What the child sends back of an outcome: the parent has the book, rule and example."""
+    return (outcome.attempted, outcome.failures, outcome.figure, outcome.records, outcome.not_run)
+
+
+def _stopped(book: Book, rule: Rule, example: Example, why: str) -> Outcome:
+    """The outcome of an example stopped by its limits or that ended the process running it."""
+    first = example.doctest.lstrip().split("\n", 1)[0].removeprefix(">>>").strip()
+    failure = Failure(book.path, example.doctest_line, first, "the example to finish", f"the example {why}")
+    return Outcome(book, rule, example, attempted=1, failures=(failure,))
 
 
 #: The last outcomes of each book id, with the book and engine they came from.

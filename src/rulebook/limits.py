@@ -26,6 +26,12 @@ MAX_VALUES = 20_000
 MAX_PLURAL_FORMS = 6
 #: Problems reported for one file; past this the report stops with "too many problems".
 MAX_PROBLEMS = 50
+#: Wall-clock seconds one worked example may run before it fails as endless (the slowest real
+#: one takes a few milliseconds); ``rulebook check --example-seconds``, the plugin's
+#: ``example_seconds``, pytest's ``--example-seconds``.
+EXAMPLE_SECONDS = 10.0
+#: Memory (MiB) a worked example may add to the process that runs it before it gets MemoryError.
+EXAMPLE_MEMORY_MB = 512
 
 
 def size_problem(size: int, what: str, limit: int = MAX_FILE_BYTES) -> str | None:

@@ -446,9 +446,11 @@ def load_chosen(arguments: Iterable[str | os.PathLike[str]] = ()) -> dict[str, B
     arguments = list(arguments) or ["rules"]
     # Each file once (by where it resolves), read by the path it was found at: a problem names
     # rules/x.yaml, not what a link there points to.
-    chosen = {path.resolve(): path for argument in arguments for path in rulebook_paths(argument)}
+    # realpath, not resolve: a link that leads to itself is kept as it is (the reader then
+    # refuses it at its name), where resolve raises RuntimeError.
+    chosen = {Path(os.path.realpath(path)): path for argument in arguments for path in rulebook_paths(argument)}
     if not chosen:
         raise RulebookError(f"no rulebook files (*.yaml) in {' '.join(map(str, arguments))}")
-    siblings = {sibling.resolve(): sibling for path in chosen.values() for sibling in rulebook_paths(path.parent)}
+    siblings = {Path(os.path.realpath(sibling)): sibling for path in chosen.values() for sibling in rulebook_paths(path.parent)}
     library = load_library([path for _, path in sorted({**siblings, **chosen}.items())])
     return {book_id: book for book_id, book in library.items() if Path(book.path).resolve() in chosen}

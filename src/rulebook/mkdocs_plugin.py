@@ -45,9 +45,10 @@ from .adapters.generator import File, Files, InclusionLevel, Navigation, Page, P
 from .adapters.generator import config_options as c
 from .errors import LoadError, RulebookError, counted
 from .examples import reports, run_books
+from .isolation import Bounds
 from .i18n.translate import translate_book, translating
 from .languages import Languages
-from .limits import MAX_PROBLEMS
+from .limits import EXAMPLE_MEMORY_MB, EXAMPLE_SECONDS, MAX_PROBLEMS
 from .loader import load_books, rulebook_paths
 from .model import Book
 from .pdf import write_pdfs
@@ -85,6 +86,10 @@ class RulebookConfig(base.Config):
     (default: the books' own language only)."""
     check_examples = c.Type(bool, default=True)
     """Run every worked example while building; a failure is a warning (an error with --strict)."""
+    example_seconds = c.Type((int, float), default=EXAMPLE_SECONDS)
+    """Wall-clock seconds one worked example may run before it fails as endless (docs/limits.md)."""
+    example_memory = c.Type(int, default=EXAMPLE_MEMORY_MB)
+    """Memory one worked example may add, in MiB, before it fails with MemoryError (docs/limits.md)."""
     pdf = c.Type(bool, default=False)
     """Also print every book in every language to PDF (``<lang>/pdf/<book>-<lang>.pdf``, linked from
     its page). Needs WeasyPrint (``pip install 'rulebook[pdf]'``); off by default, so that
@@ -199,7 +204,8 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
 
     def site(self, config: MkDocsConfig) -> Site:
         # A rebuild (mkdocs serve) runs again only the examples of a book that changed.
-        outcomes = run_books(self.books.values(), reuse=True) if self.config.check_examples else []
+        bounds = Bounds(self.config.example_seconds, self.config.example_memory)
+        outcomes = run_books(self.books.values(), reuse=True, bounds=bounds) if self.config.check_examples else []
         for report in reports(outcomes):
             self.problem(f"worked example failed, shown as failed on the site:\n{report}")
         # reuse: a rebuild renders again only the (book, language) pages whose inputs changed.

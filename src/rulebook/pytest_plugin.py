@@ -1,7 +1,10 @@
 """pytest plugin: every worked example of every rulebook under a ``rules/`` folder is a test.
 
 Items are named ``book::example-id``; a failure shows ``rules/FILE.yaml:LINE`` of the
-failing ``>>>`` line, the same report the ``rulebook check`` command prints.
+failing ``>>>`` line, the same report the ``rulebook check`` command prints. The examples of a
+book run together in one child process under the time and memory limits
+(``--example-seconds``, ``--example-memory``; :mod:`rulebook.isolation`): an endless loop or an
+``os._exit(0)`` fails its item, never hangs the session or ends it green.
 """
 
 from __future__ import annotations
@@ -11,8 +14,18 @@ from functools import cached_property
 import pytest
 
 from .errors import LoadError
-from .examples import Outcome, engine_of, run_example
+from .examples import Outcome, engine_of, run_book
+from .isolation import Bounds
+from .limits import EXAMPLE_MEMORY_MB, EXAMPLE_SECONDS
 from .loader import load_book
+
+
+def pytest_addoption(parser):  # noqa: ANN001 - pytest hook signature
+    group = parser.getgroup("rulebook")
+    group.addoption("--example-seconds", type=float, default=EXAMPLE_SECONDS,
+                    help=f"wall-clock seconds one worked example may run (default {EXAMPLE_SECONDS:g})")
+    group.addoption("--example-memory", type=int, default=EXAMPLE_MEMORY_MB, metavar="MIB",
+                    help=f"memory one worked example may add, in MiB (default {EXAMPLE_MEMORY_MB})")
 
 
 def pytest_collect_file(file_path, parent):  # noqa: ANN001 - pytest hook signature
@@ -42,6 +55,14 @@ class BookNode(pytest.Collector):
         """Found once for the book's examples (a lookup reads every installed package's entry points)."""
         return engine_of(self.book)
 
+    @cached_property
+    def outcomes(self) -> dict[str, Outcome]:
+        """Every example of the book, run once in one child process (a fork per example would
+        cost more than most examples), by example id."""
+        option = self.config.getoption
+        bounds = Bounds(option("example_seconds"), option("example_memory"))
+        return {o.example.id: o for o in run_book(self.book, self.engine, bounds)}
+
     def collect(self):
         for rule, example in self.book.examples():
             yield ExampleItem.from_parent(self, name=example.id, book=self.book, rule=rule, example=example)
@@ -58,7 +79,7 @@ class ExampleItem(pytest.Item):
         self.book, self.rule, self.example = book, rule, example
 
     def runtest(self) -> None:
-        outcome = run_example(self.book, self.rule, self.example, self.parent.engine)
+        outcome = self.parent.outcomes[self.example.id]
         if not outcome.passed:
             raise ExampleFailed(outcome)
 

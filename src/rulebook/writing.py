@@ -19,6 +19,7 @@ import glob
 import os
 import secrets
 import stat
+import time
 from pathlib import Path
 
 from .errors import RulebookError
@@ -98,4 +99,29 @@ def remove_leftovers(path: str | os.PathLike[str]) -> list[Path]:
             except OSError:
                 continue  # not ours to force: the write itself will say what is wrong
             removed.append(found)
+    return removed
+
+
+#: A temporary file older than this is a killed run's: a live write holds one for milliseconds.
+STALE_SECONDS = 600
+
+
+def remove_stale_leftovers(folder: str | os.PathLike[str], older_than: float = STALE_SECONDS) -> list[Path]:
+    """Delete the temporary files of writes in ``folder`` that a killed run left (older than
+    ``older_than`` seconds); those deleted. For folders that several runs write at once (the
+    build's cache, shared by concurrent builds), where a recent one may be another run's."""
+    removed = []
+    now = time.time()
+    try:
+        found_files = list(Path(folder).glob(".*.tmp"))
+    except OSError:
+        return removed
+    for found in found_files:
+        try:
+            status = os.lstat(found)
+            if stat.S_ISREG(status.st_mode) and now - status.st_mtime > older_than:
+                found.unlink()
+                removed.append(found)
+        except OSError:
+            continue  # gone meanwhile, or not ours to remove
     return removed

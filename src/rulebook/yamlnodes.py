@@ -70,9 +70,8 @@ def decode(data: bytes, path: str) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        before = data[: exc.start]
-        line = before.count(b"\n") + 1
-        column = exc.start - (before.rfind(b"\n") + 1) + 1
+        # The bytes before it are ASCII-compatible UTF-8: counted as text, one character a byte.
+        line, column = line_column(data[: exc.start].decode("latin-1"), exc.start)
         raise LoadError(
             [Problem(path, line, column, f"byte {data[exc.start]:#04x} is not UTF-8; save the file as UTF-8")]
         ) from None
@@ -90,9 +89,16 @@ def decode(data: bytes, path: str) -> str:
 
 
 def line_column(text: str, offset: int) -> tuple[int, int]:
-    """The 1-based line and column of a character offset."""
-    start = text.rfind("\n", 0, offset) + 1
-    return text.count("\n", 0, offset) + 1, offset - start + 1
+    """The 1-based line and column of a character offset, lines ended as YAML ends them: by
+    CR LF, LF or a CR alone (an old Mac file: counting LF only put its problems on line 1)."""
+    before = text[:offset]
+    if "\r" not in before:
+        return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1
+    breaks = list(_BREAK_RE.finditer(before))
+    return len(breaks) + 1, offset - (breaks[-1].end() if breaks else 0) + 1
+
+
+_BREAK_RE = re.compile(r"\r\n?|\n")
 
 
 def read_yaml(path: str | os.PathLike[str], shown: str, needs: str) -> YNode:
@@ -236,9 +242,8 @@ def _parse(text: str, path: str, needs: str, recheck: bool) -> YNode:
             pending_key[-1] = None
             if key.value in parent.items:
                 first = parent.items[key.value][0]
-                problems.append(
-                    Problem(path, key.line, key.column, f"duplicate key {key.value!r} (first at line {first.line}); remove one")
-                )
+                # Through problem(): 5,000 duplicates were 4,999 lines, past the cap of the others.
+                problem((key.line, key.column), f"duplicate key {key.value!r} (first at line {first.line}); remove one")
             else:
                 parent.items[key.value] = (key, node)
 

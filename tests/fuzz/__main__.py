@@ -103,7 +103,7 @@ def fuzz(target: str, count: int, seed: int, limit: float, report_every: int) ->
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.fuzz", description=__doc__.splitlines()[0])
-    parser.add_argument("--target", choices=sorted(TARGETS), action="append", help="repeatable; default: all four")
+    parser.add_argument("--target", choices=sorted(TARGETS), action="append", help="repeatable; default: every target")
     parser.add_argument("-n", "--count", type=int, default=100_000, help="inputs per target (default 100,000)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--limit", type=float, default=2.0, help="CPU seconds per input (default 2)")

@@ -53,7 +53,11 @@ def refuse_outside(path: Path, root: Path) -> None:
     A language folder linked elsewhere (``locales/de -> /tmp/x``) would otherwise make
     ``rulebook i18n update`` write catalogs wherever the link points.
     """
-    target = Path(path).resolve()
+    try:
+        target = Path(path).resolve()
+    except (RuntimeError, OSError):  # a link that leads to itself, or through a loop
+        raise RulebookError(f"{display_path(path)} is a symbolic link that leads back to itself; "
+                            "replace it with a real file or folder") from None
     if not target.is_relative_to(Path(root).resolve()):
         raise RulebookError(
             f"{display_path(path)} leads to {target}, outside the project {Path(root).resolve()}, through a symbolic link; "

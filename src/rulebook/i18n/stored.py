@@ -36,6 +36,7 @@ from pathlib import Path
 
 from ..errors import LoadError, Problem, RulebookError
 from ..limits import MAX_FILE_BYTES, read_limited
+from ..writing import remove_stale_leftovers
 from .catalogs import write_atomic
 from .checks import Check, check_translation
 from .glossary import Glossary
@@ -81,10 +82,16 @@ def _read_json(path: Path, version: str) -> dict | None:
 
 
 def _write_json(path: Path, data: dict) -> None:
+    if path.parent not in _SWEPT:  # once per folder and process: what a killed build left there
+        _SWEPT.add(path.parent)
+        remove_stale_leftovers(path.parent)
     try:
         write_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8"))
     except RulebookError:
         pass  # a read-only project builds all the same, reading and checking everything every time
+
+
+_SWEPT: set[Path] = set()
 
 
 def _strings(value: object) -> bool:

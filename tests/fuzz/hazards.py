@@ -1,0 +1,180 @@
+"""Three fuzz targets for what the audit of issue 30 found: catalogs with duplicates and merge
+leftovers (``merge``), special files in every input position (``special``), and a catalog
+edited while a build reads it (``concurrent``). Same shape as :mod:`.targets`."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import shutil
+from functools import lru_cache
+from pathlib import Path
+
+from . import mutate as m
+from .targets import TARGETS, COMMANDS, Bad, _books, _demo_po, _expect_positions, _fresh_project, _quiet, _split, _workdir
+
+
+# --- merge: duplicates and conflict markers, the leftovers of a git merge of two catalogs ------
+
+_MARKERS = (b"<<<<<<< HEAD", b"=======", b">>>>>>> theirs", b"||||||| base")
+
+
+def _blocks(data: bytes) -> list[bytes]:
+    return data.split(b"\n\n")
+
+
+def make_merge(rng: random.Random) -> bytes:
+    name, seed = rng.choice([s for s in m.seeds("po") if s[0].endswith(".po")])
+    blocks = _blocks(seed)
+    duplicated = False
+    for _ in range(rng.randint(1, 4)):
+        what, where = rng.random(), rng.randrange(1, len(blocks))
+        block = blocks[where]
+        if what < 0.35 and b"msgid" in block:  # the same entry twice, maybe translated otherwise
+            other = block if rng.random() < 0.5 else re.sub(rb'msgstr "(.*)"', rb'msgstr "\1 (theirs)"', block, count=1)
+            blocks.insert(rng.randrange(1, len(blocks) + 1), other)
+            duplicated = duplicated or (other == block and b"#~" not in block)
+        elif what < 0.5 and b"msgid" in block:  # both sides made it obsolete
+            obsolete = b"\n".join(line if line.startswith(b"#") else b"#~ " + line for line in block.split(b"\n"))
+            blocks[where:where] = [obsolete, obsolete]
+        else:  # a conflict left in: ours, theirs, markers around and between
+            end = min(len(blocks), where + rng.randint(1, 3))
+            ours, theirs = blocks[where:end], [rng.choice(blocks) for _ in range(rng.randint(0, 2))]
+            pieces = [_MARKERS[0], *ours, *([_MARKERS[3]] if rng.random() < 0.2 else []), _MARKERS[1], *theirs, _MARKERS[2]]
+            blocks[where:end] = [b"\n".join(pieces)]
+    data = b"\n\n".join(blocks)
+    mutated = rng.random() < 0.3
+    if mutated:
+        data = m.mutate(rng, data, m.PO_PIECES)
+    flags = "dup" if duplicated and not mutated else "-"
+    return f"{Path(name).stem} {flags}\n".encode() + data
+
+
+@lru_cache(maxsize=1)
+def _merge_locales() -> Path:
+    locales = _workdir() / "merge" / "locales"
+    (locales / "en" / "LC_MESSAGES").mkdir(parents=True, exist_ok=True)
+    shutil.copy(m.REPO / "locales" / "glossary.yaml", locales / "glossary.yaml")
+    return locales
+
+
+def run_merge(data: bytes) -> str:
+    from rulebook.i18n.checks import check_po_file
+    from rulebook.i18n.translate import translate_book
+
+    (book_id, flags), payload = _split(data)
+    path = _merge_locales() / "en" / "LC_MESSAGES" / f"{book_id}.po"
+    path.write_bytes(payload)
+    problems = check_po_file(path, "en")
+    report = "\n".join(map(str, problems))
+    _expect_positions(report)
+    if flags == "dup" and not problems:
+        raise Bad("a catalog holding one entry twice passed the check")
+    if any(line.startswith(_MARKERS[0]) for line in payload.split(b"\n")) and not problems:
+        raise Bad("a catalog with a merge conflict marker passed the check")
+    if book_id in _books():
+        translated = translate_book(_books()[book_id], "en", _merge_locales())
+        _expect_positions("\n".join(map(str, translated.problems)))
+    return "error" if problems else "clean"
+
+
+# --- special: a FIFO, a device, a folder, a link, an oversized file in each input position ------
+
+POSITIONS = {
+    "rules": "rules/demo.yaml",
+    "catalog": "locales/en/LC_MESSAGES/demo.po",
+    "glossary": "locales/glossary.yaml",
+    "mkdocs.yml": "mkdocs.yml",
+}
+KINDS = ["fifo", "zero", "folder", "dangling", "loop", "big", "unreadable"]
+_CONFIG = b"site_name: S\nplugins:\n  - rulebook:\n      languages: [it, en]\n"
+
+
+def make_special(rng: random.Random) -> bytes:
+    position, kind, command = rng.choice(sorted(POSITIONS)), rng.choice(KINDS), rng.choice(COMMANDS)
+    return f"{position} {kind} {rng.randint(1, 3)} {' '.join(command)}\n".encode()
+
+
+def _make(path: Path, kind: str, megabytes: int) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    elif path.exists() or path.is_symlink():
+        path.unlink()
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "zero":
+        path.symlink_to("/dev/zero")
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "dangling":
+        path.symlink_to(path.parent / "nowhere")
+    elif kind == "loop":
+        path.symlink_to(path.name)
+    elif kind == "big":
+        path.write_bytes(b"#" * (megabytes << 20) + b"\n")
+    elif kind == "unreadable":
+        path.write_bytes(b"x: 1\n")
+        path.chmod(0)
+
+
+def run_special(data: bytes) -> str:
+    (position, kind, megabytes, *command), _ = _split(data)
+    project = _fresh_project("po", _demo_po())
+    (project / "mkdocs.yml").write_bytes(_CONFIG)
+    _make(project / POSITIONS[position], kind, int(megabytes))
+    code, out, err = _quiet(command, project)
+    if "Traceback" in err:
+        raise Bad(f"a traceback from {command}: {err[-500:]}")
+    if code not in (0, 1, 2):
+        raise Bad(f"exit code {code!r} from {command}")
+    if code != 0 and not (out + err).strip():
+        raise Bad(f"exit {code} without a message from {command}")
+    return "clean" if code == 0 else "error"
+
+
+# --- concurrent: the catalog replaced between a build's read and its parse ---------------------
+
+
+def make_concurrent(rng: random.Random) -> bytes:
+    version_a = _demo_po()
+    version_b = m.mutate(rng, version_a, m.PO_PIECES) if rng.random() < 0.5 else re.sub(
+        rb'msgstr "([^"\n]+)"', lambda mt: b'msgstr "' + mt.group(1)[::-1] + b'"', version_a, count=rng.randint(1, 5))
+    return f"{len(version_a)}\n".encode() + version_a + version_b
+
+
+def run_concurrent(data: bytes) -> str:
+    """Build with a cache while B replaces A between the read and the parse; A back, the cached
+    build must show exactly what a build without a cache shows."""
+    from rulebook.i18n import translate
+    from rulebook.loader import load_book
+
+    (size,), payload = _split(data)
+    version_a, version_b = payload[:int(size)], payload[int(size):]
+    project = _fresh_project("po", version_a)
+    path = project / "locales" / "en" / "LC_MESSAGES" / "demo.po"
+    book = load_book(project / "rules" / "demo.yaml")
+    cache = project / ".cache"
+    parse = translate.read_catalog
+
+    def saved_meanwhile(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        path.write_bytes(version_b)
+        return parse(*args, **kwargs)
+
+    translate.read_catalog = saved_meanwhile
+    try:
+        translate.translate_book(book, "en", project / "locales", cache=cache)
+    finally:
+        translate.read_catalog = parse
+    path.write_bytes(version_a)
+    translate._LAST.clear()
+    cached = translate.translate_book(book, "en", project / "locales", cache=cache)
+    translate._LAST.clear()
+    fresh = translate.translate_book(book, "en", project / "locales", cache=None)
+    translate._LAST.clear()
+    if cached.book != fresh.book:
+        raise Bad("a catalog edited during a build left the cache publishing the other version")
+    return "error" if fresh.problems else "clean"
+
+
+TARGETS.update(merge=(make_merge, run_merge), special=(make_special, run_special), concurrent=(make_concurrent, run_concurrent))
