@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-from functools import partial
 import random
 import sys
 from importlib.metadata import version
@@ -98,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
     # `rulebook` alone: the list of commands, which argparse's "the following arguments are
     # required: COMMAND" would not show.
-    parser.set_defaults(run=partial(show_help, parser))
+    parser.set_defaults(run=functools.partial(show_help, parser))
 
     checking = commands.add_parser("check", help="run every worked example against its game's engine",
                                    description="Run every worked example of the rulebooks against its game's engine; "

@@ -80,8 +80,7 @@ def _one_child(items: Sequence[T], start: int, run: Callable[[T], object], fail:
                     break
                 chunk = pipe.read(65536)
                 if not chunk:
-                    ended = ""  # said below, once the child's status is known
-                    break
+                    break  # what ended it is said below, once the child's status is known
                 buffer += chunk
                 while len(buffer) >= _HEADER.size and len(buffer) >= _HEADER.size + (size := _HEADER.unpack_from(buffer)[0]):
                     payload = bytes(buffer[_HEADER.size:_HEADER.size + size])

@@ -147,7 +147,6 @@ class _LimitReached(LoadError):
 
 
 # A line break as YAML counts them (decode() has refused NEL and U+2028/9 already).
-_BREAK_RE = re.compile(r"\r\n?|\n")
 
 
 def _offset(text: str, line: int, column: int) -> int:

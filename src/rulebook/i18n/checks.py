@@ -146,9 +146,14 @@ def _placeholders(text: str) -> set[str] | None:
     }
 
 
+#: The site's locale folder, whose grammar files hold each language's rules (domains.SITE's,
+#: which this module cannot import without a cycle). Made once: it is asked for every message.
+_SITE_LOCALE = Path(__file__).resolve().parent.parent / "locale"
+
+
 def language_grammar(language: str) -> Grammar:
     """The rules of ``language`` a msgstr's forms are checked against (the site's grammar file)."""
-    return load_grammar(language, (Path(__file__).resolve().parent.parent / "locale",))
+    return load_grammar(language, (_SITE_LOCALE,))
 
 
 def check_placeholders(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:

@@ -325,7 +325,8 @@ def plural_forms(args: argparse.Namespace) -> int:
                 print(f"{display_path(path)}: {unreadable}; fix Plural-Forms by hand first (catalog not moved)")
             failed += 1
             continue
-        if parse_rule(catalog.plural_forms).forms == parse_rule(rule).forms and catalog.num_plurals == parse_rule(rule).count:
+        new = parse_rule(rule)
+        if parse_rule(catalog.plural_forms).forms == new.forms and catalog.num_plurals == new.count:
             print(f"unchanged {display_path(path)} (its rule already gives every number the same form)")
             continue
         if path in projects:
@@ -333,7 +334,7 @@ def plural_forms(args: argparse.Namespace) -> int:
         moved = move(catalog, rule)
         write_atomic(path, serialize(catalog))
         fuzzy = f", {len(moved.fuzzy)} marked fuzzy: a form split or merged, check them" if moved.fuzzy else ""
-        print(f"moved {display_path(path)} to {parse_rule(rule).text!r} ({counted(moved.messages, 'plural message')}{fuzzy})")
+        print(f"moved {display_path(path)} to {new.text!r} ({counted(moved.messages, 'plural message')}{fuzzy})")
     return 1 if failed else 0
 
 

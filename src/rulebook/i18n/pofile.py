@@ -38,7 +38,7 @@ from typing import Iterator
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 
-from ..adapters.babel import (BABEL_HEADERS, WORD_SEP, HeaderHookCatalog, PoSyntaxError, copy_catalog,  # noqa: F401 - WORD_SEP, BABEL_HEADERS: read from here too
+from ..adapters.babel import (WORD_SEP, HeaderHookCatalog, PoSyntaxError, copy_catalog,  # noqa: F401 - WORD_SEP: read from here too
                               linear_wrapping, normalize, parse_po, parse_separated_header, unescape)
 from ..errors import LoadError, Problem
 from ..limits import MAX_PLURAL_FORMS, MAX_PROBLEMS, read_limited

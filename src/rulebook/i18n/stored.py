@@ -29,9 +29,9 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
-from importlib import metadata
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import metadata
 from pathlib import Path
 
 from ..errors import LoadError, Problem, RulebookError

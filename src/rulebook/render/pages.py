@@ -330,9 +330,10 @@ class Site:
         book's, and the glossary."""
         locales = Path(self.locales)
         codes = sorted({language, self.source.code})
-        files = [domain.catalog(code) for domain in (SITE, *self.engine_domains(book_id)) for code in codes]
+        domains = (SITE, *self.engine_domains(book_id))
+        files = [domain.catalog(code) for domain in domains for code in codes]
         # The names' grammar beside those catalogs chooses the words of the engine's sentences too.
-        files += [path for domain in (SITE, *self.engine_domains(book_id)) for code in codes
+        files += [path for domain in domains for code in codes
                   for path in grammar_files(code, [domain.locale_dir])]
         files.append(locales / "glossary.yaml")
         for code in codes:

@@ -183,17 +183,14 @@ def write(chosen: Plan, force: bool = False, report: Callable[[str], None] = pri
         raise RulebookError(f"{folder} is not empty: give a new or empty folder, or --force to write into it "
                             "(files of the same name are replaced)")
     written = []
-    for path, text in render(chosen).items():
+    # The rendered files, then the guides they name, copied as they are.
+    contents = {path: text.encode("utf-8") for path, text in render(chosen).items()}
+    contents |= {folder / "docs" / guide: (GUIDES_DIR / guide).read_bytes() for guide in GUIDES}
+    for path, data in contents.items():
         existed = path.exists()
-        write_atomic(path, text.encode("utf-8"))  # a folder it cannot write to: a message, not a traceback
+        write_atomic(path, data)  # a folder it cannot write to: a message, not a traceback
         if path.parent.name == ".ci":
             path.chmod(0o755)
-        written.append(path)
-        report(f"{'replaced' if existed else 'created'} {path}")
-    for guide in GUIDES:
-        path = folder / "docs" / guide
-        existed = path.exists()
-        path.write_bytes((GUIDES_DIR / guide).read_bytes())
         written.append(path)
         report(f"{'replaced' if existed else 'created'} {path}")
     _make_catalogs(chosen, report)
