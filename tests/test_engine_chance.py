@@ -65,7 +65,9 @@ def _chance_nodes(engine: str, seeds=range(4), cap=3000, most=30):
 def assert_exact(outcomes) -> None:
     """The probabilities are Fractions adding up to exactly 1, no outcome listed twice."""
     if isinstance(outcomes, Orders):
-        assert outcomes.size * outcomes.probability == 1
+        # The count of distinct orders, from the cards themselves: n! over each kind's repeats.
+        distinct = math.factorial(len(outcomes.cards)) // math.prod(math.factorial(c) for c in Counter(outcomes.cards).values())
+        assert outcomes.size == distinct and outcomes.probability == Fraction(1, distinct)
         first = [action for action, _ in outcomes[:50]]
         assert len(set(first)) == len(first), "two orders listed alike"
         return
