@@ -94,9 +94,9 @@ class Game(Table, State):
         if self.passes + 1 >= 2 and self.stack:
             return _traced(*resolve_top(self), trace)
         if self.passes + 1 >= 2:
-            trace.append(Fired("601.2i", msg("P{player} passes too, with the stack empty: the phase ends", player=player)))
+            trace.append(Fired("601.2i", msg("P{player} passes too, with the stack empty: the phase ends", player=player + 1)))
             return evolve(self, ended=True)
-        trace.append(Fired("601.2i", msg("P{player} passes priority", player=player)))
+        trace.append(Fired("601.2i", msg("P{player} passes priority", player=player + 1)))
         return evolve(self, priority=1 - player, passes=self.passes + 1)
 
     def _apply_decline(self, action: Decline, trace: list[Fired]) -> Game:
@@ -108,7 +108,7 @@ class Game(Table, State):
     def _apply_concede(self, action: Concede, trace: list[Fired]) -> Game:
         if action.player not in (0, 1):
             raise IllegalAction("104.3a", msg("{player} is not a player of this game: concede as 0 or 1", player=code(action.player)))
-        trace.append(Fired("104.3a", msg("P{player} concedes: they leave the game and lose it", player=action.player)))
+        trace.append(Fired("104.3a", msg("P{player} concedes: they leave the game and lose it", player=action.player + 1)))
         return evolve(self, conceded=action.player)
 
     #: Which method applies each action class: the dispatch table ``apply`` reads.
