@@ -12,7 +12,7 @@ import pytest
 from rulebook.engines import planechase as pc
 from rulebook.engines.base import CHANCE
 from rulebook.errors import IllegalAction
-from rulebook.messages import Message, Notation
+from rulebook.messages import Notation
 from tests import golden
 from tests.conftest import check_trace
 from tests.thorough import examples

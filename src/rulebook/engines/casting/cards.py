@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
-from ...messages import Message, code, msg, msg_n, msg_p, notation
+from ...messages import Message, code, msg, msg_n, msg_p
 from ...errors import IllegalAction, LoadError, Problem, RulebookError
 from ...limits import read_limited
 from ...loader import NodeReader, display_path
@@ -57,10 +57,6 @@ class TargetWord:
     filter: str
     another: bool = False  # "another target": must differ from the earlier targets
     kicked: bool = False  # only there if the spell was kicked
-
-    @property
-    def _count(self) -> str:
-        return str(self.max) if self.min == self.max else f"{self.min}+" if self.max >= 99 else f"{self.min}-{self.max}"
 
     def __str__(self) -> str:
         return str(self.said())
