@@ -215,3 +215,24 @@ def test_a_game_set_up_is_one_line_and_the_example_s_own_steps_come_first() -> N
                 pc.setup([["Krosa"], ["Naya"]], casual=True).apply(pc.Roll())
             told.append(Fired("mano-iniziale", msg("nothing")))
     assert [type(r) for r in records] == [Refused]
+
+
+# What issue 26 found in Casting's and Planechase's proofs: Python values, players counted from 0,
+# counts written "1 x", ASCII arrows and "X=5". None may come back, in any language.
+_CODE_IN_PROSE = re.compile(r"\b[A-Z]\w*\((?!\d)|=|->|\b\d+(-\d+)?\+? x |\bP0\b|\b(player|giocatore|joueur|jugador|jogador|игрок\w*) 0\b|\(\d+(, \d+)+\)|\w\.\.\w")
+
+
+@pytest.mark.parametrize("book_id", ["casting", "planechase"])
+def test_casting_and_planechase_proofs_read_without_code_in_every_language(book_id: str) -> None:
+    book = load_book(f"rules/{book_id}.yaml")
+    languages = ["it", "en", "fr", "es", "pt", "ru"]
+    site = Site({book.id: book}, run_books([book]), languages=languages)
+    found = []
+    for language in languages:
+        view = site.book_view(book.id, language)
+        for outcome in site.outcomes:
+            for step in view.proof(outcome.example.id, outcome.example.doctest)["steps"]:
+                text = unescape(re.sub(r"<[^>]+>", "", str(step)))
+                if _CODE_IN_PROSE.search(text):
+                    found.append(f"{language} {outcome.example.id}: {text}")
+    assert not found, "\n".join(found[:20])
