@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...messages import Code, Name, code, msg, msg_n, msg_p, notation
+from ...messages import Code, Name, Notation, code, msg, msg_n, msg_p, notation
 from ...errors import IllegalAction, RulebookError
 from ..base import Fired, evolve
 from .actions import Cast, Mana, Tap
@@ -131,7 +131,7 @@ def _convoked(game: Table, creature: Obj, pays: str, remaining: ManaCost) -> tup
                                 else msg("no generic mana is left to pay: {creature_id} can pay a symbol of its colour instead", creature_id=game.quoted(creature.id)))
         return "{1}", ManaCost.of(remaining.generic - 1, symbols)
     if pays not in COLOURS:
-        raise IllegalAction("601.2h", msg("convoke pays {one} or one mana of a colour, not {pays}", one=notation("{1}"), pays=code(pays)))
+        raise IllegalAction("601.2h", msg("convoke pays {one} or one mana of a colour, not {pays}", one=notation("{1}"), pays=_paid_with(pays)))
     if pays not in creature.card.colours:
         raise IllegalAction("601.2h", msg("{creature_id} is not {colour}: a creature tapped for convoke pays {one} or one mana of its own colours (702.51a)",
                                           creature_id=game.quoted(creature.id), colour=notation("{" + pays + "}"), one=notation("{1}")))
@@ -141,10 +141,16 @@ def _convoked(game: Table, creature: Obj, pays: str, remaining: ManaCost) -> tup
     return "{" + pays + "}", ManaCost.of(remaining.generic, symbols)
 
 
+def _paid_with(pays: str) -> Notation | Code:
+    """What a tapped permanent was told to pay, for a refusal: a mana symbol as the cards print it
+    ({R}, drawn on the page), anything else as typed (code: no symbol to draw)."""
+    return notation("{" + pays + "}") if pays in COLOURS or pays == "C" or pays.isdigit() else code(pays)
+
+
 def _improvised(game: Table, artifact: Obj, pays: str, remaining: ManaCost) -> tuple[str, ManaCost]:
     """An artifact tapped for improvise pays {1} and nothing else (702.126a)."""
     if pays not in ("", "1"):
-        raise IllegalAction("601.2h", msg("an artifact tapped for improvise pays {one}, never {pays} (702.126a)", one=notation("{1}"), pays=code(pays)))
+        raise IllegalAction("601.2h", msg("an artifact tapped for improvise pays {one}, never {pays} (702.126a)", one=notation("{1}"), pays=_paid_with(pays)))
     if not remaining.generic:
         raise IllegalAction("601.2h", msg("no generic mana is left that {artifact} could pay by improvise (702.126a)", artifact=game.quoted(artifact.id)))
     return "{1}", ManaCost.of(remaining.generic - 1, remaining.symbols)
