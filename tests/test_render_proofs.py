@@ -207,7 +207,7 @@ def test_a_game_set_up_is_one_line_and_the_example_s_own_steps_come_first() -> N
     assert [f.rule for f in setup.trace].count("mano-iniziale") == 3 and "primo-piano" in [f.rule for f in setup.trace]
     steps = proof_steps(records, site.speech("planechase", "ru"), lambda rule: Markup(rule))
     assert len(steps) == 1 + len(roll.trace) and "rb-step--setup" in steps[0] and "rb-step--setup" not in "".join(steps[1:])
-    assert "3 игрока оставляют руки из семи карт" in steps[0] and "Krosa" in steps[0]
+    assert "каждый игрок оставляет руку из семи карт; игрок 1 открывает план Krosa" in steps[0]
     # A refusal inside the set-up leaves every record as it was.
     with recording() as records:
         with setting_up() as told:

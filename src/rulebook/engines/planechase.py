@@ -594,10 +594,9 @@ def started(decks: Sequence[Sequence[str]], first: int = 0, mana_per_turn: int =
             state = state.apply(Keep()).state
         assert state.plane is not None
         # Every example that starts this way opens with the same steps: a page tells them in one line.
-        told.append(Fired("mano-iniziale", msg_n(
-            "set-up: the {count} player keeps a hand of seven; player {first} turns over {plane} and plays the first turn",
-            "set-up: the {count} players keep their hands of seven; player {first} turns over {plane} and plays the first turn",
-            state.players, count=state.players, first=state.seat(state.first), plane=state.plane)))
+        told.append(Fired("mano-iniziale", msg(
+            "set-up: every player keeps a hand of seven; player {first} turns over {plane} and plays the first turn",
+            first=state.seat(state.first), plane=state.plane)))
     return state
 
 
