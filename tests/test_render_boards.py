@@ -53,16 +53,16 @@ def _shown(language: str, printed: bool = False) -> dict[str, Shown]:
     found = {}
     for chunk in html.split('<div class="admonition example rb-example')[1:]:
         example_id = re.search(r'id="([^"]+)"', chunk).group(1)
-        figure = re.search(r'<figure class="rb-figure">(.*?)<figcaption class="rb-figure-legend">(.*?)</figcaption></figure>', chunk, re.S)
+        figure = re.search(r'<figure class="rb-figure">(.*?)<figcaption class="rb-figure-legend">(.*?)</figcaption></figure>', chunk, re.DOTALL)
         if not figure:
             continue
         boards_html, legend_html = figure.groups()
-        text = re.search(r"</p>\s*(.*?)<figure", chunk, re.S).group(1)
+        text = re.search(r"</p>\s*(.*?)<figure", chunk, re.DOTALL).group(1)
         found[example_id] = Shown(
             text=unescape(re.sub(r"<[^>]+>", "", text)),
-            boards=[_svg(svg) for svg in re.findall(r'<svg class="rb-board".*?</svg>', boards_html, re.S)],
+            boards=[_svg(svg) for svg in re.findall(r'<svg class="rb-board".*?</svg>', boards_html, re.DOTALL)],
             captions=[unescape(re.sub(r"<[^>]+>", "", caption)).strip()
-                      for caption in re.findall(r'<figcaption class="rb-board-caption">(.*?)<div class="rb-board-words">', boards_html, re.S)],
+                      for caption in re.findall(r'<figcaption class="rb-board-caption">(.*?)<div class="rb-board-words">', boards_html, re.DOTALL)],
             legend=[(unescape(letter), fill, unescape(name).strip())
                     for fill, letter, name in re.findall(r'<li class="rb-legend-piece"><svg[^>]*><circle[^>]*fill="([^"]+)"[^>]*/><text[^>]*>([^<]*)</text></svg>([^<]*)</li>',
                                                          legend_html)],
@@ -149,12 +149,13 @@ def test_the_printed_boards_centre_every_letter_in_the_svg_and_keep_legend_and_c
     printed = _shown(language, printed=True)
     assert printed.keys() == _shown(language).keys()
     for example_id, figure in printed.items():
-        swatches = [_svg(svg) for svg in re.findall(r'<svg class="rb-swatch".*?</svg>', figure.html, re.S)]
+        swatches = [_svg(svg) for svg in re.findall(r'<svg class="rb-swatch".*?</svg>', figure.html, re.DOTALL)]
         texts = [text for svg in [*figure.boards, *swatches] for text in svg.iter(f"{SVG}text")]
         assert texts
         for text in texts:
             assert (text.get("text-anchor"), text.get("dominant-baseline")) == ("middle", "central"), (example_id, ET.tostring(text))
-        assert figure.captions and figure.legend, example_id
+        assert figure.captions, example_id
+        assert figure.legend, example_id
     # ... and the print stylesheet shows the captions and the legend (only the words for screen
     # readers are left out of the page).
     hidden = re.findall(r"([^{}]*)\{[^}]*display:\s*none", PRINT_CSS.read_text(encoding="utf-8"))

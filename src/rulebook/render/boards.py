@@ -57,6 +57,7 @@ def legend_entries(figures: tuple[BoardFigure, ...], say: Say) -> tuple[LegendEn
 def example_figure(before: BoardFigure | None, after: BoardFigure, words: Words, say: Say) -> ExampleFigure:
     """The boards of an example: the position it starts from and the one it ends on when its
     pieces moved, else its one position; and their legend."""
+    boards: tuple[Board, ...]
     if before is None:
         # Translators: a board's caption and description, beside an example where no piece moves.
         only = words.gettext("The position in this example")
