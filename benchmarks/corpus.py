@@ -27,7 +27,7 @@ from pathlib import Path
 
 from rulebook.i18n import catalog_path
 from rulebook.i18n.catalogs import new_catalog, serialize, write_atomic, write_template
-from rulebook.i18n.glossary import cards_path, load_glossary
+from rulebook.i18n.glossary import load_glossary
 from rulebook.model import XREF_RE
 from rulebook.project import read_project
 from rulebook.symbols import TOKEN_RE
@@ -67,7 +67,7 @@ def _style_word(rng: random.Random, language: str, syllables: int) -> str:
 @lru_cache(maxsize=None)
 def _vocabulary(seed: int) -> tuple[str, ...]:
     """Italian-looking words, most frequent first; none is a card name the glossary binds."""
-    cards = [t for t in load_glossary(Path("/nonexistent"), cards_path(), source=SOURCE_LANGUAGE).terms if t.card]
+    cards = [t for t in load_glossary(Path("/nonexistent"), source=SOURCE_LANGUAGE).terms if t.card]
     rng = random.Random(seed)
     words: dict[str, None] = {}
     while len(words) < VOCABULARY:

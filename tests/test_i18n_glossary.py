@@ -95,7 +95,7 @@ def test_a_spelling_convention_flags_the_other_spelling_where_it_stands(tmp_path
         "  - language: en\n    avoid: [colour*]\n    use: color\n    note: US English\n"
         "  - language: ru\n    avoid: [еще]\n    use: ещё\n"
         "terms: []\n", encoding="utf-8")
-    glossary = load_glossary(tmp_path, tmp_path / "no-cards.yaml", source="it")
+    glossary = load_glossary(tmp_path, (), source="it")
     assert glossary.problems == ()
     problems = check_translation("Mana incolore.", "Colourless mana, any colour.", "en", glossary)
     assert [name for name, _ in problems] == ["spelling", "spelling"]
@@ -112,7 +112,7 @@ def test_a_malformed_spelling_entry_is_reported_at_its_line(tmp_path):
     (tmp_path / "glossary.yaml").write_text(
         "spelling:\n  - language: en\n    avoid: [colour]\n  - language: xx-nowhere\n    avoid: a\n    use: b\n"
         "terms: []\n", encoding="utf-8")
-    glossary = load_glossary(tmp_path, tmp_path / "no-cards.yaml", source="it")
+    glossary = load_glossary(tmp_path, (), source="it")
     assert [(p.line, "spelling entry" in p.message) for p in glossary.problems] == [(2, True), (4, True)]
     assert glossary.spellings == ()
 
