@@ -74,6 +74,9 @@ CASES = [
     ("glossary", "Nel cimitero.", "In the graveyard.", "In the discard pile."),
     ("spelling", "Mana incolore.", "Colorless mana.", "Colourless mana."),
     ("script", "Non si può pagare Terrore.", "You can't pay Terror.", "You can't pay Террор."),
+    # French: a no-break space before : ; ! ? (docs/style/fr.md), never in a reference or a symbol.
+    ("typography", "Due terre: vedi [[casting:601.2]].", "Deux terrains\u00a0: voir [[casting:601.2]].", "Deux terrains : voir [[casting:601.2]]."),
+    ("typography", "Due terre?", "Deux terrains\u202f?", "Deux terrains?"),
     ("same", "Pesca una carta.", "Draw a card.", "Pesca una carta."),
     ("same", "Pesca una carta.", "Draw a card.", "[en] Pesca una carta."),
     ("same", "Il giocatore pesca una carta.", "The player draws a card.", "Il giocatore pesca una carta. (translated)"),
@@ -85,8 +88,8 @@ CASES = [
 INTERFACE_CASES = [
     ("placeholders", "{passed}/{total} examples passed", "{passed}/{total} exemples vérifiés", "{pased}/{total} exemples vérifiés"),
     ("placeholders", "{passed}/{total} examples passed", "{passed}/{total} exemples vérifiés", "{passed} exemples vérifiés"),
-    ("placeholders", "die showing {n}", "dé : {n}", "dé : {n:>999999999}"),
-    ("placeholders", "die showing {n}", "dé : {n}", "dé : {n.__class__}"),
+    ("placeholders", "die showing {n}", "dé\u00a0: {n}", "dé\u00a0: {n:>999999999}"),
+    ("placeholders", "die showing {n}", "dé\u00a0: {n}", "dé\u00a0: {n.__class__}"),
     ("placeholders", "in {language}", "en {language}", "en {language"),
     ("placeholders", "in {language}", "en {language}", "en {0}"),
     ("html", "Ruling", "Décision", "<b>Décision</b>"),
@@ -95,6 +98,8 @@ INTERFACE_CASES = [
     ("numbers", "Error 404", "Erreur 404", "Erreur 40"),
     ("script", "Terror", "Terreur", "Террор"),
     ("spelling", "the turn's roll", "le lancer du tour", "le jet du tour"),
+    ("typography", "{card}: tapped", "{card}\u00a0: engagé", "{card}: engagé"),
+    ("typography", "{card} wins!", "{card} gagne\u00a0!", "{card} gagne !"),
     ("same", "Contents", "Sommaire", "Contents"),
     ("same", "{passed}/{total} examples passed", "{passed}/{total} exemples vérifiés", "FR: {passed}/{total} examples passed"),
 ]

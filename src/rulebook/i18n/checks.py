@@ -34,6 +34,7 @@ from .headers import header_problems
 from .plurals import form_problems
 from .pofile import read_catalog
 from .scripts import foreign_letters
+from .typography import check_typography
 
 Check = Callable[[str, str, str, Glossary], Iterable[str]]
 
@@ -192,6 +193,7 @@ CHECKS: dict[str, Check] = {
     "glossary": check_glossary,
     "spelling": check_spelling,
     "script": check_script,
+    "typography": check_typography,
     "same": check_same,
 }
 #: The checks of a message of the site's own words (a shipped domain): plain text with named
@@ -207,6 +209,7 @@ INTERFACE_CHECKS: dict[str, Check] = {
     # engines' sentences and the site's words as much as the books.
     "spelling": check_spelling,
     "script": check_script,
+    "typography": check_typography,
 }
 def checks_for(domain: str, copies_allowed: bool = False) -> dict[str, Check]:
     """A rulebook's messages are rulebook text; a package's words (the site's) plain text with placeholders.

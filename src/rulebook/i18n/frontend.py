@@ -278,15 +278,20 @@ def check(args: argparse.Namespace) -> int:
     except LoadError:
         books = ()  # the books' own problems are `rulebook check`'s; the shared domains are still checked
     shipped = _shipped(books)
-    problems: list[Problem] = configuration_problems(run.project) + check_locales(run.locales, run.chosen or None, source=_source_language(run),
+    source = _source_language(run)
+    problems: list[Problem] = configuration_problems(run.project) + check_locales(run.locales, run.chosen or None, source=source,
                                             domain_sources={domain.name: domain.source for domain in shipped})
+    # The shipped catalogs (the site's words, the engines' sentences) keep the project's spellings as the books do.
+    # (Not the samples `rulebook new` writes: a new project's words answer to its own glossary.)
+    glossary = load_glossary(run.locales, source=source or SITE.source)
+    samples = _sample_domains()
     for domain in shipped:
         if run.maintains(domain):
             if not run.chosen:
                 problems.extend(check_template_file(domain.template))
             for lang in domain.languages():
                 if not run.chosen or lang in run.chosen:
-                    problems.extend(check_po_file(domain.catalog(lang), lang, source=domain.source))
+                    problems.extend(check_po_file(domain.catalog(lang), lang, Glossary() if domain in samples else glossary, source=domain.source))
                     # The names' grammar beside the catalog, read over the language's rules (the site's file).
                     problems.extend(p for p in grammar_problems(lang, (SITE.locale_dir, domain.locale_dir)) if p not in problems)
     for problem in problems:
