@@ -187,7 +187,8 @@ def load_messages(domain: ShippedDomain, language: str, locales: Path | None = N
     for path in layers:
         if not path.exists():
             continue
-        layer, keys, fuzzy_keys, found, rule = _checked_layer(path, language, domain.name, same_language(language, domain.source), rule, glossary)
+        layer, keys, fuzzy_keys, found, rule = _checked_layer(path, language, domain.name, same_language(language, domain.source), rule, glossary,
+                                                              Path(locales) if locales is not None else None)
         problems.extend(found)
         if layer is None:
             unreadable.extend(found)
@@ -199,10 +200,11 @@ def load_messages(domain: ShippedDomain, language: str, locales: Path | None = N
     return Messages(language, translations or NullTranslations(), frozenset(translated), frozenset(fuzzy), tuple(problems), tuple(unreadable))
 
 
-def _checked_layer(path: Path, language: str, domain: str, copies_allowed: bool, rule: str | None, glossary: Glossary
-                   ) -> tuple[Translations | None, set[MessageKey], set[MessageKey], list[Problem], str | None]:
+def _checked_layer(path: Path, language: str, domain: str, copies_allowed: bool, rule: str | None, glossary: Glossary,
+                   project: Path | None = None) -> tuple[Translations | None, set[MessageKey], set[MessageKey], list[Problem], str | None]:
     """One catalog's shown messages, their keys, its fuzzy keys, its problems and the plural rule
-    of the messages shown so far (``rule``: an earlier layer's, into which its plurals are moved)."""
+    of the messages shown so far (``rule``: an earlier layer's, into which its plurals are moved).
+    ``project``: the project's locales folder, whose grammar files add forms a msgstr may ask for."""
     shown = display_path(path)
     try:
         data = read_limited(path, shown)
@@ -226,7 +228,7 @@ def _checked_layer(path: Path, language: str, domain: str, copies_allowed: bool,
         singular = message.id if isinstance(message.id, str) else message.id[0]
         if not isinstance(message.id, str) and mapping is None:
             continue
-        failures = message_problems(message, shown, language, glossary, checks_for(domain, copies_allowed))
+        failures = message_problems(message, shown, language, glossary, checks_for(domain, copies_allowed, project))
         if failures:
             problems.extend(failures)
             continue

@@ -229,7 +229,7 @@ class Site:
 
     def speech(self, book_id: str, language: str) -> EngineSpeech:
         """What the book's engine says, in ``language``: its own domain, then the engines' shared one."""
-        return EngineSpeech([self.words(language, domain) for domain in self.engine_domains(book_id)], self.words(language))
+        return EngineSpeech([self.words(language, domain) for domain in self.engine_domains(book_id)], self.words(language), Path(self.locales))
 
     def shown(self, book_id: str, language: str) -> tuple[Book, TranslatedBook | None]:
         """A book as a page in ``language`` shows it, and its translation (None in the source)."""
@@ -362,6 +362,7 @@ class Site:
         # The names' grammar beside those catalogs chooses the words of the engine's sentences too.
         files += [path for domain in domains for code in codes
                   for path in grammar_files(code, [domain.locale_dir])]
+        files += [path for code in codes for path in grammar_files(code, [locales])]  # the project's own
         files.append(locales / "glossary.yaml")
         for code in codes:
             files += sorted(p for p in (locales / code / "LC_MESSAGES").glob("*.po") if p.stem not in self.books)
