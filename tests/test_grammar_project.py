@@ -43,6 +43,8 @@ def test_the_projects_names_override_the_packages_in_the_proofs(tmp_path: Path) 
     assert grammar.entry("Forest")["gender"] == "f"  # the package's, untouched
     filled = fill("jouée {land:à}", {"land": Term("Island", Markup("Île"), grammar.entry("Island"))}, grammar)
     assert str(filled.html) == "jouée à mon Île" and not filled.wrong_forms
+    # A page is made again when the project's grammar changes: the file is among its inputs.
+    assert str(locales / "fr" / "grammar.yaml") in [path for path, _ in site._words_files("casting", "fr")]
 
 
 @pytest.fixture
