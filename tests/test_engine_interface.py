@@ -180,14 +180,15 @@ def test_a_plugin_engines_printed_names_bind_translations(plugin: str) -> None:
     assert found[0] == "glossary" and "Red Die" in found[1] and "pipgame/data.yaml:3" in found[1]
 
 
-@pytest.mark.parametrize(("code", "glyph", "label", "says"), [
-    ("W", "w", msg_p("symbol", "white"), "a symbol of the toolkit already"),
-    ("a b", "x", msg("x"), "1-20 letters"),
-    ("ok", "", msg("x"), "the glyph"),
-    ("ok", "x", "plain English", "the label is a message"),
+@pytest.mark.parametrize(("code", "glyph", "label", "error", "says"), [
+    ("W", "w", msg_p("symbol", "white"), ValueError, "a symbol of the toolkit already"),
+    ("a b", "x", msg("x"), ValueError, "1-20 letters"),
+    ("ok", "", msg("x"), ValueError, "the glyph"),
+    ("ok", "x", "plain English", TypeError, "the label is a message"),
 ])
-def test_a_symbol_is_defined_with_a_new_code_a_glyph_and_a_message(code: str, glyph: str, label: object, says: str) -> None:
-    with pytest.raises(ValueError, match=says):
+def test_a_symbol_is_defined_with_a_new_code_a_glyph_and_a_message(code: str, glyph: str, label: object, error: type[Exception],
+                                                                    says: str) -> None:
+    with pytest.raises(error, match=says):
         define(code, glyph, label)  # type: ignore[arg-type]
     assert "{ok}" not in SYMBOLS
 

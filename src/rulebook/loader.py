@@ -18,6 +18,7 @@ from .errors import LoadError, Problem, RulebookError
 from .languages import language as parse_language
 from .limits import MAX_PROBLEMS, MAX_TEXT_CHARS, read_limited
 from .model import BOOK_ID_RE, DASH_ONLY_RE, ID_RE, SITE_DOMAIN, XREF_RE, Book, Example, Rule, Ruling, Section, XRef
+from .engines import engine_symbols
 from .symbols import UNKNOWN_TOKEN_RE
 from .yamlnodes import Mapping, Scalar, Sequence, YNode, building_tree, decode, parse
 
@@ -382,8 +383,6 @@ def _engine_symbols(book: Book | None) -> tuple[frozenset[str], str]:
     say where else it looked."""
     if book is None or not book.engine:
         return frozenset(), ""
-    from .engines import engine_symbols  # the engine is found through its entry point, as for its examples
-
     try:
         own = frozenset(symbol.token for symbol in engine_symbols(book.engine))
     except RulebookError as exc:

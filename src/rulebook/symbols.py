@@ -88,14 +88,14 @@ def define(code: str, glyph: str, label: Message) -> Symbol:
     >>> define("knock", "\u270a", msg_p("symbol", "knock")).token
     '{knock}'
     """
+    if not isinstance(label, Message):
+        raise TypeError(f"{{{code}}}: the label is a message (rulebook.messages.msg or msg_p), not {label!r}, so it is translated")
     if not isinstance(code, str) or not _CODE_RE.fullmatch(code):
         raise ValueError(f"a symbol's code is 1-20 letters, digits, '-' or '_', not {code!r}")
     if "{" + code + "}" in SYMBOLS:
         raise ValueError(f"{{{code}}} is a symbol of the toolkit already (docs/format.md); choose another code")
     if not isinstance(glyph, str) or not glyph.strip():
         raise ValueError(f"{{{code}}}: the glyph is the characters its icon shows, not {glyph!r}")
-    if not isinstance(label, Message):
-        raise ValueError(f"{{{code}}}: the label is a message (rulebook.messages.msg or msg_p), not {label!r}, so it is translated")
     return Symbol("{" + code + "}", "engine", str(label), glyph, label)
 
 

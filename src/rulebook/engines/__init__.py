@@ -120,7 +120,7 @@ def engine_symbols(name: str) -> tuple[Symbol, ...]:
         return ()
     try:
         found = tuple(hook())
-    except Exception as exc:  # noqa: BLE001 - whatever breaks inside a plugin is reported, not raised
+    except Exception as exc:  # whatever breaks inside a plugin is reported, naming it
         raise RulebookError(f"engine {name!r}: symbols() failed: {type(exc).__name__}: {exc}") from exc
     wrong = [item for item in found if not isinstance(item, Symbol) or item.kind != "engine"]
     if wrong:
@@ -142,7 +142,7 @@ def printed_names() -> tuple[tuple[PrintedName, ...], tuple[Problem, ...]]:
         except LoadError as exc:
             problems.extend(exc.problems)
             continue
-        except Exception as exc:  # noqa: BLE001 - a plugin's failure is reported, not raised
+        except Exception as exc:  # a plugin's failure is reported, naming it
             raise RulebookError(f"engine {name!r}: names() failed: {type(exc).__name__}: {exc}") from exc
         if wrong := [item for item in names if not isinstance(item, PrintedName)]:
             raise RulebookError(f"engine {name!r}: names() returns rulebook.engines.base.PrintedName values, not {wrong[0]!r}")

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Union
+from collections.abc import Callable, Iterable, Iterator
 
 from ..engines import printed_names
 from ..engines.base import PrintedName
@@ -393,7 +393,7 @@ def _form_re(form: str, language: str, card: bool, source: bool = False) -> re.P
 
 #: Where a glossary's printed names come from: the names themselves, or a function that gives
 #: them with the problems of their data (default: every registered engine's, :func:`printed_names`).
-NameSource = Union[Iterable[PrintedName], Callable[[], tuple[tuple[PrintedName, ...], tuple[Problem, ...]]]]
+NameSource = Iterable[PrintedName] | Callable[[], tuple[tuple[PrintedName, ...], tuple[Problem, ...]]]
 
 
 def load_glossary(locales: Path, names: NameSource | None = None, *, source: str) -> Glossary:
@@ -560,9 +560,9 @@ def _read_names(names: NameSource, source: str) -> _Read:
     key = (tuple(found), tuple(problems), source)
     cached = _NAMES.get(key)
     if cached is None:
-        terms = []
+        terms: list[Term] = []
         for name in found:
-            forms = {language: (text,) for language, text in name.names if text.strip()}
+            forms: dict[str, tuple[str, ...]] = {language: (text,) for language, text in name.names if text.strip()}
             if source in forms and len(forms) > 1:
                 terms.append(Term(forms, name.origin, f"{name.kind} name", card=True))
         if len(_NAMES) >= 16:

@@ -12,7 +12,7 @@ code, addresses, times (``10:30``), and the product name *Magic: The Gathering*.
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from .glossary import Glossary
 
