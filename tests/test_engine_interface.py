@@ -173,7 +173,9 @@ def test_a_translation_keeps_the_engines_symbol(plugin: str) -> None:
 def test_a_plugin_engines_printed_names_bind_translations(plugin: str) -> None:
     names, problems = engines.printed_names()
     assert problems == () and PrintedName.of({"it": "Dado Rosso", "en": "Red Die"}, "pipgame/data.yaml:3", "piece") in names
-    assert any(name.origin.endswith("cards.yaml:54") for name in names)  # ours come the same way
+    assert any(name.origin.endswith("cards.yaml:54") for name in names)  # ours come the same way: casting's cards,
+    krosa = next(name for name in names if name.kind == "plane" and ("en", "Krosa") in name.names)  # planechase's planes
+    assert ("fr", "Krosia") in krosa.names and ("ru", "Krosa") in krosa.names and krosa.origin.startswith("src/rulebook/engines/planes.py:")
     glossary = load_glossary(Path("/nonexistent"), source="it")
     assert check_translation("Il Dado Rosso.", "The Red Die.", "en", glossary) == []
     (found,) = check_translation("Il Dado Rosso.", "The red cube.", "en", glossary)

@@ -73,6 +73,7 @@ CASES = [
     ("glossary", "Due terre.", "Deux terrains.", "Deux cartes."),
     ("glossary", "Nel cimitero.", "In the graveyard.", "In the discard pile."),
     ("spelling", "Mana incolore.", "Colorless mana.", "Colourless mana."),
+    ("spelling", "Di' quale colore: colour='G'.", "Say which color: colour='G'.", "Say which colour: colour='G'."),
     ("script", "Non si può pagare Terrore.", "You can't pay Terror.", "You can't pay Террор."),
     # French: a no-break space before : ; ! ? (docs/style/fr.md), never in a reference or a symbol.
     ("typography", "Due terre: vedi [[casting:601.2]].", "Deux terrains\u00a0: voir [[casting:601.2]].", "Deux terrains : voir [[casting:601.2]]."),
@@ -239,7 +240,7 @@ def test_card_names_come_from_the_engine_data(tmp_path):
 def test_the_real_card_file_feeds_the_glossary():
     glossary = load_glossary(Path("/nonexistent"), source="it")
     assert any(t.forms.get("it") == ("Palude",) and t.forms.get("en") == ("Swamp",) for t in glossary.terms)
-    assert all(re.search(r"cards\.yaml:[0-9]+$", t.origin) for t in glossary.terms if t.card)  # a translator finds the entry
+    assert all(re.search(r"(cards\.yaml|planes\.py):[0-9]+$", t.origin) for t in glossary.terms if t.card)  # a translator finds the entry
 
 
 def test_a_broken_card_file_is_a_glossary_problem_at_its_line(tmp_path):

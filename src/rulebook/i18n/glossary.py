@@ -137,7 +137,7 @@ class Glossary:
         found = self._used.get(source)
         if found is None:
             cards, others = self._scanners
-            named = self._own(cards.terms_in(source))
+            named = _outermost(self._own(cards.terms_in(source)), self.source, source)
             # A card's name is not a use of the words it is made of: Corda della Convocazione
             # does not ask a translation for the word "convoke".
             rest = source
@@ -177,6 +177,23 @@ class Glossary:
             return self._whole._scanners
         return (_Scanner([t for t in self.terms if t.card], self.source, source=True),
                 _Scanner([t for t in self.terms if not t.card], self.source, source=True))
+
+
+def _outermost(named: tuple[Term, ...], language: str, text: str) -> tuple[Term, ...]:
+    """The names ``text`` uses, without those it holds only inside a longer name: "Elfi di
+    Llanowar" (a card) does not name Llanowar (a plane)."""
+    if len(named) < 2:
+        return named
+    longest = {id(t): max(map(len, t.forms.get(language, ("",)))) for t in named}
+    kept = []
+    for term in named:
+        rest = text
+        for other in named:
+            if longest[id(other)] > longest[id(term)]:
+                rest = other.blanked(language, rest)
+        if term.found_in(language, rest, source=True):
+            kept.append(term)
+    return tuple(kept)
 
 
 #: Source texts whose terms a glossary remembers (a site has a few thousand).
