@@ -89,10 +89,6 @@ def check_problems(locales: Path, site: ShippedDomain) -> list[str]:
     return [str(p) for p in problems]
 
 
-#: Engine messages whose wording is being changed by the engine's owner (issue 27): code in the
-#: sentence ("colour='G'", an argument's name) that the English spelling convention flags.
-NOT_YET = {"say which colour {card} adds: colour='G'"}
-
 
 def test_every_engine_catalog_passes_the_checks_the_books_do():
     """The engines' sentences answer to the project's glossary (its spellings: "colour",
@@ -105,8 +101,7 @@ def test_every_engine_catalog_passes_the_checks_the_books_do():
     assert len(domains) >= 5
     problems = [str(p) for domain in domains for lang in domain.languages()
                 for p in check_po_file(domain.catalog(lang), lang, glossary, source=domain.source)]
-    assert [p for p in problems if not any(f": {known}: " in p for known in NOT_YET)] == [], "\n".join(problems)
-    assert len(problems) <= len(NOT_YET), "a NOT_YET message was fixed: take it off the list"
+    assert problems == [], "\n".join(problems)
 
 
 def falling_back(rules: Path, locales: Path, languages: list[str]) -> list[str]:

@@ -119,13 +119,17 @@ def check_script(source: str, translation: str, language: str, glossary: Glossar
                "write names and words as printed in this language")
 
 
+_ARGUMENT_RE = re.compile(r"(?<![\w.])[A-Za-z_]\w*=(?=['\"\w{])")
+
+
 def check_spelling(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
     """One spelling per language across the books: the glossary's ``spelling:`` conventions."""
     spellings, anywhere = glossary.spelling_rules(language)
     if not spellings:
         return
-    # A link id is no spelling: [[tiro-costo]] stays as the book wrote it.
-    translation = words_only(translation)
+    # A link id is no spelling: [[tiro-costo]] stays as the book wrote it; nor is an argument's
+    # name in code a message quotes as it is typed (colour='G' is the engine's API).
+    translation = _ARGUMENT_RE.sub(" ", words_only(translation))
     if not anywhere.search(translation):
         return  # the common case: none of the language's avoided forms, in one search
     for spelling in spellings:
