@@ -94,7 +94,12 @@ _PIECE_RE = re.compile(rf"(?P<keep>{TOKEN_RE.pattern}|{XREF_RE.pattern})|(?P<wor
 
 def translate_text(text: str, language: str) -> str:
     """A msgstr for ``text``: its symbols, references, numbers and markup, other words."""
-    return _PIECE_RE.sub(lambda m: m.group(0) if m.group("keep") else translate_word(m.group("word"), language), text)
+    made = _PIECE_RE.sub(lambda m: m.group(0) if m.group("keep") else translate_word(m.group("word"), language), text)
+    # French puts a no-break space before its high punctuation (docs/style/fr.md; the typography check).
+    return _HIGH_PUNCTUATION_RE.sub("\u00a0\\1", made) if language.split("_")[0] == "fr" else made
+
+
+_HIGH_PUNCTUATION_RE = re.compile(r"[ \t]*([:;!?])(?=\s|$)")
 
 
 # --- the Italian text ------------------------------------------------------------------------
