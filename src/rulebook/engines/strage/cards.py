@@ -138,6 +138,11 @@ class Lightning(_Spoken):
     target: str
     _cards: ClassVar[dict[str, str]] = {"card": "one"}
 
+    def said(self) -> Message:
+        # Translators: a spell as a refusal names it, before a colon and the reason; {spell} is
+        # the spell's name ("Magic Lightning"), {card} the card it is cast with.
+        return msg("casting {spell} with {card} on {target}", spell=SPELL_NAME[Lightning], card=said(self.card), target=notation(self.target))
+
 
 @dataclass(frozen=True, repr=False)
 class Immunity(_Spoken):
@@ -145,6 +150,9 @@ class Immunity(_Spoken):
 
     card: Card
     _cards: ClassVar[dict[str, str]] = {"card": "one"}
+
+    def said(self) -> Message:
+        return msg("casting {spell} with {card}", spell=SPELL_NAME[Immunity], card=said(self.card))
 
 
 @dataclass(frozen=True, repr=False)
@@ -159,6 +167,12 @@ class Metamorphosis(_Spoken):
     orc: str | None = None
     _cards: ClassVar[dict[str, str]] = {"card": "one"}
 
+    def said(self) -> Message:
+        if self.orc is None:
+            return msg("casting {spell} with {card} on {square}", spell=SPELL_NAME[Metamorphosis], card=said(self.card), square=notation(self.square))
+        return msg("casting {spell} with {card} on {square}, with the orc from {orc}", spell=SPELL_NAME[Metamorphosis], card=said(self.card),
+                   square=notation(self.square), orc=notation(self.orc))
+
 
 @dataclass(frozen=True, repr=False)
 class Curse(_Spoken):
@@ -167,6 +181,10 @@ class Curse(_Spoken):
     card: Card
     orcs: tuple[str, ...]
     _cards: ClassVar[dict[str, str]] = {"card": "one"}
+
+    def said(self) -> Message:
+        return msg_n("casting {spell} with {card} on the orc on {squares}", "casting {spell} with {card} on the orcs on {squares}", len(self.orcs),
+                     spell=SPELL_NAME[Curse], card=said(self.card), squares=tuple(notation(s) for s in self.orcs))
 
 
 @dataclass(frozen=True, repr=False)
@@ -188,6 +206,9 @@ class Upheaval(_Spoken):
             return (value[0], str(value[1]))  # type: ignore[index]
         return super()._shown(name, value)
 
+    def said(self) -> Message:
+        return msg("casting {spell} with {card}", spell=SPELL_NAME[Upheaval], card=said(self.card))
+
 
 @dataclass(frozen=True, repr=False)
 class Caprice(_Spoken):
@@ -198,6 +219,10 @@ class Caprice(_Spoken):
     end: str
     _cards: ClassVar[dict[str, str]] = {"card": "one"}
 
+    def said(self) -> Message:
+        return msg("casting {spell} with {card}: the sprite from {start} to {end}", spell=SPELL_NAME[Caprice], card=said(self.card),
+                   start=notation(self.start), end=notation(self.end))
+
 
 @dataclass(frozen=True, repr=False)
 class Breach(_Spoken):
@@ -207,6 +232,11 @@ class Breach(_Spoken):
     cards: tuple[Card, ...]
     _cards: ClassVar[dict[str, str]] = {"cards": "many"}
 
+    def said(self) -> Message:
+        clan = CLANS[self.owner] if self.owner in range(len(CLANS)) else msg("nobody")
+        # Translators: {clan} owns the Immunity ("laying 7♥, 5♣ on green's Immunity"); Russian asks for {clan:gen}.
+        return msg("laying {cards} on the Immunity of {clan}", cards=said_cards(self.cards), clan=clan)
+
 
 @dataclass(frozen=True, repr=False)
 class Oppose(_Spoken):
@@ -215,10 +245,16 @@ class Oppose(_Spoken):
     cards: tuple[MagicCard, ...]
     _cards: ClassVar[dict[str, str]] = {"cards": "many"}
 
+    def said(self) -> Message:
+        return msg("opposing with {cards}", cards=said_cards(self.cards))
+
 
 @dataclass(frozen=True, repr=False)
 class Accept(Evaluable):
     """The target lets the spell work."""
+
+    def said(self) -> Message:
+        return msg("letting the spell work")
 
 
 @dataclass(frozen=True, repr=False)
@@ -228,10 +264,16 @@ class Insist(_Spoken):
     cards: tuple[Card, ...]
     _cards: ClassVar[dict[str, str]] = {"cards": "many"}
 
+    def said(self) -> Message:
+        return msg("insisting with {cards}", cards=said_cards(self.cards))
+
 
 @dataclass(frozen=True, repr=False)
 class Yield(Evaluable):
     """The caster gives up: the opposed spell is cancelled."""
+
+    def said(self) -> Message:
+        return msg("giving up the spell")
 
 
 @dataclass(frozen=True, repr=False)
@@ -240,6 +282,9 @@ class Shuffle(_Spoken):
 
     order: tuple[MagicCard, ...]
     _cards: ClassVar[dict[str, str]] = {"order": "many"}
+
+    def said(self) -> Message:
+        return msg_n("a shuffle of {count} card", "a shuffle of {count} cards", len(self.order), count=len(self.order))
 
 
 SPELLS = (Lightning, Immunity, Metamorphosis, Curse, Upheaval, Caprice)
