@@ -83,7 +83,7 @@ def test_every_action_of_a_game_tells_itself_in_words(engine: str) -> None:
         for action, step in playout(state, random.Random(seed), max_actions=3000):
             for candidate in [action, *(step.state.legal_actions() if not step.state.is_over else ())][:40]:
                 said = told(candidate)
-                assert isinstance(said, Message) and not list(untold(said)), f"{candidate!r} is told as {said!r}"
+                assert isinstance(said, Message) and not list(untold(said)), f"{candidate!r:.80} is told as {said!r:.80}"
                 seen.setdefault(type(candidate), said)
     # Every kind of action was met (and told), chance outcomes included.
     assert set(module.ACTIONS) <= set(seen), sorted(kind.__name__ for kind in set(module.ACTIONS) - set(seen))

@@ -135,11 +135,11 @@ def _sentences(book_id: str, language: str) -> set[str]:
     ("casting", "es", "Thalia, guardiana de Thraben, va al exilio"),
     ("casting", "es", "endereza el Bosque objetivo"),  # was "endereza Bosque objetivo"
     ("casting", "es", "se endereza el Bosque"),
-    ("bingomagic", "pt", "o jogador 0 joga uma Ilha"),  # was "joga Ilha"
+    ("bingomagic", "pt", "o jogador 1 joga uma Ilha"),  # was "joga Ilha"; seats counted from 1
     ("casting", "pt", "desvira a Floresta alvo"),
     ("casting", "pt", "os Elfos de Llanowar adicionam"),  # was "a permanente Elfos de Llanowar adiciona"
     ("casting", "ru", "Лановарские Эльфы (поворот) добавляют"),  # was "добавляет"
-    ("bingomagic", "en", "player 0 plays an Island"),  # was "places a island"
+    ("bingomagic", "en", "player 1 plays an Island"),  # was "places a island"
 ])
 def test_the_reviewed_sentences_read_as_the_language_writes_them(book_id: str, language: str, expected: str) -> None:
     sentences = _sentences(book_id, language)
