@@ -158,3 +158,24 @@ def test_no_code_in_what_a_player_reads(our_site: Path, book: str | None) -> Non
         for name, places in sorted(code_in(VisibleText.of(page.read_text(encoding="utf-8"))).items()):
             report.append(f"{page.relative_to(our_site)}: {name} ×{len(places)}, e.g. …{places[0]}…")
     assert not report, f"code in the text a player reads ({len(report)} page/pattern pairs):\n" + "\n".join(report)
+
+
+#: A face card or an Ace in card notation, as an engine's step writes it (J♣, Q♦, K♠, A♥).
+FACE_CARD = re.compile(r"(?<![\w])[AJQK][♥♦♣♠]")
+PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.DOTALL)
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_card_ranks_are_explained_on_each_page_that_writes_them(our_site: Path, book: str) -> None:
+    """Issue 26 point 6: cards are written as poker cards print them (A, J, Q, K and the suit
+    sign) in every language, and each page that shows one says once what the letters mean, in
+    a paragraph of the book's own text that its translators write (docs/new-language.md)."""
+    unexplained = []
+    for page in pages(our_site, book):
+        html = page.read_text(encoding="utf-8")
+        if not FACE_CARD.search(VisibleText.of(html)):
+            continue
+        paragraphs = [re.sub(r"<[^>]+>", "", p) for p in PARAGRAPH.findall(html)]
+        if not any(all(re.search(rf"(?<!\w){rank}(?!\w)", p) for rank in "AJQK") for p in paragraphs):
+            unexplained.append(str(page.relative_to(our_site)))
+    assert not unexplained, f"pages that write A, J, Q, K without saying once what they are: {unexplained}"
