@@ -1,6 +1,6 @@
 """The cards of the optional magic rules: a poker deck without 8, 9 and 10, and two Jokers.
 
-Aces, Jacks, Queens, Kings and the two Jokers cast spells; the number cards 2..7 oppose
+Aces, Jacks, Queens, Kings and the two Jokers cast spells; the number cards 2 to 7 oppose
 spells, insist on them, and break an Immunity. Suited cards are the shared
 :class:`~rulebook.engines.playing_cards.Card`; the Joker, which that deck lacks, is :class:`Joker`.
 
@@ -342,7 +342,7 @@ class Magic:
     @classmethod
     def deal(cls, deck: tuple[MagicCard, ...], players: int) -> Magic:
         if Counter(deck) != Counter(magic_deck()):
-            raise IllegalAction("mazzo-magico", msg("the magic deck is A, 2..7, J, Q, K of each suit and two Jokers"))
+            raise IllegalAction("mazzo-magico", msg("the magic deck is the Ace, the 2 to 7, the Jack, the Queen and the King of each suit, and two Jokers"))
         hands = tuple(_sorted(deck[p * HAND:(p + 1) * HAND]) for p in range(players))
         return cls(deck=deck[players * HAND:], hands=hands, immunities=((),) * players)
 
