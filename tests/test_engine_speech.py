@@ -64,7 +64,7 @@ def test_a_message_copies_and_pickles_as_itself(said: Message) -> None:
         assert type(again) is Message and again == said and vars(again) == vars(said)
 
 
-#: Engines whose actions tell themselves in words (``said()``), as a refusal names them on a page
+#: Engines whose actions tell themselves in words (their ``told``), as a refusal names them on a page
 #: (issue 26 point 1), with the options that make a random game reach all of their actions.
 TELLING = {"strage": {"magic_rules": True}, "bidomino": {}, "bingomagic": {}}
 

@@ -298,7 +298,7 @@ def test_a_magic_draw_with_fewer_cards_than_owed_reshuffles_for_the_rest():
 ])
 def test_every_action_out_of_its_moment_is_refused_under_its_rule(action, rule):
     waiting = st.StrageState.setup(red="c4", orcs="d5", sprites="a1")  # red is about to roll for action points
-    with pytest.raises(IllegalAction, match=rf"^\[{rule}\] {re.escape(action.said())} is not possible now: chance: action point roll"):
+    with pytest.raises(IllegalAction, match=rf"^\[{rule}\] {re.escape(action.told)} is not possible now: chance: action point roll"):
         waiting.apply(action)
 
 

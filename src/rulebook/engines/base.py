@@ -29,7 +29,7 @@ from typing import Any, Callable, ClassVar, Generic, Iterator, Mapping, Sequence
 
 from ..errors import IllegalAction
 from ..figures import BoardFigure
-from ..messages import Code, Message, code, msg
+from ..messages import Message, code, msg
 from .chance import Outcome, draw
 
 CHANCE = -1
@@ -38,6 +38,15 @@ TERMINAL = -2
 Action = Any
 S = TypeVar("S", bound="State")
 T = TypeVar("T")
+
+
+def told(action: Action) -> Message:
+    """An action as a refusal tells it to a player: its ``told`` message ("the roll of the
+    planar die", a noun phrase in the engine's domain) when its class has one, else the call
+    that makes it, as code (an engine not yet telling its actions in words, or a value that is
+    no action of the game at all)."""
+    said = getattr(action, "told", None)
+    return said if isinstance(said, Message) else code(action)
 
 
 def replace_at(items: Sequence[T], index: int, value: T) -> tuple[T, ...]:
@@ -163,13 +172,6 @@ def unrecorded() -> Iterator[None]:
         _LOG.reset(token)
 
 
-def told(action: object) -> Message | Code:
-    """An action as a refusal names it: in words where the action tells itself (its ``said()``,
-    a message: "placing a half-elf on a1"), else as the call that makes it (code)."""
-    said = getattr(action, "said", None)
-    return said() if callable(said) else code(action)
-
-
 #: A handler: ``(state, action, trace) -> new state``, appending what fired to ``trace``.
 Handler = Callable[..., Any]
 
@@ -218,8 +220,8 @@ class State(ABC):
     def _step(self: S, action: Action) -> Step[S]:
         handler = self.handlers.get(type(action))
         if handler is None:
-            # Translators: {action} is an action, in words or as Python code; {kind} says what the game's actions are.
-            raise IllegalAction(self.unknown_action_rule, msg("{action} is not {kind}", action=told(action), kind=self.actions_are))
+            # Translators: {action} is Python code (an action); {kind} says what the game's actions are.
+            raise IllegalAction(self.unknown_action_rule, msg("{action} is not {kind}", action=code(action), kind=self.actions_are))
         self._admit(action)
         trace: list[Fired] = []
         state = handler(self, action, trace)
@@ -248,6 +250,8 @@ class State(ABC):
     def _expect(self, phases: Enum | tuple[Enum, ...], action: Action, rule: str) -> None:
         """Refuse ``action`` under ``rule`` unless the game's ``phase`` is (one of) ``phases``."""
         if self.phase not in (phases if isinstance(phases, tuple) else (phases,)):  # type: ignore[attr-defined]
+            # Translators: {action} is what a player tried, in words ("the roll of the planar die",
+            # "keeping the hand"), or Python code in an engine that does not tell it yet.
             raise IllegalAction(rule, msg("{action} is not possible now: {now}", action=told(action), now=self._now()))
 
     def _now(self) -> Message:

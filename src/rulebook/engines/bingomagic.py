@@ -117,7 +117,8 @@ class Place:
     def __str__(self) -> str:
         return f"place {self.land.name.lower()}"
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         # Translators: an action as a refusal names it, before a colon or "is not possible now".
         return msg("playing a land: {land}", land=self.land.label)
 
@@ -127,7 +128,8 @@ class Pass:
     def __str__(self) -> str:
         return "pass"
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         return msg("passing")
 
 
@@ -140,7 +142,8 @@ class Counter:
     def __str__(self) -> str:
         return f"counter (island + {self.other.name.lower()})"
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         return msg("countering with an island and a second land: {land}", land=self.other.label)
 
 
@@ -149,7 +152,8 @@ class Allow:
     def __str__(self) -> str:
         return "allow"
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         return msg("letting the land be played")
 
 
@@ -160,7 +164,8 @@ class Discard:
     def __str__(self) -> str:
         return f"discard {self.land.name.lower()}"
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         return msg("discarding a land: {land}", land=self.land.label)
 
 
@@ -171,7 +176,8 @@ class Destroy:
     def __str__(self) -> str:
         return f"destroy {self.land.name.lower()}"
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         return msg("destroying a land: {land}", land=self.land.label)
 
 
@@ -182,7 +188,8 @@ class Retrieve:
     def __str__(self) -> str:
         return f"take back {self.land.name.lower()}"
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         return msg("taking back a land: {land}", land=self.land.label)
 
 
@@ -195,7 +202,8 @@ class Shuffle:
     def __str__(self) -> str:
         return f"reshuffle into {len(self.order)} cards"
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         return msg_n("a shuffle of {count} card", "a shuffle of {count} cards", len(self.order), count=len(self.order))
 
 
@@ -390,7 +398,7 @@ class BingoState(State):
     def _apply_shuffle(self, action: Shuffle, trace: list[Fired]) -> BingoState:
         self._expect(Phase.SHUFFLE, action, "rimescolare")
         if Tally(action.order) != Tally(self.discards[0] + self.discards[1]):
-            raise IllegalAction("rimescolare", msg("{action} is not an order of the two discard piles", action=action.said()))
+            raise IllegalAction("rimescolare", msg("{action} is not an order of the two discard piles", action=action.told))
         trace.append(Fired("rimescolare", msg("both discard piles become a new deck of {count}", count=len(action.order))))
         state = evolve(self, deck=action.order, discards=((), ()), phase=Phase.TURN, drawer=None, resume=None)
         if self.drawer is None:

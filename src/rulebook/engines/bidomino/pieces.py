@@ -174,7 +174,8 @@ class Placement:
     def __str__(self) -> str:
         return f"{self.pair} on row {self.row}"
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         return msg("{pair} on row {row}", pair=notation(str(self.pair)), row=self.row)
 
 
@@ -188,9 +189,10 @@ class Play:
     def __str__(self) -> str:
         return "play " + ", ".join([str(p) for p in self.placements] + ([f"point {self.point}"] if self.point else []))
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         """The play in words, as a refusal names it: "laying 8♦+7♣=15 on row 1, setting 2♠ aside"."""
-        laid = tuple(p.said() for p in self.placements)
+        laid = tuple(p.told for p in self.placements)
         if self.point is not None:
             return msg("laying {placements} and setting {point} aside", placements=laid, point=notation(str(self.point)))
         return msg("laying {placements}", placements=laid)
@@ -203,7 +205,8 @@ class Discard:
     def __str__(self) -> str:
         return f"discard {self.card}"
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         return msg("discarding {card}", card=notation(str(self.card)))
 
 
@@ -216,7 +219,8 @@ class Shuffle:
     def __str__(self) -> str:
         return f"shuffle {show(self.order)}"
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         return msg_n("a shuffle of {count} card", "a shuffle of {count} cards", len(self.order), count=len(self.order))
 
 

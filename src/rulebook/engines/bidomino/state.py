@@ -157,11 +157,11 @@ class Bidomino(State):
 
     def _admit(self, act: Action) -> None:
         if self.phase is Phase.OVER:
-            raise IllegalAction("vincitore", msg("{action}: the game is over", action=act.said()))
+            raise IllegalAction("vincitore", msg("{action}: the game is over", action=act.told))
         if self.phase in CHANCE_PHASES and not isinstance(act, Shuffle):
-            raise IllegalAction(self._shuffle_rule(), msg("{action}: the cards must be shuffled first", action=act.said()))
+            raise IllegalAction(self._shuffle_rule(), msg("{action}: the cards must be shuffled first", action=act.told))
         if self.phase is Phase.PLAY and isinstance(act, Shuffle):
-            raise IllegalAction("turno", msg("{action}: {player} must play or discard", action=act.said(), player=_player(self.turn)))
+            raise IllegalAction("turno", msg("{action}: {player} must play or discard", action=act.told, player=_player(self.turn)))
 
     def _shuffle_rule(self) -> str:
         return "mazziere" if self.phase is Phase.DEAL else "rimescolata"
@@ -171,7 +171,7 @@ class Bidomino(State):
     def _apply_shuffle(self, act: Shuffle, trace: list[Fired]) -> Bidomino:
         expected = self.to_shuffle()
         if Counter(act.order) != Counter(expected):
-            raise IllegalAction(self._shuffle_rule(), msg("{action}: a shuffle must order exactly the {count} gathered cards", action=act.said(), count=len(expected)))
+            raise IllegalAction(self._shuffle_rule(), msg("{action}: a shuffle must order exactly the {count} gathered cards", action=act.told, count=len(expected)))
         return self._deal_out(act.order, trace) if self.phase is Phase.DEAL else self._reshuffle(act.order, trace)
 
     def _deal_out(self, order: Sequence[Card], trace: list[Fired]) -> Bidomino:
@@ -240,7 +240,7 @@ class Bidomino(State):
         p, hand = self.turn, self.hands[self.turn]
         count = len(act.placements)
         if count not in (1, 2):
-            raise IllegalAction("turno", msg("{action}: a turn lays one or two pairs, not {count}", action=act.said(), count=count))
+            raise IllegalAction("turno", msg("{action}: a turn lays one or two pairs, not {count}", action=act.told, count=count))
         used = [c for pl in act.placements for c in pl.pair.cards]
         rest = remove_cards(hand, used)
         if rest is None:
@@ -250,10 +250,10 @@ class Bidomino(State):
             raise IllegalAction("carta-singola", msg("only a last card may be played alone; {player} holds {show}, not just {show2}", player=_player(p), show=_shown(hand), show2=_shown(used)))
         if count == 1 and not lone and rest:
             if act.point not in rest:
-                raise IllegalAction("una-coppia", msg("{action}: after one pair {player} sets aside one of {show} as the point", action=act.said(), player=_player(p), show=_shown(rest)))
+                raise IllegalAction("una-coppia", msg("{action}: after one pair {player} sets aside one of {show} as the point", action=act.told, player=_player(p), show=_shown(rest)))
         elif act.point is not None:
             rule = "due-coppie" if count == 2 else "ultime-due-carte"
-            raise IllegalAction(rule, msg("{action}: no hand card is set aside here", action=act.said()))
+            raise IllegalAction(rule, msg("{action}: no hand card is set aside here", action=act.told))
         return rest
 
     def _place(self, p: int, pl: Placement, trace: list[Fired]) -> Bidomino:

@@ -2,7 +2,7 @@
 
 Each action is a small frozen value whose repr is the call that makes it (``Move('c4', 'd3')``),
 so recorded games and doctests read the same (:class:`~rulebook.engines.base.Evaluable`), and
-whose ``said()`` tells it in words, as a refusal on a page names it ("placing a half-elf on a1").
+whose ``told`` tells it in words, as a refusal on a page names it ("placing a half-elf on a1").
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ class Roll(Evaluable):
     def __str__(self) -> str:
         return f"roll {self.value}"
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         # Translators: an action as a refusal names it ("a roll of 7: a die shows 1 to 6").
         return msg("a roll of {value}", value=self.value)
 
@@ -38,7 +39,8 @@ class Place(Evaluable):
     def __str__(self) -> str:
         return f"place a half-elf on {self.square}"
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         # Translators: an action as a refusal names it, before a colon and the reason ("placing a
         # half-elf on a1: green has already placed 2 half-elves this turn").
         return msg("placing a half-elf on {square}", square=notation(self.square))
@@ -59,7 +61,8 @@ class Move(Evaluable):
     def __str__(self) -> str:
         return f"{self.start}-{self.end}" + (" with the sprite" if self.escort else "") + (", then off the map" if self.withdraw else "")
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         """The move in words, one whole sentence for each way of making it."""
         start, end = notation(self.start), notation(self.end)
         if self.escort and self.withdraw:
@@ -81,7 +84,8 @@ class Attack(Evaluable):
     def __str__(self) -> str:
         return f"{self.attacker} attacks {self.target}"
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         return msg("attacking {target} with the half-elf on {attacker}", target=notation(self.target), attacker=notation(self.attacker))
 
 
@@ -92,7 +96,8 @@ class End(Evaluable):
     def __str__(self) -> str:
         return "end"
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         # Translators: the action that stops spending action points, or ends the magic phase.
         return msg("ending the phase")
 
@@ -104,7 +109,8 @@ class PlaceOrc(Evaluable):
     def __str__(self) -> str:
         return f"place an orc on {self.square}"
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         return msg("placing an orc on {square}", square=notation(self.square))
 
 
@@ -116,7 +122,8 @@ class MoveOrc(Evaluable):
     def __str__(self) -> str:
         return f"orc {self.start}-{self.end}"
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         return msg("moving the orc from {start} to {end}", start=notation(self.start), end=notation(self.end))
 
 
@@ -128,7 +135,8 @@ class OrcAttack(Evaluable):
     def __str__(self) -> str:
         return f"the orc at {self.orc} attacks {self.target}"
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         return msg("attacking {target} with the orc on {orc}", target=notation(self.target), orc=notation(self.orc))
 
 

@@ -138,7 +138,8 @@ class Lightning(_Spoken):
     target: str
     _cards: ClassVar[dict[str, str]] = {"card": "one"}
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         # Translators: a spell as a refusal names it, before a colon and the reason; {spell} is
         # the spell's name ("Magic Lightning"), {card} the card it is cast with.
         return msg("casting {spell} with {card} on {target}", spell=SPELL_NAME[Lightning], card=said(self.card), target=notation(self.target))
@@ -151,7 +152,8 @@ class Immunity(_Spoken):
     card: Card
     _cards: ClassVar[dict[str, str]] = {"card": "one"}
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         return msg("casting {spell} with {card}", spell=SPELL_NAME[Immunity], card=said(self.card))
 
 
@@ -167,7 +169,8 @@ class Metamorphosis(_Spoken):
     orc: str | None = None
     _cards: ClassVar[dict[str, str]] = {"card": "one"}
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         if self.orc is None:
             return msg("casting {spell} with {card} on {square}", spell=SPELL_NAME[Metamorphosis], card=said(self.card), square=notation(self.square))
         return msg("casting {spell} with {card} on {square}, with the orc from {orc}", spell=SPELL_NAME[Metamorphosis], card=said(self.card),
@@ -182,7 +185,8 @@ class Curse(_Spoken):
     orcs: tuple[str, ...]
     _cards: ClassVar[dict[str, str]] = {"card": "one"}
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         return msg_n("casting {spell} with {card} on the orc on {squares}", "casting {spell} with {card} on the orcs on {squares}", len(self.orcs),
                      spell=SPELL_NAME[Curse], card=said(self.card), squares=tuple(notation(s) for s in self.orcs))
 
@@ -206,7 +210,8 @@ class Upheaval(_Spoken):
             return (value[0], str(value[1]))  # type: ignore[index]
         return super()._shown(name, value)
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         return msg("casting {spell} with {card}", spell=SPELL_NAME[Upheaval], card=said(self.card))
 
 
@@ -219,7 +224,8 @@ class Caprice(_Spoken):
     end: str
     _cards: ClassVar[dict[str, str]] = {"card": "one"}
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         return msg("casting {spell} with {card}: the sprite from {start} to {end}", spell=SPELL_NAME[Caprice], card=said(self.card),
                    start=notation(self.start), end=notation(self.end))
 
@@ -232,7 +238,8 @@ class Breach(_Spoken):
     cards: tuple[Card, ...]
     _cards: ClassVar[dict[str, str]] = {"cards": "many"}
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         clan = CLANS[self.owner] if self.owner in range(len(CLANS)) else msg("nobody")
         # Translators: {clan} owns the Immunity ("laying 7♥, 5♣ on green's Immunity"); Russian asks for {clan:gen}.
         return msg("laying {cards} on the Immunity of {clan}", cards=said_cards(self.cards), clan=clan)
@@ -245,7 +252,8 @@ class Oppose(_Spoken):
     cards: tuple[MagicCard, ...]
     _cards: ClassVar[dict[str, str]] = {"cards": "many"}
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         return msg("opposing with {cards}", cards=said_cards(self.cards))
 
 
@@ -253,7 +261,8 @@ class Oppose(_Spoken):
 class Accept(Evaluable):
     """The target lets the spell work."""
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         return msg("letting the spell work")
 
 
@@ -264,7 +273,8 @@ class Insist(_Spoken):
     cards: tuple[Card, ...]
     _cards: ClassVar[dict[str, str]] = {"cards": "many"}
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         return msg("insisting with {cards}", cards=said_cards(self.cards))
 
 
@@ -272,7 +282,8 @@ class Insist(_Spoken):
 class Yield(Evaluable):
     """The caster gives up: the opposed spell is cancelled."""
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         return msg("giving up the spell")
 
 
@@ -283,7 +294,8 @@ class Shuffle(_Spoken):
     order: tuple[MagicCard, ...]
     _cards: ClassVar[dict[str, str]] = {"order": "many"}
 
-    def said(self) -> Message:
+    @property
+    def told(self) -> Message:
         return msg_n("a shuffle of {count} card", "a shuffle of {count} cards", len(self.order), count=len(self.order))
 
 
