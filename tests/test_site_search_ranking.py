@@ -14,14 +14,17 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+from markupsafe import escape
 
 from rulebook.adapters import generator
+from rulebook.render.search import escaped_separator
 
 REPO = Path(__file__).resolve().parents[1]
 NODE = shutil.which("node") or shutil.which("nodejs")
@@ -75,3 +78,27 @@ def test_the_word_typed_ranks_above_words_it_only_starts_and_every_result_highli
         assert stem in max(answer["groups"][0], key=lambda item: item["score"])["matched"], (language, query)
         unmarked = [item["location"] for item in items if not any(item["terms"].values())]
         assert not unmarked, (language, query, unmarked)
+
+
+@pytest.mark.parametrize("configured", [r"[\s\-]+", None])  # Material's default separator, and the site's
+def test_every_escape_markupsafe_writes_ends_a_word_whatever_the_configured_separator(site: Path, configured: str | None) -> None:
+    index = json.loads((site / "fr" / "search" / "search_index.json").read_text(encoding="utf-8"))
+    separator = escaped_separator(configured) if configured else index["config"]["separator"]
+    escaped = str(escape("l'arène \"x\" R&D <b> a>b"))
+    assert "&#39;" in escaped and "&#34;" in escaped
+    # The separator is JavaScript's (lunr's); these constructs read the same in Python's re.
+    words = [word for word in re.split(separator, escaped) if word]
+    assert words == ["l", "arène", "x", "R", "D", "b", "a", "b"], words
+
+
+def test_french_words_after_an_elided_article_are_found_in_an_index_escaped_by_markupsafe(site: Path) -> None:
+    """markupsafe writes the apostrophe of "l'emporte" as ``&#39;``; the index's separator splits
+    there, and the search script splits a typed "l'emporte" (or "d’origine") the same way."""
+    path = site / "fr" / "search" / "search_index.json"
+    text = path.read_text(encoding="utf-8")
+    assert "l&#39;emporte" in text and "l'emporte" not in text
+    for answer in search(path, ["emporte", "l'emporte", "origine", "d'origine", "d’origine"]):
+        found = [item for group in answer["groups"] for item in group if item["matched"]]
+        word = answer["query"].replace("’", "'").split("'")[-1]
+        stem = {"emporte": "emport", "origine": "origin"}[word]
+        assert found and all(stem in item["matched"] for item in found), (answer["query"], [i["matched"] for i in found][:3])

@@ -12,13 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from .. import symbols
 from ..limits import MAX_TEXT_CHARS
 from ..markup import Inline, Paragraph, Ref, Strong, Symbol, Text, parse, parse_inline
 from ..model import XRef
 from ..symbols import SYMBOLS
+from .bidi import closed_bidi
 from .ui import Words, symbol_label
 
 
@@ -54,17 +55,12 @@ def symbol_html(symbol: symbols.Symbol, language: str | Words = "en") -> Markup:
     return Markup('<i class="ms ms-{} ms-cost" {}></i>').format(code.replace("/", "").lower(), common)
 
 
-def _escape(text: str) -> str:
-    # What markupsafe.escape does, in C-speed replaces: a megabyte of markup renders in a second.
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#39;").replace('"', "&#34;")
-
-
 def _html(nodes: tuple[Inline, ...], resolve: Resolver | None, language: str | Words, icons: dict[str, str]) -> str:
     """HTML of inline nodes; ``icons`` keeps each symbol's HTML once made (a text may repeat one thousands of times)."""
     parts = []
     for node in nodes:
         if isinstance(node, Text):
-            parts.append(_escape(node.value))
+            parts.append(escape(closed_bidi(node.value)))
         elif isinstance(node, Symbol):
             if node.token not in icons:
                 icons[node.token] = str(symbol_html(SYMBOLS[node.token], language))
@@ -72,9 +68,9 @@ def _html(nodes: tuple[Inline, ...], resolve: Resolver | None, language: str | W
         elif isinstance(node, Ref):
             target = resolve(node.ref) if resolve else None
             if target is None:
-                parts.append(f'<span class="rb-xref rb-xref--missing">{_escape(str(node.ref))}</span>')
+                parts.append(f'<span class="rb-xref rb-xref--missing">{escape(str(node.ref))}</span>')
             else:
-                parts.append(f'<a class="rb-xref" href="{_escape(target.href)}" title="{_escape(target.title or target.number)}">{_escape(target.number)}</a>')
+                parts.append(f'<a class="rb-xref" href="{escape(target.href)}" title="{escape(target.title or target.number)}">{escape(target.number)}</a>')
         else:
             tag = "strong" if isinstance(node, Strong) else "em"
             parts.append(f"<{tag}>{_html(node.children, resolve, language, icons)}</{tag}>")
@@ -90,7 +86,8 @@ def text_to_html(text: str, resolve: Resolver | None = None, *, language: str | 
     if len(text) > MAX_TEXT_CHARS:
         # Never parsed (the loader and the checks refuse such a text; this is for any caller
         # that skipped them): shown as escaped text, at the cost of escaping it.
-        return Markup(f"<p>{_escape(' '.join(text.split()))}</p>" if not inline else _escape(" ".join(text.split())))
+        shown = escape(closed_bidi(" ".join(text.split())))
+        return Markup(f"<p>{shown}</p>") if not inline else shown
     icons: dict[str, str] = language.icons if isinstance(language, Words) else {}
     if inline:
         return Markup(_html(parse_inline(text), resolve, language, icons))
@@ -107,7 +104,7 @@ def _plain(nodes: tuple[Inline, ...], language: str | Words, resolve: Resolver |
     parts = []
     for node in nodes:
         if isinstance(node, Text):
-            parts.append(node.value)
+            parts.append(closed_bidi(node.value))
         elif isinstance(node, Symbol):
             if node.token not in labels:
                 labels[node.token] = f"({symbol_label(SYMBOLS[node.token], language).text})"
@@ -128,5 +125,5 @@ def text_to_plain(text: str, language: str | Words = "it", resolve: Resolver | N
     'Pianura (mana bianco) e casting:601.2f'
     """
     if len(text) > MAX_TEXT_CHARS:
-        return " ".join(text.split())  # never parsed: see text_to_html
+        return closed_bidi(" ".join(text.split()))  # never parsed: see text_to_html
     return " ".join(_plain(parse_inline(text), language, resolve, {}).split())

@@ -27,7 +27,10 @@
 //    words: its link never carries an empty ?h=.
 (function () {
   var SETUP = 0, QUERY = 2, RESULT = 3; // Material's message types
-  var PLAIN = /^[^\s"'+\-:~^*]+$/;
+  // A word with lunr's query syntax (+word, -word, field:word, word~1, word^2, wor*, "a phrase")
+  // goes to Material as typed; any other is split where the index splits words.
+  var SYNTAX = /^[+\-]|["+:~^*]/;
+  var separator = /[\s\-]+/g; // the index's (config.separator), set at SETUP
   var kept = []; // [folded form, is prefix, term]
   var languages = [];
   var steps = [];
@@ -87,14 +90,20 @@
   function rewrite(query) {
     typed = {};
     sent = {};
-    return query.trim().split(/\s+/).map(function (word) {
-      if (!PLAIN.test(word)) return word;
+    var words = [];
+    query.trim().split(/\s+/).forEach(function (word) {
+      if (SYNTAX.test(word)) words.push(word);
+      // French "l'arène" is "l" and "arène", as the index has it (its separator splits there).
+      else words.push.apply(words, word.split(separator).filter(Boolean));
+    });
+    return words.map(function (word) {
+      if (SYNTAX.test(word)) return word;
       var term = analyse(word);
       if (term === undefined) return ""; // a stop word: the index has none
       typed[term] = word;
       sent[term] = true;
       return term + "^" + EXACT + " " + term;
-    }).join(" ").trim();
+    }).join(" ").replace(/\s+/g, " ").trim();
   }
 
   // The words a result shows marked, lower case, each once, without the punctuation around them.
@@ -168,6 +177,7 @@
       });
       analyser = null;
       sent = {};
+      separator = new RegExp(config.separator || "[\\s\\-]+", "g");
       keepTerms(); // English needs no script: its stemmer is already there
     } else if (message.type === QUERY && typeof message.data === "string") {
       message.data = rewrite(message.data);
