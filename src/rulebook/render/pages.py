@@ -29,6 +29,7 @@ from ..limits import read_limited
 from ..languages import Language, Languages
 from ..model import XREF_RE, Anchor, Book, Node, Rule, XRef, message_context, translatable_fields, walk
 from .figures import board_caption, board_svg
+from .glossary import BookTerms, ShownEntry, anchors, glossary_page
 from .previews import nodes_by_id, preview
 from .fragments import heading, highlight_doctest
 from ..i18n.grammar import grammar_files
@@ -133,6 +134,8 @@ class Site:
     _messages: dict[tuple[str, str], Messages] = field(default_factory=dict, repr=False)
     _words: dict[tuple[str, str], Words] = field(default_factory=dict, repr=False)
     _engine_domains: dict[str, tuple[ShippedDomain, ...]] = field(default_factory=dict, repr=False)
+    #: The glossary page's entries per language (render.glossary.shown_entries: the page and the index ask).
+    glossary_entries: dict[str, list[ShownEntry]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         if self.languages is None:
@@ -253,11 +256,23 @@ class Site:
         pages = [self.home(language)]
         pages.extend(self.book_page(book_id, language) for book_id in self.books)
         pages.append(self.coverage_page(language))
+        glossary = glossary_page(self, language)
+        if glossary is not None:
+            pages.append(glossary)
         return pages
 
     def all_pages(self) -> Iterable[RenderedPage]:
         for language in self.languages:
             yield from self.pages(language.code)
+
+    @cached_property
+    def term_anchors(self) -> dict[int, str]:
+        """Each game term's id on the glossary page (by ``id(term)``); empty: the site has no glossary page."""
+        return anchors(self.glossary)
+
+    def render_template(self, template: str, language: str, **context: object) -> Markup:
+        """A page body from one of the toolkit's templates, with the site's words of ``language``."""
+        return self._render(template, language, **context)
 
     def _render(self, template: str, language: str, **context: object) -> Markup:
         words = self.words(language)
@@ -398,6 +413,7 @@ class _BookView:
         self.outdated = translated.outdated if translated else frozenset()
         self._rule_links: dict[str, Markup] = {}
         self._previews: dict[tuple[str, str], str] = {}
+        self.terms = BookTerms(site, book, language, url)
 
     def _locate(self, ref: XRef) -> tuple[Book, str, Anchor] | None:
         """The book a cross-reference leads into, its link from this page, and its anchor there."""
@@ -477,8 +493,10 @@ class _BookView:
         return text_to_html(node.title, None, language=self.words, inline=True)
 
     def text(self, node: Node, field_name: str, *, inline: bool = False) -> Markup:
-        html = text_to_html(getattr(node, field_name), self.resolve, language=self.words, inline=inline)
         state = self.state(node, field_name)
+        # A title is never linked; a text that fell back is in the source language, its terms too.
+        terms = None if inline else self.terms.links(node, field_name, self.site.source.code if state == "fallback" else self.language)
+        html = text_to_html(getattr(node, field_name), self.resolve, language=self.words, inline=inline, terms=terms)
         if state == "translated":
             return html
         source = self.site.source

@@ -29,6 +29,7 @@ from typing import Any, Callable, Iterable
 from markupsafe import escape
 
 from ..i18n.glossary import Glossary
+from .glossary import GLOSSARY, shown_entries
 from .pages import Site
 
 SearchDoc = dict[str, str]  # location (relative to the language's root), title, text
@@ -99,6 +100,12 @@ def search_docs(site: Site, language: str) -> list[SearchDoc]:
     for book_id in site.books:
         docs.extend(site.remembered("search", book_id, language, lambda: _book_docs(site, book_id, language)))
     docs.append(_doc(location("coverage"), words.gettext("Translation coverage").text))
+    if site.term_anchors:
+        # The glossary: a reader who types a term in another language ("land") finds its entry.
+        docs.append(_doc(location(GLOSSARY), words.gettext("Glossary").text))
+        for entry in shown_entries(site, language):
+            others = "; ".join(f"{other.name}: {other.forms}" for other in entry.others)
+            docs.append(_doc(location(GLOSSARY, entry.anchor), entry.name, [entry.forms, others]))
     return docs
 
 

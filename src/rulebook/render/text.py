@@ -10,7 +10,7 @@ links, ``{{ }}``) stays visible text. Links only come from cross-references, and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from markupsafe import Markup, escape
 
@@ -21,6 +21,9 @@ from ..model import XRef
 from ..symbols import SYMBOLS
 from .bidi import closed_bidi
 from .ui import Words, symbol_label
+
+if TYPE_CHECKING:
+    from .glossary import TermLinks
 
 
 @dataclass(frozen=True)
@@ -55,12 +58,21 @@ def symbol_html(symbol: symbols.Symbol, language: str | Words = "en") -> Markup:
     return Markup('<i class="ms ms-{} ms-cost" {}></i>').format(code.replace("/", "").lower(), common)
 
 
-def _html(nodes: tuple[Inline, ...], resolve: Resolver | None, language: str | Words, icons: dict[str, str]) -> str:
+def _text_html(text: str, terms: TermLinks | None) -> str:
+    """A piece of text, escaped, the first use of each game term a link to its glossary entry."""
+    if terms is None:
+        return str(escape(closed_bidi(text)))
+    return "".join(f'<a class="rb-term" href="{escape(href)}">{escape(closed_bidi(piece))}</a>' if href else str(escape(closed_bidi(piece)))
+                   for piece, href in terms.pieces(text))
+
+
+def _html(nodes: tuple[Inline, ...], resolve: Resolver | None, language: str | Words, icons: dict[str, str],
+          terms: TermLinks | None = None) -> str:
     """HTML of inline nodes; ``icons`` keeps each symbol's HTML once made (a text may repeat one thousands of times)."""
     parts = []
     for node in nodes:
         if isinstance(node, Text):
-            parts.append(escape(closed_bidi(node.value)))
+            parts.append(_text_html(node.value, terms))
         elif isinstance(node, Symbol):
             if node.token not in icons:
                 icons[node.token] = str(symbol_html(SYMBOLS[node.token], language))
@@ -73,12 +85,14 @@ def _html(nodes: tuple[Inline, ...], resolve: Resolver | None, language: str | W
                 parts.append(f'<a class="rb-xref" href="{escape(target.href)}" title="{escape(target.title or target.number)}">{escape(target.number)}</a>')
         else:
             tag = "strong" if isinstance(node, Strong) else "em"
-            parts.append(f"<{tag}>{_html(node.children, resolve, language, icons)}</{tag}>")
+            parts.append(f"<{tag}>{_html(node.children, resolve, language, icons, terms)}</{tag}>")
     return "".join(parts)
 
 
-def text_to_html(text: str, resolve: Resolver | None = None, *, language: str | Words = "it", inline: bool = False) -> Markup:
+def text_to_html(text: str, resolve: Resolver | None = None, *, language: str | Words = "it", inline: bool = False,
+                 terms: TermLinks | None = None) -> Markup:
     """Render one rulebook text field. ``inline`` renders a title: no paragraphs, no lists.
+    ``terms`` links the game terms a prose text uses to the glossary (a title's are never linked).
 
     >>> text_to_html("Paga {W} e vedi **bene** <b>")
     Markup('<p>Paga <i class="ms ms-w ms-cost" role="img" aria-label="mana bianco" title="mana bianco"></i> e vedi <strong>bene</strong> &lt;b&gt;</p>')
@@ -94,9 +108,9 @@ def text_to_html(text: str, resolve: Resolver | None = None, *, language: str | 
     blocks = []
     for block in parse(text):
         if isinstance(block, Paragraph):
-            blocks.append(f"<p>{_html(block.children, resolve, language, icons)}</p>")
+            blocks.append(f"<p>{_html(block.children, resolve, language, icons, terms)}</p>")
         else:
-            blocks.append("<ul>" + "".join(f"<li>{_html(item, resolve, language, icons)}</li>" for item in block.items) + "</ul>")
+            blocks.append("<ul>" + "".join(f"<li>{_html(item, resolve, language, icons, terms)}</li>" for item in block.items) + "</ul>")
     return Markup("\n".join(blocks))
 
 
