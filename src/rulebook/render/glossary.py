@@ -14,16 +14,42 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import Iterable, Iterator, Mapping, Protocol
 
-from markupsafe import escape
+from markupsafe import Markup, escape
 
 from ..i18n.glossary import Glossary, Term
+from ..languages import Language
 from ..model import Book, Node
 from .previews import nodes_by_id
+from .ui import Words
+from .urls import relative_url
 
-if TYPE_CHECKING:
-    from .pages import Site
+
+class _View(Protocol):
+    """What the glossary reads of a book as a page shows it (pages' book view)."""
+
+    @property
+    def book(self) -> Book: ...
+    def plain_text(self, text: str) -> str: ...
+    def state(self, node: Node, field_name: str) -> str: ...
+
+
+class Site(Protocol):
+    """What the glossary reads of the site (pages.Site, which imports this module)."""
+
+    @property
+    def books(self) -> Mapping[str, Book]: ...
+    @property
+    def glossary(self) -> Glossary: ...
+    @property
+    def term_anchors(self) -> dict[int, str]: ...
+    @property
+    def source(self) -> Language: ...
+    def url(self, language: str, name: str) -> str: ...
+    def words(self, language: str) -> Words: ...
+    def book_view(self, book_id: str, language: str) -> _View: ...
+    def render_template(self, template: str, language: str, **context: object) -> Markup: ...
 
 #: The glossary page's name (``glossary/`` under each language's root).
 GLOSSARY = "glossary"
@@ -176,8 +202,6 @@ class BookTerms:
     (the glossary's own scan, remembered per text), where they are in the text shown."""
 
     def __init__(self, site: Site, book: Book, language: str, url: str) -> None:
-        from .pages import relative_url  # pages imports this module
-
         self.site, self.language = site, language
         self.glossary = site.glossary.for_book(book.id)
         source = site.books[book.id]
@@ -213,8 +237,6 @@ _PROSE = ("text",)
 
 def _uses(site: Site, language: str, url: str) -> tuple[dict[int, list[str]], dict[int, list[Use]]]:
     """Per term: the words the books use for it in ``language``, and the rules that use it (first use per rule)."""
-    from .pages import relative_url  # pages imports this module
-
     words: dict[int, list[str]] = {}
     rules: dict[int, list[Use]] = {}
     for book_id in site.books:
@@ -243,34 +265,29 @@ def _uses(site: Site, language: str, url: str) -> tuple[dict[int, list[str]], di
 MAX_USES = 12
 
 
-def shown_entries(site: Site, language: str) -> list[ShownEntry]:
-    """The glossary page's entries in ``language`` as its template and the search index show
-    them (made once per site and language: the page and the index both ask)."""
-    if language in site.glossary_entries:
-        return site.glossary_entries[language]
+def shown_entries(site: Site, language: str, languages: Iterable[Language]) -> list[ShownEntry]:
+    """The glossary page's entries in ``language`` as its template and the search index show them."""
     url = site.url(language, GLOSSARY)
     used, uses = _uses(site, language, url)
-    page_language = site.languages.get(language)
+    listed = tuple(languages)
+    page_language = next(lang for lang in listed if lang.code == language)
     shown: list[ShownEntry] = []
     for entry in entries(site.glossary, language, site.books, used):
         own = {form.casefold() for form in entry.term.forms[language]}
         # A name every language writes alike (a plane's, Agyrem) is not said again in each.
         others = tuple(Named(other.name_in(page_language), other.tag, ", ".join(dict.fromkeys(_word(f) for f in entry.term.forms[other.code])))
-                       for other in site.languages if other.code != language and entry.term.forms.get(other.code)
+                       for other in listed if other.code != language and entry.term.forms.get(other.code)
                        and {form.casefold() for form in entry.term.forms[other.code]} != own)
         shown.append(ShownEntry(entry.anchor, entry.name, ", ".join(entry.forms), others, tuple(uses.get(id(entry.term), ()))))
-    site.glossary_entries[language] = shown
     return shown
 
 
-def glossary_page(site: Site, language: str) -> RenderedPage | None:
-    """The glossary page of ``language``; None where the project's glossary lists no game term."""
-    from .pages import RenderedPage  # pages imports this module
-
+def glossary_page(site: Site, language: str, shown: list[ShownEntry]) -> tuple[Markup, Markup] | None:
+    """The glossary page of ``language``, its title and body; None where the project's glossary
+    lists no game term."""
     if not site.term_anchors:
         return None
-    html = site.render_template("glossary.html.j2", language, entries=shown_entries(site, language))
+    html = site.render_template("glossary.html.j2", language, entries=shown)
     # Translators: the title of the page that lists the game terms of the rulebooks.
     title = site.words(language).gettext("Glossary")
-    return RenderedPage("glossary", language, site.src_uri(language, GLOSSARY), site.url(language, GLOSSARY), escape(title.text),
-                        html, alternates=site.alternates(GLOSSARY))
+    return escape(title.text), html

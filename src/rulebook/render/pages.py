@@ -11,7 +11,6 @@ only has to place these.
 
 from __future__ import annotations
 
-import posixpath
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -29,13 +28,14 @@ from ..limits import read_limited
 from ..languages import Language, Languages
 from ..model import XREF_RE, Anchor, Book, Node, Rule, XRef, message_context, translatable_fields, walk
 from .figures import board_caption, board_svg
-from .glossary import BookTerms, ShownEntry, anchors, glossary_page
+from .glossary import GLOSSARY, BookTerms, ShownEntry, anchors, glossary_page, shown_entries
 from .previews import nodes_by_id, preview
 from .fragments import heading, highlight_doctest
 from ..i18n.grammar import grammar_files
 from .proofs import EngineSpeech, proof_steps
 from .reuse import REMEMBERED
 from .text import Target, text_to_html, text_to_plain
+from .urls import relative_url
 from .ui import Phrase, Words, untranslated_html
 
 _ENV = jinja2.Environment(
@@ -90,16 +90,6 @@ class Coverage:
     fallback: int
 
 
-def relative_url(from_url: str, to_url: str) -> str:
-    """A link from one site-relative URL to another (``en/bingomagic/`` -> ``../casting/``)."""
-    base = from_url if from_url.endswith("/") or not from_url else posixpath.dirname(from_url) + "/"
-    path, _, fragment = to_url.partition("#")
-    rel = posixpath.relpath(path or ".", base.rstrip("/") or ".")
-    if path.endswith("/") or not path:
-        rel = "./" if rel == "." else rel + "/"
-    return rel + (f"#{fragment}" if fragment else "")
-
-
 def _keys(book: Book) -> dict[int, str]:
     return {id(node): key for key, node in walk(book)}
 
@@ -134,7 +124,7 @@ class Site:
     _messages: dict[tuple[str, str], Messages] = field(default_factory=dict, repr=False)
     _words: dict[tuple[str, str], Words] = field(default_factory=dict, repr=False)
     _engine_domains: dict[str, tuple[ShippedDomain, ...]] = field(default_factory=dict, repr=False)
-    #: The glossary page's entries per language (render.glossary.shown_entries: the page and the index ask).
+    #: The glossary page's entries per language (glossary_shown).
     glossary_entries: dict[str, list[ShownEntry]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -256,10 +246,18 @@ class Site:
         pages = [self.home(language)]
         pages.extend(self.book_page(book_id, language) for book_id in self.books)
         pages.append(self.coverage_page(language))
-        glossary = glossary_page(self, language)
-        if glossary is not None:
-            pages.append(glossary)
+        made = glossary_page(self, language, self.glossary_shown(language))
+        if made is not None:
+            title, html = made
+            pages.append(RenderedPage("glossary", language, self.src_uri(language, GLOSSARY), self.url(language, GLOSSARY), title, html,
+                                      alternates=self.alternates(GLOSSARY)))
         return pages
+
+    def glossary_shown(self, language: str) -> list[ShownEntry]:
+        """The glossary page's entries in ``language`` (made once: the page and the index ask)."""
+        if language not in self.glossary_entries:
+            self.glossary_entries[language] = shown_entries(self, language, tuple(self.languages))
+        return self.glossary_entries[language]
 
     def all_pages(self) -> Iterable[RenderedPage]:
         for language in self.languages:

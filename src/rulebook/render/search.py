@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterable
 from markupsafe import escape
 
 from ..i18n.glossary import Glossary
-from .glossary import GLOSSARY, shown_entries
+from .glossary import GLOSSARY
 from .pages import Site
 
 SearchDoc = dict[str, str]  # location (relative to the language's root), title, text
@@ -103,7 +103,7 @@ def search_docs(site: Site, language: str) -> list[SearchDoc]:
     if site.term_anchors:
         # The glossary: a reader who types a term in another language ("land") finds its entry.
         docs.append(_doc(location(GLOSSARY), words.gettext("Glossary").text))
-        for entry in shown_entries(site, language):
+        for entry in site.glossary_shown(language):
             others = "; ".join(f"{other.name}: {other.forms}" for other in entry.others)
             docs.append(_doc(location(GLOSSARY, entry.anchor), entry.name, [entry.forms, others]))
     return docs

@@ -17,9 +17,11 @@
 //    die ("dé") in a rule's text. Each word is therefore sent twice, as the exact stem with a
 //    boost (lunr's query syntax, "dé^1000000", which Material leaves without a "*") and as
 //    Material's prefix: a result holding the stem itself outranks one holding only a longer
-//    word, whatever the fields' boosts (a title weighs 1000 a text's 1, and the rarest word's
-//    weight is at most a few hundred times the commonest's). lunr runs a query's exact
-//    words through the stemmer once more; the stems sent are let through as they are.
+//    word, though a title weighs 1000 times a text and a rare word (départ) a few hundred
+//    times a common one (only a word in all but a handful of a language's documents would
+//    weigh too little; tests/test_site_search_ranking.py holds it for the site's books).
+//    lunr runs a query's exact words through the stemmer once more; the stems sent are let
+//    through as they are.
 // 4. Results: a word that matched leads the page to highlight the words the result shows
 //    marked (the ?h= of its link), so a stemmed hit is highlighted on arrival; a word that did
 //    not match is listed as missing as the reader typed it. A page that Material lists only
