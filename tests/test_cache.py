@@ -1,0 +1,165 @@
+"""The build's one cache (rulebook.cache, issue 29 point 1): every kind of kept value, each input of
+its key changed in turn; what the cache hands back must be what a cold build makes.
+
+Each kind the package declares (``cache.KINDS``) has its scenario here, and a kind without one
+fails the test: a new cached value comes with the inputs that change it. A scenario warms a cache
+(in memory and, for stored kinds, in its folder), changes one input in the world (a file, a
+path), then asks the same cache (a ``mkdocs serve`` rebuild) and a new cache on the same folder
+(the next ``mkdocs build``) and compares both with a cache that holds nothing. An input left out
+of a key shows as the old value coming back.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from rulebook import cache as build_cache
+from rulebook.cache import KINDS, BuildCache, using
+from rulebook.i18n import stored
+from rulebook.i18n.translate import TranslatedBook, translate_book
+from rulebook.loader import load_library, rulebook_paths
+from rulebook.render import fragments
+
+from .test_render_reuse import project
+from .test_site_build import RUSSIAN, write_catalog
+
+GLOSSARY = "terms:\n  - it: [mazzo]\n    ru: [колода, колоды, колоду]\n"
+#: The same term, now asking the Russian deck to be "библиотека": the kept verdicts are wrong for it.
+OTHER_GLOSSARY = "terms:\n  - it: [mazzo]\n    ru: [библиотека, библиотеки]\n"
+#: One text fails a check ([html]): its problem names the catalog's path.
+BROKEN = {**RUSSIAN, "demo/mana-bianco/somma:text": "Два плюс два — <b>четыре</b>."}
+
+
+class Project:
+    """A project with a Russian catalog and a glossary, and a cache folder beside it."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        root.mkdir()
+        self.rules, self.locales = project(root)
+        write_catalog(self.locales, "ru", "demo", BROKEN, rules=self.rules)
+        (self.locales / "glossary.yaml").write_text(GLOSSARY, encoding="utf-8")
+        self.folder = root.parent / f"{root.name}-cache"
+
+    def translated(self, cache: BuildCache) -> TranslatedBook:
+        return translate_book(load_library(rulebook_paths(self.rules))["demo"], "ru", self.locales, cache)
+
+
+def _glossary(p: Project) -> Project:
+    (p.locales / "glossary.yaml").write_text(OTHER_GLOSSARY, encoding="utf-8")
+    return p
+
+
+def _catalog(p: Project) -> Project:
+    write_catalog(p.locales, "ru", "demo", {**BROKEN, "demo/pesca:text": "Игрок тянет карту из колоды."}, rules=p.rules)
+    return p
+
+
+def _book(p: Project) -> Project:
+    demo = p.rules / "demo.yaml"
+    demo.write_text(demo.read_text(encoding="utf-8").replace("pesca una carta", "pesca due carte"), encoding="utf-8")
+    return p
+
+
+def _shown_path(p: Project) -> Project:
+    """The same project, bytes for bytes, in another folder: its problems name other paths."""
+    moved = Project.__new__(Project)
+    moved.root = p.root.parent / "moved"
+    shutil.copytree(p.root, moved.root)
+    moved.rules, moved.locales, moved.folder = moved.root / "rules", moved.root / "locales", p.folder
+    return moved
+
+
+#: (kind, input) -> what changes that input in a project. The translation kinds share them.
+TRANSLATION_INPUTS: dict[str, Callable[[Project], Project]] = {
+    "glossary": _glossary, "catalog": _catalog, "texts": _book, "shown_path": _shown_path}
+SCENARIOS: dict[str, dict[str, Callable[[Project], Project]]] = {
+    "translations": TRANSLATION_INPUTS,
+    "checks": {"glossary": _glossary, "translation": _catalog, "source": _book},
+    "translated book": {"glossary": _glossary, "catalog": _catalog, "book": _book, "locales": _shown_path},
+    "book texts": {"book": _book},
+}
+
+
+def test_every_kind_of_kept_value_has_its_scenario() -> None:
+    assert sorted(KINDS) == sorted([*SCENARIOS, *PURE])
+
+
+@pytest.mark.parametrize(("kind", "changed"), [(k, i) for k, inputs in SCENARIOS.items() for i in inputs])
+def test_a_changed_input_is_never_answered_with_the_old_value(tmp_path: Path, kind: str, changed: str) -> None:
+    before = Project(tmp_path / "project")
+    warm = BuildCache(before.folder)
+    first = before.translated(warm)
+    assert first.fallback and first.problems  # the [html] failure is there to be kept
+    assert {k.name for k, _ in warm.entries()} >= {"translated book", "book texts"}
+    assert sorted(path.parent.name for path in before.folder.rglob("*.json")) == ["checks", "translations"]
+
+    after = SCENARIOS[kind][changed](before)
+    cold = after.translated(BuildCache())
+    assert cold != first, f"changing {changed} changes nothing: the scenario proves nothing"
+    assert after.translated(warm) == cold, f"{kind}: the same cache (a serve rebuild) gave the value of the old {changed}"
+    assert after.translated(BuildCache(after.folder)) == cold, f"{kind}: the kept files (the next build) gave the value of the old {changed}"
+
+
+def test_the_glossary_edited_under_serve_is_checked_again(tmp_path: Path) -> None:
+    p = Project(tmp_path / "project")
+    session = build_cache.session(str(p.root / "mkdocs.yml"), p.folder)
+    assert "demo/pesca:text" not in p.translated(session).fallback
+    _glossary(p)
+    assert "demo/pesca:text" in p.translated(session).fallback  # its deck is no longer the glossary's
+    assert build_cache.session(str(p.root / "mkdocs.yml"), p.folder) is session
+
+
+def test_other_code_is_another_version_of_every_stored_kind(monkeypatch: pytest.MonkeyPatch) -> None:
+    stored_kinds = [(declared, dict.fromkeys(declared.inputs, "x")) for declared in KINDS.values() if declared.stored]
+    today = [BuildCache().version(declared, **inputs) for declared, inputs in stored_kinds]
+    monkeypatch.setattr(build_cache, "code_version", lambda: "other code")
+    assert all(BuildCache().version(d, **inputs) != version for (d, inputs), version in zip(stored_kinds, today))
+
+
+def test_a_key_must_be_exactly_the_declared_inputs() -> None:
+    cache = BuildCache()
+    with pytest.raises(TypeError, match="keyed by"):
+        cache.version(stored.TRANSLATIONS, language="ru")
+    with pytest.raises(TypeError, match="keyed by"):
+        cache.last(KINDS["book texts"], "demo", lambda: None, book=None, language="ru")
+
+
+def _highlight(cache: BuildCache, doctest: str) -> str:
+    with using(cache):
+        return str(fragments.highlight_doctest(doctest))
+
+
+def test_highlighted_doctests_are_kept_by_text_and_for_the_same_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    one, two = ">>> 1 + 1\n2\n", ">>> 'a' * 2\n'aa'\n"
+    cache = BuildCache(tmp_path)
+    assert _highlight(cache, one) != _highlight(cache, two)
+    assert _highlight(cache, two) == _highlight(BuildCache(), two)
+    cache.save()
+    made: list[str] = []
+    monkeypatch.setattr(fragments, "highlight", lambda text, *rest: made.append(text) or "made again")
+    assert _highlight(BuildCache(tmp_path), one) != "made again" and made == []  # the next build takes it
+    monkeypatch.setattr(build_cache, "code_version", lambda: "another Pygments")
+    assert _highlight(BuildCache(tmp_path), one) == "made again" and made == [one]
+
+
+#: Pure functions memoized in the cache: kind -> (the function, two arguments giving different values).
+PURE: dict[str, tuple[Callable[[str], object], str, str]] = {
+    "highlighted": (fragments.highlight_doctest, ">>> 1\n1\n", ">>> 2\n2\n"),
+}
+
+
+@pytest.mark.parametrize("kind", PURE)
+def test_a_memo_answers_each_argument_with_its_own_value(kind: str) -> None:
+    function, one, two = PURE[kind]
+    cold = BuildCache()
+    with using(cold):
+        expected = function(one), function(two)
+    cache = BuildCache()
+    with using(cache):
+        assert (function(one), function(two)) == expected and expected[0] != expected[1]
+    assert any(k.name == kind for k, _ in cache.entries())
