@@ -37,12 +37,13 @@ BROKEN = {**RUSSIAN, "demo/mana-bianco/somma:text": "Два плюс два — 
 class Project:
     """A project with a Russian catalog and a glossary, and a cache folder beside it."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, glossary: bool = True) -> None:
         self.root = root
         root.mkdir()
         self.rules, self.locales = project(root)
         write_catalog(self.locales, "ru", "demo", BROKEN, rules=self.rules)
-        (self.locales / "glossary.yaml").write_text(GLOSSARY, encoding="utf-8")
+        if glossary:
+            (self.locales / "glossary.yaml").write_text(GLOSSARY, encoding="utf-8")
         self.folder = root.parent / f"{root.name}-cache"
 
     def translated(self, cache: BuildCache) -> TranslatedBook:
@@ -65,6 +66,14 @@ def _book(p: Project) -> Project:
     return p
 
 
+def _source(p: Project) -> Project:
+    """A source text changed and its catalog updated, the translation kept: it lacks the new symbol."""
+    demo = p.rules / "demo.yaml"
+    demo.write_text(demo.read_text(encoding="utf-8").replace("carta dal mazzo.", "carta dal mazzo e paga {W}."), encoding="utf-8")
+    write_catalog(p.locales, "ru", "demo", BROKEN, rules=p.rules)
+    return p
+
+
 def _shown_path(p: Project) -> Project:
     """The same project, bytes for bytes, in another folder: its problems name other paths."""
     moved = Project.__new__(Project)
@@ -76,13 +85,16 @@ def _shown_path(p: Project) -> Project:
 
 #: (kind, input) -> what changes that input in a project. The translation kinds share them.
 TRANSLATION_INPUTS: dict[str, Callable[[Project], Project]] = {
-    "glossary": _glossary, "catalog": _catalog, "texts": _book, "shown_path": _shown_path}
+    "glossary": _glossary, "catalog": _catalog, "texts": _source, "shown_path": _shown_path}
 SCENARIOS: dict[str, dict[str, Callable[[Project], Project]]] = {
     "translations": TRANSLATION_INPUTS,
-    "checks": {"glossary": _glossary, "translation": _catalog, "source": _book},
+    "checks": {"glossary": _glossary, "translation": _catalog, "source": _source},
     "translated book": {"glossary": _glossary, "catalog": _catalog, "book": _book, "locales": _shown_path},
-    "book texts": {"book": _book},
+    "book texts": {"book": _book, "book's source": _source},
 }
+#: The glossary's terms name the file they come from: a moved project's glossary is another
+#: glossary. Without one, the catalog's shown path is the only input a move changes.
+NO_GLOSSARY = {_shown_path}
 
 
 def test_every_kind_of_kept_value_has_its_scenario() -> None:
@@ -91,14 +103,15 @@ def test_every_kind_of_kept_value_has_its_scenario() -> None:
 
 @pytest.mark.parametrize(("kind", "changed"), [(k, i) for k, inputs in SCENARIOS.items() for i in inputs])
 def test_a_changed_input_is_never_answered_with_the_old_value(tmp_path: Path, kind: str, changed: str) -> None:
-    before = Project(tmp_path / "project")
+    change = SCENARIOS[kind][changed]
+    before = Project(tmp_path / "project", glossary=change not in NO_GLOSSARY)
     warm = BuildCache(before.folder)
     first = before.translated(warm)
     assert first.fallback and first.problems  # the [html] failure is there to be kept
     assert {k.name for k, _ in warm.entries()} >= {"translated book", "book texts"}
     assert sorted(path.parent.name for path in before.folder.rglob("*.json")) == ["checks", "translations"]
 
-    after = SCENARIOS[kind][changed](before)
+    after = change(before)
     cold = after.translated(BuildCache())
     assert cold != first, f"changing {changed} changes nothing: the scenario proves nothing"
     assert after.translated(warm) == cold, f"{kind}: the same cache (a serve rebuild) gave the value of the old {changed}"
