@@ -11,6 +11,7 @@ of a key shows as the old value coming back.
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -19,14 +20,22 @@ import pytest
 
 from rulebook import cache as build_cache
 from rulebook.cache import KINDS, BuildCache, using
+from rulebook.figures import BoardFigure, Piece
+from rulebook.i18n.checks import _source_words
+from rulebook.i18n.copies import _source_flat
+from rulebook.i18n.counted import _source_markup, _source_numbers, _source_references, _source_tokens
+from rulebook.i18n.grammar import load_grammar
 from rulebook.i18n import stored
 from rulebook.i18n.translate import TranslatedBook, translate_book
 from rulebook.loader import load_library, rulebook_paths
 from rulebook.render import fragments
+from rulebook.render.figures import board_svg
 
 from .test_render_reuse import project
 from .test_site_build import RUSSIAN, write_catalog
 
+#: The package's own grammar files.
+LOCALE = Path(build_cache.PACKAGE) / "locale"
 GLOSSARY = "terms:\n  - it: [mazzo]\n    ru: [колода, колоды, колоду]\n"
 #: The same term, now asking the Russian deck to be "библиотека": the kept verdicts are wrong for it.
 OTHER_GLOSSARY = "terms:\n  - it: [mazzo]\n    ru: [библиотека, библиотеки]\n"
@@ -91,14 +100,19 @@ SCENARIOS: dict[str, dict[str, Callable[[Project], Project]]] = {
     "checks": {"glossary": _glossary, "translation": _catalog, "source": _source},
     "translated book": {"glossary": _glossary, "catalog": _catalog, "book": _book, "locales": _shown_path},
     "book texts": {"book": _book, "book's source": _source},
+    # The glossary's memos, through the translations that read it with the same cache.
+    "glossary file": {"content": _glossary, "shown_path": _shown_path},
+    "glossary": {"reads": _glossary},
 }
+#: Kinds with a test of their own below.
+OWN_TESTS = {"board", "grammar"}
 #: The glossary's terms name the file they come from: a moved project's glossary is another
 #: glossary. Without one, the catalog's shown path is the only input a move changes.
 NO_GLOSSARY = {_shown_path}
 
 
 def test_every_kind_of_kept_value_has_its_scenario() -> None:
-    assert sorted(KINDS) == sorted([*SCENARIOS, *PURE])
+    assert sorted(KINDS) == sorted([*SCENARIOS, *PURE, *OWN_TESTS])
 
 
 @pytest.mark.parametrize(("kind", "changed"), [(k, i) for k, inputs in SCENARIOS.items() for i in inputs])
@@ -163,6 +177,12 @@ def test_highlighted_doctests_are_kept_by_text_and_for_the_same_code(tmp_path: P
 #: Pure functions memoized in the cache: kind -> (the function, two arguments giving different values).
 PURE: dict[str, tuple[Callable[[str], object], str, str]] = {
     "highlighted": (fragments.highlight_doctest, ">>> 1\n1\n", ">>> 2\n2\n"),
+    "source tokens": (_source_tokens, "Paga {W}.", "Paga {U}."),
+    "source references": (_source_references, "Vedi [[pesca]].", "Vedi [[fine]]."),
+    "source numbers": (_source_numbers, "Pesca 2 carte.", "Pesca 3 carte."),
+    "source markup": (_source_markup, "Un **mazzo**.", "Un *mazzo*."),
+    "source words": (_source_words, "Il mazzo.", "La carta."),
+    "source flat": (_source_flat, "Il mazzo.", "La carta."),
 }
 
 
@@ -176,3 +196,29 @@ def test_a_memo_answers_each_argument_with_its_own_value(kind: str) -> None:
     with using(cache):
         assert (function(one), function(two)) == expected and expected[0] != expected[1]
     assert any(k.name == kind for k, _ in cache.entries())
+
+
+def _board(cache: BuildCache, figure: BoardFigure) -> str:
+    with using(cache):
+        return str(board_svg(figure))
+
+
+def test_a_board_is_drawn_for_its_own_figure() -> None:
+    one, two = BoardFigure(pieces=(Piece("c3", "orc"),)), BoardFigure(pieces=(Piece("c4", "orc"),))
+    cache = BuildCache()
+    assert _board(cache, one) != _board(cache, two) == _board(BuildCache(), two)
+    assert any(k.name == "board" for k, _ in cache.entries())
+
+
+def test_a_grammar_file_edited_is_read_again(tmp_path: Path) -> None:
+    folder = tmp_path / "fr"
+    folder.mkdir()
+    written = (LOCALE / "fr" / "grammar.yaml").read_text(encoding="utf-8")
+    (folder / "grammar.yaml").write_text(written, encoding="utf-8")
+    cache = BuildCache()
+    with using(cache):
+        first = load_grammar("fr", (tmp_path,))
+        (folder / "grammar.yaml").write_text(written.replace("before_vowel: {le: \"l'\"", "before_vowel: {le: \"L'\""), encoding="utf-8")
+        os.utime(folder / "grammar.yaml", ns=(1, 1))  # another modification time, whatever the clock's resolution
+        again = load_grammar("fr", (tmp_path,))
+    assert again is not first and again == load_grammar("fr", (tmp_path,))

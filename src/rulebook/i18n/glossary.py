@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 
+from ..cache import current, kind
 from ..engines.casting import cards as casting_cards
 from ..errors import LoadError, Problem, RulebookError
 from ..languages import language
@@ -407,20 +408,21 @@ def load_glossary(locales: Path, cards: Path | None = None, *, source: str) -> G
     )
     # The same files give the same glossary object, so what it remembers (the terms each source
     # text uses) serves every book and language of a build.
-    key = (reads, source)
-    if key not in _GLOSSARIES:
-        terms = [t for found in reads for t in found.terms]
-        card_books = frozenset().union(*(found.card_books for found in reads))
-        # Card names bind the books glossary.yaml names in `card_books` (none named: every book).
-        terms = [replace(t, books=card_books) if t.card else t for t in terms]
-        if len(_GLOSSARIES) >= 16:
-            _GLOSSARIES.clear()
-        spellings = tuple(s for found in reads for s in found.spellings)
-        _GLOSSARIES[key] = Glossary(tuple(terms), spellings, tuple(p for found in reads for p in found.problems), source)
-    return _GLOSSARIES[key]
+    cache = current()
+    return _made((reads, source)) if cache is None else cache.memo(GLOSSARIES, (reads, source), _made)
 
 
-@dataclass(frozen=True, eq=False)  # compared by identity: a key of _GLOSSARIES
+def _made(key: tuple[tuple[_Read, ...], str]) -> Glossary:
+    reads, source = key
+    terms = [t for found in reads for t in found.terms]
+    card_books = frozenset().union(*(found.card_books for found in reads))
+    # Card names bind the books glossary.yaml names in `card_books` (none named: every book).
+    terms = [replace(t, books=card_books) if t.card else t for t in terms]
+    spellings = tuple(s for found in reads for s in found.spellings)
+    return Glossary(tuple(terms), spellings, tuple(p for found in reads for p in found.problems), source)
+
+
+@dataclass(frozen=True, eq=False)  # compared by identity: a key of GLOSSARIES
 class _Read:
     terms: tuple[Term, ...]
     problems: tuple[Problem, ...]
@@ -428,8 +430,12 @@ class _Read:
     spellings: tuple[Spelling, ...] = ()
 
 
-_CACHE: dict[tuple[str, str, str, str], _Read] = {}
-_GLOSSARIES: dict[tuple[tuple[_Read, ...], str], Glossary] = {}
+#: A glossary file read, by its reader, shown path, source language and content digest.
+GLOSSARY_FILES = kind("glossary file", ("reader", "shown_path", "source", "content"),
+                      "a glossary file parsed once per content, not once per book and language")
+#: The glossary made of those reads (each by identity), so one object serves every book.
+GLOSSARIES = kind("glossary", ("reads", "source"), "one glossary object per build and files: what it remembers of each "
+                  "source text serves every book and language")
 
 
 def _read_cached(path: Path, read, source: str) -> _Read:
@@ -444,20 +450,19 @@ def _read_cached(path: Path, read, source: str) -> _Read:
     except LoadError as exc:
         data, unreadable = None, tuple(Problem(p.path, p.line, p.column, f"{p.message} (the glossary is ignored)") for p in exc.problems)
     content = hashlib.blake2b(data, digest_size=16).hexdigest() if data is not None else repr(unreadable)
-    key = (read.__name__, shown, source, content)
-    cached = _CACHE.get(key)
-    if cached is None:
+
+    def parsed(key: tuple[str, str, str, str]) -> _Read:
         terms: list[Term | Spelling] = []
         problems: list[Problem] = []
         card_books = (read(path, data, terms, problems, source) or frozenset()) if data is not None else frozenset()
         if data is None:
             problems.extend(unreadable)
-        if len(_CACHE) >= 64:
-            _CACHE.clear()
-        cached = _CACHE[key] = _Read(
-            tuple(t for t in terms if isinstance(t, Term)), tuple(problems), card_books,
-            tuple(t for t in terms if isinstance(t, Spelling)))
-    return cached
+        return _Read(tuple(t for t in terms if isinstance(t, Term)), tuple(problems), card_books,
+                     tuple(t for t in terms if isinstance(t, Spelling)))
+
+    key = (read.__name__, shown, source, content)
+    cache = current()
+    return parsed(key) if cache is None else cache.memo(GLOSSARY_FILES, key, parsed)
 
 
 def _node_words(node: YNode) -> tuple[str, ...] | None:
