@@ -12,6 +12,7 @@ of a key shows as the old value coming back.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -27,8 +28,9 @@ from rulebook.i18n.counted import _source_markup, _source_numbers, _source_refer
 from rulebook.i18n.grammar import load_grammar
 from rulebook.i18n import stored
 from rulebook.i18n.translate import TranslatedBook, translate_book
+from rulebook.examples import run_books
 from rulebook.loader import load_library, rulebook_paths
-from rulebook.render import fragments
+from rulebook.render import Site, fragments
 from rulebook.render.figures import board_svg
 
 from .test_render_reuse import project
@@ -112,7 +114,7 @@ NO_GLOSSARY = {_shown_path}
 
 
 def test_every_kind_of_kept_value_has_its_scenario() -> None:
-    assert sorted(KINDS) == sorted([*SCENARIOS, *PURE, *OWN_TESTS])
+    assert sorted(KINDS) == sorted([*SCENARIOS, *PURE, *OWN_TESTS, *REBUILDS])
 
 
 @pytest.mark.parametrize(("kind", "changed"), [(k, i) for k, inputs in SCENARIOS.items() for i in inputs])
@@ -222,3 +224,48 @@ def test_a_grammar_file_edited_is_read_again(tmp_path: Path) -> None:
         os.utime(folder / "grammar.yaml", ns=(1, 1))  # another modification time, whatever the clock's resolution
         again = load_grammar("fr", (tmp_path,))
     assert again is not first and again == load_grammar("fr", (tmp_path,))
+
+
+def _pages(p: Project, cache: BuildCache) -> dict[tuple[str, str], str]:
+    """Every book page as a rebuild makes it with ``cache`` (a serve session's, or a cold one)."""
+    with using(cache):
+        books = load_library(rulebook_paths(p.rules), reuse=True)
+        outcomes = run_books(books.values(), reuse=True)
+        site = Site(books, outcomes, locales=p.locales, languages=("it", "ru"), reuse=True)
+        return {(book, lang): str(site.book_page(book, lang).html) for book in site.books for lang in ("it", "ru")}
+
+
+def _example(p: Project) -> Project:
+    """A worked example whose expected output is now wrong: its outcome, and its page, change."""
+    demo = p.rules / "demo.yaml"
+    written = demo.read_text(encoding="utf-8")
+    demo.write_text(re.sub(r"(>>> 2 \+ 2\n\s*)4", r"\g<1>5", written), encoding="utf-8")
+    assert demo.read_text(encoding="utf-8") != written
+    return p
+
+
+def _linked_title(p: Project) -> Project:
+    """Another book's title, which the demo book's links show."""
+    altro = p.rules / "altro.yaml"
+    altro.write_text(altro.read_text(encoding="utf-8").replace("title: La fine", "title: La vera fine"), encoding="utf-8")
+    return p
+
+
+#: What changes a rebuild's kinds: the read books, the examples' outcomes, the pages.
+REBUILDS: dict[str, dict[str, Callable[[Project], Project]]] = {
+    "read book": {"data": _book},
+    "outcomes": {"book": _example},
+    "book page": {"translated": _catalog, "shown": _book, "outcomes": _example, "others": _linked_title, "glossary": _glossary},
+}
+
+
+@pytest.mark.parametrize(("kind", "changed"), [(k, i) for k, inputs in REBUILDS.items() for i in inputs])
+def test_a_rebuild_shows_every_change(tmp_path: Path, kind: str, changed: str) -> None:
+    before = Project(tmp_path / "project")
+    session = BuildCache()
+    first = _pages(before, session)
+    assert {k.name for k, _ in session.entries()} >= {"read book", "outcomes", "book page"}
+    after = REBUILDS[kind][changed](before)
+    cold = _pages(after, BuildCache())
+    assert cold != first, f"changing {changed} changes no page: the scenario proves nothing"
+    assert _pages(after, session) == cold, f"{kind}: a rebuild with the session's cache showed the old {changed}"

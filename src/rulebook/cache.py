@@ -46,7 +46,6 @@ from typing import TypeVar
 
 from .errors import LoadError, RulebookError
 from .limits import MAX_FILE_BYTES, read_limited
-from .writing import remove_stale_leftovers, write_atomic
 
 T = TypeVar("T")
 S = TypeVar("S", bound=str)
@@ -250,6 +249,7 @@ def read_json(path: Path, version: str) -> dict[str, object] | None:
 def write_json(cache: BuildCache, path: Path, data: dict[str, object]) -> None:
     """Write a stored file atomically; a folder that cannot be written keeps nothing, silently
     (a read-only project builds all the same, making everything every time)."""
+    from .writing import remove_stale_leftovers, write_atomic  # here: writing imports the loader, which imports this module
     if path.parent not in cache.swept:  # once per folder and cache: what a killed build left there
         cache.swept.add(path.parent)
         remove_stale_leftovers(path.parent)

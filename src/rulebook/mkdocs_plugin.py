@@ -151,7 +151,8 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         rules = self._path(config, self.config.rules)
         try:
             # reuse: mkdocs serve's rebuilds parse again only the files whose bytes changed.
-            self.books, self.failed = load_books(rulebook_paths(rules), reuse=True) if rules.exists() else ({}, {})
+            with using(self.cache):
+                self.books, self.failed = load_books(rulebook_paths(rules), reuse=True) if rules.exists() else ({}, {})
             if self.failed and not self.books:  # nothing to publish: the whole load failed
                 raise LoadError([problem for error in self.failed.values() for problem in error.problems])
             # mkdocs serve: an engine of the project edited since the last build is imported anew.

@@ -82,7 +82,7 @@ def content(catalog: Catalog) -> Content:
     )
 
 
-@lru_cache(maxsize=256)  # a handful of rules, each asked for every catalog read and written
+@lru_cache(maxsize=256)  # pure: cache.py; a handful of rules, each asked for every catalog read and written
 def plural_rule(plural_forms: str) -> tuple[int, tuple[int, ...]] | str:
     """A Plural-Forms header as what it means: (nplurals, the form each probe number takes).
 

@@ -329,7 +329,7 @@ def _opening(pattern: re.Pattern[str]) -> str | None:
     return rest[0] if rest[:1].isalpha() else None
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096)  # pure: cache.py
 def _compiled(pattern: str) -> re.Pattern[str]:
     """The glossary's joined patterns (a scanner's alternatives, a term's or a spelling's forms),
     compiled once per process: every glossary object with the same terms (each test's, each
@@ -361,7 +361,7 @@ def _russian_word(word: str) -> str:
     return _words(word.rstrip(_RUSSIAN_ENDINGS) or word, "ru") + r"\w*"
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=None)  # pure: cache.py
 def _whole_word_re(form: str) -> re.Pattern[str]:
     """A spelling form matched letter for letter (no е/ё folding) and quoted whole: the match
     runs on to the end of its word, so a message quotes "Colourless", not "Colour"."""
@@ -369,7 +369,7 @@ def _whole_word_re(form: str) -> re.Pattern[str]:
     return re.compile(pattern.pattern + r"\w*", pattern.flags)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=None)  # pure: cache.py
 def _form_re(form: str, language: str, card: bool, source: bool = False) -> re.Pattern[str]:
     if not card:
         if form.endswith("*"):
