@@ -24,10 +24,21 @@ Without an active cache a memoized helper computes every time: a test that repla
 gets a cache of its own by default (each build makes one), and production code never looks for
 what a test replaced.
 
-What stays outside: ``functools`` caches of pure functions whose arguments are a few small
-immutable values fixed by the code, never by a file or an option (an engine's board geometry, a
-card's compiled cost, a language's plural rule parsed from Babel's data), each marked where it
-is with ``# pure: cache.py``. They cannot go stale and hold at most what the code names.
+What stays outside, and why:
+
+- ``functools`` caches marked ``# pure: cache.py``: pure functions of a few small immutable
+  values (an engine's board geometry and move objects, a card's parsed cost, the package's card
+  file, a Babel locale or plural rule, a compiled pattern, a script's name, the command line's
+  parser, the shipped site words). Each value is a function of its argument alone, so it cannot
+  go stale, and the arguments are few (bounded by the code, the languages and the glossary's forms);
+- ``render.reuse.COMPILED``: Jinja's compiled templates, keyed by the template's source checksum
+  (Jinja's own bytecode-cache interface), shared by every environment of the process;
+- per-object memos (a glossary's terms found in each source text, a state's copyable fields per
+  class, :data:`rulebook.i18n.scripts._ORDINARY`'s characters per script): values of the object or
+  of Unicode's tables;
+- the state of a serve session that is not a value of inputs: the pages of the last good build
+  (``mkdocs_plugin._SERVED``), the engines' file stamps (``reloading``), the entry points read
+  (``engines``), the translation jobs in flight (``i18n.translate._PENDING``, emptied by its block).
 """
 
 from __future__ import annotations
