@@ -21,14 +21,19 @@ import pytest
 
 from rulebook import cache as build_cache
 from rulebook.cache import KINDS, BuildCache, using
+from rulebook.examples import run_books
 from rulebook.figures import BoardFigure, Piece
+from rulebook.i18n import stored, translate
 from rulebook.i18n.checks import _source_words
 from rulebook.i18n.copies import _source_flat
-from rulebook.i18n.counted import _source_markup, _source_numbers, _source_references, _source_tokens
+from rulebook.i18n.counted import (
+    _source_markup,
+    _source_numbers,
+    _source_references,
+    _source_tokens,
+)
 from rulebook.i18n.grammar import load_grammar
-from rulebook.i18n import stored
-from rulebook.i18n.translate import TranslatedBook, translate_book
-from rulebook.examples import run_books
+from rulebook.i18n.translate import TranslatedBook, translate_book, translating
 from rulebook.loader import load_library, rulebook_paths
 from rulebook.render import Site, fragments
 from rulebook.render.figures import board_svg
@@ -147,7 +152,7 @@ def test_other_code_is_another_version_of_every_stored_kind(monkeypatch: pytest.
     stored_kinds = [(declared, dict.fromkeys(declared.inputs, "x")) for declared in KINDS.values() if declared.stored]
     today = [BuildCache().version(declared, **inputs) for declared, inputs in stored_kinds]
     monkeypatch.setattr(build_cache, "code_version", lambda: "other code")
-    assert all(BuildCache().version(d, **inputs) != version for (d, inputs), version in zip(stored_kinds, today))
+    assert all(BuildCache().version(d, **inputs) != version for (d, inputs), version in zip(stored_kinds, today, strict=True))
 
 
 def test_a_key_must_be_exactly_the_declared_inputs() -> None:
@@ -269,3 +274,25 @@ def test_a_rebuild_shows_every_change(tmp_path: Path, kind: str, changed: str) -
     cold = _pages(after, BuildCache())
     assert cold != first, f"changing {changed} changes no page: the scenario proves nothing"
     assert _pages(after, session) == cold, f"{kind}: a rebuild with the session's cache showed the old {changed}"
+
+
+def test_a_cached_build_starts_no_worker_and_translates_alike(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    p = Project(tmp_path / "project")
+    (p.locales / "en" / "LC_MESSAGES").mkdir(parents=True)
+    shutil.copy(p.locales / "ru" / "LC_MESSAGES" / "demo.po", p.locales / "en" / "LC_MESSAGES" / "demo.po")
+    book = load_library(rulebook_paths(p.rules))["demo"]
+    pairs = [(book, "ru"), (book, "en")]
+    monkeypatch.setattr(translate, "PARALLEL_BYTES", 0)  # workers whatever the catalogs' size
+    started: list[int] = []
+    pool = translate.worker_pool
+    monkeypatch.setattr(translate, "worker_pool", lambda count, module: started.append(count) or pool(count, module))
+
+    def build() -> list[TranslatedBook]:
+        cache = BuildCache(p.folder)
+        with translating(pairs, p.locales, cache=cache, workers=2):
+            return [translate_book(book, language, p.locales, cache) for book, language in pairs]
+
+    cold = build()
+    assert started == [2]
+    assert build() == cold and started == [2]  # taken from the folder, in this process
+    assert cold == [translate_book(book, language, p.locales, BuildCache()) for book, language in pairs]

@@ -173,7 +173,7 @@ class BuildCache:
         table = self._memos.get(declared.name)
         if table is None:
             table = self._memos[declared.name] = self._read_memo(declared)
-            self._loaded[declared.name], self._used[declared.name] = set(table), set()
+            self._loaded[declared.name], self._used[declared.name] = {str(key) for key in table}, set()
         self._used[declared.name].add(key)
         try:
             return table[key]  # type: ignore[return-value]

@@ -28,9 +28,10 @@ trusted as the project's own, never committed, never shared between strangers.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Collection
+from typing import Any, TypeGuard
 
 from ..cache import BuildCache, kind, read_json, write_json
 from ..errors import Problem
@@ -42,7 +43,7 @@ TRANSLATIONS = kind("translations", ("language", "glossary", "shown_path", "cata
 VERDICTS = kind("checks", ("language", "glossary"), "each (source, translation)'s check verdicts: an edited catalog has only its "
               "changed messages checked", stored=True, entry_inputs=("checks", "source", "translation"))
 
-def _strings(value: object) -> bool:
+def _strings(value: object) -> TypeGuard[list[str]]:
     return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
 
@@ -80,10 +81,11 @@ class StoredTranslation:
         if data is None:
             return None
         shown, failures, whole = data.get("shown"), data.get("failures"), data.get("whole")
+        fallback, outdated = data.get("fallback"), data.get("outdated")
         if not (isinstance(shown, dict) and all(isinstance(k, str) and isinstance(v, str) and k in self._contexts for k, v in shown.items())
-                and _strings(data.get("fallback")) and _strings(data.get("outdated")) and _problems(failures) and _problems(whole)):
+                and _strings(fallback) and _strings(outdated) and _problems(failures) and _problems(whole)):
             return None
-        return TakenFromCatalog(shown, tuple(data["fallback"]), tuple(data["outdated"]), tuple(Problem(*f) for f in failures),
+        return TakenFromCatalog(shown, tuple(fallback), tuple(outdated), tuple(Problem(*f) for f in failures),
                                 tuple(Problem(*f) for f in whole))
 
     def save(self, taken: TakenFromCatalog) -> None:
@@ -93,13 +95,13 @@ class StoredTranslation:
                                 "whole": [[p.path, p.line, p.column, p.message] for p in taken.whole]})
 
 
-def _problems(value: object) -> bool:
+def _problems(value: object) -> TypeGuard[list[list[Any]]]:  # each [path, line, column, message]
     return isinstance(value, list) and all(
         isinstance(f, list) and len(f) == 4 and isinstance(f[0], str) and isinstance(f[1], int) and isinstance(f[2], int)
         and isinstance(f[3], str) for f in value)
 
 
-def _valid(details: object) -> bool:
+def _valid(details: object) -> TypeGuard[list[list[str]]]:
     return isinstance(details, list) and all(
         isinstance(d, list) and len(d) == 2 and all(isinstance(part, str) for part in d) for d in details)
 
@@ -122,16 +124,16 @@ class StoredChecks:
 
     def _read(self) -> dict[str, list[list[str]]]:
         data = read_json(self.path, self.version)
-        return data["details"] if data is not None and isinstance(data.get("details"), dict) else {}
+        details = data.get("details") if data is not None else None
+        return details if isinstance(details, dict) else {}
 
     def details(self, source: str, translation: str, language: str, glossary: Glossary, checks: dict[str, Check]) -> list[tuple[str, str]]:
         """What :func:`check_translation` says, from the file when it said it before."""
         if language != self.language or glossary is not self.glossary:
             return check_translation(source, translation, language, glossary, checks)
         key = self.cache.entry_key(VERDICTS, checks=",".join(checks), source=source, translation=translation)
-        found = self._stored.get(key)
-        if not _valid(found):
-            found = [[name, detail] for name, detail in check_translation(source, translation, language, glossary, checks)]
+        kept = self._stored.get(key)
+        found = kept if _valid(kept) else [[name, detail] for name, detail in check_translation(source, translation, language, glossary, checks)]
         self._used[key] = found
         return [(name, detail) for name, detail in found]
 

@@ -256,12 +256,17 @@ def translating(pairs: Iterable[tuple[Book, str]], locales: Path, cache: BuildCa
         todo = [inputs for book, language in pairs
                 if (inputs := _Inputs.of(book, language, locales)).catalog is not None and language != book.language
                 and not cache.holds(TRANSLATED, inputs.key, **inputs.declared())]
-    count = worker_count(workers, len(todo))
-    if count < 2 or sum(len(inputs.catalog or b"") for inputs in todo) < PARALLEL_BYTES:
-        yield
-        return
-    with worker_pool(count, __name__) as pool:
-        try:
+        # What an earlier build kept is taken here, before any worker starts: a cached build
+        # starts none (forking and handing each worker a book's texts would cost more than reading it).
+        kept = [inputs for inputs in todo if _take_kept(inputs, locales, cache)]
+    taken_here = {inputs.key for inputs in kept}
+    todo = [inputs for inputs in todo if inputs.key not in taken_here]
+    try:
+        count = worker_count(workers, len(todo))
+        if count < 2 or sum(len(inputs.catalog or b"") for inputs in todo) < PARALLEL_BYTES:
+            yield
+            return
+        with worker_pool(count, __name__) as pool:
             for inputs in todo:
                 book, language = inputs.book, inputs.key[1]
                 sources, texts = _texts(book, cache)  # a book's texts, once for all its languages
@@ -274,10 +279,28 @@ def translating(pairs: Iterable[tuple[Book, str]], locales: Path, cache: BuildCa
                     break  # a worker died while jobs were still being handed out: the rest are made here
                 _PENDING[inputs.key] = (job, inputs, sources)
             yield
-        finally:
-            for inputs in todo:
-                if (pending := _PENDING.pop(inputs.key, None)) is not None:
-                    pending[0].cancel()  # leaving the pool waits only for the jobs running now
+    finally:
+        for inputs in (*kept, *todo):
+            if (pending := _PENDING.pop(inputs.key, None)) is not None:
+                pending[0].cancel()  # leaving the pool waits only for the jobs running now
+
+
+def _take_kept(inputs: _Inputs, locales: Path, cache: BuildCache) -> bool:
+    """Whether the cache's folder keeps what the catalog gives (then handed to translate_book as a
+    job already done)."""
+    book, language = inputs.book, inputs.key[1]
+    sources, texts = _texts(book, cache)
+    shown = display_path(catalog_path(Path(locales), language, book.id))
+    glossary = inputs.glossary.for_book(book.id) if inputs.glossary is not None else None
+    stored = StoredTranslation.of(cache, f"{book.id}.{language}.json", language, glossary, shown, inputs.catalog, texts) \
+        if glossary is not None and inputs.catalog is not None else None
+    taken = stored.load() if stored is not None else None
+    if taken is None:
+        return False
+    done: Future[TakenFromCatalog | tuple[Problem, ...]] = Future()
+    done.set_result(taken)
+    _PENDING[inputs.key] = (done, inputs, sources)
+    return True
 
 
 #: Translations being made by worker processes while a :func:`translating` block runs, by the

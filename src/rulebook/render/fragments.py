@@ -36,7 +36,7 @@ def heading(level: int, anchor: str, number: str, title: Markup | str, permalink
 
 @stored_memoized(HIGHLIGHTED)
 def _highlighted(doctest: str) -> str:
-    return highlight(doctest, PythonConsoleLexer(), _FORMATTER)
+    return str(highlight(doctest, PythonConsoleLexer(), _FORMATTER))
 
 
 def highlight_doctest(doctest: str) -> Markup:
