@@ -32,6 +32,7 @@ from rulebook.i18n.counted import (
     _source_references,
     _source_tokens,
 )
+from rulebook.i18n.domains import SITE, load_messages
 from rulebook.i18n.grammar import load_grammar
 from rulebook.i18n.translate import TranslatedBook, translate_book, translating
 from rulebook.loader import load_library, rulebook_paths
@@ -112,7 +113,7 @@ SCENARIOS: dict[str, dict[str, Callable[[Project], Project]]] = {
     "glossary": {"reads": _glossary},
 }
 #: Kinds with a test of their own below.
-OWN_TESTS = {"board", "grammar"}
+OWN_TESTS = {"board", "grammar", "checked catalogs"}
 #: The glossary's terms name the file they come from: a moved project's glossary is another
 #: glossary. Without one, the catalog's shown path is the only input a move changes.
 NO_GLOSSARY = {_shown_path}
@@ -296,3 +297,40 @@ def test_a_cached_build_starts_no_worker_and_translates_alike(tmp_path: Path, mo
     assert started == [2]
     assert build() == cold and started == [2]  # taken from the folder, in this process
     assert cold == [translate_book(book, language, p.locales, BuildCache()) for book, language in pairs]
+
+
+RU_WORDS = ('msgid ""\nmsgstr ""\n"Language: ru\\n"\n"Content-Type: text/plain; charset=utf-8\\n"\n'
+            '"Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"\n\n'
+            'msgid "Translation coverage"\nmsgstr "{text}"\n')
+
+
+def _site_words(locales: Path, cache: BuildCache) -> tuple[object, ...]:
+    """The Russian site words with a project's catalog over the shipped one, as a page shows them."""
+    with using(cache):
+        said = load_messages(SITE, "ru", locales)
+    return said.translate(None, "Translation coverage"), said.problems, said.translated, said.fuzzy
+
+
+def _words_catalog(p: Project) -> Project:
+    (p.locales / "ru" / "LC_MESSAGES" / "site.po").write_text(RU_WORDS.format(text="Покрытие переводом"), encoding="utf-8")
+    return p
+
+
+def _moved_words(p: Project) -> Project:
+    return _shown_path(p)
+
+
+@pytest.mark.parametrize("change", [_words_catalog, _moved_words])
+def test_the_checked_site_words_follow_their_catalog_and_its_path(tmp_path: Path, change: Callable[[Project], Project]) -> None:
+    before = Project(tmp_path / "project", glossary=False)
+    # A text the checks refuse: its problem names the file.
+    (before.locales / "ru" / "LC_MESSAGES" / "site.po").write_text(RU_WORDS.format(text="Охват <b>перевода</b>"), encoding="utf-8")
+    warm = BuildCache(before.folder)
+    first = _site_words(before.locales, warm)
+    assert first[1] and any(k.name == "checked catalogs" for k, _ in warm.entries())
+    after = change(before)
+    cold = _site_words(after.locales, BuildCache())
+    assert cold != first
+    assert _site_words(after.locales, warm) == cold
+    assert _site_words(after.locales, BuildCache(after.folder)) == cold
+    assert _site_words(after.locales, BuildCache(after.folder)) == cold  # from the kept file, this time

@@ -23,6 +23,8 @@ with a dot can never be a book id.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import io
 from dataclasses import dataclass
 from gettext import NullTranslations
@@ -37,6 +39,7 @@ from babel.messages.mofile import write_mo
 from babel.support import Translations
 
 from ..adapters.babel import set_plural_forms
+from ..cache import BuildCache, current, kind, read_json, write_json
 from ..errors import LoadError, Problem
 from ..engines import registered
 from ..limits import read_limited
@@ -192,18 +195,69 @@ def load_messages(domain: ShippedDomain, language: str, locales: Path | None = N
     return Messages(language, translations or NullTranslations(), frozenset(translated), frozenset(fuzzy), tuple(problems), tuple(unreadable))
 
 
+#: A layer as kept: its shown messages compiled (.mo bytes: a Translations object is changed by
+#: the merge of the next layer, so each use gets its own), their keys, its fuzzy keys, its
+#: problems and the plural rule after it.
+_Layer = tuple[bytes | None, frozenset[MessageKey], frozenset[MessageKey], tuple[Problem, ...], str | None]
+
+CHECKED_CATALOGS = kind("checked catalogs", ("shown_path", "catalog", "language", "domain", "copies_allowed", "rule"),
+                        "a site or engine catalog (shipped or the project's) after the checks: read and checked once, "
+                        "kept between builds", stored=True)
+
+
 def _checked_layer(path: Path, language: str, domain: str, copies_allowed: bool, rule: str | None
                    ) -> tuple[Translations | None, set[MessageKey], set[MessageKey], list[Problem], str | None]:
     """One catalog's shown messages, their keys, its fuzzy keys, its problems and the plural rule
-    of the messages shown so far (``rule``: an earlier layer's, into which its plurals are moved)."""
+    of the messages shown so far (``rule``: an earlier layer's, into which its plurals are moved);
+    from the build's cache when the same bytes were checked with the same inputs."""
     shown = display_path(path)
     try:
         data = read_limited(path, shown)
     except LoadError as exc:
         return None, set(), set(), list(exc.problems), rule
+    cache = current()
+    if cache is None:
+        layer = _check_layer(path, shown, data, language, domain, copies_allowed, rule)
+    else:
+        version = cache.version(CHECKED_CATALOGS, shown_path=shown, catalog=hashlib.blake2b(data, digest_size=16).hexdigest(),
+                                language=language, domain=domain, copies_allowed=str(copies_allowed), rule=str(rule))
+        layer = cache.memo(CHECKED_CATALOGS, version, lambda _: _kept_layer(cache, version, shown, domain, language) or _store_layer(
+            cache, version, shown, domain, language, _check_layer(path, shown, data, language, domain, copies_allowed, rule)))
+    mo, keys, fuzzy, problems, after = layer
+    translations = Translations(io.BytesIO(mo), domain=domain) if mo is not None else None
+    return translations, set(keys), set(fuzzy), list(problems), after
+
+
+def _layer_file(cache: BuildCache, shown: str, domain: str, language: str) -> Path | None:
+    return cache.stored_path(CHECKED_CATALOGS, f"{domain}.{language}.{hashlib.blake2b(shown.encode(), digest_size=6).hexdigest()}.json")
+
+
+def _kept_layer(cache: BuildCache, version: str, shown: str, domain: str, language: str) -> _Layer | None:
+    path = _layer_file(cache, shown, domain, language)
+    data = read_json(path, version) if path is not None else None
+    layer = data.get("layer") if data is not None else None
+    try:
+        mo, keys, fuzzy, problems, rule = layer  # type: ignore[misc]  # a file of this version, as _store_layer wrote it
+        return (base64.b64decode(mo) if mo is not None else None, frozenset((c, m) for c, m in keys), frozenset((c, m) for c, m in fuzzy),
+                tuple(Problem(*p) for p in problems), rule)
+    except (TypeError, ValueError):
+        return None  # none, or not of the shape written: checked again
+
+
+def _store_layer(cache: BuildCache, version: str, shown: str, domain: str, language: str, layer: _Layer) -> _Layer:
+    path = _layer_file(cache, shown, domain, language)
+    if path is not None:
+        mo, keys, fuzzy, problems, rule = layer
+        write_json(cache, path, {"version": version, "layer": [
+            base64.b64encode(mo).decode("ascii") if mo is not None else None, sorted(keys, key=str), sorted(fuzzy, key=str),
+            [[p.path, p.line, p.column, p.message] for p in problems], rule]})
+    return layer
+
+
+def _check_layer(path: Path, shown: str, data: bytes, language: str, domain: str, copies_allowed: bool, rule: str | None) -> _Layer:
     catalog, problems = read_catalog(path, domain=domain, shared=True, data=data)
     if catalog is None:
-        return None, set(), set(), problems, rule
+        return None, frozenset(), frozenset(), tuple(problems), rule
     problems = catalog_problems(catalog, shown, data, language)  # what i18n check says of the file as a whole
     # The catalog's own plural rule picks its forms, when it is a rule of its language (if not,
     # catalog_problems said so at its header's line, and its plural messages are not shown).
@@ -229,6 +283,5 @@ def _checked_layer(path: Path, language: str, domain: str, copies_allowed: bool,
     fuzzy = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalog if m.id and m.fuzzy}
     buffer = io.BytesIO()
     write_mo(buffer, checked)
-    buffer.seek(0)
-    return Translations(buffer, domain=domain), keys, fuzzy, problems, rule
+    return buffer.getvalue(), frozenset(keys), frozenset(fuzzy), tuple(problems), rule
 
