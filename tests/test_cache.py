@@ -334,3 +334,15 @@ def test_the_checked_site_words_follow_their_catalog_and_its_path(tmp_path: Path
     assert _site_words(after.locales, warm) == cold
     assert _site_words(after.locales, BuildCache(after.folder)) == cold
     assert _site_words(after.locales, BuildCache(after.folder)) == cold  # from the kept file, this time
+
+
+def test_a_process_keeps_the_sessions_of_its_last_configurations_only(tmp_path: Path) -> None:
+    configs = [str(tmp_path / f"mkdocs-{n}.yml") for n in range(build_cache.SESSIONS_KEPT + 1)]
+    first = build_cache.session(configs[0], None)
+    for config in configs[1:-1]:
+        build_cache.session(config, None)
+    assert build_cache.session(configs[0], None) is first  # served again: the newest
+    build_cache.session(configs[-1], None)  # one too many: the one built longest ago goes
+    assert build_cache.session(configs[0], None) is first
+    kept = [config for config, _ in build_cache._SESSIONS]
+    assert configs[1] not in kept and kept[-2:] == [configs[-1], configs[0]]

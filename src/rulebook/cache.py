@@ -13,12 +13,15 @@ an error, and ``tests/test_cache.py`` changes each input of each kind and fails 
 hands back what the old inputs made. Three ways of keeping:
 
 - :meth:`BuildCache.memo`: a pure function's result by its argument, for as long as the cache
-  lives (no bound: a bound smaller than the site made a cache thrash, issue 31);
+  lives (no bound: a bound smaller than the site made a cache thrash, issue 31; a serve session's
+  memos grow with what its edits add, not with its rebuilds);
 - :meth:`BuildCache.last`: the last value made for a slot (a book in a language), with the inputs
   it was made from, compared with ``==``: a serve session keeps one per slot, never a history;
 - stored kinds (``stored=True``), written to the cache's folder (the plugin's ``cache_dir``) for
-  the next build by :mod:`rulebook.i18n.stored`, under a :meth:`BuildCache.version` digest of
-  every input and of the code (:func:`code_version`).
+  the next build under a :meth:`BuildCache.version` digest of every input and of the code
+  (:func:`code_version`): the translations and check verdicts (:mod:`rulebook.i18n.stored`), the
+  checked site and engine catalogs (:mod:`rulebook.i18n.domains`), the highlighted doctests
+  (:func:`stored_memoized`, written by :meth:`BuildCache.save` at the end of a build).
 
 Without an active cache a memoized helper computes every time: a test that replaces a function
 gets a cache of its own by default (each build makes one), and production code never looks for
@@ -329,11 +332,18 @@ def memoized(declared: Kind) -> Callable[[Callable[[A], T]], Callable[[A], T]]:
 #: the next (MkDocs makes a new plugin object for each). The one module-level store of values.
 _SESSIONS: dict[tuple[str, str], BuildCache] = {}
 
+#: ``mkdocs serve`` serves one configuration; a process that builds many (a test suite, a
+#: benchmark) keeps the caches of the last few, not of every site it ever built.
+SESSIONS_KEPT = 4
+
 
 def session(config: str, folder: Path | None) -> BuildCache:
     """The cache of every build of ``config`` in this process, writing stored kinds to ``folder``."""
     key = (config, str(folder))
-    found = _SESSIONS.get(key)
+    found = _SESSIONS.pop(key, None)
     if found is None:
-        found = _SESSIONS[key] = BuildCache(folder)
+        found = BuildCache(folder)
+        while len(_SESSIONS) >= SESSIONS_KEPT:
+            del _SESSIONS[next(iter(_SESSIONS))]  # the configuration built longest ago
+    _SESSIONS[key] = found  # the newest last
     return found
