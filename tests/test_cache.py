@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from rulebook import cache as build_cache
+from rulebook import keeping
 from rulebook.cache import KINDS, BuildCache, using
 from rulebook.examples import run_books
 from rulebook.figures import BoardFigure, Piece
@@ -174,7 +175,7 @@ def test_highlighted_doctests_are_kept_by_text_and_for_the_same_code(tmp_path: P
     cache = BuildCache(tmp_path)
     assert _highlight(cache, one) != _highlight(cache, two)
     assert _highlight(cache, two) == _highlight(BuildCache(), two)
-    cache.save()
+    keeping.save(cache)
     made: list[str] = []
     monkeypatch.setattr(fragments, "highlight", lambda text, *rest: made.append(text) or "made again")
     assert _highlight(BuildCache(tmp_path), one) != "made again" and made == []  # the next build takes it

@@ -21,7 +21,7 @@ hands back what the old inputs made. Three ways of keeping:
   the next build under a :meth:`BuildCache.version` digest of every input and of the code
   (:func:`code_version`): the translations and check verdicts (:mod:`rulebook.i18n.stored`), the
   checked site and engine catalogs (:mod:`rulebook.i18n.domains`), the highlighted doctests
-  (:func:`stored_memoized`, written by :meth:`BuildCache.save` at the end of a build).
+  (:func:`stored_memoized`, written by :func:`rulebook.keeping.save` at the end of a build).
 
 Without an active cache a memoized helper computes every time: a test that replaces a function
 gets a cache of its own by default (each build makes one), and production code never looks for
@@ -58,7 +58,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import TypeVar
 
-from .errors import LoadError, RulebookError
+from .errors import LoadError
 from .limits import MAX_FILE_BYTES, read_limited
 
 T = TypeVar("T")
@@ -192,14 +192,14 @@ class BuildCache:
             return {}
         return dict(entries)
 
-    def save(self) -> None:
-        """Write each stored memo's entries this build used, unless its file holds exactly them;
-        what is written is what one build asked for, so a file never grows past its site."""
+    def unsaved(self) -> Iterator[tuple[Path, dict[str, object]]]:
+        """Each stored memo's file to write, with what this build used of it, unless its file holds
+        exactly that (:func:`rulebook.keeping.save` writes them): a file never grows past its site."""
         for name, used in self._used.items():
             declared, table = KINDS[name], self._memos[name]
             path = self.stored_path(declared, "entries.json")
             if path is not None and used != self._loaded[name]:
-                write_json(self, path, {"version": self.version(declared), "entries": {key: table[key] for key in sorted(used)}})
+                yield path, {"version": self.version(declared), "entries": {key: table[key] for key in sorted(used)}}
                 self._loaded[name] = set(used)
             self._used[name] = set()
 
@@ -258,19 +258,6 @@ def read_json(path: Path, version: str) -> dict[str, object] | None:
     except (LoadError, ValueError):
         return None
     return data if isinstance(data, dict) and data.get("version") == version else None
-
-
-def write_json(cache: BuildCache, path: Path, data: dict[str, object]) -> None:
-    """Write a stored file atomically; a folder that cannot be written keeps nothing, silently
-    (a read-only project builds all the same, making everything every time)."""
-    from .writing import remove_stale_leftovers, write_atomic  # here: writing imports the loader, which imports this module
-    if path.parent not in cache.swept:  # once per folder and cache: what a killed build left there
-        cache.swept.add(path.parent)
-        remove_stale_leftovers(path.parent)
-    try:
-        write_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8"))
-    except RulebookError:
-        pass
 
 
 _ACTIVE: ContextVar[BuildCache | None] = ContextVar("rulebook_build_cache", default=None)

@@ -40,6 +40,7 @@ from urllib.parse import urljoin, urlsplit
 
 from markupsafe import Markup, escape
 
+from . import keeping
 from .adapters import generator, material
 from .adapters.generator import File, Files, InclusionLevel, Navigation, Page, PluginError, base, event_priority, get_toc
 from .adapters.generator import config_options as c
@@ -367,7 +368,7 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
             return
         with using(self.cache):
             self._write_search_indexes(config)
-        self.cache.save()  # what the next build can take: the highlighted doctests
+        keeping.save(self.cache)  # what the next build can take: the highlighted doctests
         self._write_not_found_pages(config)
         if self.config.pdf:
             # The site's own stylesheets (symbol font, badges, boards), as the pages use them.

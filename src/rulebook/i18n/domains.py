@@ -39,9 +39,10 @@ from babel.messages.mofile import write_mo
 from babel.support import Translations
 
 from ..adapters.babel import set_plural_forms
-from ..cache import BuildCache, current, kind, read_json, write_json
+from ..cache import BuildCache, current, kind, read_json
 from ..errors import LoadError, Problem
 from ..engines import registered
+from ..keeping import write_json
 from ..limits import read_limited
 from ..loader import display_path
 from ..messages import KEYWORDS as ENGINE_KEYWORDS

@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from ..cache import BuildCache, kind, read_json, write_json
+from ..cache import BuildCache, kind, read_json
+from ..keeping import write_json
 from ..errors import Problem
 from .checks import Check, check_translation
 from .glossary import Glossary
