@@ -11,6 +11,7 @@ of a key shows as the old value coming back.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -347,3 +348,16 @@ def test_a_process_keeps_the_sessions_of_its_last_configurations_only(tmp_path: 
     assert build_cache.session(configs[0], None) is first
     kept = [config for config, _ in build_cache._SESSIONS]
     assert configs[1] not in kept and kept[-2:] == [configs[-1], configs[0]]
+
+
+def test_a_kept_catalog_of_the_wrong_shape_is_checked_again(tmp_path: Path) -> None:
+    p = Project(tmp_path / "project", glossary=False)
+    (p.locales / "ru" / "LC_MESSAGES" / "site.po").write_text(RU_WORDS.format(text="Охват <b>перевода</b>"), encoding="utf-8")
+    expected = _site_words(p.locales, BuildCache(p.folder))
+    kept = sorted((p.folder / "checked-catalogs").glob("site.ru.*.json"))
+    assert len(kept) == 2  # the shipped catalog and the project's
+    for path in kept:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for broken in (["not", "a", "layer"], [None, [["x"]], [], [], None], [None, [], [], [["a", 1]], None]):
+            path.write_text(json.dumps({**data, "layer": broken}), encoding="utf-8")
+            assert _site_words(p.locales, BuildCache(p.folder)) == expected

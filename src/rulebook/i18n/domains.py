@@ -237,12 +237,14 @@ def _kept_layer(cache: BuildCache, version: str, shown: str, domain: str, langua
     path = _layer_file(cache, shown, domain, language)
     data = read_json(path, version) if path is not None else None
     layer = data.get("layer") if data is not None else None
+    if not (isinstance(layer, list) and len(layer) == 5 and (layer[4] is None or isinstance(layer[4], str))):
+        return None  # none, or not of the shape written: checked again
+    mo, keys, fuzzy, problems, rule = layer
     try:
-        mo, keys, fuzzy, problems, rule = layer  # type: ignore[misc]  # a file of this version, as _store_layer wrote it
         return (base64.b64decode(mo) if mo is not None else None, frozenset((c, m) for c, m in keys), frozenset((c, m) for c, m in fuzzy),
                 tuple(Problem(*p) for p in problems), rule)
     except (TypeError, ValueError):
-        return None  # none, or not of the shape written: checked again
+        return None
 
 
 def _store_layer(cache: BuildCache, version: str, shown: str, domain: str, language: str, layer: _Layer) -> _Layer:

@@ -34,8 +34,8 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from ..cache import BuildCache, kind, read_json
-from ..keeping import write_json
 from ..errors import Problem
+from ..keeping import write_json
 from .checks import Check, check_translation
 from .glossary import Glossary
 
