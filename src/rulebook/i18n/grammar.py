@@ -22,12 +22,12 @@ from __future__ import annotations
 import re
 import string
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
 from markupsafe import Markup, escape
 
+from ..cache import current, kind
 from ..errors import LoadError, Problem
 from ..loader import display_path
 from ..yamlnodes import Mapping as YMapping, Scalar, Sequence as YSequence, YNode, read_yaml
@@ -119,7 +119,8 @@ def load_grammar(language: str, locale_dirs: tuple[Path, ...]) -> Grammar:
 
     Read again when a file changed (``rulebook serve`` shows a translator's edit on reload)."""
     files = tuple((path, path.stat().st_mtime_ns) for path in grammar_files(language, locale_dirs))
-    return _load(language, files)
+    cache = current()
+    return _load((language, files)) if cache is None else cache.memo(GRAMMARS, (language, files), _load)
 
 
 def grammar_problems(language: str, locale_dirs: tuple[Path, ...]) -> list[Problem]:
@@ -131,8 +132,12 @@ def grammar_problems(language: str, locale_dirs: tuple[Path, ...]) -> list[Probl
     return []
 
 
-@lru_cache(maxsize=64)
-def _load(language: str, files: tuple[tuple[Path, int], ...]) -> Grammar:
+GRAMMARS = kind("grammar", ("language", "files"), "a language's grammar files read once per build and modification time "
+               "(a file that cannot be read raises each time: nothing kept)")
+
+
+def _load(key: tuple[str, tuple[tuple[Path, int], ...]]) -> Grammar:
+    language, files = key
     grammar = Grammar(language)
     problems: list[Problem] = []
     for path, _ in files:
