@@ -48,7 +48,7 @@ import time
 from pathlib import Path
 
 from .anchors import ALL_LANGUAGES, write_material, write_rulebook, write_static_i18n
-from .corpus import generate
+from .corpus import REPO, Corpus, generate
 from .measure import Build, load_average, measure
 
 
@@ -62,16 +62,19 @@ SMALL = "rulebook-6-small"
 CONFIGS = ("material", "static-i18n", "rulebook-1", "rulebook-6", SMALL, KEPT)
 
 
-def _configs(work: Path, books: int, rules: int, small: tuple[int, int], names: tuple[str, ...]) -> dict[str, Path]:
-    large = generate(work / f"corpus-{books}x{rules}", books, rules)
+def _configs(work: Path, books: int, rules: int, small: tuple[int, int], names: tuple[str, ...], repository: bool = False) -> dict[str, Path]:
+    if repository:  # the repository's own rulebooks and catalogs, as they are
+        large, tag = Corpus(REPO, REPO / "rules", REPO / "locales", len(list((REPO / "rules").glob("*.yaml"))), 0), "repository"
+    else:
+        large, tag = generate(work / f"corpus-{books}x{rules}", books, rules), f"{books}x{rules}"
     writers = {
-        "material": lambda: write_material(large, work / f"material-{books}x{rules}"),
-        "static-i18n": lambda: write_static_i18n(large, work / f"static-i18n-{books}x{rules}"),
-        "rulebook-1": lambda: write_rulebook(large, work / f"rulebook-1-{books}x{rules}", ALL_LANGUAGES[:1]),
-        "rulebook-6": lambda: write_rulebook(large, work / f"rulebook-6-{books}x{rules}", ALL_LANGUAGES),
+        "material": lambda: write_material(large, work / f"material-{tag}"),
+        "static-i18n": lambda: write_static_i18n(large, work / f"static-i18n-{tag}"),
+        "rulebook-1": lambda: write_rulebook(large, work / f"rulebook-1-{tag}", ALL_LANGUAGES[:1]),
+        "rulebook-6": lambda: write_rulebook(large, work / f"rulebook-6-{tag}", ALL_LANGUAGES),
         SMALL: lambda: write_rulebook(generate(work / f"corpus-{small[0]}x{small[1]}", *small),
                                       work / f"rulebook-6-{small[0]}x{small[1]}", ALL_LANGUAGES),
-        KEPT: lambda: write_rulebook(large, work / f"rulebook-6-kept-{books}x{rules}", ALL_LANGUAGES),
+        KEPT: lambda: write_rulebook(large, work / f"rulebook-6-kept-{tag}", ALL_LANGUAGES),
     }
     return {name: writers[name]() for name in CONFIGS if name in names}
 
@@ -143,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"the builds to run (default: all of {', '.join(CONFIGS)})")
     parser.add_argument("--runs", type=int, default=3, help="builds of each configuration (medians are reported)")
     parser.add_argument("--workdir", type=Path, help="keep corpus and sites here (reused when up to date); default: a temporary folder")
+    parser.add_argument("--repository", action="store_true",
+                        help="the repository's own rules/ and locales/, not a generated corpus (no growth build)")
     parser.add_argument("--heap", action="store_true", help="also the Python heap's peak of rulebook-6 and its small build (tracemalloc)")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args(argv)
@@ -152,9 +157,10 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="rulebook-bench-") as temporary:
         work = args.workdir or Path(temporary)
         start = time.perf_counter()
-        configs = _configs(work, args.books, args.rules, small, tuple(args.configs))
-        print(f"corpus {args.books} books x {args.rules} rules (and {small[0]} x {small[1]}), {len(ALL_LANGUAGES)} languages,"
-              f" generated in {time.perf_counter() - start:.1f} s under {work}")
+        names = tuple(n for n in args.configs if not (args.repository and n == SMALL))
+        configs = _configs(work, args.books, args.rules, small, names, args.repository)
+        what = "the repository's rulebooks" if args.repository else f"corpus {args.books} books x {args.rules} rules (and {small[0]} x {small[1]})"
+        print(f"{what}, {len(ALL_LANGUAGES)} languages, written in {time.perf_counter() - start:.1f} s under {work}")
         print(f"machine: {machine()}")
         print("time: load_config + build in a fresh child process (imports done before the clock), wall and CPU"
               " (the child's threads, its catalog workers and example children); memory: the child's peak RSS from os.wait4")
