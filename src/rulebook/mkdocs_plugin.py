@@ -14,9 +14,9 @@ language switcher (``extra.alternate``), the theme's language and the search lan
 derived from it. Material ships interface words and lunr stemmers for many languages, not all:
 a language it lacks gets Material's English words and a search index without stemmer.
 
-The generated pages never pass through Markdown: the file's content is the rendered HTML and
-it is swapped in after the (empty) Markdown step, so no Markdown extension ever interprets
-translated text.
+The generated pages never pass through Markdown: the file's content is empty and the rendered
+HTML is swapped in after the Markdown step, so no Markdown extension ever interprets
+translated text (and no copy of every page's HTML lasts through the build).
 
 With ``site_url`` set, every page has a canonical link and absolute hreflang alternates, and the
 sitemap lists every page of every language with its alternates. Each language has its own 404
@@ -257,8 +257,9 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
             section = []
             for page in site.pages(language.code):
                 self.pages[page.src_uri] = page
-                # A plain str: MkDocs splits the content into lines, which on Markup escapes each one.
-                files.append(File.generated(config, page.src_uri, content=str(page.html), inclusion=InclusionLevel.INCLUDED))
+                # No Markdown: the body is put in place in on_page_context (a copy of every page's
+                # HTML here would last as long as the build: a third of its peak memory).
+                files.append(File.generated(config, page.src_uri, content="", inclusion=InclusionLevel.INCLUDED))
                 section.append({str(page.title): page.src_uri})
             for shown, error in self.failed.items():
                 name = Path(shown).stem  # a book's page is named by its id, which the file names too
@@ -327,8 +328,16 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         # are excluded from its index (a tenth of a rebuild's time): the body comes after it.
         rendered = self.pages.get(page.file.src_uri)
         if rendered is not None:
-            page.content = str(rendered.html)
+            page.content = str(rendered.html)  # a plain str, as a page's content always is
         return context
+
+    @event_priority(-100)  # last: another plugin's on_post_page may read the content
+    def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
+        if page.file.src_uri in self.pages:
+            # Written: MkDocs keeps the page, and its content, to the end of the build; the
+            # rendered page stays in self.pages, so only this copy of its HTML goes.
+            page.content = ""
+        return output
 
     def _not_found(self, config: MkDocsConfig, language: str) -> dict:
         """What the theme's 404.html needs for one language: its text, language and menu."""

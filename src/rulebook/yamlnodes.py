@@ -201,15 +201,16 @@ def _under_indented(text: str, line: int) -> str | None:
             f"not {key}): indent it as '{item.group(2).strip()}:' to go on with that item, or start a new item with '- ' at column {dash}")
 
 
-def parse(text: str, path: str, needs: str = "a rulebook needs at least a 'book' mapping") -> YNode:
-    """Parse one YAML document into nodes, or raise LoadError with every problem found."""
+def parse(text: str, path: str, needs: str = "a rulebook needs at least a 'book' mapping", max_values: int | None = None) -> YNode:
+    """Parse one YAML document into nodes, or raise LoadError with every problem found;
+    ``max_values``: the most values the file may hold (default MAX_VALUES)."""
     problems = _tab_problems(text, path)
     if problems:
         raise LoadError(problems)
-    return _parse(text, path, needs, recheck=True)
+    return _parse(text, path, needs, recheck=True, max_values=MAX_VALUES if max_values is None else max_values)
 
 
-def _parse(text: str, path: str, needs: str, recheck: bool) -> YNode:
+def _parse(text: str, path: str, needs: str, recheck: bool, max_values: int) -> YNode:
     """The event walk of parse(); ``recheck``: on a parser's error, read the text up to it again for our limits."""
     problems: list[Problem] = []
     stack: list[YNode] = []
@@ -255,8 +256,8 @@ def _parse(text: str, path: str, needs: str, recheck: bool) -> YNode:
             kind = event.__class__
             if kind is _SCALAR or kind is _START_SEQUENCE or kind is _START_MAPPING or kind is _ALIAS:
                 values += 1
-                if values > MAX_VALUES:
-                    problems.append(Problem(path, *mark(event), f"more than {MAX_VALUES:,} values in one file; split it"))
+                if values > max_values:
+                    problems.append(Problem(path, *mark(event), f"more than {max_values:,} values in one file; split it"))
                     raise _LimitReached(problems)
                 if event.anchor is not None:
                     alias = kind is _ALIAS
@@ -286,7 +287,7 @@ def _parse(text: str, path: str, needs: str, recheck: bool) -> YNode:
             # The parser may have stopped at a limit of its own, or read far ahead of the events
             # it handed over: the text before its stop holds our limits first, if it reaches them.
             try:
-                _parse(text[:_offset(text, found.line, found.column)], path, needs, recheck=False)
+                _parse(text[:_offset(text, found.line, found.column)], path, needs, recheck=False, max_values=max_values)
             except _LimitReached as limit:
                 raise LoadError(limit.problems) from None
             except LoadError:

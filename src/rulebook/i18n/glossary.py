@@ -35,7 +35,7 @@ from ..engines.base import PrintedName
 from ..errors import LoadError, Problem, RulebookError
 from ..languages import language
 from ..loader import display_path
-from ..limits import read_limited
+from ..limits import MAX_FILE_BYTES, MAX_GLOSSARY_BYTES, MAX_GLOSSARY_VALUES, read_limited
 from ..yamlnodes import Mapping, Scalar, Sequence, YNode, building_tree, decode, parse
 
 
@@ -479,7 +479,7 @@ def _read_cached(path: Path, read, source: str) -> _Read:
     # the limited reader (a FIFO or a link to /dev/zero is refused), and those bytes are parsed.
     shown = display_path(path)
     try:
-        data = read_limited(path, shown)
+        data = read_limited(path, shown, MAX_GLOSSARY_BYTES if read is _read_terms else MAX_FILE_BYTES)
     except LoadError as exc:
         data, unreadable = None, tuple(Problem(p.path, p.line, p.column, f"{p.message} (the glossary is ignored)") for p in exc.problems)
     content = hashlib.blake2b(data, digest_size=16).hexdigest() if data is not None else repr(unreadable)
@@ -512,7 +512,7 @@ def _read_terms(path: Path, data: bytes, terms: list[Term], problems: list[Probl
     shown = display_path(path)
     try:
         with building_tree():
-            root = parse(decode(data, shown), shown, "the glossary needs a 'terms:' list")
+            root = parse(decode(data, shown), shown, "the glossary needs a 'terms:' list", MAX_GLOSSARY_VALUES)
     except LoadError as exc:
         problems.extend(Problem(p.path, p.line, p.column, f"{p.message} (the glossary is ignored)") for p in exc.problems)
         return frozenset()

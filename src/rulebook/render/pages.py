@@ -133,6 +133,9 @@ class Site:
     _symbol_sets: dict[tuple[str, str], SymbolSet | None] = field(default_factory=dict, repr=False)
     #: The glossary page's entries per language (glossary_shown).
     glossary_entries: dict[str, list[ShownEntry]] = field(default_factory=dict, repr=False)
+    _linked: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    _anchor_keys: dict[str, tuple[tuple[str, str, str, int], ...]] = field(default_factory=dict, repr=False)
+    _files: dict[tuple[str, str], tuple[tuple[str, bytes], ...]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         if self.languages is None:
@@ -251,6 +254,15 @@ class Site:
         return {(o.book.id, o.example.id): o for o in self.outcomes}
 
     @cached_property
+    def _book_outcomes(self) -> dict[str, tuple[Outcome, ...]]:
+        """Each book's outcomes, in their order: a page's inputs take its own, never scanning all
+        of them (per page, that grew with the square of the books)."""
+        found: dict[str, list[Outcome]] = {}
+        for outcome in self.outcomes:
+            found.setdefault(outcome.book.id, []).append(outcome)
+        return {book_id: tuple(outcomes) for book_id, outcomes in found.items()}
+
+    @cached_property
     def _texts(self) -> dict[str, tuple[str, ...]]:
         """Every translatable text of each book, in the source language (counted, searched for links)."""
         return {book_id: tuple(text for _, node in walk(book) for _, text in translatable_fields(node))
@@ -258,8 +270,10 @@ class Site:
 
     def linked_books(self, book_id: str) -> frozenset[str]:
         """The other books a book's cross-references lead to (their titles and numbers are on its page)."""
-        return frozenset(match.group(1) for text in self._texts[book_id] for match in XREF_RE.finditer(text)
-                         if match.group(1) and match.group(1) != book_id)
+        if book_id not in self._linked:  # asked for by every page and search document of the book
+            self._linked[book_id] = frozenset(match.group(1) for text in self._texts[book_id] for match in XREF_RE.finditer(text)
+                                              if match.group(1) and match.group(1) != book_id)
+        return self._linked[book_id]
 
     def linked_targets(self, book_id: str) -> frozenset[tuple[str, str]]:
         """(book, rule id) of each cross-reference of a book to another book (a link's preview quotes that rule)."""
@@ -376,17 +390,32 @@ class Site:
             if other in self.books:
                 there = self.shown(other, language)[0]
                 nodes = nodes_by_id(there)
-                others.append((other, there.title, self.anchors(self.books[other]),
+                others.append((other, there.title, self._anchor_key(other),
                                tuple(nodes.get(target) for book, target in targets if book == other)))
-        outcomes = tuple(o for o in self.outcomes if o.book.id == book_id)
+        outcomes = self._book_outcomes.get(book_id, ())
         return {"settings": (self.languages.codes, self.directory_urls, self.pdf), "words": self._words_files(book_id, language),
                 "shown": shown, "translated": translated, "outcomes": outcomes, "others": tuple(others)}
+
+    def _anchor_key(self, book_id: str) -> tuple[tuple[str, str, str, int], ...]:
+        """A book's anchors as plain tuples, made once per build: a rebuild compares them in C for
+        every page that links to the book (as Anchor objects, one Python __eq__ each: a tenth of
+        a rebuild with nothing changed)."""
+        if book_id not in self._anchor_keys:
+            self._anchor_keys[book_id] = tuple((key, a.number, a.kind, a.index) for key, a in self.anchors(self.books[book_id]).items())
+        return self._anchor_keys[book_id]
 
     def _words_files(self, book_id: str, language: str) -> tuple[tuple[str, bytes], ...]:
         """The bytes of every catalog of the words a book's page shows besides the book's own: the
         catalogs shipped with the packages (the site's words, its engine's and the engines' shared
         domain: an engine's developer edits them too) and the project's catalogs that are not a
-        book's, and the glossary."""
+        book's, and the glossary. Read once per engine and language in a build (this Site), not
+        once per page and search document."""
+        key = (self.books[book_id].engine, language)
+        if key not in self._files:
+            self._files[key] = self._read_words_files(book_id, language)
+        return self._files[key]
+
+    def _read_words_files(self, book_id: str, language: str) -> tuple[tuple[str, bytes], ...]:
         locales = Path(self.locales)
         codes = sorted({language, self.source.code})
         domains = (SITE, *self.engine_domains(book_id))
