@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import MISSING, dataclass, fields, is_dataclass, replace
 from enum import Enum
 from functools import cached_property
-from typing import Any, Callable, ClassVar, Generic, Iterator, Mapping, Sequence, TypeVar, Union
+from typing import Any, ClassVar, Generic, Self, TypeVar, Union
 
 from ..errors import IllegalAction
 from ..figures import BoardFigure
@@ -195,7 +196,7 @@ class State(ABC):
     @abstractmethod
     def legal_actions(self) -> Sequence[Action]: ...
 
-    def apply(self: S, action: Action) -> Step[S]:
+    def apply(self, action: Action) -> Step[Self]:
         log = _LOG.get()
         if log is None:
             return self._step(action)
@@ -208,7 +209,7 @@ class State(ABC):
         log.append(Applied(action, step.trace))
         return step
 
-    def _step(self: S, action: Action) -> Step[S]:
+    def _step(self, action: Action) -> Step[Self]:
         handler = self.handlers.get(type(action))
         if handler is None:
             # Translators: {action} is Python code (an action); {kind} says what the game's actions are.
@@ -218,7 +219,7 @@ class State(ABC):
         state = handler(self, action, trace)
         return Step(state, tuple(trace))
 
-    def attempt(self: S, action: Action) -> Step[S] | None:
+    def attempt(self, action: Action) -> Step[Self] | None:
         """The step ``action`` makes, or None if the game refuses it; never recorded (legal_actions
         that try every candidate use this)."""
         with unrecorded():
@@ -230,7 +231,7 @@ class State(ABC):
     def _admit(self, action: Action) -> None:
         """Checks every action passes before its handler (the game is over, an offer waits…)."""
 
-    def run(self: S, *actions: Action) -> Step[S]:
+    def run(self, *actions: Action) -> Step[Self]:
         """Apply several actions in turn: the last state, with the trace of them all."""
         state, trace = self, ()
         for action in actions:

@@ -30,16 +30,16 @@ Bant (P0)
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property, lru_cache
-from typing import Sequence
 
-from ..messages import Message, Notation, code, msg, msg_n, msg_p, notation
 from ..errors import IllegalAction
+from ..messages import Message, Notation, code, msg, msg_n, msg_p, notation
 from .base import CHANCE, TERMINAL, Fired, State, evolve, replace_at
-from .chance import Outcome, faces
 from .casting.cards import packaged as magic_cards
+from .chance import Outcome, faces
 from .planes import NOT_PRINTED, PLANES, PRINTED_NAMES
 
 __all__ = [

@@ -18,15 +18,32 @@ P1: 3♥ 5♥ 6♣ J♠ · score cards 1 · noted 0
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
-from ...messages import code, msg, msg_n, notation
 from ...errors import IllegalAction, RulebookError
+from ...messages import code, msg, msg_n, notation
 from ..base import Step, evolve
 from ..playing_cards import excess, sort_cards
 from .pieces import (
-    ACTIONS, MAX_PLAYERS, MIN_PLAYERS, START, Card, Discard, Pair, Placement, Play, Result, Row, Shuffle, action,
-    card, card_values, cards, full_pack, pair, pairs_of,
+    ACTIONS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    START,
+    Card,
+    Discard,
+    Pair,
+    Placement,
+    Play,
+    Result,
+    Row,
+    Shuffle,
+    action,
+    card,
+    card_values,
+    cards,
+    full_pack,
+    pair,
+    pairs_of,
 )
 from .state import Bidomino, Phase
 

@@ -12,12 +12,12 @@ Play(placements=(Placement(pair=Pair(first=Card('8', 'diamonds'), second=Card('7
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterable, Sequence
 
-from ...messages import Message, code, msg, notation
 from ...errors import IllegalAction, RulebookError
+from ...messages import Message, code, msg, notation
 from ..playing_cards import Card, card, cards, deck, remove_cards, show
 
 START, LOWEST, HIGHEST = 15, 0, 26  # every row starts at 15 and can run from 0 to 26

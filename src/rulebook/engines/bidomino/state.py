@@ -9,18 +9,33 @@ state and returning the next.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Sequence
 
-from ...messages import Message, Notation, code, msg, msg_n, notation
 from ...errors import IllegalAction
+from ...messages import Message, Notation, code, msg, msg_n, notation
 from ..base import CHANCE, TERMINAL, Fired, State, Step, evolve, replace_at
 from ..chance import Orders
 from ..playing_cards import remove_cards, show, sort_cards
 from .pieces import (
-    HAND, Action, Card, Discard, Pair, Placement, Play, Result, Row, Shuffle, action, can_score,
-    full_pack, lone_placements, pair_placements, placed, two_pair_plays,
+    HAND,
+    Action,
+    Card,
+    Discard,
+    Pair,
+    Placement,
+    Play,
+    Result,
+    Row,
+    Shuffle,
+    action,
+    can_score,
+    full_pack,
+    lone_placements,
+    pair_placements,
+    placed,
+    two_pair_plays,
 )
 
 NO_ROWS = (Row(), Row())

@@ -11,16 +11,17 @@ inline card names the card and the field.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
-from ...messages import Message, code, msg, msg_n, msg_p, notation
-from ...errors import IllegalAction, LoadError, Problem, RulebookError
+from ...errors import IllegalAction, LoadError, RulebookError
 from ...limits import read_limited
 from ...loader import NodeReader, display_path
+from ...messages import Message, code, msg, msg_n, msg_p, notation
 from ...yamlnodes import Mapping as YMapping
 from ...yamlnodes import Scalar, YNode, decode, parse
 from ...yamlnodes import Sequence as YSequence

@@ -14,8 +14,8 @@ so a derivation can be printed and turned into the trace of the cast.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from ...messages import Message, msg, msg_n, notation
 from ..base import Fired

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable, Mapping
 
-from ...messages import Message, Notation, code, msg, msg_p, notation
 from ...errors import IllegalAction
+from ...messages import Message, Notation, code, msg, msg_p, notation
 from ...symbols import COLOURS, HYBRID_PAIRS
 
 VARIABLES = "XYZ"

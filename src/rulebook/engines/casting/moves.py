@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import itertools
 
-from ...messages import Code, code, msg, notation
 from ...errors import IllegalAction
+from ...messages import Code, msg, notation
 from ..base import Fired, evolve
 from .actions import Activate, Cast, Choose, Concede, Decline, Mana, Pass, PlayLand, Resolve
 from .cards import TargetWord

@@ -9,11 +9,11 @@ choice, and states are immutable, so a refused proposal leaves the caller's stat
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
-from ...messages import Code, Message, code, msg, msg_n, msg_p, notation
 from ...errors import IllegalAction
+from ...messages import Code, Message, code, msg, msg_n, msg_p, notation
 from ..base import Fired
 from .actions import Cast
 from .cards import Card, cost_part_words

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import itertools
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
-from ...messages import Message, code, msg, msg_n, msg_p
 from ...errors import IllegalAction
+from ...messages import Message, code, msg, msg_n, msg_p
 from ..base import Fired
 from .cards import Card, TargetWord, filter_words
 from .state import PLAYER_IDS, Obj, Table, zone_name

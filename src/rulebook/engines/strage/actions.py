@@ -6,8 +6,8 @@ so recorded games and doctests read the same (:class:`~rulebook.engines.base.Eva
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ...messages import Message, msg
 from ..base import Evaluable

@@ -15,15 +15,15 @@ spells, insist on them, and break an Immunity. Suited cards are the shared
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Sequence, Union
+from typing import ClassVar, Union
 
-from ...messages import Message, Notation, msg, msg_n, msg_p, notation
 from ...errors import IllegalAction, RulebookError
+from ...messages import Message, Notation, msg, msg_n, msg_p, notation
 from ..base import Evaluable
 from ..playing_cards import SUIT_SIGNS, Card, card, excess, show
 from .board import CLANS
-
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")  # 8, 9 and 10 leave the deck
 NUMBERS = ("2", "3", "4", "5", "6", "7")

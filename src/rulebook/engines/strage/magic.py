@@ -9,22 +9,49 @@ magic phases.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Sequence
 
-from ...messages import Message, code, msg, msg_n, notation
 from ...errors import IllegalAction
-from . import board
+from ...messages import Message, code, msg, msg_n, notation
 from ..base import Fired, evolve, replace_at
 from ..playing_cards import Card, remove_cards
+from . import board
 from .actions import End
 from .board import CLANS, ESCORTING, NOTHING, ORC, SPRITE, Phase, at, put
 from .cards import (
-    BEAT, DRAW, PLAY_MENU, SPELL_NAME, SPELL_RANK, SPELL_RULE, SUIT_ORDER, SUIT_RANKING, Accept, Breach, Caprice,
-    Curse, Immunity, Insist, Joker, Lightning, Magic, MagicCard, Metamorphosis, Oppose, Pending, Shuffle, Upheaval,
-    Yield, _sorted, is_number, said, said_cards, superior, suits, total,
+    BEAT,
+    DRAW,
+    PLAY_MENU,
+    SPELL_NAME,
+    SPELL_RANK,
+    SPELL_RULE,
+    SUIT_ORDER,
+    SUIT_RANKING,
+    Accept,
+    Breach,
+    Caprice,
+    Curse,
+    Immunity,
+    Insist,
+    Joker,
+    Lightning,
+    Magic,
+    MagicCard,
+    Metamorphosis,
+    Oppose,
+    Pending,
+    Shuffle,
+    Upheaval,
+    Yield,
+    _sorted,
+    is_number,
+    said,
+    said_cards,
+    suits,
+    superior,
+    total,
 )
-
 
 # --- hooks the engine calls ------------------------------------------------------------------
 

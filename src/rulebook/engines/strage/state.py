@@ -6,19 +6,20 @@ magic rules' handlers are in :mod:`.magic`; this class lists them in its handler
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, ClassVar, Iterable, Mapping, Sequence
+from typing import ClassVar
 
-from ...messages import Message, code, msg, msg_n, msg_p, notation
 from ...errors import IllegalAction
-from . import board
-from . import magic as magic_rules
+from ...figures import BoardFigure, Piece
+from ...messages import Message, code, msg, msg_n, msg_p, notation
 from ..base import CHANCE, TERMINAL, Fired, State, evolve, replace_at
 from ..chance import Orders, Outcome, faces
-from ...figures import BoardFigure, Piece
-from .board import ALONE, CLANS, ESCORTING, NOTHING, ORC, SPRITE, Phase, at, put
+from . import board
+from . import magic as magic_rules
 from .actions import Attack, End, Move, MoveOrc, OrcAttack, Place, PlaceOrc, Result, Roll, winner_of
+from .board import ALONE, CLANS, ESCORTING, NOTHING, ORC, SPRITE, Phase, at, put
 from .cards import SPELLS, Accept, Breach, Insist, Magic, Oppose, Shuffle, Yield
 
 MAX_PLACED = 2  # half-elves a player may put on the map in one turn
