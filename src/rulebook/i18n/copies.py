@@ -11,9 +11,9 @@ truly says the same, the translator writes ``# ignore-same: why`` above the mess
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
-from typing import Iterator
 
 from babel.messages.catalog import Message
 

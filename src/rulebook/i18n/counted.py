@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
 from functools import lru_cache
-from typing import Iterator
 
 from ..limits import MAX_TEXT_CHARS
 from ..markup import markup_counts

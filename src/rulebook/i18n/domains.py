@@ -23,22 +23,21 @@ with a dot can never be a book id.
 
 from __future__ import annotations
 
+import importlib.util
 import io
 from dataclasses import dataclass
 from gettext import NullTranslations
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-import importlib.util
-
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.support import Translations
 
 from ..adapters.babel import set_plural_forms
-from ..errors import LoadError, Problem
 from ..engines import registered
+from ..errors import LoadError, Problem
 from ..limits import read_limited
 from ..loader import display_path
 from ..messages import KEYWORDS as ENGINE_KEYWORDS

@@ -16,8 +16,8 @@ and never shown: :func:`misplaced` says so.
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from ..engines import registered
 from ..loader import display_path

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import argparse
 import io
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
@@ -28,17 +28,16 @@ from ..loader import display_path, load_chosen
 from ..model import Book
 from ..project import Project, configuration_problems, read_project
 from . import catalog_path, template_path
-from .catalogs import (Stats, Updated, languages_in, read_catalog, refuse_outside, remove_leftovers, serialize, update_catalog, write_atomic,
-                       write_template)
+from .catalogs import Stats, Updated, languages_in, read_catalog, refuse_outside, remove_leftovers, serialize, update_catalog, write_atomic, write_template
 from .checks import check_locales, check_po_file, check_template_file, po_files
+from .domains import ENGINE_PREFIX, ENGINES, SITE, ShippedDomain, engine_domain, load_messages, write_domain_template
 from .engine_domains import book_engine_domain, misplaced
 from .glossary import Glossary, load_glossary
-from .samples import SAMPLE_ENGINE, SCAFFOLD
 from .grammar import grammar_problems
-from .domains import ENGINE_PREFIX, ENGINES, SITE, ShippedDomain, engine_domain, load_messages, write_domain_template
 from .headers import HeaderSettings
 from .plurals import RuleError, babel_rule, move, parse_rule, rule_problem
 from .pofile import sharing_catalogs
+from .samples import SAMPLE_ENGINE, SCAFFOLD
 from .translate import translate_book
 
 

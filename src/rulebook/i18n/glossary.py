@@ -23,17 +23,16 @@ import hashlib
 import json
 import os
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Iterable, Iterator
-
 
 from ..engines.casting import cards as casting_cards
 from ..errors import LoadError, Problem, RulebookError
 from ..languages import language
-from ..loader import display_path
 from ..limits import read_limited
+from ..loader import display_path
 from ..yamlnodes import Mapping, Scalar, Sequence, YNode, building_tree, decode, parse
 
 

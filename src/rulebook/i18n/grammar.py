@@ -21,16 +21,19 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from markupsafe import Markup, escape
 
 from ..errors import LoadError, Problem
 from ..loader import display_path
-from ..yamlnodes import Mapping as YMapping, Scalar, Sequence as YSequence, YNode, read_yaml
+from ..yamlnodes import Mapping as YMapping
+from ..yamlnodes import Scalar, YNode, read_yaml
+from ..yamlnodes import Sequence as YSequence
 
 #: The file beside a locale dir's catalogs: ``<locale dir>/LANG/grammar.yaml``.
 GRAMMAR_FILE = "grammar.yaml"
@@ -108,7 +111,7 @@ def _joined(word: str, vowel: bool, before_vowel: dict[str, str]) -> str:
 def grammar_files(language: str, locale_dirs: Iterable[Path]) -> list[Path]:
     """The files of ``language`` (pt_BR), or of its language without the region (pt) when it has none."""
     dirs = list(locale_dirs)
-    for code in dict.fromkeys((language, language.split("_")[0])):
+    for code in dict.fromkeys((language, language.split("_", maxsplit=1)[0])):
         if found := [path for d in dirs if (path := Path(d) / code / GRAMMAR_FILE).is_file()]:
             return found
     return []

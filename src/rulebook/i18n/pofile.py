@@ -30,16 +30,15 @@ import contextlib
 import datetime
 import hashlib
 import re
+from collections.abc import Iterator
 from contextvars import ContextVar
 from pathlib import Path
 from textwrap import TextWrapper
-from typing import Iterator
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 
-from ..adapters.babel import (WORD_SEP, HeaderHookCatalog, PoSyntaxError, copy_catalog,  # noqa: F401 - WORD_SEP: read from here too
-                              linear_wrapping, normalize, parse_po, parse_separated_header, unescape)
+from ..adapters.babel import WORD_SEP, HeaderHookCatalog, PoSyntaxError, copy_catalog, linear_wrapping, normalize, parse_po, parse_separated_header, unescape  # noqa: F401 - WORD_SEP: read from here too
 from ..errors import LoadError, Problem
 from ..limits import MAX_PLURAL_FORMS, MAX_PROBLEMS, read_limited
 from ..loader import display_path

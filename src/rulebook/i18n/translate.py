@@ -11,17 +11,18 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from collections.abc import Iterable, Iterator
 from concurrent.futures import BrokenExecutor, Future
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from ..errors import LoadError, Problem
 from ..limits import read_limited
 from ..loader import display_path
 from ..model import Book, Example, Node, Rule, Ruling, Section, message_context, translatable_fields, walk
-from ..pool import worker_count, workers as worker_pool
+from ..pool import worker_count
+from ..pool import workers as worker_pool
 from . import catalog_path
 from .catalogs import Stats, read_catalog
 from .checks import catalog_problems, message_problems
