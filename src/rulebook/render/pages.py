@@ -12,10 +12,11 @@ only has to place these.
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Callable, Iterable, Mapping, Sequence, TypeVar
+from typing import TypeVar
 
 import jinja2
 from markupsafe import Markup, escape
@@ -24,14 +25,14 @@ from ..errors import LoadError, Problem
 from ..examples import Outcome
 from ..i18n.domains import ENGINES, SITE, Messages, ShippedDomain, engine_domain, load_messages
 from ..i18n.glossary import Glossary, load_glossary
+from ..i18n.grammar import grammar_files
 from ..i18n.translate import TranslatedBook, translate_book
-from ..limits import read_limited
 from ..languages import Language, Languages
+from ..limits import read_limited
 from ..model import XREF_RE, Anchor, Book, Node, Rule, XRef, message_context, translatable_fields, walk
 from .figures import board_caption, board_svg
-from .previews import nodes_by_id, preview
 from .fragments import heading, highlight_doctest
-from ..i18n.grammar import grammar_files
+from .previews import nodes_by_id, preview
 from .proofs import EngineSpeech, proof_steps
 from .reuse import REMEMBERED
 from .text import Target, text_to_html, text_to_plain
@@ -55,7 +56,7 @@ class TocEntry:
     id: str
     title: Markup  # inline HTML: escaped text and symbol icons, no links
     level: int
-    children: tuple["TocEntry", ...] = ()
+    children: tuple[TocEntry, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ on keyboard focus, the way rules sites such as Yawgatog's preview a rule)."""
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from ..model import Book, Node
 
@@ -13,7 +13,7 @@ from ..model import Book, Node
 MAX_SENTENCE = 220
 # A sentence ends at . ! ? or … followed by a space and more text, or at the end of the text:
 # "5.8" and "1.2f" are not sentence ends (no space after the dot).
-_SENTENCE = re.compile(r"(.+?[.!?…])(?=\s+\S|\s*$)", re.S)
+_SENTENCE = re.compile(r"(.+?[.!?…])(?=\s+\S|\s*$)", re.DOTALL)
 
 
 def first_sentence(text: str) -> str:

@@ -14,14 +14,16 @@ A name or a message in a placeholder is filled in the form the msgstr asks for (
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from markupsafe import Markup, escape
 
 from ..engines.base import Applied, Record, Refused
 from ..i18n.domains import SITE
 from ..i18n.grammar import Grammar, Term, fill, load_grammar
-from ..languages import Language, language as parse_language
+from ..languages import Language
+from ..languages import language as parse_language
 from ..messages import Code, Message, Name, Notation
 from .text import text_to_html, text_to_plain
 from .ui import Words

@@ -12,7 +12,8 @@ the same process. Two things are kept here between builds:
 
 from __future__ import annotations
 
-from typing import Callable, Hashable, TypeVar
+from collections.abc import Callable, Hashable
+from typing import TypeVar
 
 import jinja2
 from jinja2.bccache import Bucket

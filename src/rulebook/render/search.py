@@ -17,8 +17,9 @@ the language's stemmer.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from html import escape
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from ..i18n.glossary import Glossary
 from .pages import Site

@@ -9,8 +9,8 @@ links, ``{{ }}``) stays visible text. Links only come from cross-references, and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from markupsafe import Markup
 

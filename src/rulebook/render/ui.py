@@ -15,14 +15,16 @@ as ``_``, ``gettext``, ``ngettext`` and ``pgettext``. Write ``# Translators: …
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 from markupsafe import Markup, escape
 
 from ..i18n.domains import SITE, Messages, ShippedDomain, load_messages
-from ..languages import Language, language as parse_language
+from ..languages import Language
+from ..languages import language as parse_language
 from ..symbols import Symbol
 
 
