@@ -35,8 +35,8 @@ from __future__ import annotations
 import contextlib
 import copy
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterable, Iterator
 
 from babel.messages import pofile as _babel_pofile
 from babel.messages.catalog import Catalog, Message

@@ -28,8 +28,9 @@ files. What those rely on, besides the blocks and partials Material documents fo
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..languages import Language
 from ..render.reuse import COMPILED

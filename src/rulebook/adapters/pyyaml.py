@@ -19,7 +19,7 @@ import yaml
 try:  # libyaml is much faster; the pure-Python parser reads the same YAML
     from yaml import CSafeLoader as Loader
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeLoader as Loader  # type: ignore[assignment]
+    pass  # type: ignore[assignment]
 
 #: The releases this module was written for (tests/test_adapter_pyyaml.py names them).
 WRITTEN_FOR = "PyYAML 6.0.0-6.0.4 (libyaml 0.2.5 and the libyaml of the 6.0.4 wheels; the pure-Python parser)"
