@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import doctest
 import traceback
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Iterable
 
 from .engines import book_engine, namespace
 from .engines.base import Record, State, recording
-from .figures import BoardFigure
 from .errors import RulebookError
+from .figures import BoardFigure
 from .isolation import Bounds, run_bounded
 from .model import Book, Example, Rule
 

@@ -21,8 +21,9 @@ import signal
 import struct
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence, TypeVar
+from typing import TypeVar
 
 from .limits import EXAMPLE_MEMORY_MB, EXAMPLE_SECONDS
 

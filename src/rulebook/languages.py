@@ -8,9 +8,9 @@ plural forms. No table of languages lives in this package.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Iterator, Sequence
 
 from babel import Locale, UnknownLocaleError
 from babel.core import negotiate_locale

@@ -10,9 +10,9 @@ import difflib
 import doctest
 import os
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
 
 from .errors import LoadError, Problem, RulebookError
 from .languages import language as parse_language

@@ -34,8 +34,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator, Union
+from typing import Union
 
 from .errors import RulebookError
 from .limits import MAX_TEXT_CHARS
@@ -60,12 +61,12 @@ class Ref:
 
 @dataclass(frozen=True)
 class Strong:
-    children: tuple["Inline", ...]
+    children: tuple[Inline, ...]
 
 
 @dataclass(frozen=True)
 class Emphasis:
-    children: tuple["Inline", ...]
+    children: tuple[Inline, ...]
 
 
 Inline = Union[Text, Symbol, Ref, Strong, Emphasis]

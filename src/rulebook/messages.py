@@ -22,8 +22,8 @@ make messages), :mod:`.errors` (whose IllegalAction carries one) and the rendere
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 __all__ = ["Message", "Name", "Code", "Notation", "msg", "msg_n", "msg_p", "code", "notation", "KEYWORDS", "english",
@@ -45,7 +45,7 @@ class Message(str):
     params: tuple[tuple[str, Any], ...]
 
     def __new__(cls, msgid: str, params: tuple[tuple[str, Any], ...] = (), plural: str | None = None, n: int = 1,
-                context: str | None = None) -> "Message":
+                context: str | None = None) -> Message:
         # A game makes hundreds of thousands of these: a value that is text already, or a plain
         # int, is what english makes of it without the call; a text with no braces at all has
         # nothing to fill or unescape.
@@ -76,7 +76,7 @@ class Name:
     default: str
 
     @classmethod
-    def of(cls, names: Mapping[str, str], default: str | None = None) -> "Name":
+    def of(cls, names: Mapping[str, str], default: str | None = None) -> Name:
         return cls(tuple(sorted(names.items())), default if default is not None else names.get("en", next(iter(names.values()), "")))
 
     def __str__(self) -> str:

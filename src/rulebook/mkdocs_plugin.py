@@ -45,8 +45,8 @@ from .adapters.generator import File, Files, InclusionLevel, Navigation, Page, P
 from .adapters.generator import config_options as c
 from .errors import LoadError, RulebookError, counted
 from .examples import reports, run_books
-from .isolation import Bounds
 from .i18n.translate import translate_book, translating
+from .isolation import Bounds
 from .languages import Languages
 from .limits import EXAMPLE_MEMORY_MB, EXAMPLE_SECONDS, MAX_PROBLEMS
 from .loader import load_books, rulebook_paths

@@ -13,8 +13,9 @@ watched folders) is exactly what ``mkdocs serve`` would use.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from .adapters import generator
 from .errors import RulebookError

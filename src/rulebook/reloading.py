@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from .model import Book
 

@@ -21,13 +21,17 @@ from __future__ import annotations
 import gc
 import os
 import re
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Iterator
 
 from .adapters import pyyaml
-from .adapters.pyyaml import ALIAS as _ALIAS, END_MAPPING as _END_MAPPING, END_SEQUENCE as _END_SEQUENCE
-from .adapters.pyyaml import SCALAR as _SCALAR, START_MAPPING as _START_MAPPING, START_SEQUENCE as _START_SEQUENCE
+from .adapters.pyyaml import ALIAS as _ALIAS
+from .adapters.pyyaml import END_MAPPING as _END_MAPPING
+from .adapters.pyyaml import END_SEQUENCE as _END_SEQUENCE
+from .adapters.pyyaml import SCALAR as _SCALAR
+from .adapters.pyyaml import START_MAPPING as _START_MAPPING
+from .adapters.pyyaml import START_SEQUENCE as _START_SEQUENCE
 from .errors import LoadError, Problem
 from .limits import MAX_DEPTH, MAX_PROBLEMS, MAX_VALUES, read_limited, size_problem
 
@@ -48,14 +52,14 @@ class Scalar:
 
 @dataclass
 class Sequence:
-    items: list["YNode"]
+    items: list[YNode]
     line: int
     column: int
 
 
 @dataclass
 class Mapping:
-    items: dict[str, tuple[Scalar, "YNode"]] = field(default_factory=dict)
+    items: dict[str, tuple[Scalar, YNode]] = field(default_factory=dict)
     line: int = 0
     column: int = 0
 
@@ -298,7 +302,7 @@ def _parse(text: str, path: str, needs: str, recheck: bool) -> YNode:
         message = _DEPTH_MESSAGE if found.message == pyyaml.NESTING else f"YAML syntax: {hint or found.message}"
         problems.append(Problem(path, found.line, found.column, message))
         raise LoadError(problems) from None
-    except pyyaml.Error as exc:  # pragma: no cover - decode() refuses what the reader would
+    except pyyaml.Error:  # pragma: no cover - decode() refuses what the reader would
         problems.append(Problem(path, 1, 1, "not valid YAML; check the file's encoding (UTF-8) and its quotes"))
         raise LoadError(problems) from None
     finally:

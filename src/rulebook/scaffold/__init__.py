@@ -25,11 +25,11 @@ import re
 import shlex
 import textwrap
 import unicodedata
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from importlib.util import find_spec
 from pathlib import Path
-from typing import Callable, Sequence
 from urllib.parse import unquote, urlsplit
 
 import jinja2
@@ -40,10 +40,10 @@ from ..i18n import catalog_path
 from ..i18n.catalogs import read_catalog, serialize, update_catalog, write_atomic
 from ..i18n.checks import same_language
 from ..i18n.domains import ENGINE_PREFIX, ShippedDomain, load_messages, write_domain_template
-from ..i18n.headers import HeaderSettings
-from ..i18n.samples import SAMPLE_ENGINE, SCAFFOLD
 from ..i18n.extract import messages as extracted_messages
 from ..i18n.frontend import init, register
+from ..i18n.headers import HeaderSettings
+from ..i18n.samples import SAMPLE_ENGINE, SCAFFOLD
 from ..languages import Language, Languages
 from ..loader import load_book_bytes
 from ..model import BOOK_ID_RE, SITE_DOMAIN
