@@ -43,6 +43,7 @@ from .cards import (
     Joker,
     Lightning,
     Magic,
+    MagicCard,
     Metamorphosis,
     Oppose,
     Shuffle,
@@ -68,7 +69,7 @@ __all__ = [
 ACTIONS = (Roll, Place, Move, Attack, End, PlaceOrc, MoveOrc, OrcAttack, *MAGIC_ACTIONS)
 
 
-def opening(players: int = 3, deck: Sequence | None = None) -> StrageState:
+def opening(players: int = 3, deck: Sequence[MagicCard] | None = None) -> StrageState:
     """The opening position, before the turn order is rolled; a shuffled ``deck`` adds the magic rules."""
     if players not in (3, 4):
         raise IllegalAction("quattro-giocatori", msg("La Strage degli Innocenti is for 3 players (4 at most), not {players}", players=code(players)))

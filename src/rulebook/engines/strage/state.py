@@ -14,7 +14,7 @@ from typing import ClassVar
 from ...errors import IllegalAction
 from ...figures import BoardFigure, Piece
 from ...messages import Message, code, msg, msg_n, msg_p, notation
-from ..base import CHANCE, TERMINAL, Fired, State, evolve, replace_at
+from ..base import CHANCE, TERMINAL, Action, Fired, State, evolve, replace_at
 from ..chance import Orders, Outcome, faces
 from . import board
 from . import magic as magic_rules
@@ -169,7 +169,8 @@ class StrageState(State):
         if self.phase in CHANCE_PHASES:
             return CHANCE
         if self.phase is Phase.OPPOSE:
-            assert self.magic and self.magic.pending
+            assert self.magic
+            assert self.magic.pending
             return self.magic.pending.victim
         return self.active
 
@@ -180,7 +181,7 @@ class StrageState(State):
         on_map = tuple(self.half_elves_on_map(p) for p in range(self.players))
         return Result(self.saved, on_map, winner_of(self.saved, on_map))
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Action]:
         if self.phase is Phase.ACTIONS:
             return self._placements() + self._moves() + self._attacks() + [End()]
         if self.phase is Phase.ORCS:
@@ -244,7 +245,7 @@ class StrageState(State):
             return magic_rules.draw_for_turn(state, trace)
         return state
 
-    def _spend(self, action, rule: str) -> None:  # noqa: ANN001
+    def _spend(self, action: Action, rule: str) -> None:
         self._expect((Phase.ACTIONS,), action, rule)
         if self.ap < 1:
             raise IllegalAction("punti-azione", msg("{action}: {clan} has no action point left", action=code(action), clan=CLANS[self.active]))
@@ -402,7 +403,7 @@ class StrageState(State):
         start = len(board.PLACEMENT_AREA)
         return [s for s, letter in zip(board.SQUARES[start:], self.cells[start:]) if letter == NOTHING]
 
-    def _orc_options(self) -> list:
+    def _orc_options(self) -> list[Action]:
         places = self._orc_places()
         if places:
             return [_PLACE_ORC(s) for s in places]
