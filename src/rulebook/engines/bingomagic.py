@@ -462,7 +462,7 @@ class BingoState(State):
         return "\n".join(lines)
 
     #: Which method applies each action class: the dispatch table ``apply`` reads.
-    handlers = {
+    handlers = {  # noqa: RUF012 - a ClassVar: engines.base.State declares it so
         Place: _apply_place,
         Pass: _apply_pass,
         Allow: _apply_allow,

@@ -519,7 +519,7 @@ class Planechase(State):
         return "\n".join(lines)
 
     #: Which method applies each action class: the dispatch table ``apply`` reads.
-    handlers = {
+    handlers = {  # noqa: RUF012 - a ClassVar: engines.base.State declares it so
         Keep: _apply_keep,
         Mulligan: _apply_mulligan,
         EndTurn: _apply_endturn,

@@ -376,4 +376,4 @@ class Bidomino(State):
         return "\n".join(lines)
 
     #: Which method applies each action class: the dispatch table ``apply`` reads.
-    handlers = {Shuffle: _apply_shuffle, Play: _apply_play, Discard: _apply_discard}
+    handlers = {Shuffle: _apply_shuffle, Play: _apply_play, Discard: _apply_discard}  # noqa: RUF012 - a ClassVar: engines.base.State declares it so

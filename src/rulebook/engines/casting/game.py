@@ -112,7 +112,7 @@ class Game(Table, State):
         return evolve(self, conceded=action.player)
 
     #: Which method applies each action class: the dispatch table ``apply`` reads.
-    handlers = {
+    handlers = {  # noqa: RUF012 - a ClassVar: engines.base.State declares it so
         Cast: _apply_cast,
         Mana: _apply_mana,
         Activate: _apply_activate,
