@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 try:
     import mkdocs as _generator
 except ModuleNotFoundError:
-    import properdocs as _generator
+    import properdocs as _generator  # type: ignore[no-redef]  # the same API, when mkdocs is not installed
 
 #: "mkdocs" or "properdocs": the package the build runs in (its loggers, its modules).
 NAME: str = _generator.__name__
@@ -26,22 +27,42 @@ def module(name: str) -> ModuleType:
     return importlib.import_module(f"{NAME}.{name}")
 
 
-_plugins, _exceptions, _files = module("plugins"), module("exceptions"), module("structure.files")
-_config = module("config")
+if TYPE_CHECKING:
+    # The type checker reads MkDocs' own annotations (properdocs keeps the same API, module for
+    # module); at run time the names come from whichever generator is installed, below.
+    from mkdocs.config import base as base
+    from mkdocs.config import config_options as config_options
+    from mkdocs.config import load_config as load_config
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.exceptions import Abort as Abort
+    from mkdocs.exceptions import PluginError as PluginError
+    from mkdocs.plugins import BasePlugin as BasePlugin
+    from mkdocs.plugins import event_priority as event_priority
+    from mkdocs.structure.files import File as File
+    from mkdocs.structure.files import Files as Files
+    from mkdocs.structure.files import InclusionLevel as InclusionLevel
+    from mkdocs.structure.nav import Navigation as Navigation
+    from mkdocs.structure.pages import Page as Page
+    from mkdocs.structure.toc import get_toc as get_toc
 
-BasePlugin = _plugins.BasePlugin
-event_priority = _plugins.event_priority
-PluginError = _exceptions.PluginError
-Abort = _exceptions.Abort
-File, Files, InclusionLevel = _files.File, _files.Files, _files.InclusionLevel
-Navigation = module("structure.nav").Navigation
-Page = module("structure.pages").Page
-# page.toc is documented (themes: an iterable of AnchorLink); this makes one from (level, id, name) tokens.
-get_toc = module("structure.toc").get_toc
-base = module("config.base")
-config_options = module("config.config_options")
-Config = module("config.defaults").MkDocsConfig
-load_config = _config.load_config
+    Config = MkDocsConfig
+else:
+    _plugins, _exceptions, _files = module("plugins"), module("exceptions"), module("structure.files")
+    _config = module("config")
+
+    BasePlugin = _plugins.BasePlugin
+    event_priority = _plugins.event_priority
+    PluginError = _exceptions.PluginError
+    Abort = _exceptions.Abort
+    File, Files, InclusionLevel = _files.File, _files.Files, _files.InclusionLevel
+    Navigation = module("structure.nav").Navigation
+    Page = module("structure.pages").Page
+    # page.toc is documented (themes: an iterable of AnchorLink); this makes one from (level, id, name) tokens.
+    get_toc = module("structure.toc").get_toc
+    base = module("config.base")
+    config_options = module("config.config_options")
+    Config = module("config.defaults").MkDocsConfig
+    load_config = _config.load_config
 
 
 def plugin_logger_name(plugin: str) -> str:
