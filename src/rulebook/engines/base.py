@@ -26,7 +26,7 @@ from contextvars import ContextVar
 from dataclasses import MISSING, dataclass, fields, is_dataclass, replace
 from enum import Enum
 from functools import cached_property
-from typing import Any, ClassVar, Generic, Self, TypeVar, Union
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from ..errors import IllegalAction
 from ..figures import BoardFigure
@@ -135,7 +135,7 @@ class Refused:
     error: IllegalAction
 
 
-Record = Union[Applied, Refused]
+Record = Applied | Refused
 # The log of the run being recorded (None: nobody records). An apply made while another is
 # recorded (a handler or legal_actions trying an action) is the engine's business, not the
 # example's: it runs with the log unset.
@@ -228,12 +228,13 @@ class State(ABC):
             except IllegalAction:
                 return None
 
-    def _admit(self, action: Action) -> None:
+    def _admit(self, action: Action) -> None:  # noqa: B027 - a hook: most games admit every action here
         """Checks every action passes before its handler (the game is over, an offer waits…)."""
 
     def run(self, *actions: Action) -> Step[Self]:
         """Apply several actions in turn: the last state, with the trace of them all."""
-        state, trace = self, ()
+        state = self
+        trace: tuple[Fired, ...] = ()
         for action in actions:
             step = state.apply(action)
             state, trace = step.state, trace + step.trace
@@ -291,13 +292,18 @@ class Evaluable:
 
     def __repr__(self) -> str:
         parts = []
-        for f in fields(self):  # type: ignore[arg-type]
+        for f in fields(self):  # type: ignore[arg-type]  # every Evaluable subclass is a dataclass; this base is not
             if not f.repr:
                 continue
             value = getattr(self, f.name)
-            if f.default is MISSING and f.default_factory is MISSING:  # type: ignore[misc]
+            if f.default is not MISSING:
+                default = f.default
+            elif f.default_factory is not MISSING:
+                default = f.default_factory()
+            else:  # no default: always shown, by position
                 parts.append(repr(self._shown(f.name, value)))
-            elif value != (f.default if f.default is not MISSING else f.default_factory()):  # type: ignore[misc]
+                continue
+            if value != default:
                 parts.append(f"{f.name}={self._shown(f.name, value)!r}")
         return f"{type(self).__name__}({', '.join(parts)})"
 

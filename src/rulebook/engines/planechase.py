@@ -37,7 +37,7 @@ from functools import cached_property, lru_cache
 
 from ..errors import IllegalAction
 from ..messages import Message, Notation, code, msg, msg_n, msg_p, notation
-from .base import CHANCE, TERMINAL, Fired, State, evolve, replace_at
+from .base import CHANCE, TERMINAL, Action, Fired, State, evolve, replace_at
 from .casting.cards import packaged as magic_cards
 from .chance import Outcome, faces
 from .planes import NOT_PRINTED, PLANES, PRINTED_NAMES
@@ -124,6 +124,8 @@ class Ability:
 
 
 class Phase(Enum):
+    _value_: Message  # what the phase is called in a refusal out of turn
+
     MULLIGAN = msg("to keep or mulligan")
     MAIN = msg("main phase")
     ROLLING = msg("the planar die is rolling (chance)")
@@ -275,7 +277,7 @@ class Planechase(State):
     def outcome(self) -> Win | None:
         return None if self.winner is None else Win(self.winner)
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Action]:
         if self.phase is Phase.MULLIGAN:
             # CR 104.3a: a player may concede at any time, the mulligans included.
             return [Keep()] + ([Mulligan()] if self.hands[self.current_player] else []) + [Leave(p) for p in self.in_game]
@@ -341,6 +343,7 @@ class Planechase(State):
         state = evolve(self, active=player, turn=turn, rolls=0, mana=self.mana_per_turn, phase=Phase.MAIN)
         trace.append(Fired("turni", msg("turn {turn} begins: player {player}'s", turn=turn, player=player)))
         if self.controller != player:
+            assert self.plane is not None  # a turn begins once a plane is face up
             trace.append(Fired("proprietario-controllore", msg("player {player} now controls {plane}", player=player, plane=self.plane.said)))
             state = evolve(state, controller=player)
         if turn == 1 and not self.multiplayer:
@@ -383,7 +386,8 @@ class Planechase(State):
 
     def _apply_dieface(self, face: DieFace, trace: list[Fired]) -> Planechase:
         self._expect(Phase.ROLLING, face, "tiro-risposta")
-        assert self.plane is not None and self.controller is not None
+        assert self.plane is not None
+        assert self.controller is not None
         state = evolve(self, phase=Phase.MAIN)
         if face is BLANK:
             trace.append(Fired("faccia-vuota", msg("{face}: nothing happens", face=notation(face.value))))
@@ -431,6 +435,7 @@ class Planechase(State):
             return self._leave_before_play(who, trace)
         state = self
         if self.controller == who:
+            assert self.plane is not None  # the main phase has a face-up plane, which someone controls
             heir = self.next_player(who)
             trace.append(Fired("uscita-controllore-piano", msg("player {player} takes control of {plane} just before player {player2} leaves", player=heir, plane=self.plane.said, player2=who)))
             state = evolve(state, controller=heir)
@@ -473,7 +478,8 @@ class Planechase(State):
 
     def _owner_left(self, trace: list[Fired]) -> Planechase:
         old, controller = self.plane, self.controller
-        assert old is not None and controller is not None
+        assert old is not None
+        assert controller is not None
         trace.append(Fired("uscita-proprietario-piano", msg("{old} leaves the game with its owner", old=old.said)))
         for ability in self.stack:
             if ability.kind == "planeswalk":
@@ -504,7 +510,7 @@ class Planechase(State):
                    turn=self.turn, player=who, rolls=self.rolls, cost=notation(f"{{{self.roll_cost}}}"), mana=self.mana)
 
     def __str__(self) -> str:
-        lines = [self._headline()]
+        lines: list[str] = [self._headline()]
         if self.plane is not None:
             lines.append(f"plane {self.plane}, controlled by P{self.controller}")
         if self.stack:

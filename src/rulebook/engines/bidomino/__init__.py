@@ -23,13 +23,12 @@ from collections.abc import Sequence
 from ...errors import IllegalAction, RulebookError
 from ...messages import code, msg, msg_n, notation
 from ..base import Step, evolve
-from ..playing_cards import excess, sort_cards
+from ..playing_cards import Card, card, cards, excess, sort_cards
 from .pieces import (
     ACTIONS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     START,
-    Card,
     Discard,
     Pair,
     Placement,
@@ -38,9 +37,7 @@ from .pieces import (
     Row,
     Shuffle,
     action,
-    card,
     card_values,
-    cards,
     full_pack,
     pair,
     pairs_of,
@@ -54,7 +51,7 @@ __all__ = [
 ]
 
 
-def log(step: Step) -> None:
+def log(step: Step[Bidomino]) -> None:
     """Print a step's trace, one fired rule a line (for the worked examples)."""
     for fired in step.trace:
         print(fired)

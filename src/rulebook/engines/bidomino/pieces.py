@@ -79,7 +79,7 @@ class Pair:
             return [(self.first, None, self.value)] if self.second is None and self.value in card_values(self.first) else []
         if self.how not in (SUM, DIFFERENCE) or self.second is None:
             return []
-        found = []
+        found: list[tuple[Card, Card | None, int]] = []
         for a, b in ((self.first, self.second), (self.second, self.first)):
             for va in card_values(a):
                 for vb in card_values(b):
@@ -270,7 +270,7 @@ def two_pair_plays(hand: Sequence[Card], rows: tuple[Row, Row]) -> Iterable[Play
     seen = set()
     for first in pair_placements(hand, rows):
         after = placed(rows, first)
-        for second in pair_placements(remove_cards(hand, first.pair.cards), after):
+        for second in pair_placements(remove_cards(hand, first.pair.cards) or (), after):
             key = frozenset((first, second)) if first != second else (first, second)
             if key not in seen:
                 seen.add(key)

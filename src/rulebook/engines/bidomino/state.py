@@ -17,11 +17,10 @@ from ...errors import IllegalAction
 from ...messages import Message, Notation, code, msg, msg_n, notation
 from ..base import CHANCE, TERMINAL, Fired, State, Step, evolve, replace_at
 from ..chance import Orders
-from ..playing_cards import remove_cards, show, sort_cards
+from ..playing_cards import Card, remove_cards, show, sort_cards
 from .pieces import (
     HAND,
     Action,
-    Card,
     Discard,
     Pair,
     Placement,
@@ -146,7 +145,7 @@ class Bidomino(State):
         else:
             for first in pair_placements(hand, self.rows):
                 rest = remove_cards(hand, first.pair.cards)
-                for point in sort_cards(set(rest)) or (None,):
+                for point in sort_cards(set(rest or ())) or (None,):
                     found[Play((first,), point)] = None
             if len(hand) == HAND:
                 found.update(dict.fromkeys(two_pair_plays(hand, self.rows)))

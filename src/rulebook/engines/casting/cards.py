@@ -346,7 +346,7 @@ class _CardReader(NodeReader):
                 yield from self.items(item.items["parts"][1], "parts")
 
     def names(self, node: YNode, what: str) -> dict[str, str]:
-        found = {}
+        found: dict[str, str] = {}
         if not isinstance(node, YMapping) or not node.items:
             self.fail(node, f"names of {what} must map language codes to the card's printed name, e.g. {{en: ..., it: ...}}")
             return found
@@ -419,7 +419,7 @@ def _node(value: object) -> YNode:
     return Scalar("" if value is None else str(value), 0, 0)
 
 
-def define(name: str, cost: str, type: str, names: Mapping[str, str], **fields: object) -> Card:
+def define(name: str, cost: str, type: str, names: Mapping[str, str], **fields: object) -> Card:  # noqa: A002 - `type` is the card file's field, and a keyword callers use
     """A card defined where it is used, with the fields of a card file (``data/cards.yaml``).
 
     >>> thorn = define("Thorn of Amethyst", "{2}", "Artifact", {"en": "Thorn of Amethyst", "it": "Spina d'Ametista"},

@@ -79,7 +79,7 @@ def modify(
     """
     steps = [CostStep("601.2f", label, start)]
     total = start
-    by_stage: dict[str, list[tuple[str, CostModifier]]] = {stage: [] for stage in STAGES}
+    by_stage: dict[str, list[tuple[Card | str, CostModifier]]] = {stage: [] for stage in STAGES}
     for source, modifier in modifiers:
         if modifier.stage not in by_stage:
             raise ValueError(f"unknown cost stage {modifier.stage!r} of {source}; known: {', '.join(STAGES)}")

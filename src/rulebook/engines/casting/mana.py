@@ -108,11 +108,11 @@ def _parsed(written: str) -> tuple[int, tuple[str, ...], str]:
     if rest.strip():
         raise ValueError(f"mana cost {written!r} has text outside {{…}} symbols: {rest.strip()!r}")
     generic, symbols = 0, []
-    for code in _SYMBOL_RE.findall(written):
-        if code.isdigit():
-            generic += int(code)
+    for symbol in _SYMBOL_RE.findall(written):
+        if symbol.isdigit():
+            generic += int(symbol)
         else:
-            symbols.append(_canonical_symbol(code))
+            symbols.append(_canonical_symbol(symbol))
     wheel = colour_order(c for s in symbols for c in s)
     symbols.sort(key=lambda code: _order(code, wheel))
     return generic, tuple(symbols), ManaCost._print(generic, symbols)

@@ -11,10 +11,11 @@ from collections.abc import Sequence
 
 from ...errors import IllegalAction, RulebookError
 from ...messages import Code, Name, code, msg, msg_n, msg_p, notation
+from ...symbols import COLOURS
 from ..base import Fired, evolve
 from .actions import Cast, Mana, Tap
 from .cards import Card, filter_words
-from .mana import COLOURS, ManaCost
+from .mana import ManaCost
 from .propose import propose
 from .state import Entry, Obj, Table, zone_name
 

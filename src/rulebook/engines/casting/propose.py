@@ -175,7 +175,7 @@ def _check_legality(game: Table, obj: Obj, player: int, x: int) -> None:
     value = obj.card.mana_value(x)
     for permanent in game.battlefield():
         if permanent.card.prohibits == "even-mana-value-for-opponents" and permanent.controller != player and value % 2 == 0:
-            said = dict(permanent=game.titled(permanent.id), player=player, card=obj.card, value=value)
+            said = {"permanent": game.titled(permanent.id), "player": player, "card": obj.card, "value": value}
             raise IllegalAction("601.2e", msg(
                 "{permanent}: P{player}'s spells with an even mana value can't be cast, and {card} with X={x} has mana value {value} on the stack",
                 x=x, **said) if obj.card.cost and obj.card.cost.x_count else msg(

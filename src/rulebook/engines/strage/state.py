@@ -555,7 +555,7 @@ class StrageState(State):
 
     #: Which function applies each action class: the dispatch table ``apply`` reads. The
     #: optional magic rules' actions are applied by the functions of .magic.
-    handlers = {
+    handlers = {  # noqa: RUF012 - a ClassVar: engines.base.State declares it so
         Roll: _apply_roll,
         Place: _apply_place,
         Move: _apply_move,
