@@ -56,7 +56,7 @@ def preview_plugins(config_file: Path, chosen: Sequence[str]) -> dict[str, dict[
     return dict(entries)
 
 
-def preview_config(config_file: Path, chosen: Sequence[str], **overrides: object) -> Any:
+def preview_config(config_file: Path, chosen: Sequence[str], **overrides: Any) -> Any:
     """The configuration ``rulebook serve -l …`` builds with (for tests and tools)."""
     plugins = preview_plugins(config_file, chosen) if chosen else None
     generator.as_its_command()

@@ -18,6 +18,12 @@ try:
 except ModuleNotFoundError:
     import properdocs as _generator  # type: ignore[no-redef]  # the same API, when mkdocs is not installed
 
+__all__ = [
+    "NAME", "module", "plugin_logger_name", "as_its_command",
+    "BasePlugin", "event_priority", "PluginError", "Abort", "File", "Files", "InclusionLevel", "Navigation", "Page",
+    "get_toc", "base", "config_options", "Config", "load_config",
+]
+
 #: "mkdocs" or "properdocs": the package the build runs in (its loggers, its modules).
 NAME: str = _generator.__name__
 
@@ -30,22 +36,21 @@ def module(name: str) -> ModuleType:
 if TYPE_CHECKING:
     # The type checker reads MkDocs' own annotations (properdocs keeps the same API, module for
     # module); at run time the names come from whichever generator is installed, below.
-    from mkdocs.config import base as base
-    from mkdocs.config import config_options as config_options
-    from mkdocs.config import load_config as load_config
+    # LiveReloadServer, TemplateContext and TocToken name types for annotations only.
+    from mkdocs.config import base, config_options, load_config
     from mkdocs.config.defaults import MkDocsConfig
-    from mkdocs.exceptions import Abort as Abort
-    from mkdocs.exceptions import PluginError as PluginError
-    from mkdocs.plugins import BasePlugin as BasePlugin
-    from mkdocs.plugins import event_priority as event_priority
-    from mkdocs.structure.files import File as File
-    from mkdocs.structure.files import Files as Files
-    from mkdocs.structure.files import InclusionLevel as InclusionLevel
-    from mkdocs.structure.nav import Navigation as Navigation
-    from mkdocs.structure.pages import Page as Page
-    from mkdocs.structure.toc import get_toc as get_toc
+    from mkdocs.exceptions import Abort, PluginError
+    from mkdocs.livereload import LiveReloadServer
+    from mkdocs.plugins import BasePlugin, event_priority
+    from mkdocs.structure.files import File, Files, InclusionLevel
+    from mkdocs.structure.nav import Navigation
+    from mkdocs.structure.pages import Page
+    from mkdocs.structure.toc import _TocToken, get_toc
+    from mkdocs.utils.templates import TemplateContext
 
     Config = MkDocsConfig
+    __all__ += ["LiveReloadServer", "TemplateContext", "TocToken"]
+    TocToken = _TocToken  # the shape of get_toc's tokens
 else:
     _plugins, _exceptions, _files = module("plugins"), module("exceptions"), module("structure.files")
     _config = module("config")

@@ -121,7 +121,8 @@ class Site:
     outcomes: Sequence[Outcome] = ()
     locales: Path = Path("locales")
     #: The site's languages, the source first (codes or :class:`Languages`); None: the books' own only.
-    languages: Languages | Sequence[str] | None = None
+    #: Read back, always :class:`Languages`: ``__post_init__`` makes the others one.
+    languages: Languages = None  # type: ignore[assignment]  # given as None or codes too (above)
     directory_urls: bool = True
     #: Whether printed books (PDF) are published beside the pages: each book page then links its own.
     pdf: bool = False
@@ -136,10 +137,11 @@ class Site:
     _engine_domains: dict[str, tuple[ShippedDomain, ...]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
-        if self.languages is None:
-            self.languages = sorted({book.language for book in self.books.values()})[:1] or ["en"]
-        if not isinstance(self.languages, Languages):
-            self.languages = Languages.parse(self.languages)
+        given: Languages | Sequence[str] | None = self.languages
+        if given is None:
+            given = sorted({book.language for book in self.books.values()})[:1] or ["en"]
+        if not isinstance(given, Languages):
+            self.languages = Languages.parse(given)
         problems = source_problems(self.books.values(), self.source)
         # A book page lives at <book>/ and a language's pages under <lang>/: they must not meet.
         problems += [Problem(book.path, book.lines.get("id", book.line), 1, f"book id {book.id!r} is also the folder of the site's "
