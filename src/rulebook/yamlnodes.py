@@ -21,9 +21,10 @@ from __future__ import annotations
 import gc
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 from .adapters import pyyaml
 from .adapters.pyyaml import ALIAS as _ALIAS
@@ -216,11 +217,11 @@ def parse(text: str, path: str, needs: str = "a rulebook needs at least a 'book'
 def _parse(text: str, path: str, needs: str, recheck: bool) -> YNode:
     """The event walk of parse(); ``recheck``: on a parser's error, read the text up to it again for our limits."""
     problems: list[Problem] = []
-    stack: list[YNode] = []
+    stack: list[Sequence | Mapping] = []  # the open collections (a scalar is attached at once)
     pending_key: list[Scalar | None] = []
     documents: list[YNode] = []
 
-    def mark(event: pyyaml.Event) -> tuple[int, int]:
+    def mark(event: Any) -> tuple[int, int]:
         return event.start_mark.line + 1, event.start_mark.column + 1
 
     def problem(where: tuple[int, int], message: str) -> None:
@@ -228,7 +229,7 @@ def _parse(text: str, path: str, needs: str, recheck: bool) -> YNode:
         if len(problems) >= MAX_PROBLEMS:
             raise LoadError(problems + [Problem(path, *where, "too many problems; stopping")])
 
-    def attach(node: YNode, event: pyyaml.Event) -> None:
+    def attach(node: YNode, event: Any) -> None:
         if not stack:
             documents.append(node)
             return
@@ -252,10 +253,13 @@ def _parse(text: str, path: str, needs: str, recheck: bool) -> YNode:
 
     values = 0
     loader = pyyaml.Loader(text)
+    # Each event's fields depend on its class, which the loop below dispatches on by identity,
+    # not isinstance: to the type checker an event is Any (libyaml's are C objects anyway).
+    get_event: Callable[[], Any] = loader.get_event
     try:
         # One C call per event (yaml.parse wraps two, check then get), and dispatch on the
         # event's class: this loop is most of a load's cost beyond libyaml's own.
-        for event in iter(loader.get_event, None):
+        for event in iter(get_event, None):
             kind = event.__class__
             if kind is _SCALAR or kind is _START_SEQUENCE or kind is _START_MAPPING or kind is _ALIAS:
                 values += 1
