@@ -29,7 +29,7 @@ from ..i18n.grammar import grammar_files
 from ..i18n.translate import TranslatedBook, translate_book
 from ..languages import Language, Languages
 from ..limits import read_limited
-from ..model import XREF_RE, Anchor, Book, Node, Rule, XRef, message_context, translatable_fields, walk
+from ..model import XREF_RE, Anchor, Book, Node, Rule, Ruling, Section, XRef, message_context, translatable_fields, walk
 from .figures import board_caption, board_svg
 from .fragments import heading, highlight_doctest
 from .previews import nodes_by_id, preview
@@ -315,7 +315,7 @@ class Site:
         slot = (kind, str(Path(self.locales).resolve()), book_id, language)
         return REMEMBERED.get(slot, self.book_inputs(book_id, language), make)
 
-    def book_inputs(self, book_id: str, language: str) -> tuple:
+    def book_inputs(self, book_id: str, language: str) -> tuple[object, ...]:
         """Everything a book's page in ``language`` is made from, to compare with ``==``: the book as
         shown and its translation state, its examples' outcomes, the titles and numbers of the books
         it links to, the site's words (catalogs other than the books') and settings."""
@@ -475,7 +475,7 @@ class _BookView:
         """A text as plain words: symbols by their names, cross-references by their numbers."""
         return text_to_plain(text, self.words, self._numbered) if text else ""
 
-    def toc_title(self, node: Node) -> Markup:
+    def toc_title(self, node: Section | Rule) -> Markup:
         """A heading for the table of contents: icons, but no links (it is a link itself)."""
         return text_to_html(node.title, None, language=self.words, inline=True)
 
@@ -508,9 +508,13 @@ class _BookView:
         return self.site.speech(self.book.id, self.language)
 
     @cached_property
-    def _named(self) -> dict[str, Node]:
+    def _named(self) -> dict[str, Rule | Ruling]:
         """What a step of a proof may name: the book's rules and rulings, by id."""
-        return {node.id: node for rule in self.book.rules() for node in (rule, *rule.rulings)}
+        named: dict[str, Rule | Ruling] = {}
+        for rule in self.book.rules():
+            named[rule.id] = rule
+            named.update((ruling.id, ruling) for ruling in rule.rulings)
+        return named
 
     def rule_link(self, rule_id: str) -> Markup:
         """A rule or a ruling named by a step of a proof: where it is, in the page's language, linked

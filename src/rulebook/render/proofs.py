@@ -77,8 +77,7 @@ class EngineSpeech:
             return html
         own = tuple((k, Markup(escape(self._plain_value(v))) if plain else self.value(v)) for k, v in value.params) if isinstance(value, Message) else ()
         entry = self.grammar(self.page.language).entry(key)
-        names = getattr(value, "names", None)
-        names = dict(names) if isinstance(value, Name) else names
+        names = dict(value.names) if isinstance(value, Name) else getattr(value, "names", None)
         code = self.page.language.code
         if isinstance(names, Mapping) and (code not in names or (self.grammar(self.page.language).as_written and code != "en"
                                                                  and names[code] == names.get("en"))):

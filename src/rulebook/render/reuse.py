@@ -13,6 +13,7 @@ the same process. Two things are kept here between builds:
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from types import CodeType
 from typing import TypeVar
 
 import jinja2
@@ -57,7 +58,7 @@ class CompiledTemplates(jinja2.BytecodeCache):
     """Compiled templates kept in memory, by template name, file, source checksum and environment options."""
 
     def __init__(self) -> None:
-        self._code: dict[str, object] = {}
+        self._code: dict[str, tuple[str, CodeType | None]] = {}
 
     def get_bucket(self, environment: jinja2.Environment, name: str, filename: str | None, source: str) -> Bucket:
         key = self.get_cache_key(name, filename) + "|" + _settings(environment)

@@ -77,7 +77,7 @@ def search_docs(site: Site, language: str) -> list[SearchDoc]:
              [words.gettext("Every rulebook, every worked example checked against a reference engine.").text]),
     ]
     for book_id in site.books:
-        docs.extend(site.remembered("search", book_id, language, lambda: _book_docs(site, book_id, language)))
+        docs.extend(site.remembered("search", book_id, language, lambda: _book_docs(site, book_id, language)))  # noqa: B023 - called at once
     docs.append(_doc(location("coverage"), words.gettext("Translation coverage").text))
     return docs
 

@@ -111,7 +111,7 @@ class Words:
         self._msgid_language = parse_language(domain.source)
         self._badges = badges or self
         self._symbols: dict[str, Phrase] = {}
-        self._phrases: dict[tuple, Phrase] = {}
+        self._phrases: dict[tuple[object, ...], Phrase] = {}
         #: Each symbol's icon HTML in this language, made once (render.text; a book shows thousands).
         self.icons: dict[str, str] = {}
 
