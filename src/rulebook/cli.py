@@ -6,7 +6,7 @@ import argparse
 import functools
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib.metadata import version
 from pathlib import Path
 
@@ -165,7 +165,8 @@ def show_help(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.run(args)
+        run: Callable[[argparse.Namespace], int] = args.run  # the subcommand's (set_defaults)
+        return run(args)
     except LoadError as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -174,7 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         # `rulebook play … | head`: the reader left; stop quietly like other Unix tools.
-        sys.stdout = None  # type: ignore[assignment]  # no flush error at exit
+        sys.stdout = None  # no flush error at exit
         return 0
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 # Characters a report must not print raw: controls (a terminal obeys ESC sequences), line and
 # paragraph separators (one problem, one line) and direction overrides (what you read is what
@@ -49,7 +51,7 @@ def counted(number: int, singular: str, plural: str | None = None) -> str:
 class LoadError(RulebookError):
     """A rulebook file was rejected; carries every problem found, not just the first."""
 
-    def __init__(self, problems: list[Problem]):
+    def __init__(self, problems: Iterable[Problem]):
         self.problems = tuple(problems)
         super().__init__("\n".join(str(p) for p in problems))
 
@@ -62,7 +64,7 @@ class IllegalAction(RulebookError):
         self.message = message  # without the rule id, for callers that add context
         super().__init__(f"[{rule_id}] {message}")
 
-    def __reduce__(self):  # noqa: ANN204
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[str, str], dict[str, Any]]:
         # Pickled by its two fields: a worked example's refusals come back from the child
         # process that ran it (isolation.py); the default would call __init__ with one argument.
         return (type(self), (self.rule_id, self.message), self.__dict__)

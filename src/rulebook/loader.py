@@ -33,7 +33,7 @@ def display_path(path: str | os.PathLike[str]) -> str:
     """The path as a reader types it: relative to the working directory when inside it."""
     # Every problem and every check of a catalog shows its path: os.path on strings does in half
     # the time what Path.resolve().relative_to() did (the same resolved paths compared).
-    real, here = os.path.realpath(path), os.path.realpath(os.getcwd())
+    real, here = os.path.realpath(path), os.path.realpath(os.getcwd())  # noqa: PTH109 - strings, as the comment above says
     if real == here:
         return "."
     inside = here if here.endswith(os.sep) else here + os.sep
@@ -150,7 +150,7 @@ class _Reader:
                 )
         return value
 
-    def _locator(self, node: Scalar):
+    def _locator(self, node: Scalar) -> Callable[[int], tuple[int, int]]:
         """offset in the scalar's value -> (line, column) in the file, each call in log time."""
         # Only block scalars map offsets to lines exactly; flow scalars are folded by YAML.
         if node.style not in ("|", ">"):
@@ -419,7 +419,7 @@ def load_books(paths: Iterable[str | os.PathLike[str]], *, reuse: bool = False) 
     for book, pending in foreign:
         target = books.get(pending.ref.book or "")
         if target is None:
-            problem = Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names an unknown book{_did_you_mean(pending.ref.book, books)}")
+            problem = Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names an unknown book{_did_you_mean(pending.ref.book or '', books)}")
         elif pending.ref.target not in target.anchors():
             problem = Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names no rule in {target.path}"
                               f"{_did_you_mean(pending.ref.target, target.anchors())}")

@@ -36,7 +36,6 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Union
 
 from .errors import RulebookError
 from .limits import MAX_TEXT_CHARS
@@ -69,7 +68,7 @@ class Emphasis:
     children: tuple[Inline, ...]
 
 
-Inline = Union[Text, Symbol, Ref, Strong, Emphasis]
+Inline = Text | Symbol | Ref | Strong | Emphasis
 
 
 @dataclass(frozen=True)
@@ -82,7 +81,7 @@ class BulletList:
     items: tuple[tuple[Inline, ...], ...]
 
 
-Block = Union[Paragraph, BulletList]
+Block = Paragraph | BulletList
 
 
 # --- blocks -----------------------------------------------------------------------------------
