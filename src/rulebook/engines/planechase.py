@@ -503,7 +503,7 @@ class Planechase(State):
         if self.phase is Phase.OVER:
             return msg("game over, player {winner} has won", winner=self.winner)
         if self.phase is Phase.ROLLING:
-            return self.phase.value
+            return Phase.ROLLING.value
         if self.phase is Phase.MULLIGAN:
             return msg("mulligans · player {player} to keep or mulligan", player=who)
         return msg("turn {turn} · player {player} to act · main phase · rolls {rolls} (next costs {cost}) · mana {mana}",

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import gettext
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -141,7 +141,7 @@ def _reference_order(location: tuple[str, int | None]) -> tuple[str, int]:
     return location[0], location[1] or 0
 
 
-def _references(locations: list[tuple[str, int | None]]) -> tuple[tuple[str, int | None], ...]:
+def _references(locations: Sequence[tuple[str, int | None]]) -> tuple[tuple[str, int | None], ...]:
     """The references as a multiset: equal ones together, in file and line order."""
     if len(locations) < 2:
         return tuple(locations)

@@ -222,7 +222,12 @@ def _checked_layer(path: Path, language: str, domain: str, copies_allowed: bool,
         if failures:
             problems.extend(failures)
             continue
-        string = message.string if isinstance(message.id, str) else moved_strings(message.string, mapping)
+        if isinstance(message.id, str):
+            string = message.string
+        else:
+            assert mapping is not None  # a plural message without a mapping was skipped above
+            assert isinstance(message.string, (tuple, list))  # a plural message's forms
+            string = moved_strings(message.string, mapping)
         checked.add(message.id, string, context=message.context)
         keys.add((message.context, singular))
     fuzzy = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalog if m.id and m.fuzzy}

@@ -16,7 +16,7 @@ and never shown: :func:`misplaced` says so.
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ..engines import registered
@@ -42,7 +42,7 @@ def default_mapping(module: Path) -> str:
             f"[python: {sources}]\n")
 
 
-def book_engine_domain(engine: str, root: Path, write: bool = True, report=print) -> ShippedDomain | None:  # noqa: ANN001
+def book_engine_domain(engine: str, root: Path, write: bool = True, report: Callable[[str], object] = print) -> ShippedDomain | None:
     """The domain of the engine a book names; for an engine of the project at ``root`` without
     a mapping yet, the mapping of its module alone is written (``write``) and its domain given."""
     found = engine_domain(engine)

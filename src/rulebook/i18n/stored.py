@@ -26,6 +26,7 @@ trusted as the project's own, never committed, never shared between strangers.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import sys
@@ -33,6 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
+from typing import Any, TypeGuard
 
 from ..errors import LoadError, Problem, RulebookError
 from ..limits import MAX_FILE_BYTES, read_limited
@@ -71,7 +73,7 @@ def code_version() -> str:
     return hasher.hexdigest()
 
 
-def _read_json(path: Path, version: str) -> dict | None:
+def _read_json(path: Path, version: str) -> dict[str, Any] | None:
     """The file's content if it is of ``version``; None for anything else (missing, broken, older)."""
     try:
         # Through the limited reader: the cache is the project's own, but a FIFO there must not hang a build.
@@ -81,20 +83,18 @@ def _read_json(path: Path, version: str) -> dict | None:
     return data if isinstance(data, dict) and data.get("version") == version else None
 
 
-def _write_json(path: Path, data: dict) -> None:
+def _write_json(path: Path, data: dict[str, Any]) -> None:
     if path.parent not in _SWEPT:  # once per folder and process: what a killed build left there
         _SWEPT.add(path.parent)
         remove_stale_leftovers(path.parent)
-    try:
+    with contextlib.suppress(RulebookError):  # a read-only project builds all the same, reading and checking everything every time
         write_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8"))
-    except RulebookError:
-        pass  # a read-only project builds all the same, reading and checking everything every time
 
 
 _SWEPT: set[Path] = set()
 
 
-def _strings(value: object) -> bool:
+def _strings(value: object) -> TypeGuard[list[str]]:
     return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
 
@@ -137,13 +137,13 @@ class StoredTranslation:
                                 "whole": [[p.path, p.line, p.column, p.message] for p in taken.whole]})
 
 
-def _problems(value: object) -> bool:
+def _problems(value: object) -> TypeGuard[list[list[Any]]]:  # each [path, line, column, message]
     return isinstance(value, list) and all(
         isinstance(f, list) and len(f) == 4 and isinstance(f[0], str) and isinstance(f[1], int) and isinstance(f[2], int)
         and isinstance(f[3], str) for f in value)
 
 
-def _valid(details: object) -> bool:
+def _valid(details: object) -> TypeGuard[list[list[str]]]:
     return isinstance(details, list) and all(
         isinstance(d, list) and len(d) == 2 and all(isinstance(part, str) for part in d) for d in details)
 

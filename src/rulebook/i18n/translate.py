@@ -16,6 +16,7 @@ from concurrent.futures import BrokenExecutor, Future
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
 from ..errors import LoadError, Problem
 from ..limits import read_limited
@@ -83,7 +84,7 @@ class _Inputs:
         checks = message_problems  # looked up now: a test may replace the checks
         last = _LAST.get(key)
         current = catalog is not None and last is not None and last[1] == catalog and last[2] is glossary and last[3] is checks and last[0] == book
-        return cls(key, book, catalog, unreadable, glossary, checks, last[4] if current else None)
+        return cls(key, book, catalog, unreadable, glossary, checks, last[4] if current and last is not None else None)
 
     def remember(self, translated: TranslatedBook) -> None:
         if self.catalog is not None:
@@ -272,7 +273,7 @@ def translating(pairs: Iterable[tuple[Book, str]], locales: Path, cache: Path | 
 
 
 #: Translations being made by worker processes (:func:`translating`), by the key of _LAST.
-_PENDING: dict[tuple[str, str, str], tuple[Future, _Inputs, dict[str, tuple[Node, str, str]]]] = {}
+_PENDING: dict[tuple[str, str, str], tuple[Future[TakenFromCatalog | tuple[Problem, ...]], _Inputs, dict[str, tuple[Node, str, str]]]] = {}
 
 
 def _from_worker(inputs: _Inputs) -> TranslatedBook | None:
@@ -290,6 +291,7 @@ def _from_worker(inputs: _Inputs) -> TranslatedBook | None:
     except Exception:  # noqa: BLE001 - a worker that died or raised: translate_book makes it again here
         return None
     # A job is only ever started for a catalog, whose inputs hold the glossary loaded with it.
+    assert inputs.glossary is not None
     return _from_catalog(inputs.book, inputs.key[1], sources, taken, inputs.glossary)
 
 
@@ -303,12 +305,15 @@ def _translated(book: Book, language: str, sources: dict[str, tuple[Node, str, s
                           (*glossary.problems, *taken.whole, *taken.failures), whole=taken.whole)
 
 
+#: A node of the book's tree; a rebuilt node is of its original's class.
+N = TypeVar("N", Book, Section, Rule, Example, Ruling)
+
 _FIELDS = {cls: {f.name for f in dataclasses.fields(cls)} for cls in (Book, Section, Rule, Example, Ruling)}
 
 
-def _rebuild(node: Node, replaced: dict[int, dict[str, str]]) -> Node:
+def _rebuild(node: N, replaced: dict[int, dict[str, str]]) -> N:
     """A copy of the tree with the translated fields of each object (found by identity)."""
-    changes: dict[str, object] = dict(replaced.get(id(node), {}))
+    changes: dict[str, Any] = dict(replaced.get(id(node), {}))
     for child_field in ("sections", "rules", "examples", "rulings"):
         children = getattr(node, child_field) if child_field in _FIELDS[type(node)] else ()
         if children:
