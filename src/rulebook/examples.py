@@ -197,7 +197,7 @@ def run_book(book: Book, engine: ModuleType | None, bounds: Bounds | None = None
         lambda pair, why: _slim(_stopped(book, pair[0], pair[1], why)),
         bounds,
     )
-    return [Outcome(book, rule, example, *fields) for (rule, example), fields in zip(pairs, ran)]  # type: ignore[misc]
+    return [Outcome(book, rule, example, *fields) for (rule, example), fields in zip(pairs, ran)]  # type: ignore[misc]  # _slim's fields, in Outcome's order
 
 
 def _slim(outcome: Outcome) -> tuple[object, ...]:

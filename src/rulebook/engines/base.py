@@ -26,7 +26,7 @@ from contextvars import ContextVar
 from dataclasses import MISSING, dataclass, fields, is_dataclass, replace
 from enum import Enum
 from functools import cached_property
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from ..errors import IllegalAction
 from ..figures import BoardFigure
@@ -87,7 +87,7 @@ def evolve(item: T, /, **changes: Any) -> T:
     except KeyError:
         names = _COPYABLE[cls] = _copyable(cls)
     if names is None:
-        return replace(item, **changes)  # type: ignore[type-var]
+        return replace(item, **changes)  # type: ignore[type-var]  # any dataclass instance: T is bound to none
     if not names.issuperset(changes):
         raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(set(changes) - names))}")
     made = object.__new__(cls)
@@ -171,6 +171,11 @@ Handler = Callable[..., Any]
 class State(ABC):
     """Base of every engine's state. Subclasses are frozen dataclasses."""
 
+    if TYPE_CHECKING:  # nothing at run time: no dataclass field or class attribute comes of it
+        @property
+        def phase(self) -> Enum:
+            """The game's phase, an Enum of its own whose values say it in words (each state's field)."""
+
     #: Action class -> the function that applies it. Each engine writes its table out at the
     #: end of its state class, e.g. ``handlers = {Place: _apply_place, Pass: _apply_pass}``.
     handlers: ClassVar[Mapping[type, Handler]] = {}
@@ -242,14 +247,14 @@ class State(ABC):
 
     def _expect(self, phases: Enum | tuple[Enum, ...], action: Action, rule: str) -> None:
         """Refuse ``action`` under ``rule`` unless the game's ``phase`` is (one of) ``phases``."""
-        if self.phase not in (phases if isinstance(phases, tuple) else (phases,)):  # type: ignore[attr-defined]
+        if self.phase not in (phases if isinstance(phases, tuple) else (phases,)):
             raise IllegalAction(rule, msg("{action} is not possible now: {now}", action=code(action), now=self._now()))
 
     def _now(self) -> Message:
         """Who is to act and what the game waits for, as a refusal out of turn says it."""
         # Translators: {who} is "player 1", "nobody" or an engine's own word for who acts ("chance");
         # {waiting} the game's phase as the engine words it ("to roll", "play", "game over").
-        return msg("{who}: {waiting}", who=self._who(), waiting=self.phase.value)  # type: ignore[attr-defined]
+        return msg("{who}: {waiting}", who=self._who(), waiting=self.phase.value)
 
     def _who(self) -> Message:
         player = self.current_player

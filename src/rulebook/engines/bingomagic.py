@@ -226,8 +226,8 @@ class BingoState(State):
         state = cls(
             deck=lands(deck),
             hands=tuple(_sorted(lands(h)) for h in hands),  # type: ignore[arg-type]  # a pair, as `hands` is: mypy sees any length
-            territories=tuple(lands(t) for t in territories),  # type: ignore[arg-type]
-            discards=tuple(lands(d) for d in discards),  # type: ignore[arg-type]
+            territories=tuple(lands(t) for t in territories),  # type: ignore[arg-type]  # a pair, as above
+            discards=tuple(lands(d) for d in discards),  # type: ignore[arg-type]  # a pair, as above
             active=active,
         )
         named = [land for zone in (state.deck, *state.hands, *state.territories, *state.discards) for land in zone]

@@ -270,7 +270,7 @@ class Planechase(State):
         if self.phase is Phase.MULLIGAN:
             return next(p for p in self._seats_from(self.first) if p not in self.kept)
         if self.active in self.gone:  # the turn goes on without its player (uscita-turno-chi)
-            return self.next_player(self.active)  # type: ignore[return-value]
+            return self.next_player(self.active)  # type: ignore[return-value]  # None only once the game is over, decided above
         return self.active
 
     @property

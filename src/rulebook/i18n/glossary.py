@@ -472,7 +472,7 @@ def _node_words(node: YNode | None) -> tuple[str, ...] | None:
     if isinstance(node, Scalar) and node.value.strip():
         return (node.value.strip(),)
     if isinstance(node, Sequence) and all(isinstance(n, Scalar) and n.value.strip() for n in node.items):
-        return tuple(n.value.strip() for n in node.items)  # type: ignore[union-attr]
+        return tuple(n.value.strip() for n in node.items)  # type: ignore[union-attr]  # all Scalars (the all() above)
     return None
 
 

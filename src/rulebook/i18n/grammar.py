@@ -216,7 +216,7 @@ def _strings(node: YNode, what: str, fail: Fail) -> list[str]:
     if not isinstance(node, YSequence) or not all(isinstance(item, Scalar) for item in node.items):
         fail(node, f"{what} must be a list of words, e.g. [def, indef]")
         return []
-    return [item.value for item in node.items]  # type: ignore[union-attr]
+    return [item.value for item in node.items]  # type: ignore[union-attr]  # all Scalars (the all() above)
 
 
 # --- filling a msgstr ----------------------------------------------------------------------------

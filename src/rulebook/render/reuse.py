@@ -31,7 +31,7 @@ class Remembered:
     def get(self, slot: Hashable, inputs: object, make: Callable[[], T]) -> T:
         last = self._last.get(slot)
         if last is not None and last[0] == inputs:
-            return last[1]  # type: ignore[return-value]
+            return last[1]  # type: ignore[return-value]  # what make() gave for this slot: a T
         made = make()
         self._last[slot] = (inputs, made)
         return made

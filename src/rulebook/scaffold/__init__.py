@@ -150,7 +150,7 @@ def environment(language: Language) -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), extensions=["jinja2.ext.i18n"], autoescape=False,
                              keep_trailing_newline=True, undefined=jinja2.StrictUndefined, bytecode_cache=COMPILED)
     env.filters.update(yaml_string=_yaml_string, toml_string=_yaml_string, py_string=repr, yaml_block=_yaml_block)
-    env.install_gettext_translations(load_messages(SCAFFOLD, language.code).translations)  # type: ignore[attr-defined]
+    env.install_gettext_translations(load_messages(SCAFFOLD, language.code).translations)  # type: ignore[attr-defined]  # added by jinja2.ext.i18n
     return env
 
 
@@ -270,7 +270,7 @@ def _translate_engine(path: Path, domain: str, language: Language) -> bool:
             continue
         if english:  # the msgids' own language: the translation is the text itself
             message.string = message.id if isinstance(message.id, str) else tuple(message.id)
-        elif (found := sample.get(message.id, message.context)) is not None:  # type: ignore[union-attr]
+        elif (found := sample.get(message.id, message.context)) is not None:  # type: ignore[union-attr]  # not english: sample was read above (or raised)
             message.string = found.string
     write_atomic(path, serialize(catalog, include_lineno=False))
     return True

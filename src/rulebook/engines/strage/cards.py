@@ -126,7 +126,7 @@ class _Spoken(Evaluable):
 
     def _shown(self, name: str, value: object) -> object:
         if name in self._cards:
-            return str(value) if self._cards[name] == "one" else show(value)  # type: ignore[arg-type]
+            return str(value) if self._cards[name] == "one" else show(value)  # type: ignore[arg-type]  # a card field: cards, made so in __post_init__
         return value
 
 
@@ -185,7 +185,7 @@ class Upheaval(_Spoken):
 
     def _shown(self, name: str, value: object) -> object:
         if name == "take" and value is not None:
-            return (value[0], str(value[1]))  # type: ignore[index]
+            return (value[0], str(value[1]))  # type: ignore[index]  # take: (player, card), made so in __post_init__
         return super()._shown(name, value)
 
 
