@@ -93,6 +93,17 @@ def test_the_rule_wrong_only_for_11_to_14_is_caught_on_those_numbers():
     assert rule_problem(RU_WRONG_11_14, "ru") is not None
 
 
+def test_a_catalogs_content_reads_its_rule_by_meaning_with_the_one_reader():
+    """Weblate's spelling and Babel's of one rule are one content; a rule wrong only for 11-14 is
+    another (content compares the same probes that the checks use, through parse_rule)."""
+    from rulebook.i18n.content import plural_rule
+
+    weblate = RU_GETTEXT.replace("plural=(", "plural=").replace(");", ";").replace("  ", " ")
+    assert plural_rule(weblate) == plural_rule(RU_GETTEXT) == (3, parse_rule(RU_GETTEXT).forms)
+    assert plural_rule(RU_WRONG_11_14) != plural_rule(RU_GETTEXT)
+    assert plural_rule("nplurals=x;  plural=?") == "nplurals=x; plural=?"  # unreadable: compared as written
+
+
 def test_every_traditional_rule_reads():
     for lang, rules in TRADITIONAL.items():
         for rule in rules:

@@ -111,3 +111,26 @@ def test_a_special_file_in_any_position_is_refused_by_name_never_waited_on(proje
                                                any(why in output for why in ("not a regular file", "larger than the limit", "outside the project"))):
             failures.append(f"{name}: exit {found['code']}, no message naming {POSITIONS[position]}:\n{output[-2000:]}")
     assert not failures, "\n".join(failures)
+
+
+@pytest.mark.parametrize("kind", [*KINDS, "a loop"])
+def test_a_special_file_inherited_by_mkdocs_yml_is_refused_by_name(project, sandbox, tmp_path, kind):
+    """`INHERIT: base.yml` is opened by the generator's own reader: rulebook's commands read the
+    chain through theirs first, so a FIFO there is refused, not waited on, and a chain that comes
+    back to itself is a message instead of Python's recursion limit."""
+    root = tmp_path / "project"
+    shutil.copytree(project, root, symlinks=True)
+    config = root / "mkdocs.yml"
+    config.write_bytes(b"INHERIT: base.yml\n" + config.read_bytes())
+    if kind == "a loop":
+        (root / "base.yml").write_text("INHERIT: mkdocs.yml\n", encoding="utf-8")
+    else:
+        KINDS[kind](root / "base.yml")
+    failures = []
+    for name in JUDGES["mkdocs.yml"]:
+        found = sandbox(root, COMMANDS[name])
+        output = found["output"]
+        refused = "comes back to a file already inherited" if kind == "a loop" else "base.yml"
+        if found["hung"] or "Traceback" in output or found["code"] not in (1, 2) or refused not in output:
+            failures.append(f"{name}: exit {found['code']}, hung {found['hung']}:\n{output[-2000:]}")
+    assert not failures, "\n".join(failures)

@@ -56,6 +56,7 @@ def read_config(config_file: Path, shown: str | None = None) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise RulebookError(f"{shown}:{line}: byte {data[exc.start]:#04x} is not UTF-8; save the file as UTF-8") from None
+    _refuse_unreadable_parents(config_file, data, shown)
     source = io.BytesIO(data)
     source.name = str(config_file)  # the generator finds an INHERIT's file beside it
     try:
@@ -75,6 +76,40 @@ def read_config(config_file: Path, shown: str | None = None) -> dict[str, Any]:
     if not isinstance(config, dict):
         raise RulebookError(f"{shown}: not a MkDocs configuration (a mapping of settings such as site_name: and plugins:)")
     return config
+
+
+def _inherited(data: bytes) -> str | None:
+    """The ``INHERIT:`` a configuration names, read without building it (its tags need not be
+    known to compose it); None when it names none or does not parse (the generator says why)."""
+    try:
+        node = yaml.compose(data, Loader=pyyaml.Loader)
+    except yaml.YAMLError:
+        return None
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    return next((value.value for key, value in node.value
+                 if isinstance(key, yaml.ScalarNode) and key.value == "INHERIT" and isinstance(value, yaml.ScalarNode)), None)
+
+
+def _refuse_unreadable_parents(config_file: Path, data: bytes, shown: str) -> None:
+    """Every file of the ``INHERIT:`` chain through the limited reader before the generator opens
+    it: the generator's own ``open()`` would wait forever on a FIFO and read a link to /dev/zero
+    without end, and it follows a chain that loops back until Python's recursion limit."""
+    seen = {config_file.resolve()}
+    while (parent := _inherited(data)) is not None:
+        config_file = config_file.parent / parent
+        if config_file.resolve() in seen or len(seen) > _MAX_INHERITED:
+            raise RulebookError(f"{shown}: INHERIT: {parent} comes back to a file already inherited (or goes deeper than "
+                                f"{_MAX_INHERITED} files): end the chain at a configuration without INHERIT")
+        seen.add(config_file.resolve())
+        if not config_file.exists() and not config_file.is_symlink():
+            return  # the generator reports an INHERIT naming no file, at its own words
+        shown = display_path(config_file)
+        data = read_limited(config_file, shown)
+
+
+#: How many configurations an INHERIT chain may go through: MkDocs sets none, a real site uses one or two.
+_MAX_INHERITED = 32
 
 
 def plugin_entries(plugins: object) -> list[tuple[str, dict[str, Any]]]:

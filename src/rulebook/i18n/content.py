@@ -27,21 +27,16 @@ every save (``Generated-By``, ``X-Generator``, ``MIME-Version``, ``Content-Trans
 
 from __future__ import annotations
 
-import gettext
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import NamedTuple
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 
 from ..adapters.babel import DERIVED_FLAGS
-
-#: Numbers on which two plural rules must agree to be one rule: every rule Babel's CLDR data
-#: gives differs from another somewhere below 1,000; the large ones catch the rules on millions.
-_PLURAL_PROBES = (*range(1000), 1_000_000, 1_000_001, 1_000_002, 10_000_011)
+from .plurals import RuleError, parse_rule
 
 #: Header fields a tool stamps on every save: never a reason to call a catalog out of date.
 STAMPS = frozenset({"x-generator", "generated-by", "mime-version", "content-transfer-encoding"})
@@ -83,24 +78,18 @@ def content(catalog: Catalog) -> Content:
     )
 
 
-@lru_cache(maxsize=256)  # a handful of rules, each asked for every catalog read and written
 def plural_rule(plural_forms: str) -> tuple[int, tuple[int, ...]] | str:
     """A Plural-Forms header as what it means: (nplurals, the form each probe number takes).
 
     ``nplurals=3; plural=n%10==1 && n%100!=11 ? 0 : …`` (as Weblate writes it) and Babel's
     ``(n%10==1 && n%100!=11 ? 0 : …)`` are the same rule. A header that cannot be read is
-    compared as written.
+    compared as written. Read by :func:`.plurals.parse_rule`, the one reader of plural rules.
     """
-    fields = {}
-    for part in plural_forms.split(";"):
-        name, _, value = part.partition("=")
-        fields[name.strip().lower()] = value.strip()
     try:
-        count = int(fields.get("nplurals", ""))
-        choose = gettext.c2py(fields.get("plural", ""))  # the standard library's reader of C plural rules
-        return count, tuple(choose(n) for n in _PLURAL_PROBES)
-    except (ValueError, RecursionError, TypeError, OverflowError):
+        rule = parse_rule(plural_forms)
+    except RuleError:
         return " ".join(plural_forms.split())
+    return rule.count, rule.forms
 
 
 def _fields(catalog: Catalog) -> list[tuple[str, str]]:
