@@ -30,7 +30,7 @@ MASSACRE_HIT = 6  # an unescorted sprite next to an orc dies on a 6
 CHANCE_PHASES = (Phase.ORDER, Phase.AP, Phase.SHUFFLE, Phase.COMBAT, Phase.ORC_ROLL, Phase.MASSACRE)
 # The actions legal_actions offers, each made once: they are immutable values of a few squares
 # (a few thousand in all), and every decision of a game lists dozens of them again.
-_PLACE, _MOVE, _ATTACK, _PLACE_ORC, _MOVE_ORC, _ORC_ATTACK = (lru_cache(maxsize=None)(kind) for kind in (Place, Move, Attack, PlaceOrc, MoveOrc, OrcAttack))
+_PLACE, _MOVE, _ATTACK, _PLACE_ORC, _MOVE_ORC, _ORC_ATTACK = (lru_cache(maxsize=None)(Place), lru_cache(maxsize=None)(Move), lru_cache(maxsize=None)(Attack), lru_cache(maxsize=None)(PlaceOrc), lru_cache(maxsize=None)(MoveOrc), lru_cache(maxsize=None)(OrcAttack))
 
 
 # --- the state -------------------------------------------------------------------------------
