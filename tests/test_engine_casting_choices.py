@@ -86,7 +86,7 @@ def test_improvise_taps_artifacts_for_generic_mana_only():
     refused(game, Cast("sweatworks-brawler", improvise=Tap("isochron-scepter", "R")), "601.2h", "702.126a")
     refused(game, Cast("sweatworks-brawler", improvise="thalia"), "601.2h", "is not an untapped artifact you control")
     bolt = setup(hand=["Lightning Bolt"], battlefield=["Isochron Scepter"], pool="R")
-    refused(bolt, Cast("lightning-bolt", targets="p1", improvise="isochron-scepter"), "601.2h", "has no improvise")
+    refused(bolt, Cast("lightning-bolt", targets="p2", improvise="isochron-scepter"), "601.2h", "has no improvise")
     # an artifact can pay only what is generic: {R} alone is left after three artifacts
     three = setup(hand=["Sweatworks Brawler"], battlefield=["Isochron Scepter", "Ashnod's Altar", "Trinisphere", "Helm of Awakening"], pool="R")
     refused(three, Cast("sweatworks-brawler", improvise=["isochron-scepter", "ashnod-s-altar", "trinisphere", "helm-of-awakening"]),
@@ -116,9 +116,9 @@ def test_unannounced_hybrid_symbols_are_paid_as_their_first_payment():
     assert "{U/B} paid as {U}, {U/B} paid as {U}, {U/B} paid as {U}" in [str(f.what) for f in step.trace]
     # Gitaxian Probe, {U/P}: paid with {U} unless life is announced.
     probe = setup(hand=["Gitaxian Probe"], pool="U")
-    step = probe.apply(Cast("gitaxian-probe", targets="p1"))
+    step = probe.apply(Cast("gitaxian-probe", targets="p2"))
     assert step.state.life == (20, 20) and step.state.pools[0].total == 0
-    refused(setup(hand=["Gitaxian Probe"]), Cast("gitaxian-probe", targets="p1"), "601.2h", "cannot pay {U}")
+    refused(setup(hand=["Gitaxian Probe"]), Cast("gitaxian-probe", targets="p2"), "601.2h", "cannot pay {U}")
 
 
 # --- counters: what a permanent is now -----------------------------------------------------------
@@ -142,7 +142,7 @@ def test_either_player_may_concede_at_any_time_and_loses():
     game = setup(hand=["Lightning Bolt"], pool="R")
     assert Concede(0) in game.legal_actions()
     # the player without priority, while a spell waits on the stack
-    waiting = game.apply(Cast("lightning-bolt", targets="p1")).state
+    waiting = game.apply(Cast("lightning-bolt", targets="p2")).state
     step = waiting.apply(Concede(1))
     assert step.rules() == ["104.3a"] and step.state.phase is Phase.OVER and step.state.outcome == 0
     # while an offer waits for an answer (cascade's free cast)

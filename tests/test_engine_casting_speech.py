@@ -41,7 +41,7 @@ def test_a_refusal_names_the_card_it_quotes_not_its_id() -> None:
 
 def test_meddling_mage_names_the_card_and_shows_itself_once() -> None:
     game = setup(hand=["Lightning Bolt"], pool="R", their_battlefield=["mago=Meddling Mage"]).set("mago", chosen="Lightning Bolt")
-    said = _refusal(game, Cast("lightning-bolt", targets="p1"))
+    said = _refusal(game, Cast("lightning-bolt", targets="p2"))
     assert said.values["c"] is card("Lightning Bolt")
     assert str(said.values["permanent"]) == "Meddling Mage (mago)"
     assert dict(said.values["permanent"].names)["it"] == card("Meddling Mage").names["it"]
@@ -49,20 +49,21 @@ def test_meddling_mage_names_the_card_and_shows_itself_once() -> None:
 
 def test_a_target_word_names_its_filter_and_its_targets_in_words() -> None:
     game = setup(hand=["Flames of the Firebrand"], pool="RRR", their_battlefield=["White Knight"])
-    trace = game.apply(Cast("flames-of-the-firebrand", targets=("white-knight", "p1"), division=(2, 1))).trace
+    trace = game.apply(Cast("flames-of-the-firebrand", targets=("white-knight", "p2"), division=(2, 1))).trace
     chosen = _step(trace, "{word}: {value}")
-    assert str(chosen) == "1-3 x any target: white-knight, p1"
-    assert chosen.values["word"].msgid == "{count} x any target"
+    # How many targets in words, the player by their seat counted from 1: no "1-3 x", no player 0.
+    assert str(chosen) == "any target (1 to 3): white-knight, p2"
+    assert chosen.values["word"].msgid == "any target ({count})" and chosen.values["word"].values["count"].msgid == "{min} to {max}"
     knight, player = chosen.values["value"]
-    assert isinstance(knight, Name) and player.context == "player" and player.values["player"] == 1
+    assert isinstance(knight, Name) and player.context == "player" and player.values["player"] == 2
     division = _step(trace, "{amount} divided: {division}").values["division"]
     assert [share.values["amount"] for share in division] == [2, 1]
 
 
 def test_costs_and_pools_are_notation_and_an_empty_pool_is_a_word() -> None:
     game = setup(hand=["Lightning Bolt"], pool="RR", battlefield=["Thalia, Guardian of Thraben"])
-    trace = game.apply(Cast("lightning-bolt", targets="p1")).trace
-    steps = [f.what for f in trace if f.what.msgid == "{what} -> {total}"]
+    trace = game.apply(Cast("lightning-bolt", targets="p2")).trace
+    steps = [f.what for f in trace if f.what.msgid == "{what} → {total}"]
     assert [type(s.values["total"]) for s in steps] == [Notation, Notation]
     assert steps[0].values["what"].msgid == "mana cost"
     assert steps[1].values["what"].values["source"] is card("Thalia, Guardian of Thraben")

@@ -211,7 +211,7 @@ THORN_EXAMPLE = """
             text: La Spina rende più caro il Fulmine.
             doctest: |
               >>> game = setup(hand=["Lightning Bolt"], battlefield=["Thorn of Amethyst"])
-              >>> game.total_cost(Cast("lightning-bolt", targets="p1")).total
+              >>> game.total_cost(Cast("lightning-bolt", targets="p2")).total
               ManaCost('{1}{R}')
 """
 

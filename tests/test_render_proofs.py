@@ -11,12 +11,16 @@ from pathlib import Path
 import pytest
 
 from rulebook.engines import planechase as pc
-from rulebook.engines.base import Applied, Refused, recording
+from markupsafe import Markup
+
+from rulebook.engines.base import Applied, Fired, Refused, recording, setting_up
 from rulebook.engines.casting import Cast, setup
 from rulebook.examples import Outcome, run_books, run_example
 from rulebook.loader import load_book, load_library, rulebook_paths
 from rulebook.messages import Name, code, msg, msg_n, notation
+from rulebook.errors import IllegalAction
 from rulebook.render import Site
+from rulebook.render.proofs import proof_steps
 from rulebook.render.figures import board_svg, piece_labels
 
 
@@ -126,7 +130,9 @@ def _ruling_steps(site: Site) -> Iterator[tuple[Outcome, str]]:
     """(outcome, ruling id) for each example whose run names a ruling of its book in a step."""
     for outcome in site.outcomes:
         rulings = {ruling.id for rule in outcome.book.rules() for ruling in rule.rulings}
-        named = [f.rule for r in outcome.records if isinstance(r, Applied) for f in r.trace if f.rule in rulings]
+        # A set-up record is shown as its one summary line (its steps stay in the doctest).
+        shown = [f for r in outcome.records if isinstance(r, Applied) for f in ((r.summary,) if r.summary else r.trace)]
+        named = [f.rule for f in shown if f.rule in rulings]
         named += [r.error.rule_id for r in outcome.records if isinstance(r, Refused) and r.error.rule_id in rulings]
         if named:
             yield outcome, named[0]
@@ -179,9 +185,54 @@ def test_planechase_steps_name_planes_in_print_and_draw_the_die_face() -> None:
     state = pc.started([["Krosa", "Agyrem"], ["Naya"]], casual=True)
     step = state.run(pc.Roll(), pc.CHAOS, pc.Resolve(), pc.Roll())
     french = "".join(str(site.speech("planechase", "fr").say(f.what)) for f in step.trace)
-    assert "Krosia (P0)" in french and "Krosa" not in french
+    assert "Krosia" in french and "Krosa" not in french and "(P" not in french
     assert 'class="ms ms-chaos"' in french and "{CHAOS}" not in french and 'class="ms ms-1 ms-cost"' in french
     assert 'lang="en"' not in french, french
     russian = site.speech("planechase", "ru")
     assert "бросок номер 2" in str(russian.say(step.trace[-2].what))
     assert "{" not in russian.plain(msg("{face}", face=notation("{CHAOS}")))
+
+
+def test_a_game_set_up_is_one_line_and_the_example_s_own_steps_come_first() -> None:
+    # started() keeps every hand, turns over the first plane and begins turn 1: the same opening in
+    # every example (59 of 274 Planechase steps were "player N keeps a hand of 7"). A page tells it
+    # in one line; the rules it fired stay in the record for the book's coverage.
+    book = load_book("rules/planechase.yaml")
+    site = Site({book.id: book}, [], languages=["it", "ru"])
+    with recording() as records:
+        state = pc.started([["Krosa"], ["Naya"], ["Agyrem"]], casual=True)
+        state.apply(pc.Roll())
+    setup, roll = records
+    assert isinstance(setup, Applied) and setup.summary is not None and roll.summary is None
+    assert [f.rule for f in setup.trace].count("mano-iniziale") == 3 and "primo-piano" in [f.rule for f in setup.trace]
+    steps = proof_steps(records, site.speech("planechase", "ru"), lambda rule: Markup(rule))
+    assert len(steps) == 1 + len(roll.trace) and "rb-step--setup" in steps[0] and "rb-step--setup" not in "".join(steps[1:])
+    assert "каждый игрок оставляет руку из семи карт; игрок 1 открывает план Krosa" in steps[0]
+    # A refusal inside the set-up leaves every record as it was.
+    with recording() as records:
+        with setting_up() as told:
+            with pytest.raises(IllegalAction):
+                pc.setup([["Krosa"], ["Naya"]], casual=True).apply(pc.Roll())
+            told.append(Fired("mano-iniziale", msg("nothing")))
+    assert [type(r) for r in records] == [Refused]
+
+
+# What issue 26 found in Casting's and Planechase's proofs: Python values, players counted from 0,
+# counts written "1 x", ASCII arrows and "X=5". None may come back, in any language.
+_CODE_IN_PROSE = re.compile(r"\b[A-Z]\w*\((?!\d)|=|->|\b\d+(-\d+)?\+? x |\bP0\b|\b(player|giocatore|joueur|jugador|jogador|игрок\w*) 0\b|\(\d+(, \d+)+\)|\w\.\.\w")
+
+
+@pytest.mark.parametrize("book_id", ["casting", "planechase"])
+def test_casting_and_planechase_proofs_read_without_code_in_every_language(book_id: str) -> None:
+    book = load_book(f"rules/{book_id}.yaml")
+    languages = ["it", "en", "fr", "es", "pt", "ru"]
+    site = Site({book.id: book}, run_books([book]), languages=languages)
+    found = []
+    for language in languages:
+        view = site.book_view(book.id, language)
+        for outcome in site.outcomes:
+            for step in view.proof(outcome.example.id, outcome.example.doctest)["steps"]:
+                text = unescape(re.sub(r"<[^>]+>", "", str(step)))
+                if _CODE_IN_PROSE.search(text):
+                    found.append(f"{language} {outcome.example.id}: {text}")
+    assert not found, "\n".join(found[:20])

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from ..errors import IllegalAction
 from ..figures import BoardFigure
-from ..messages import Message, code, msg
+from ..messages import Code, Message, code, msg
 from .chance import Outcome, draw
 
 CHANCE = -1
@@ -39,6 +39,15 @@ TERMINAL = -2
 Action = Any
 S = TypeVar("S", bound="State")
 T = TypeVar("T")
+
+
+def told(action: Action) -> Message | Code:
+    """An action as a refusal tells it to a player: its ``told`` message ("the roll of the
+    planar die", a noun phrase in the engine's domain) when its class has one, else the call
+    that makes it, as code (an engine not yet telling its actions in words, or a value that is
+    no action of the game at all)."""
+    said = getattr(action, "told", None)
+    return said if isinstance(said, Message) else code(action)
 
 
 def replace_at(items: Sequence[T], index: int, value: T) -> tuple[T, ...]:
@@ -125,6 +134,9 @@ class Applied:
 
     action: Action
     trace: tuple[Fired, ...]
+    #: Set on the one record that stands for a game's set-up (:func:`setting_up`): the line
+    #: that tells it in place of its steps; ``action`` is then the tuple of actions it applied.
+    summary: Fired | None = None
 
 
 @dataclass(frozen=True)
@@ -152,6 +164,25 @@ def recording() -> Iterator[list[Record]]:
         yield log
     finally:
         _LOG.reset(token)
+
+
+@contextmanager
+def setting_up() -> Iterator[list[Fired]]:
+    """Record the actions applied inside as one set-up record, told by the line the caller
+    appends to the yielded list (``started()``'s mulligans, the same in every example: issue 26
+    asks for them summarised in one line). Their trace is kept whole, for the rules a book's
+    coverage counts; a refusal inside, or no line given, leaves the records as they were."""
+    log = _LOG.get()
+    start = len(log) if log is not None else 0
+    told: list[Fired] = []
+    yield told
+    if log is None or not told:
+        return
+    inner = [r for r in log[start:] if isinstance(r, Applied)]
+    if not inner or len(inner) != len(log) - start:  # none, or a refusal among them
+        return
+    del log[start:]
+    log.append(Applied(tuple(r.action for r in inner), tuple(f for r in inner for f in r.trace), told[0]))
 
 
 @contextmanager
@@ -183,6 +214,9 @@ class State(ABC):
     #: refusal says it is not, e.g. "a Planechase action".
     unknown_action_rule: ClassVar[str]
     actions_are: ClassVar[str]
+    #: The number the messages give the first seat: 1 in an engine that tells players as a
+    #: player counts them (issue 26), 0 in one that still shows its indices.
+    first_seat: ClassVar[int] = 0
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -248,7 +282,9 @@ class State(ABC):
     def _expect(self, phases: Enum | tuple[Enum, ...], action: Action, rule: str) -> None:
         """Refuse ``action`` under ``rule`` unless the game's ``phase`` is (one of) ``phases``."""
         if self.phase not in (phases if isinstance(phases, tuple) else (phases,)):
-            raise IllegalAction(rule, msg("{action} is not possible now: {now}", action=code(action), now=self._now()))
+            # Translators: {action} is what a player tried, in words ("the roll of the planar die",
+            # "keeping the hand"), or Python code in an engine that does not tell it yet.
+            raise IllegalAction(rule, msg("{action} is not possible now: {now}", action=told(action), now=self._now()))
 
     def _now(self) -> Message:
         """Who is to act and what the game waits for, as a refusal out of turn says it."""
@@ -258,7 +294,11 @@ class State(ABC):
 
     def _who(self) -> Message:
         player = self.current_player
-        return msg("player {player}", player=player) if player >= 0 else msg("nobody")
+        return msg("player {player}", player=self.seat(player)) if player >= 0 else msg("nobody")
+
+    def seat(self, player: int) -> int:
+        """A player's index as the messages number the seat (:attr:`first_seat`)."""
+        return player + self.first_seat
 
     @property
     def is_over(self) -> bool:

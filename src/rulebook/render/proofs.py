@@ -4,7 +4,8 @@ The example runner records every action the doctest applied and every one the ga
 (:class:`~rulebook.engines.base.Applied`, :class:`~rulebook.engines.base.Refused`), so these
 sentences come from the run that proved the example and cannot disagree with it. Each step
 names its rule (a link to it when the book has it) and says what changed; a refusal says which
-rule refused and why. The sentences are the engine's :class:`~rulebook.messages.Message` values,
+rule refused and why; a game's set-up that every example shares (``started()``'s mulligans)
+is one line, so that the first steps are the ones the example is about. The sentences are the engine's :class:`~rulebook.messages.Message` values,
 translated in the engine's domain (then the engines' shared one) and filled with values in the
 same language: a nested message translated in turn, a card by its printed name, code as code,
 notation as it is written, its symbols (a die face, a mana cost) drawn as the book draws them.
@@ -137,7 +138,12 @@ def proof_steps(records: Sequence[Record], speech: EngineSpeech, rule_link: Call
     words = speech.page
     items: list[Markup] = []
     for record in records:
-        if isinstance(record, Applied):
+        if isinstance(record, Applied) and record.summary is not None:
+            # A game's set-up, the same opening in every example: one line, its steps left to the doctest.
+            fired = record.summary
+            items.append(Markup(f'<li class="rb-step rb-step--setup"><span class="rb-step-rule">{escape(rule_link(fired.rule))}</span> '
+                                f'{escape(speech.say(fired.what))}</li>'))
+        elif isinstance(record, Applied):
             for fired in record.trace:
                 # An f-string of escaped values: Markup.format parses its format string in Python, per step.
                 items.append(Markup(f'<li class="rb-step"><span class="rb-step-rule">{escape(rule_link(fired.rule))}</span> '

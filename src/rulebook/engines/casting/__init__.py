@@ -10,8 +10,8 @@ data), :mod:`.state` (the table), :mod:`.actions`, :mod:`.targets` and :mod:`.co
 >>> step.rules()
 ['601.2a', '601.2c', '601.2f', '601.2g', '601.2h', '601.2i']
 >>> print(step.state)
-P0 life 20 | battlefield: mountain (T)
-P1 life 20 | battlefield: white-knight
+P1 life 20 | battlefield: mountain (T)
+P2 life 20 | battlefield: white-knight
 stack: lightning-bolt -> white-knight
 """
 

@@ -21,7 +21,7 @@ from typing import Any
 from ...errors import IllegalAction, LoadError, RulebookError
 from ...limits import read_limited
 from ...loader import NodeReader, display_path
-from ...messages import Message, code, msg, msg_n, msg_p, notation
+from ...messages import Message, code, msg, msg_n, msg_p
 from ...yamlnodes import Mapping as YMapping
 from ...yamlnodes import Scalar, YNode, decode, parse
 from ...yamlnodes import Sequence as YSequence
@@ -59,18 +59,24 @@ class TargetWord:
     another: bool = False  # "another target": must differ from the earlier targets
     kicked: bool = False  # only there if the spell was kicked
 
-    @property
-    def _count(self) -> str:
-        return str(self.max) if self.min == self.max else f"{self.min}+" if self.max >= 99 else f"{self.min}-{self.max}"
-
     def __str__(self) -> str:
         return str(self.said())
 
     def said(self) -> Message:
-        """The word in a message ("1 x target creature"), its filter in the reader's language."""
+        """The word in a message ("target creature (up to 3)"), its filter and how many in the reader's language."""
         if self.filter == "any":
-            return msg("{count} x any target", count=notation(self._count))
-        return msg("{count} x target {filter}", count=notation(self._count), filter=filter_words(self.filter))
+            return msg("any target ({count})", count=self.how_many())
+        return msg("target {filter} ({count})", count=self.how_many(), filter=filter_words(self.filter))
+
+    def how_many(self) -> Message | int:
+        """How many targets the word takes, in words: a number, "up to 3", "1 or more", "1 to 3"."""
+        if self.min == self.max:
+            return self.min
+        if self.max >= 99:
+            return msg_p("target count", "{min} or more", min=self.min)
+        if self.min == 0:
+            return msg_p("target count", "up to {max}", max=self.max)
+        return msg_p("target count", "{min} to {max}", min=self.min, max=self.max)
 
 
 #: The target filters of the card files in a sentence (the filter itself is the English text).

@@ -54,7 +54,7 @@ class Derivation:
         return "\n".join(lines)
 
     def trace(self) -> tuple[Fired, ...]:
-        return tuple(Fired(step.rule, msg("{what} -> {total}", what=step.what, total=notation(step.total))) for step in self.steps) + self._also_asks()
+        return tuple(Fired(step.rule, msg("{what} → {total}", what=step.what, total=notation(step.total))) for step in self.steps) + self._also_asks()
 
 
 def modify(

@@ -1,7 +1,7 @@
 """The game's face: :class:`Game` (the table with the engine shape and its handler table),
 :func:`setup` for worked examples and :func:`new_game` for ``rulebook play``.
 
-The state is one main phase of player 0's turn. Casting is one transaction: if any step is
+The state is one main phase of the first player's turn (P1 in every message). Casting is one transaction: if any step is
 illegal, :class:`IllegalAction` names the rule and the state is the one before the cast:
 states are immutable, so nothing was moved and nothing was paid. Rule ids in traces and
 errors are the ids of ``rules/casting.yaml``.
@@ -94,9 +94,9 @@ class Game(Table, State):
         if self.passes + 1 >= 2 and self.stack:
             return _traced(*resolve_top(self), trace)
         if self.passes + 1 >= 2:
-            trace.append(Fired("601.2i", msg("P{player} passes too, with the stack empty: the phase ends", player=player)))
+            trace.append(Fired("601.2i", msg("P{player} passes too, with the stack empty: the phase ends", player=player + 1)))
             return evolve(self, ended=True)
-        trace.append(Fired("601.2i", msg("P{player} passes priority", player=player)))
+        trace.append(Fired("601.2i", msg("P{player} passes priority", player=player + 1)))
         return evolve(self, priority=1 - player, passes=self.passes + 1)
 
     def _apply_decline(self, action: Decline, trace: list[Fired]) -> Game:
@@ -108,7 +108,7 @@ class Game(Table, State):
     def _apply_concede(self, action: Concede, trace: list[Fired]) -> Game:
         if action.player not in (0, 1):
             raise IllegalAction("104.3a", msg("{player} is not a player of this game: concede as 0 or 1", player=code(action.player)))
-        trace.append(Fired("104.3a", msg("P{player} concedes: they leave the game and lose it", player=action.player)))
+        trace.append(Fired("104.3a", msg("P{player} concedes: they leave the game and lose it", player=action.player + 1)))
         return evolve(self, conceded=action.player)
 
     #: Which method applies each action class: the dispatch table ``apply`` reads.
@@ -153,15 +153,15 @@ def setup(
     cards: Iterable[Card] = (),
     catalogue: Catalogue | None = None,
 ) -> Game:
-    """A main phase of player 0's turn. Each card is ``"Name"`` or ``"id=Name"``; ids default
+    """A main phase of P1's turn (the first player; players are indices 0 and 1 in the code, P1 and P2 on the page). Each card is ``"Name"`` or ``"id=Name"``; ids default
     to the name before any comma, lower-case, with ``-2``, ``-3`` … for repeats. The first
     library card is the top one. A name is looked up in ``catalogue`` (the packaged cards, or
     a book's: its ``namespace`` passes them) and in ``cards``, cards defined inline with
     :func:`~.cards.define`.
 
     >>> print(setup(hand=["Plains", "Plains"], their_battlefield=["Thalia, Guardian of Thraben"], pool="W"))
-    P0 life 20 | pool {W} | hand: plains, plains-2
-    P1 life 20 | battlefield: thalia
+    P1 life 20 | pool {W} | hand: plains, plains-2
+    P2 life 20 | battlefield: thalia
     """
     known = (catalogue or packaged()).with_cards(cards)
     objects: list[Obj] = []

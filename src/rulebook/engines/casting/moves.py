@@ -38,7 +38,7 @@ def activate(game: Table, action: Activate, player: int) -> tuple[Table, list[Fi
     elif action.targets:
         raise IllegalAction("601.2c", msg('{card}\'s ability has no word "target"; got {targets}', card=source.card, targets=tuple(map(game.quoted, action.targets))))
     if ability.adds == "any" and action.colour not in tuple(COLOURS):
-        raise IllegalAction("605.1a", msg("say which colour {card} adds: colour='G'", card=source.card))
+        raise IllegalAction("605.1a", msg("say which colour of mana {card} adds", card=source.card))
     if ability.tap:
         check_tap_cost(source, "605.1a")
         if source.tapped:

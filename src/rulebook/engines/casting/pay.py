@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...errors import IllegalAction, RulebookError
-from ...messages import Code, Name, code, msg, msg_n, msg_p, notation
+from ...messages import Code, Name, Notation, code, msg, msg_n, msg_p, notation
 from ...symbols import COLOURS
 from ..base import Fired, evolve
 from .actions import Cast, Mana, Tap
@@ -34,7 +34,7 @@ def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Tabl
         # Dark Ritual: it adds mana as a spell resolving, and no spell is cast in the middle of 601.2g.
         raise IllegalAction(rule, msg("{card} is a spell that adds mana when it resolves, not a mana ability: it can't be cast while another spell is being paid for; cast it earlier, when you have priority", card=source.card)
                             if rule == "601.2g" else
-                            msg("{card} is a spell that adds mana when it resolves, not a mana ability: it can't be activated; cast it: {action}", card=source.card, action=code(Cast(source.id))))
+                            msg("{card} is a spell that adds mana when it resolves, not a mana ability: it can't be activated, only cast", card=source.card))
     if source.zone != "battlefield" or source.controller != player:
         raise IllegalAction(rule, msg("{source} is not a permanent you control (it is in the {zone})", source=game.quoted(source.id), zone=zone_name(source.zone)))
     ability = next((a for a in source.card.abilities if a.adds), None)
@@ -132,7 +132,7 @@ def _convoked(game: Table, creature: Obj, pays: str, remaining: ManaCost) -> tup
                                 else msg("no generic mana is left to pay: {creature_id} can pay a symbol of its colour instead", creature_id=game.quoted(creature.id)))
         return "{1}", ManaCost.of(remaining.generic - 1, symbols)
     if pays not in COLOURS:
-        raise IllegalAction("601.2h", msg("convoke pays {one} or one mana of a colour, not {pays}", one=notation("{1}"), pays=code(pays)))
+        raise IllegalAction("601.2h", msg("convoke pays {one} or one mana of a colour, not {pays}", one=notation("{1}"), pays=_paid_with(pays)))
     if pays not in creature.card.colours:
         raise IllegalAction("601.2h", msg("{creature_id} is not {colour}: a creature tapped for convoke pays {one} or one mana of its own colours (702.51a)",
                                           creature_id=game.quoted(creature.id), colour=notation("{" + pays + "}"), one=notation("{1}")))
@@ -142,10 +142,16 @@ def _convoked(game: Table, creature: Obj, pays: str, remaining: ManaCost) -> tup
     return "{" + pays + "}", ManaCost.of(remaining.generic, symbols)
 
 
+def _paid_with(pays: str) -> Notation | Code:
+    """What a tapped permanent was told to pay, for a refusal: a mana symbol as the cards print it
+    ({R}, drawn on the page), anything else as typed (code: no symbol to draw)."""
+    return notation("{" + pays + "}") if pays in COLOURS or pays == "C" or pays.isdigit() else code(pays)
+
+
 def _improvised(game: Table, artifact: Obj, pays: str, remaining: ManaCost) -> tuple[str, ManaCost]:
     """An artifact tapped for improvise pays {1} and nothing else (702.126a)."""
     if pays not in ("", "1"):
-        raise IllegalAction("601.2h", msg("an artifact tapped for improvise pays {one}, never {pays} (702.126a)", one=notation("{1}"), pays=code(pays)))
+        raise IllegalAction("601.2h", msg("an artifact tapped for improvise pays {one}, never {pays} (702.126a)", one=notation("{1}"), pays=_paid_with(pays)))
     if not remaining.generic:
         raise IllegalAction("601.2h", msg("no generic mana is left that {artifact} could pay by improvise (702.126a)", artifact=game.quoted(artifact.id)))
     return "{1}", ManaCost.of(remaining.generic - 1, remaining.symbols)
@@ -158,12 +164,12 @@ def _other_parts(game: Table, action: Cast, parts: Sequence[str], player: int) -
         if part.startswith("pay-life-"):
             amount = int(part.rsplit("-", 1)[1])
             if game.life[player] < amount:
-                raise IllegalAction("601.2h", msg("can't pay {amount} life with {life}", amount=amount, life=game.life[player]))
+                raise IllegalAction("601.2h", msg_n("can't pay {amount} life with {life} life", "can't pay {amount} life with {life} life", amount, amount=amount, life=game.life[player]))
             game = game.with_life(player, game.life[player] - amount)
             trace.append(Fired("601.2h", msg_n("pays {amount} life", "pays {amount} life", amount, amount=amount)))
         elif part == "exile-blue-card-from-hand":
             if not exile:
-                raise IllegalAction("601.2h", msg("say which blue card of your hand to exile: exile=(...)"))
+                raise IllegalAction("601.2h", msg("say which blue card of your hand to exile"))
             chosen = exile.pop(0)
             if not game.has(chosen):
                 raise IllegalAction("601.2h", msg("there is no object {object_id} to exile", object_id=code(chosen)))
@@ -178,7 +184,7 @@ def _other_parts(game: Table, action: Cast, parts: Sequence[str], player: int) -
             trace.append(Fired("601.2h", msg("exiles {chosen} from the hand", chosen=game.named(chosen))))
         elif part == "sacrifice-land":
             if not sacrifice:
-                raise IllegalAction("601.2h", msg("say which land to sacrifice: sacrifice=(...)"))
+                raise IllegalAction("601.2h", msg("say which land to sacrifice"))
             chosen = sacrifice.pop(0)
             land = game.obj(chosen, "601.2h")
             if land.zone != "battlefield" or land.controller != player or not land.card.is_land:
@@ -227,6 +233,6 @@ def cast(game: Table, action: Cast, player: int) -> tuple[Table, list[Fired]]:
         trigger = Entry(f"{entry.id}-cascade", player, "trigger", entry.id, effect="cascade")
         game = evolve(game, stack=game.stack + (trigger,))
         trace.append(Fired("601.2i", msg("cascade triggers and goes on the stack above {entry}", entry=game.named(entry.id))))
-    trace.append(Fired("601.2i", msg("P{player} receives priority", player=player)))
+    trace.append(Fired("601.2i", msg("P{player} receives priority", player=player + 1)))
     return game, trace
 

@@ -142,7 +142,7 @@ def exile_permission(game: Table, obj: Obj, player: int) -> tuple[str, Message |
     if permission == "play" and source.zone != "battlefield":
         return "", msg("{card} has left the battlefield, and with it its permission", card=source.card)
     if permission and source.controller != player:
-        return "", msg("{card}'s permission is for its controller, P{player}", card=source.card, player=source.controller)
+        return "", msg("{card}'s permission is for its controller, P{player}", card=source.card, player=source.controller + 1)
     return permission, None
 
 
@@ -175,9 +175,9 @@ def _check_legality(game: Table, obj: Obj, player: int, x: int) -> None:
     value = obj.card.mana_value(x)
     for permanent in game.battlefield():
         if permanent.card.prohibits == "even-mana-value-for-opponents" and permanent.controller != player and value % 2 == 0:
-            said = {"permanent": game.titled(permanent.id), "player": player, "card": obj.card, "value": value}
+            said = {"permanent": game.titled(permanent.id), "player": player + 1, "card": obj.card, "value": value}
             raise IllegalAction("601.2e", msg(
-                "{permanent}: P{player}'s spells with an even mana value can't be cast, and {card} with X={x} has mana value {value} on the stack",
+                "{permanent}: P{player}'s spells with an even mana value can't be cast, and {card} with X equal to {x} has mana value {value} on the stack",
                 x=x, **said) if obj.card.cost and obj.card.cost.x_count else msg(
                 "{permanent}: P{player}'s spells with an even mana value can't be cast, and {card} has mana value {value} on the stack", **said))
 
@@ -227,7 +227,7 @@ def _announce(c: Card, action: Cast, alt: str, game: Table, trace: list[Fired]) 
         start, label = printed, msg("mana cost")
     has_x, x = printed.x_count > 0, _announced_x(c, action.x, printed.x_count > 0, alt == "free")
     if has_x and x is not None and alt != "free":
-        choices.append(msg("X={x}", x=x))
+        choices.append(msg("X is {x}", x=x))
     # Left unannounced, each open symbol is paid as the first payment listed for it (Cast's docstring).
     pay_as = action.pay_as or tuple(allowed[0] for allowed in start.payment_choices)
     if start.open_symbols:
@@ -265,8 +265,8 @@ def _targets_and_division(game: Table, obj: Obj, action: Cast, player: int, trac
     if c.divide == "at-casting":
         return targets, _divide(game, c, targets, tuple(action.division), trace)
     if action.division:
-        raise IllegalAction("601.2d", msg("{c} is divided on resolution, evenly: nothing to divide now, got {division}", c=c, division=code(action.division))
-                            if c.divide == "evenly" else msg("{c} is never divided: nothing to divide now, got {division}", c=c, division=code(action.division)))
+        raise IllegalAction("601.2d", msg("{c} is divided on resolution, evenly: nothing to divide now, got {division}", c=c, division=tuple(action.division))
+                            if c.divide == "evenly" else msg("{c} is never divided: nothing to divide now, got {division}", c=c, division=tuple(action.division)))
     if c.divide == "evenly":
         trace.append(Fired("601.2d", msg("divided evenly on resolution: nothing is divided now")))
     return targets, ()
@@ -278,7 +278,7 @@ def _divide(game: Table, c: Card, targets: Sequence[str], division: tuple[int, .
     if len(division) != len(targets) or any(d < 1 for d in division) or sum(division) != amount:
         raise IllegalAction("601.2d", msg_n("divide {amount} among the {count} target, at least 1 each: {division} does not",
                                                 "divide {amount} among the {count} targets, at least 1 each: {division} does not",
-                                                len(targets), amount=amount, count=len(targets), division=code(division)))
+                                                len(targets), amount=amount, count=len(targets), division=tuple(division)))
     shares = tuple(msg("{target} {amount}", target=game.named(t), amount=d) for t, d in zip(targets, division))
     trace.append(Fired("601.2d", msg("{amount} divided: {division}", amount=amount, division=shares)))
     return division
@@ -292,7 +292,7 @@ def _total_cost(game: Table, c: Card, action: Cast, start: _Start, targets: int,
     def derive(x_value: int) -> Derivation:
         plain, life = start.cost.with_x(x_value).paid_as(*start.pay_as)
         extra = list(start.parts) + ([f"pay-life-{life}"] if life else [])
-        shown = msg("{cost}, X={x}", cost=start.label, x=x_value) if start.has_x and not start.free else start.label
+        shown = msg("{cost}, X is {x}", cost=start.label, x=x_value) if start.has_x and not start.free else start.label
         return modify(plain, shown, applying, targets=targets, parts=extra)
 
     x = start.x
@@ -306,7 +306,7 @@ def _total_cost(game: Table, c: Card, action: Cast, start: _Start, targets: int,
         x = 0
         while derive(x + 1).total.mana_value() <= pool.total:
             x += 1
-        trace.append(Fired("scorciatoia-x", msg("X not announced: X = {x}, all the mana left in the pool {pool}", x=x, pool=pool.said())))
+        trace.append(Fired("scorciatoia-x", msg("X not announced: X is {x}, all the mana left in the pool {pool}", x=x, pool=pool.said())))
     derivation = derive(x or 0)
     trace.extend(derivation.trace())
     return derivation, x or 0

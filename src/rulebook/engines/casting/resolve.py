@@ -65,8 +65,10 @@ def _deal_damage(game: Table, entry: Entry, c: Card, legal: list[str], trace: li
     elif c.divide == "evenly":
         each = entry.x // len(legal)
         shares = [(t, each) for t in legal]
-        trace.append(Fired("608.2", msg_n("{x} damage divided evenly among {count} target: {each} each", "{x} damage divided evenly among {count} targets: {each} each",
-                                              len(legal), x=entry.x, count=len(legal), each=each)))
+        # One target left takes it all: "divided evenly among 1 target" is no sentence (reviews R27, E16).
+        trace.append(Fired("608.2", msg("all {x} damage goes to the only target", x=entry.x) if len(legal) == 1 else
+                           msg_n("{x} damage divided evenly among {count} target: {each} each", "{x} damage divided evenly among {count} targets: {each} each",
+                                 len(legal), x=entry.x, count=len(legal), each=each)))
     else:
         shares = [(t, int(c.amount)) for t in legal]
     for target, amount in shares:
@@ -136,7 +138,7 @@ def _add_mana(game: Table, entry: Entry, c: Card, legal: list[str], trace: list[
     pool = game.pools[entry.controller]
     for symbol in ManaCost(c.amount).symbols:
         pool = pool.add(symbol)
-    trace.append(Fired("608.2", msg("{entry} adds {amount} to P{controller}'s mana pool", entry=game.named(entry.id), amount=notation(c.amount), controller=entry.controller)))
+    trace.append(Fired("608.2", msg("{entry} adds {amount} to P{controller}'s mana pool", entry=game.named(entry.id), amount=notation(c.amount), controller=entry.controller + 1)))
     return game.with_pool(entry.controller, pool)
 
 
@@ -144,14 +146,14 @@ def _draw(game: Table, entry: Entry, c: Card, legal: list[str], trace: list[Fire
     """Look at the target player's hand (Gitaxian Probe), then draw a card."""
     for target in legal:
         seen = game.zone(PLAYER_IDS.index(target), "hand")
-        trace.append(Fired("608.2", msg("P{controller} looks at {target}'s hand: {value}", controller=entry.controller, target=game.named(target),
+        trace.append(Fired("608.2", msg("P{controller} looks at {target}'s hand: {value}", controller=entry.controller + 1, target=game.named(target),
                                         value=tuple(game.named(o.id) for o in seen)) if seen
-                           else msg("P{controller} looks at {target}'s hand: it is empty", controller=entry.controller, target=game.named(target))))
+                           else msg("P{controller} looks at {target}'s hand: it is empty", controller=entry.controller + 1, target=game.named(target))))
     library = game.zone(entry.controller, "library")
     if library:
         game = game.move(library[0].id, "hand")
-    trace.append(Fired("608.2", msg("P{controller} draws {value}", controller=entry.controller, value=game.named(library[0].id)) if library
-                       else msg("P{controller} draws nothing: the library is empty", controller=entry.controller)))
+    trace.append(Fired("608.2", msg("P{controller} draws {value}", controller=entry.controller + 1, value=game.named(library[0].id)) if library
+                       else msg("P{controller} draws nothing: the library is empty", controller=entry.controller + 1)))
     return game
 
 

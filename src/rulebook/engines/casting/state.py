@@ -31,14 +31,15 @@ ZONE_NAMES = {
 def zone_name(zone: str) -> Message | str:
     """A zone's name for a message: translated on the page, ``zone`` itself in English."""
     return ZONE_NAMES.get(zone, zone)
-PLAYER_IDS = ("p0", "p1")
+#: The players as an action names them (a target): seats counted from 1, as every message counts them.
+PLAYER_IDS = ("p1", "p2")
 #: ``Pending.source`` of the offer cascade makes (702.85a): a keyword, not a card.
 CASCADE = "Cascade"
 
 
 def player_name(player: int) -> Message:
-    """A player as the messages name one ("P1"): the English text keeps the id an action writes."""
-    return msg_p("player", "p{player}", player=player)
+    """A player as the messages name one ("P1", the seat counted from 1): the English text is the id an action writes."""
+    return msg_p("player", "p{player}", player=player + 1)
 
 
 class Offer(str, Enum):  # noqa: UP042 - a StrEnum's str() is its value; this one's is Offer.X, as messages show it
@@ -263,7 +264,7 @@ class Table:
     def __str__(self) -> str:
         lines = []
         for player in (0, 1):
-            parts = [f"P{player} life {self.life[player]}"]
+            parts = [f"P{player + 1} life {self.life[player]}"]
             if self.pools[player].total:
                 parts.append(f"pool {self.pools[player]}")
             for zone in ZONES[:-1]:
@@ -274,7 +275,7 @@ class Table:
         if self.stack:
             lines.append("stack: " + ", ".join(str(e) for e in reversed(self.stack)))
         if self.pending:
-            lines.append(f"pending: {self.pending.kind.value} {self.pending.object} (P{self.pending.player})")
+            lines.append(f"pending: {self.pending.kind.value} {self.pending.object} (P{self.pending.player + 1})")
         if self.conceded >= 0:
-            lines.append(f"P{self.conceded} conceded")
+            lines.append(f"P{self.conceded + 1} conceded")
         return "\n".join(lines)
