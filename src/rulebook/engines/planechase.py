@@ -367,7 +367,6 @@ class Planechase(State):
         state = evolve(self, active=player, turn=turn, rolls=0, mana=self.mana_per_turn, phase=Phase.MAIN)
         trace.append(Fired("turni", msg("turn {turn} begins: player {player}'s", turn=turn, player=self.seat(player))))
         if self.controller != player:
-            assert self.plane is not None  # a turn begins once a plane is face up
             trace.append(Fired("proprietario-controllore", msg("player {player} now controls {plane}", player=self.seat(player), plane=self.plane)))
             state = evolve(state, controller=player)
         if turn == 1 and not self.multiplayer:
@@ -459,7 +458,6 @@ class Planechase(State):
             return self._leave_before_play(who, trace)
         state = self
         if self.controller == who:
-            assert self.plane is not None  # the main phase has a face-up plane, which someone controls
             heir = self.next_player(who)
             assert heir is not None  # two players at least are in the game while it goes on
             trace.append(Fired("uscita-controllore-piano", msg("player {player} takes control of {plane} just before player {player2} leaves", player=self.seat(heir), plane=self.plane, player2=self.seat(who))))
