@@ -107,7 +107,8 @@ def test_pytest_reports_a_broken_rulebook_at_its_line(pytester):
     assert result.ret != 0
 
 
-def test_the_final_state_of_an_example_gives_its_board(write_rules, monkeypatch):
+def _pawn_engine(monkeypatch):
+    """A one-piece game: ``Pawn('c3')`` is a state whose board shows an orc on c3."""
     import sys
     import types
     from dataclasses import dataclass
@@ -133,11 +134,41 @@ def test_the_final_state_of_an_example_gives_its_board(write_rules, monkeypatch)
     fake = types.ModuleType("fakeboard.engine")
     fake.Pawn, fake.__all__ = Pawn, ["Pawn"]
     monkeypatch.setitem(sys.modules, "fakeboard.engine", fake)
-    text = MINIMAL.replace("engine: bingomagic", "engine: fakeboard.engine").replace(
-        ">>> len(standard_deck())\n              60", ">>> state = Pawn('a1')\n              >>> state = Pawn('c3')"
-    )
+
+
+def _pawn_example(write_rules, *lines: str):
+    """The outcome of an example of the one-piece game whose doctest is ``lines``."""
+    doctest = "\n              ".join(f">>> {line}" for line in lines)
+    text = MINIMAL.replace("engine: bingomagic", "engine: fakeboard.engine").replace(">>> len(standard_deck())\n              60", doctest)
     (outcome,) = run_books([load_book(write_rules(text))])
-    assert outcome.passed and outcome.figure == BoardFigure(pieces=(Piece("c3", "orc"),))
+    assert outcome.passed
+    return outcome
+
+
+def _orc(square: str):
+    from rulebook.figures import BoardFigure, Piece
+
+    return BoardFigure(pieces=(Piece(square, "orc"),))
+
+
+def test_the_final_state_of_an_example_gives_its_board(write_rules, monkeypatch):
+    _pawn_engine(monkeypatch)
+    outcome = _pawn_example(write_rules, "state = Pawn('a1')", "state = Pawn('c3')")
+    assert outcome.figure == _orc("c3")
+
+
+def test_an_example_that_moves_pieces_keeps_the_board_it_started_from(write_rules, monkeypatch):
+    """The boards ``state`` showed line by line, each once in a row: the first is the "before"
+    the page draws beside the final one, when the pieces are not where they started."""
+    _pawn_engine(monkeypatch)
+    moved = _pawn_example(write_rules, "state = Pawn('a1')", "x = 1", "state = Pawn('a1')", "state = Pawn('c3')")
+    assert moved.positions == (_orc("a1"), _orc("c3")) and moved.before == _orc("a1") and moved.figure == _orc("c3")
+    back = _pawn_example(write_rules, "state = Pawn('a1')", "state = Pawn('c3')", "state = Pawn('a1')")
+    assert len(back.positions) == 3 and back.before is None  # where it started: one board
+    still = _pawn_example(write_rules, "state = Pawn('a1')")
+    assert still.positions == (_orc("a1"),) and still.before is None
+    gone = _pawn_example(write_rules, "state = Pawn('a1')", "state = None")
+    assert gone.positions == () and gone.figure is None and gone.before is None  # no state at the end: no board
 
 
 def test_cli_check_of_one_file_resolves_links_into_its_siblings(write_rules, capsys):

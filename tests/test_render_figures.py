@@ -53,11 +53,10 @@ def test_chessboard_with_pieces_marks_and_an_arrow() -> None:
     # e1 is at the bottom: column e (5th), lowest rank.
     circle = pieces["e1"].find(f"{SVG}circle")
     assert (float(circle.get("cx")), float(circle.get("cy"))) == (180, 300)
-    arrow = [g for g in root.iter(f"{SVG}g") if g.get("class") == "rb-arrow"][0]
-    assert arrow.get("data-move") == "e1-e2"
-    line, head = arrow.find(f"{SVG}line"), arrow.find(f"{SVG}polygon")
+    line, head = root.find(f"{SVG}line[@class='rb-arrow']"), root.find(f"{SVG}polygon[@class='rb-arrowhead']")
+    assert line.get("data-move") == head.get("data-move") == "e1-e2"
     assert (line.get("x1"), line.get("y1"), line.get("x2")) == ("180", "300", "180")
-    assert head.get("points").split()[0] == "180,260"  # the tip is on the centre of e2
+    assert head.get("points").split()[0] == "180,260"  # nothing on e2: the tip is on its centre
     assert "id=" not in svg  # no ids: the same board may be drawn twice on a page
 
 
@@ -142,3 +141,47 @@ def test_the_caption_lists_the_pieces_by_square_in_the_pages_words() -> None:
     assert caption.startswith("<p>Pezzi sulla scacchiera, casa per casa:</p>")
     assert "<p>Case evidenziate: c3</p>" in caption and "<p>Mosse indicate: b2 \u2192 c3</p>" in caption
     assert str(board_caption(BoardFigure(pieces=()), shipped_words("ru"))) == "<p>На доске нет фигур.</p>"
+
+
+def _distance_to_triangle(point: tuple[float, float], triangle: list[tuple[float, float]]) -> float:
+    """0 inside the triangle, else the distance to its nearest edge."""
+    (px, py), signs = point, []
+    for (ax, ay), (bx, by) in zip(triangle, triangle[1:] + triangle[:1]):
+        signs.append((bx - ax) * (py - ay) - (by - ay) * (px - ax))
+    if all(s >= 0 for s in signs) or all(s <= 0 for s in signs):
+        return 0.0
+    nearest = []
+    for (ax, ay), (bx, by) in zip(triangle, triangle[1:] + triangle[:1]):
+        t = max(0.0, min(1.0, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)))
+        nearest.append(((px - ax - t * (bx - ax)) ** 2 + (py - ay - t * (by - ay)) ** 2) ** 0.5)
+    return min(nearest)
+
+
+@pytest.mark.parametrize("end", ["c5", "d5", "e5", "e4", "e3", "d3", "c3", "c4"])
+@pytest.mark.parametrize("on_end", [("orc",), ("sprite", "half-elf")], ids=["one piece", "escort"])
+def test_a_one_square_move_shows_its_whole_arrowhead(end: str, on_end: tuple[str, ...]) -> None:
+    """The head of an arrow one square long lies outside every disc on the square it points
+    to (one piece, or an escort's two), whole and over the pieces, in all eight directions;
+    its shaft goes under them (a sprite left on the start square stays legible)."""
+    figure = BoardFigure(pieces=(Piece("d4", "sprite"), *(Piece(end, kind, "green") for kind in on_end)), arrows=(("d4", end),))
+    cell = 40
+    root = ET.fromstring(str(board_svg(figure, cell=cell)))
+    order = [element.get("class") for element in root if element.get("class") in ("rb-arrow", "rb-piece", "rb-arrowhead")]
+    assert order == ["rb-arrow", "rb-piece", *["rb-piece"] * len(on_end), "rb-arrowhead"]  # shaft, pieces, head on top
+    head = [tuple(map(float, corner.split(","))) for corner in root.find(f"{SVG}polygon[@class='rb-arrowhead']").get("points").split()]
+    discs = [g.find(f"{SVG}circle") for g in _pieces(root) if g.get("data-square") == end]
+    assert len(discs) == len(on_end)
+    for disc in discs:
+        centre, radius = (float(disc.get("cx")), float(disc.get("cy"))), float(disc.get("r"))
+        assert _distance_to_triangle(centre, head) > radius, (end, on_end, head)
+    tip, *base = head
+    assert ((tip[0] - base[0][0]) ** 2 + (tip[1] - base[0][1]) ** 2) ** 0.5 >= cell / 4  # a head one sees, not a speck
+    # It still points at the square: the tip is inside it, on the way in from d4.
+    x, y = square_xy(end, figure, cell)
+    assert abs(tip[0] - x) < cell / 2 and abs(tip[1] - y) < cell / 2 and (tip[0] - x, tip[1] - y) != (0, 0)
+
+
+def test_an_arrow_to_an_empty_square_points_at_its_centre() -> None:
+    figure = BoardFigure(pieces=(), arrows=(("a1", "a2"), ("a2", "c4")))
+    heads = [root_polygon.get("points").split()[0] for root_polygon in ET.fromstring(str(board_svg(figure, cell=40))).iter(f"{SVG}polygon")]
+    assert heads == ["20,260", "100,180"]

@@ -89,6 +89,25 @@ sections:
               ...         return None
               >>> Table().apply(Pay()).rules()
               ['costo']
+          - id: avanza
+            text: L'orco avanza di una casella.
+            doctest: |
+              >>> from dataclasses import dataclass
+              >>> from rulebook.engines.base import State
+              >>> from rulebook.figures import BoardFigure, Piece
+              >>> @dataclass(frozen=True)
+              ... class Board(State):
+              ...     square: str = "d4"
+              ...     current_player = 0
+              ...     def legal_actions(self):
+              ...         return []
+              ...     def outcome(self):
+              ...         return None
+              ...     def figure(self):
+              ...         moved = (("d4", self.square),) if self.square != "d4" else ()
+              ...         return BoardFigure((Piece(self.square, "orc", "green"), Piece("d5", "sprite")), arrows=moved, marks=moved and ("d5",))
+              >>> state = Board()
+              >>> state = Board("e4")
 """
 
 pytestmark = [pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium-headless-shell or chromium is not installed (.ci/run installs it)"),
@@ -314,6 +333,17 @@ CONTRAST = """els => els.map(el => {
 NEXT_FRAMES = "new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(null))))"
 
 
+#: What a reader sees of the boards of the steps book's moving example (at the desktop size).
+BOARDS_SEEN = """() => {
+    const seen = element => element.getBoundingClientRect().width > 1 && element.getBoundingClientRect().height > 1;
+    const boards = [...document.querySelectorAll('#avanza .rb-board')];
+    const [first, second] = boards.map(board => board.getBoundingClientRect());
+    return {boards: boards.filter(seen).length, sideBySide: !!second && Math.abs(first.top - second.top) < 1 && second.left >= first.right,
+            captions: [...document.querySelectorAll('#avanza .rb-board-caption')].filter(seen).map(c => c.firstChild.textContent.trim()).filter(Boolean),
+            legend: [...document.querySelectorAll('#avanza .rb-legend li')].filter(seen).length,
+            words: [...document.querySelectorAll('#avanza .rb-board-words')].filter(seen).length};
+}"""
+
 #: axe's rules whose every check is minor or moderate, read from axe's own data (a check of
 #: unknown impact counts as serious). A violation is as serious as its worst failed check, so
 #: these can never report what the test looks for; switched off, axe takes ~25% less time.
@@ -391,6 +421,10 @@ def test_every_page_type_loads_cleanly_and_passes_axe_at_desktop_and_phone_sizes
             # (margin-left: inherit) gave it the item's 1.25em.
             gaps = page.evaluate("[...document.querySelectorAll('.rb-step .ms-2')].map(i => parseFloat(getComputedStyle(i).marginLeft))")
             assert gaps and max(gaps) < 2, gaps
+            # The moving example's two boards side by side, each captioned, and the legend under
+            # them: seen (its words for screen readers are not).
+            seen = page.evaluate(BOARDS_SEEN)
+            assert seen["boards"] == 2 and seen["sideBySide"] and len(seen["captions"]) == 2 and seen["legend"] == 4 and not seen["words"], seen
         if kind == "404":
             assert page.locator("h1").first.inner_text() == title_404
             assert page.title().startswith(title_404)

@@ -54,9 +54,23 @@ class Outcome:
     example: Example
     attempted: int
     failures: tuple[Failure, ...] = field(default=())
-    figure: BoardFigure | None = None  # the board of the example's final ``state``, if any
+    # The boards ``state`` showed as the doctest ran, in order, each differing from the one
+    # before; the last is the board of the example's final ``state`` (none: no board).
+    positions: tuple[BoardFigure, ...] = ()
     records: tuple[Record, ...] = ()  # what the doctest applied and what was refused, in order
     not_run: str = ""  # why the doctest could not run at all (the book's engine missing, a broken >>> line)
+
+    @property
+    def figure(self) -> BoardFigure | None:
+        """The board at the end of the example, if its ``state`` has one."""
+        return self.positions[-1] if self.positions else None
+
+    @property
+    def before(self) -> BoardFigure | None:
+        """The board the example starts from, when its pieces moved since (None: nothing moved)."""
+        if len(self.positions) > 1 and self.positions[0].pieces != self.positions[-1].pieces:
+            return self.positions[0]
+        return None
 
     @property
     def passed(self) -> bool:
@@ -81,9 +95,18 @@ class _CollectingRunner(doctest.DocTestRunner):
         self.found: list[Failure] = []
         self.current: doctest.Example | None = None  # the example being run, and how many have started
         self.current_number = 0
+        self.positions: list[BoardFigure] = []
 
     def report_start(self, out: Callable[[str], object], test: doctest.DocTest, example: doctest.Example) -> None:
         self.current, self.current_number = example, self.current_number + 1
+        self.see(test.globs)
+
+    def see(self, globs: dict[str, object]) -> None:
+        """Keep the board ``state`` shows now, if it differs from the last one kept: what ran up
+        to this ``>>>`` line made it (the engine computes every board; nothing is drawn here)."""
+        figure = _figure(globs.get(FIGURE_NAME))
+        if figure is not None and (not self.positions or self.positions[-1] != figure):
+            self.positions.append(figure)
 
     def _line(self, test: doctest.DocTest, example: doctest.Example) -> int:
         return (test.lineno or 0) + example.lineno + 1
@@ -121,9 +144,11 @@ def run_example(book: Book, rule: Rule, example: Example, engine: ModuleType | N
             assert runner.current is not None  # an example raised it, so one has started
             runner.report_unexpected_exception(None, test, runner.current, (type(exc), exc, None))
             result = doctest.TestResults(len(runner.found), runner.current_number)
-    figure = _figure(test.globs.get(FIGURE_NAME))
+    runner.see(test.globs)
+    final = _figure(test.globs.get(FIGURE_NAME))  # the last of runner.positions, or no board at all
     test.globs.clear()
-    return Outcome(book, rule, example, attempted=result.attempted, failures=tuple(runner.found), figure=figure,
+    positions = tuple(runner.positions) if final is not None else ()
+    return Outcome(book, rule, example, attempted=result.attempted, failures=tuple(runner.found), positions=positions,
                    records=tuple(records))
 
 
@@ -202,7 +227,7 @@ def run_book(book: Book, engine: ModuleType | None, bounds: Bounds | None = None
 
 def _slim(outcome: Outcome) -> tuple[object, ...]:
     """What the child sends back of an outcome: the parent has the book, rule and example."""
-    return (outcome.attempted, outcome.failures, outcome.figure, outcome.records, outcome.not_run)
+    return (outcome.attempted, outcome.failures, outcome.positions, outcome.records, outcome.not_run)
 
 
 def _stopped(book: Book, rule: Rule, example: Example, why: str) -> Outcome:

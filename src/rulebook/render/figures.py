@@ -43,7 +43,7 @@ def square_xy(square: str, figure: BoardFigure, cell: float) -> tuple[float, flo
     return (letters.index(column) + 0.5) * cell, (figure.ranks - int(rank) + 0.5) * cell
 
 
-def _side_colours(side: str) -> tuple[str, str]:
+def side_colours(side: str) -> tuple[str, str]:
     if side.lower() in _SIDES:
         return _SIDES[side.lower()]
     if not side:
@@ -101,32 +101,86 @@ def _board_body(figure: BoardFigure, cell: int, labels: tuple[tuple[str, str], .
         out.append(Markup('<rect class="rb-mark" data-square="{}" x="{:g}" y="{:g}" width="{}" height="{}" fill="{}"/>').format(
             square, x - cell / 2, y - cell / 2, cell, cell, _MARK))
     out.append(_coordinates(figure, cell))
-    sharing: defaultdict[str, list[int]] = defaultdict(list)
-    for index, piece in enumerate(figure.pieces):
-        sharing[piece.square].append(index)
-    for index, (piece, (name, glyph)) in enumerate(zip(figure.pieces, labels)):
-        together = sharing[piece.square]
-        x, y, radius, size = _place(square_xy(piece.square, figure, cell), together.index(index), len(together), cell)
-        fill, ink = _side_colours(piece.side)
+    discs = _discs(figure, cell)
+    arrows = [arrow_geometry(figure, start, end, cell, discs) for start, end in figure.arrows]
+    # An arrow's shaft goes under the pieces (a piece left on its start square stays legible),
+    # its head over them, outside the discs on its end square: seen whatever the distance.
+    for (start, end), (shaft, _) in zip(figure.arrows, arrows):
+        out.append(Markup(
+            '<line class="rb-arrow" data-move="{}-{}" x1="{:g}" y1="{:g}" x2="{:g}" y2="{:g}" stroke="{}" stroke-width="{:g}"/>'
+        ).format(start, end, *shaft, _ARROW, cell / 7))
+    for piece, (name, glyph), (x, y, radius, size) in zip(figure.pieces, labels, discs):
+        fill, ink = side_colours(piece.side)
         out.append(Markup(
             '<g class="rb-piece" data-square="{0}" data-kind="{1}"><title>{2} {0}</title>'
             '<circle cx="{3:g}" cy="{4:g}" r="{5:g}" fill="{6}" stroke="{7}"/>'
             '<text x="{3:g}" y="{4:g}"{10} font-size="{8:g}" fill="{7}">{9}</text></g>'
         ).format(piece.square, piece.kind, name, x, y, radius, fill, ink, size, glyph, _CENTRED))
-    for start, end in figure.arrows:
+    for (start, end), (_, head) in zip(figure.arrows, arrows):
         # Arrowheads are drawn as triangles, not SVG markers: a marker needs an id, and the
-        # same board may appear twice on a page.
-        (x1, y1), (x2, y2) = square_xy(start, figure, cell), square_xy(end, figure, cell)
-        length = math.hypot(x2 - x1, y2 - y1) or 1.0
-        ux, uy = (x2 - x1) / length, (y2 - y1) / length
-        head, half = cell * 0.35, cell * 0.2
-        bx, by = x2 - ux * head, y2 - uy * head
-        points = f"{x2:g},{y2:g} {bx - uy * half:g},{by + ux * half:g} {bx + uy * half:g},{by - ux * half:g}"
-        out.append(Markup(
-            '<g class="rb-arrow" data-move="{}-{}" fill="{}" stroke="{}">'
-            '<line x1="{:g}" y1="{:g}" x2="{:g}" y2="{:g}" stroke-width="{:g}"/><polygon points="{}" stroke="none"/></g>'
-        ).format(start, end, _ARROW, _ARROW, x1, y1, bx, by, cell / 7, points))
+        # same board may appear twice on a page. The light edge keeps a head seen on a disc
+        # of its own green or on a piece left on a one-square move's start.
+        out.append(Markup('<polygon class="rb-arrowhead" data-move="{}-{}" points="{}" fill="{}" stroke="#ffffff" stroke-width="{:g}"/>').format(
+            start, end, " ".join(f"{x:g},{y:g}" for x, y in head), _ARROW, cell / 40))
     return Markup("").join(out)
+
+
+#: A drawn piece: centre, radius and letter size, in the order of ``BoardFigure.pieces``.
+Disc = tuple[float, float, float, float]
+Point = tuple[float, float]
+
+
+def _discs(figure: BoardFigure, cell: int) -> list[Disc]:
+    sharing: defaultdict[str, list[int]] = defaultdict(list)
+    for index, piece in enumerate(figure.pieces):
+        sharing[piece.square].append(index)
+    return [_place(square_xy(piece.square, figure, cell), sharing[piece.square].index(index), len(sharing[piece.square]), cell)
+            for index, piece in enumerate(figure.pieces)]
+
+
+def arrow_geometry(figure: BoardFigure, start: str, end: str, cell: int,
+                   discs: list[Disc] | None = None) -> tuple[tuple[float, float, float, float], tuple[Point, Point, Point]]:
+    """An arrow's shaft ``(x1, y1, x2, y2)`` and head (tip, then the two corners of its base).
+
+    The tip points at the centre of ``end`` when nothing stands there; else it stops short of
+    the pieces there, at the first point (half-pixel steps back) where the whole head clears
+    each of their discs by a small gap. A neighbouring square is a cell away and the pieces on
+    a square reach 0.58 of a cell from its centre at most (:func:`_place`), so even a
+    one-square move keeps a whole head.
+    """
+    discs = _discs(figure, cell) if discs is None else discs
+    (x1, y1), (x2, y2) = square_xy(start, figure, cell), square_xy(end, figure, cell)
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    there = [(x, y, radius + cell * 0.05) for piece, (x, y, radius, _) in zip(figure.pieces, discs) if piece.square == end]
+    full, half = cell * 0.35, cell * 0.2
+
+    def head_at(stop: float) -> tuple[Point, Point, Point]:
+        size = min(full, max(length - stop, 1.0))
+        tx, ty = x2 - ux * stop, y2 - uy * stop
+        bx, by = tx - ux * size, ty - uy * size
+        return (tx, ty), (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)
+
+    stop = 0.0
+    while there and stop < length and any(_distance_to_triangle((x, y), head_at(stop)) <= clearance for x, y, clearance in there):
+        stop += 0.5
+    head = head_at(stop)
+    base = ((head[1][0] + head[2][0]) / 2, (head[1][1] + head[2][1]) / 2)
+    return (x1, y1, *base), head
+
+
+def _distance_to_triangle(point: Point, triangle: tuple[Point, Point, Point]) -> float:
+    """0 when ``point`` is inside ``triangle``, else its distance to the nearest edge."""
+    px, py = point
+    edges = list(zip(triangle, triangle[1:] + triangle[:1]))
+    sides = [(bx - ax) * (py - ay) - (by - ay) * (px - ax) for (ax, ay), (bx, by) in edges]
+    if all(side >= 0 for side in sides) or all(side <= 0 for side in sides):
+        return 0.0
+    nearest = math.inf
+    for (ax, ay), (bx, by) in edges:
+        t = max(0.0, min(1.0, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / (((bx - ax) ** 2 + (by - ay) ** 2) or 1.0)))
+        nearest = min(nearest, math.hypot(px - ax - t * (bx - ax), py - ay - t * (by - ay)))
+    return nearest
 
 
 def piece_name(piece: Piece) -> str:

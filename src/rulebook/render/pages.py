@@ -30,7 +30,7 @@ from ..i18n.translate import TranslatedBook, translate_book
 from ..languages import Language, Languages
 from ..limits import read_limited
 from ..model import XREF_RE, Anchor, Book, Node, Rule, Ruling, Section, XRef, message_context, translatable_fields, walk
-from .figures import board_caption, board_svg
+from .boards import ExampleFigure, example_figure
 from .fragments import heading, highlight_doctest
 from .previews import nodes_by_id, preview
 from .proofs import EngineSpeech, proof_steps
@@ -541,14 +541,13 @@ class _BookView:
         # Translators: the example was not run when the site was built.
         return self.words.pgettext("example outcome", "not checked")
 
-    def figure(self, example_id: str) -> dict[str, Markup] | None:
-        """The board at the end of an example: its drawing and its description in words."""
+    def figure(self, example_id: str) -> ExampleFigure | None:
+        """An example's boards (before and after, when its pieces moved), each drawn and said in
+        words, and their legend."""
         outcome = self.site.outcome(self.book.id, example_id)
         if outcome is None or outcome.figure is None:
             return None
-        say = self.speech.plain
-        return {"svg": board_svg(outcome.figure, label=self.words.gettext("The position at the end of the example").text, say=say),
-                "caption": board_caption(outcome.figure, self.words, say)}
+        return example_figure(outcome.before, outcome.figure, self.words, self.speech.plain)
 
     def departures(self) -> list[dict[str, object]]:
         """The rulings that depart from the source's words, in book order, with their numbers."""
