@@ -27,7 +27,7 @@ from pathlib import Path
 
 from rulebook.i18n import catalog_path
 from rulebook.i18n.catalogs import new_catalog, serialize, write_atomic, write_template
-from rulebook.i18n.glossary import cards_path, load_glossary
+from rulebook.i18n.glossary import load_glossary
 from rulebook.model import XREF_RE
 from rulebook.project import read_project
 from rulebook.symbols import TOKEN_RE
@@ -67,7 +67,7 @@ def _style_word(rng: random.Random, language: str, syllables: int) -> str:
 @lru_cache(maxsize=None)
 def _vocabulary(seed: int) -> tuple[str, ...]:
     """Italian-looking words, most frequent first; none is a card name the glossary binds."""
-    cards = [t for t in load_glossary(Path("/nonexistent"), cards_path(), source=SOURCE_LANGUAGE).terms if t.card]
+    cards = [t for t in load_glossary(Path("/nonexistent"), source=SOURCE_LANGUAGE).terms if t.card]
     rng = random.Random(seed)
     words: dict[str, None] = {}
     while len(words) < VOCABULARY:
@@ -94,7 +94,12 @@ _PIECE_RE = re.compile(rf"(?P<keep>{TOKEN_RE.pattern}|{XREF_RE.pattern})|(?P<wor
 
 def translate_text(text: str, language: str) -> str:
     """A msgstr for ``text``: its symbols, references, numbers and markup, other words."""
-    return _PIECE_RE.sub(lambda m: m.group(0) if m.group("keep") else translate_word(m.group("word"), language), text)
+    made = _PIECE_RE.sub(lambda m: m.group(0) if m.group("keep") else translate_word(m.group("word"), language), text)
+    # French puts a no-break space before its high punctuation (docs/style/fr.md; the typography check).
+    return _HIGH_PUNCTUATION_RE.sub("\u00a0\\1", made) if language.split("_")[0] == "fr" else made
+
+
+_HIGH_PUNCTUATION_RE = re.compile(r"[ \t]*([:;!?])(?=\s|$)")
 
 
 # --- the Italian text ------------------------------------------------------------------------

@@ -130,3 +130,29 @@ def check_trace(step) -> None:  # noqa: ANN001 - a Step of any engine
     for fired in step.trace:
         assert isinstance(fired.rule, str) and fired.rule, fired
         assert isinstance(fired.what, Message) and fired.what.strip(), fired
+
+
+@pytest.fixture(scope="session")
+def our_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The repository's own site (every book of rules/, every language of mkdocs.yml), built once
+    a session with a strict build into a temporary folder, its build cache there too (a test
+    neither reads nor leaves the repository's .cache)."""
+    import yaml
+
+    from rulebook.adapters import generator
+
+    root = tmp_path_factory.mktemp("our-site")
+    config = generator.module("utils.yaml").yaml_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
+    config["docs_dir"] = str(REPO / config.get("docs_dir", "docs"))
+    config["site_dir"] = str(root / "site")
+    config["theme"]["custom_dir"] = str(REPO / config["theme"]["custom_dir"])
+    for plugin in config["plugins"]:
+        if isinstance(plugin, dict) and "rulebook" in plugin:
+            options = plugin["rulebook"]
+            options.update(rules=str(REPO / options.get("rules", "rules")), locales=str(REPO / options.get("locales", "locales")),
+                           cache_dir=str(root / "cache"), pdf=False)
+    path = root / "mkdocs.yml"
+    path.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+    built = generator.load_config(str(path), strict=True)
+    generator.module("commands.build").build(built)
+    return Path(built.site_dir)

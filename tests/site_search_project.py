@@ -67,7 +67,7 @@ TRANSLATIONS = {
            "A land produces {G} mana.", "The hand", "The player keeps seven cards in hand.", "The library",
            "The library is shuffled before the game.", "The shortcut for {X}", "The value is chosen before paying."),
     "fr": ("Chercher", "Des mots à chercher.", "Mots", "Les terrains",
-           "Chaque joueur met un terrain en jeu par tour ; les terrains restent en jeu.", "Le mana",
+           "Chaque joueur met un terrain en jeu par tour\u00a0; les terrains restent en jeu.", "Le mana",
            "Un terrain produit du mana {G}.", "La main", "Le joueur garde sept cartes en main.", "La bibliothèque",
            "On mélange la bibliothèque avant la partie.", "Le raccourci pour {X}", "On choisit la valeur avant de payer."),
     "es": ("Buscar", "Palabras para buscar.", "Palabras", "Las tierras",

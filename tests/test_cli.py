@@ -15,8 +15,8 @@ from rulebook.cli import build_parser, main
 @pytest.mark.parametrize(("game", "options", "shows"), [
     # Without --players every game starts with its own usual number of players.
     ("bingomagic", [], ["outcome: Win(player="]),
-    # The winner (or a tie: "P0 and P1 win") and every total after it.
-    ("bidomino", [], ["mazziere: P0 deals 4 cards to each player", "\noutcome: P", " win", " · P0 "]),
+    # The winner (or a tie: "P1 and P2 win") and every total after it; seats counted from 1.
+    ("bidomino", [], ["mazziere: player 1 deals 4 cards to each player", "\noutcome: P", " win", " · P1 "]),
     ("casting", [], []),
     # A Planechase game ends when all but one have left (in a random game, often during the mulligans).
     ("planechase", [], ["uscita: ", "vittoria: ", "outcome: Win(player="]),

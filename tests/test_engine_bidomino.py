@@ -254,7 +254,8 @@ def test_what_the_engine_says_is_whole_sentences_with_notation_for_cards() -> No
     # cards and pairs are notation, written alike in every language (issue 13.1).
     state = bd.position(hands=["2♣ 5♠ 9♣ 10♠", "9♥ 6♥ 2♠ 5♦"], rows=["8♣+7♦=15", ""], stock="3♥ 6♣ J♠ Q♦")
     laid, point, drawn = (f.what for f in state.play("9♥+5♦=14 on row 1, point 2♠").trace)
-    assert laid.msgid == "P{p} lays {pair} at the left end of row {row}"
+    assert laid.msgid == "{player} lays {pair} at the left end of row {row}"
+    assert str(laid) == "player 2 lays 9♥+5♦=14 at the left end of row 1"  # the second seat (index 1), counted from 1
     assert laid.values["pair"] == "9♥+5♦=14" and isinstance(laid.values["pair"], Notation)
     assert point.values["point"] == "2♠" and isinstance(point.values["point"], Notation)
     assert drawn.values["show"] == "3♥ 6♣ J♠" and isinstance(drawn.values["show"], Notation)
@@ -283,12 +284,12 @@ def test_score_cards_and_missing_points_are_counted_in_plural_messages() -> None
     state = bd.position(hands=["2♣ 5♠ 9♣ 10♠", "9♠ 6♥ K♣ 2♦"], stock="3♥ 6♣", discards="4♦")
     step = state.play("9♠+6♥=15 on row 1, K♣+2♦=15 on row 2")
     taken = next(f.what for f in step.trace if f.rule == "segnapunti")
-    assert taken.msgid == "P{p} takes {count} score card from the stock ({show})" and taken.n == 2
-    assert str(taken) == "P1 takes 2 score cards from the stock (3♥ 6♣)"
+    assert taken.msgid == "{player} takes {count} score card from the stock ({show})" and taken.n == 2
+    assert str(taken) == "player 2 takes 2 score cards from the stock (3♥ 6♣)"
     again = step.state.play("shuffle 6♣ 3♥ 4♦")
     reshuffled = next(f.what for f in again.trace if f.rule == "rimescolata")
-    assert reshuffled.n == 1 and reshuffled.values["board"] == ("P0 0", "P1 2")
-    assert str(reshuffled) == "P0 notes the score cards (P0 0, P1 2) and shuffles them with 1 discard into a new stock of 3"
+    assert reshuffled.n == 1 and reshuffled.values["board"] == ("0 for player 1", "2 for player 2")
+    assert str(reshuffled) == "player 1 notes the score cards (0 for player 1, 2 for player 2) and shuffles them with 1 discard into a new stock of 3"
 
 
 def test_the_turn_stays_with_the_player_whose_draw_a_reshuffle_interrupts() -> None:

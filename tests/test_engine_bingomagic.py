@@ -123,7 +123,7 @@ def test_a_draw_after_a_reshuffle_names_its_rule():
     assert waiting.is_chance
     step = waiting.apply(bm.Shuffle((bm.PLAINS,)))
     assert step.rules() == ["rimescolare", "pesca-turno"]
-    assert "player 1 draws" in str(step.trace[-1])
+    assert "player 2 draws" in str(step.trace[-1])  # the second seat: index 1
     # A plains' draw that takes the last card: the reshuffle at once, then the end of the turn.
     plains = bm.BingoState.setup(hands=("W", "G"), discards=("R", "UU"), deck="B").apply(bm.Place(bm.PLAINS))
     assert plains.rules() == ["posare", "pianura", "rimescolare-quando"]

@@ -62,3 +62,28 @@ def test_a_message_copies_and_pickles_as_itself(said: Message) -> None:
     # Made again from its msgid and values: its English text, taken for a msgid, may hold braces of its own.
     for again in (copy.copy(said), copy.deepcopy(said), pickle.loads(pickle.dumps(said))):
         assert type(again) is Message and again == said and vars(again) == vars(said)
+
+
+#: Engines whose actions tell themselves in words (their ``told``), as a refusal names them on a page
+#: (issue 26 point 1), with the options that make a random game reach all of their actions.
+TELLING = {"strage": {"magic_rules": True}, "bidomino": {}, "bingomagic": {}}
+
+
+@pytest.mark.parametrize("engine", sorted(TELLING))
+def test_every_action_of_a_game_tells_itself_in_words(engine: str) -> None:
+    import importlib
+    import random
+
+    from rulebook.engines.base import playout, told
+
+    module = importlib.import_module(f"rulebook.engines.{engine}")
+    seen: dict[type, Message] = {}
+    for seed in range(4):
+        state = module.new_game(random.Random(seed), **TELLING[engine])
+        for action, step in playout(state, random.Random(seed), max_actions=3000):
+            for candidate in [action, *(step.state.legal_actions() if not step.state.is_over else ())][:40]:
+                said = told(candidate)
+                assert isinstance(said, Message) and not list(untold(said)), f"{candidate!r:.80} is told as {said!r:.80}"
+                seen.setdefault(type(candidate), said)
+    # Every kind of action was met (and told), chance outcomes included.
+    assert set(module.ACTIONS) <= set(seen), sorted(kind.__name__ for kind in set(module.ACTIONS) - set(seen))

@@ -168,7 +168,7 @@ def test_four_players_play_to_the_end():
 
 def test_refusals_name_their_rule():
     state = st.StrageState.setup(red="c4", blue="c5", orcs="d5", sprites="a1", ap=3)
-    with pytest.raises(IllegalAction, match=r"^\[muovere\] Move\('c4', 'c5'\): c5 is taken \(the blue half-elf\)"):
+    with pytest.raises(IllegalAction, match=r"^\[muovere\] moving a half-elf from c4 to c5: c5 is taken \(the blue half-elf\)"):
         state.apply(st.Move("c4", "c5"))
     with pytest.raises(IllegalAction, match=r"^\[accompagnare\]"):
         state.apply(st.Move("c4", "c3", escort=True))
@@ -176,7 +176,7 @@ def test_refusals_name_their_rule():
         state.apply(st.Attack("c4", "a1"))
     with pytest.raises(IllegalAction, match=r"^\[orchi\]"):
         state.apply(st.PlaceOrc("e6"))
-    with pytest.raises(IllegalAction, match=r"^\[fasi\] Roll\(3\): nobody is rolling now"):
+    with pytest.raises(IllegalAction, match=r"^\[fasi\] a roll of 3: nobody is rolling now"):
         state.apply(st.Roll(3))
     with pytest.raises(IllegalAction, match=r"^\[regole-facoltative\]"):
         state.apply(st.Accept())
@@ -298,7 +298,7 @@ def test_a_magic_draw_with_fewer_cards_than_owed_reshuffles_for_the_rest():
 ])
 def test_every_action_out_of_its_moment_is_refused_under_its_rule(action, rule):
     waiting = st.StrageState.setup(red="c4", orcs="d5", sprites="a1")  # red is about to roll for action points
-    with pytest.raises(IllegalAction, match=rf"^\[{rule}\] {re.escape(repr(action))} is not possible now: chance: action point roll"):
+    with pytest.raises(IllegalAction, match=rf"^\[{rule}\] {re.escape(action.told)} is not possible now: chance: action point roll"):
         waiting.apply(action)
 
 
@@ -310,7 +310,7 @@ def test_half_elves_are_placed_before_any_move_or_combat(first):
     state = st.StrageState.setup(red="c4", orcs="d5", sprites="a1", ap=5)
     after = state.run(*first).state
     assert not any(isinstance(a, st.Place) for a in after.legal_actions())
-    with pytest.raises(IllegalAction, match=r"^\[collocare-prima\] Place\('b1'\): red has already moved or fought this turn"):
+    with pytest.raises(IllegalAction, match=r"^\[collocare-prima\] placing a half-elf on b1: red has already moved or fought this turn"):
         after.apply(st.Place("b1"))
     # Placed first, both half-elves then move and fight in any order.
     placed = state.run(st.Place("b1"), st.Place("c1")).state

@@ -129,7 +129,7 @@ def test_raw_html_scan_is_linear_on_unclosed_tags():
 
 def _glossary(tmp_path: Path, data: bytes):
     (tmp_path / "glossary.yaml").write_bytes(data)
-    return load_glossary(tmp_path, cards=Path("/nonexistent"), source="it")
+    return load_glossary(tmp_path, names=(), source="it")
 
 
 @pytest.mark.parametrize(

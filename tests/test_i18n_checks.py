@@ -17,6 +17,7 @@ from rulebook.cli import main
 from babel.messages.catalog import Message
 
 from rulebook.i18n.checks import CHECKS, INTERFACE_CHECKS, check_locales, check_translation, checks_for, message_problems
+from rulebook.engines.casting.cards import names_in
 from rulebook.i18n.glossary import Glossary, load_glossary
 
 GLOSSARY = """
@@ -72,7 +73,11 @@ CASES = [
     ("glossary", "Due terre.", "Deux terrains.", "Deux cartes."),
     ("glossary", "Nel cimitero.", "In the graveyard.", "In the discard pile."),
     ("spelling", "Mana incolore.", "Colorless mana.", "Colourless mana."),
+    ("spelling", "Di' quale colore: colour='G'.", "Say which color: colour='G'.", "Say which colour: colour='G'."),
     ("script", "Non si può pagare Terrore.", "You can't pay Terror.", "You can't pay Террор."),
+    # French: a no-break space before : ; ! ? (docs/style/fr.md), never in a reference or a symbol.
+    ("typography", "Due terre: vedi [[casting:601.2]].", "Deux terrains\u00a0: voir [[casting:601.2]].", "Deux terrains : voir [[casting:601.2]]."),
+    ("typography", "Due terre?", "Deux terrains\u202f?", "Deux terrains?"),
     ("same", "Pesca una carta.", "Draw a card.", "Pesca una carta."),
     ("same", "Pesca una carta.", "Draw a card.", "[en] Pesca una carta."),
     ("same", "Il giocatore pesca una carta.", "The player draws a card.", "Il giocatore pesca una carta. (translated)"),
@@ -84,8 +89,8 @@ CASES = [
 INTERFACE_CASES = [
     ("placeholders", "{passed}/{total} examples passed", "{passed}/{total} exemples vérifiés", "{pased}/{total} exemples vérifiés"),
     ("placeholders", "{passed}/{total} examples passed", "{passed}/{total} exemples vérifiés", "{passed} exemples vérifiés"),
-    ("placeholders", "die showing {n}", "dé : {n}", "dé : {n:>999999999}"),
-    ("placeholders", "die showing {n}", "dé : {n}", "dé : {n.__class__}"),
+    ("placeholders", "die showing {n}", "dé\u00a0: {n}", "dé\u00a0: {n:>999999999}"),
+    ("placeholders", "die showing {n}", "dé\u00a0: {n}", "dé\u00a0: {n.__class__}"),
     ("placeholders", "in {language}", "en {language}", "en {language"),
     ("placeholders", "in {language}", "en {language}", "en {0}"),
     ("html", "Ruling", "Décision", "<b>Décision</b>"),
@@ -94,6 +99,8 @@ INTERFACE_CASES = [
     ("numbers", "Error 404", "Erreur 404", "Erreur 40"),
     ("script", "Terror", "Terreur", "Террор"),
     ("spelling", "the turn's roll", "le lancer du tour", "le jet du tour"),
+    ("typography", "{card}: tapped", "{card}\u00a0: engagé", "{card}: engagé"),
+    ("typography", "{card} wins!", "{card} gagne\u00a0!", "{card} gagne !"),
     ("same", "Contents", "Sommaire", "Contents"),
     ("same", "{passed}/{total} examples passed", "{passed}/{total} exemples vérifiés", "FR: {passed}/{total} examples passed"),
 ]
@@ -103,7 +110,7 @@ INTERFACE_CASES = [
                          [(CHECKS, *case) for case in CASES] + [(INTERFACE_CHECKS, *case) for case in INTERFACE_CASES])
 def test_each_check_catches_its_breakage(checks, check, source, good, bad):
     language = "fr" if "Deux" in good or "Jusqu" in good or checks is INTERFACE_CHECKS else "en"
-    read = load_glossary(_glossary_folder(GLOSSARY), cards=Path("/nonexistent"), source="it")
+    read = load_glossary(_glossary_folder(GLOSSARY), names=(), source="it")
     glossary = Glossary(read.terms, read.spellings, source="it")
     assert check_translation(source, good, language, glossary, checks) == []
     broken = check_translation(source, bad, language, glossary, checks)
@@ -121,7 +128,7 @@ def test_a_check_reports_every_problem_not_just_the_first():
 
 
 def test_russian_glossary_form_may_inflect():
-    glossary = load_glossary(_glossary_folder(GLOSSARY), cards=Path("/nonexistent"), source="it")
+    glossary = load_glossary(_glossary_folder(GLOSSARY), names=(), source="it")
     assert check_translation("Posa una terra.", "Выложите землю.", "ru", glossary) == []
     assert [n for n, _ in check_translation("Posa una terra.", "Выложите карту.", "ru", glossary)] == ["glossary"]
 
@@ -129,7 +136,7 @@ def test_russian_glossary_form_may_inflect():
 def test_a_term_scoped_to_books_binds_only_those_books():
     # "incantesimo" is a Magic term (enchantment) in the Magic books and a plain "spell" elsewhere.
     scoped = GLOSSARY + "  - it: incantesimo\n    ru: чар*\n    books: [casting]\n"
-    glossary = load_glossary(_glossary_folder(scoped), cards=Path("/nonexistent"), source="it")
+    glossary = load_glossary(_glossary_folder(scoped), names=(), source="it")
     source, plain = "Lancia un incantesimo.", "Произнесите заклинание."
     assert [n for n, _ in check_translation(source, plain, "ru", glossary.for_book("casting"))] == ["glossary"]
     assert check_translation(source, plain, "ru", glossary.for_book("strage")) == []
@@ -142,7 +149,7 @@ def test_card_names_bind_the_books_the_glossary_names(tmp_path):
     cards.write_text('cards:\n  - {name: Lightning Bolt, cost: "{R}", type: Instant, names: {it: Fulmine, en: Lightning Bolt}}\n',
                      encoding="utf-8")
     folder = _glossary_folder("card_books: [casting]\n" + GLOSSARY, tmp_path)
-    glossary = load_glossary(folder, cards=cards, source="it")
+    glossary = load_glossary(folder, names=lambda: names_in(cards), source="it")
     source, plain = "Il Fulmine colpisce.", "The Lightning strikes."
     assert [n for n, _ in check_translation(source, plain, "en", glossary.for_book("casting"))] == ["glossary"]
     assert check_translation(source, plain, "en", glossary.for_book("strage")) == []
@@ -150,7 +157,7 @@ def test_card_names_bind_the_books_the_glossary_names(tmp_path):
 
 def test_a_form_of_several_words_matches_across_a_line_break():
     glossary = load_glossary(_glossary_folder("terms:\n  - it: campo di battaglia\n    en: battlefield\n    fr: champ de bataille\n"),
-                             cards=Path("/nonexistent"), source="it")
+                             names=(), source="it")
     assert check_translation("Entra nel campo di\nbattaglia.", "Arrive sur le champ\nde  bataille.", "fr", glossary) == []
     assert [n for n, _ in check_translation("Entra nel campo di battaglia.", "Arrive sur le champ.", "fr", glossary)] == ["glossary"]
     # Italian "campo" alone is not the term.
@@ -159,7 +166,7 @@ def test_a_form_of_several_words_matches_across_a_line_break():
 
 def test_russian_forms_match_with_or_without_yo():
     glossary = load_glossary(_glossary_folder("terms:\n  - it: [tappare, tappata]\n    ru: [поверн*]\n"),
-                             cards=Path("/nonexistent"), source="it")
+                             names=(), source="it")
     assert check_translation("Una terra tappata.", "Повёрнутая земля.", "ru", glossary) == []
     assert check_translation("Una terra tappata.", "Повернутая земля.", "ru", glossary) == []
     assert [n for n, _ in check_translation("Una terra tappata.", "Развёрнутая земля.", "ru", glossary)] == ["glossary"]
@@ -170,7 +177,7 @@ def test_a_card_name_is_not_a_use_of_the_terms_inside_it(tmp_path):
     cards.write_text('cards:\n  - {name: Chord of Calling, cost: "{X}{G}{G}{G}", type: Instant, '
                      'names: {it: Corda della Convocazione, en: Chord of Calling}}\n', encoding="utf-8")
     folder = _glossary_folder("terms:\n  - it: [convocazione, convocare]\n    en: [convoke]\n", tmp_path)
-    glossary = load_glossary(folder, cards=cards, source="it")
+    glossary = load_glossary(folder, names=lambda: names_in(cards), source="it")
     assert check_translation("Lancia Corda della Convocazione.", "Cast Chord of Calling.", "en", glossary) == []
     # The same word outside the name still asks for the term.
     assert [n for n, _ in check_translation("Con convocare.", "With help.", "en", glossary)] == ["glossary"]
@@ -181,7 +188,7 @@ def test_a_russian_card_name_may_inflect_around_its_comma(tmp_path):
     cards.write_text('cards:\n  - {name: "Thalia, Guardian of Thraben", cost: "{1}{W}", type: Creature, '
                      'names: {it: "Thalia, Protettrice di Thraben", en: "Thalia, Guardian of Thraben", ru: "Талия, Страж Трейбена"}}\n',
                      encoding="utf-8")
-    glossary = load_glossary(tmp_path / "no-locales", cards=cards, source="it")
+    glossary = load_glossary(tmp_path / "no-locales", names=lambda: names_in(cards), source="it")
     source = "Con Thalia, Protettrice di Thraben in gioco."
     assert check_translation(source, "Когда в игре Талия, Страж Трейбена.", "ru", glossary) == []
     assert check_translation(source, "Из-за Талии, Стража Трейбена.", "ru", glossary) == []
@@ -190,7 +197,7 @@ def test_a_russian_card_name_may_inflect_around_its_comma(tmp_path):
 
 def test_a_glossary_entry_keeps_its_source_and_refuses_an_unknown_key(tmp_path):
     folder = _glossary_folder("terms:\n  - it: pila\n    en: stack\n    source: printed on Time Stop (10E)\n    sorce: typo\n", tmp_path)
-    glossary = load_glossary(folder, cards=Path("/nonexistent"), source="it")
+    glossary = load_glossary(folder, names=(), source="it")
     (term,) = glossary.terms
     assert term.source == "printed on Time Stop (10E)" and set(term.forms) == {"it", "en"}
     assert [(p.line, p.column, p.message) for p in glossary.problems] == [
@@ -198,7 +205,7 @@ def test_a_glossary_entry_keeps_its_source_and_refuses_an_unknown_key(tmp_path):
 
 
 def test_a_link_id_or_symbol_is_not_a_glossary_word():
-    glossary = load_glossary(_glossary_folder(GLOSSARY), cards=Path("/nonexistent"), source="it")
+    glossary = load_glossary(_glossary_folder(GLOSSARY), names=(), source="it")
     assert check_translation("Vedi [[terre-base]].", "See [[terre-base]].", "en", glossary) == []
 
 
@@ -220,7 +227,7 @@ def test_card_names_come_from_the_engine_data(tmp_path):
         ),
         encoding="utf-8",
     )
-    glossary = load_glossary(tmp_path / "no-locales", cards=cards, source="it")
+    glossary = load_glossary(tmp_path / "no-locales", names=lambda: names_in(cards), source="it")
     assert check_translation("Posa una Palude.", "Play a Swamp.", "en", glossary) == []
     assert check_translation("Due Paludi.", "Two Swamps.", "en", glossary) == []
     assert check_translation("Due Paludi.", "Два Болота.", "ru", glossary) == []
@@ -233,24 +240,24 @@ def test_card_names_come_from_the_engine_data(tmp_path):
 def test_the_real_card_file_feeds_the_glossary():
     glossary = load_glossary(Path("/nonexistent"), source="it")
     assert any(t.forms.get("it") == ("Palude",) and t.forms.get("en") == ("Swamp",) for t in glossary.terms)
-    assert all(re.search(r"cards\.yaml:[0-9]+$", t.origin) for t in glossary.terms if t.card)  # a translator finds the entry
+    assert all(re.search(r"(cards\.yaml|planes\.py):[0-9]+$", t.origin) for t in glossary.terms if t.card)  # a translator finds the entry
 
 
 def test_a_broken_card_file_is_a_glossary_problem_at_its_line(tmp_path):
     cards = tmp_path / "cards.yaml"
     cards.write_text("cards:\n  - name: Swamp\n    name: Swamp\n", encoding="utf-8")
-    problems = [str(p) for p in load_glossary(tmp_path / "no-locales", cards=cards, source="it").problems]
+    problems = [str(p) for p in load_glossary(tmp_path / "no-locales", names=lambda: names_in(cards), source="it").problems]
     assert len(problems) == 1 and problems[0].endswith("cards.yaml:3:5: duplicate key 'name' (first at line 2); remove one"), problems
 
 
 def test_a_broken_glossary_is_a_problem_at_its_line(tmp_path):
     folder = _glossary_folder("terms:\n  - it: terra\n    en: [land\n", tmp_path)
-    glossary = load_glossary(folder, cards=Path("/nonexistent"), source="it")
+    glossary = load_glossary(folder, names=(), source="it")
     assert glossary.terms == ()
     assert len(glossary.problems) == 1 and glossary.problems[0].path.endswith("glossary.yaml")
     assert glossary.problems[0].line == 4
     folder = _glossary_folder("terms:\n  - en: land\n", tmp_path)
-    (problem,) = load_glossary(folder, cards=Path("/nonexistent"), source="it").problems
+    (problem,) = load_glossary(folder, names=(), source="it").problems
     assert (problem.line, problem.message) == (2, "a term needs its form in the source language ('it:')")
 
 

@@ -15,6 +15,7 @@ from babel.messages.pofile import read_po, write_po
 from rulebook import engines
 from rulebook.cli import main
 from rulebook.i18n.domains import engine_domain, load_messages
+from rulebook.i18n.glossary import Glossary
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -81,3 +82,34 @@ def test_a_mapping_that_reaches_another_engines_module_is_a_warning(coins_projec
             "into engine.coin-club, but its engine's words are looked up in engine.coins") in told, told
     assert main(["i18n", "check"]) == 0
     assert "the messages of src/coin_club/coins.py are extracted into engine.coin-club" in capsys.readouterr().out
+
+
+def _override(locales: Path, language: str, domain: str, msgid: str, msgstr: str) -> None:
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog(locale=language, domain=domain)
+    catalog.add(msgid, msgstr)
+    path = locales / language / "LC_MESSAGES" / f"{domain}.po"
+    path.parent.mkdir(parents=True)
+    with path.open("wb") as f:
+        write_po(f, catalog)
+
+
+def test_an_engine_sentence_answers_to_the_projects_spelling_and_typography(tmp_path: Path) -> None:
+    """Shown on a page, an engine's message is checked as a book's text is: under the project's
+    glossary (``spelling:``) and its language's typography; one that fails is not shown."""
+    from rulebook.i18n.domains import ENGINES
+
+    locales = tmp_path / "locales"
+    locales.mkdir()
+    (locales / "glossary.yaml").write_text("spelling:\n  - language: en\n    avoid: [colour*]\n    use: color\nterms: []\n", encoding="utf-8")
+    _override(locales, "en", ENGINES.name, "nobody", "no colour at all")
+    _override(locales, "fr", ENGINES.name, "nobody", "personne !")
+    english = load_messages(ENGINES, "en", locales)
+    assert any("[spelling]" in str(p) and "'colour'" in str(p) for p in english.problems), english.problems
+    assert english.translate(None, "nobody") == "nobody"  # the package's, not the project's failing one
+    french = load_messages(ENGINES, "fr", locales)
+    assert any("[typography]" in str(p) and "'personne !'" in str(p) for p in french.problems), french.problems
+    assert french.translate(None, "nobody") == load_messages(ENGINES, "fr").translate(None, "nobody") != "personne !"
+    # The glossary a caller gives is the one used: an empty one binds no spelling.
+    assert load_messages(ENGINES, "en", locales, glossary=Glossary()).translate(None, "nobody") == "no colour at all"

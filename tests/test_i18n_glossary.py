@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulebook.engines.planechase import PLANES, Plane
+from rulebook.engines.planes import NOT_PRINTED
 from rulebook.i18n.glossary import Glossary, Term, load_glossary
 from rulebook.project import read_project
 from tests.thorough import examples
@@ -68,21 +69,19 @@ def test_the_inflections_the_books_use_count(language, text, first_form):
 
 
 def test_every_plane_the_planechase_book_names_has_its_printed_name_in_every_language():
+    """The planes' names come from the engine (planechase's names(), from planes.py), as the cards'
+    do: each plane the book names binds its translations, in every language of the site."""
     book = (REPO / "rules" / "planechase.yaml").read_text(encoding="utf-8")
     named = {plane for plane in PLANES if re.search(rf"\b{re.escape(plane)}\b", book)}
     assert named, "the book names no plane of the engine"
-    by_source = {t.forms[SOURCE][0]: t for t in TERMS if len(t.forms[SOURCE]) == 1}
+    by_english = {t.forms["en"][0]: t for t in GLOSSARY.terms if t.card and "planes.py:" in t.origin}
     for plane in sorted(named):
-        term = by_source.get(plane)
-        assert term is not None, f"{plane}: add its printed names to locales/glossary.yaml"
-        assert term.books == frozenset({"planechase"}), plane
-        # Planechase (HOP) was printed in en, it, fr, es only: where the source says a language
-        # had no printing, the name stays the English one.
-        assert "HOP" in term.source and term.forms["en"] == (plane,), f"{plane}: {term.source!r}"
-        unprinted = re.search(r"((?:\w\w, )*\w\w): not printed", term.source)
-        assert unprinted, f"{plane}: say in which languages it was never printed"
-        for language in unprinted.group(1).split(", "):
-            assert term.forms[language] == (plane,), (plane, language)
+        term = by_english.get(plane)
+        assert term is not None, f"{plane}: the planechase engine's names() should give it"
+        assert "planechase" in term.books, plane
+        # Planechase (HOP) was printed in en, it, fr, es only: elsewhere the name stays the English one.
+        assert all(term.forms[language] == (plane,) for language in NOT_PRINTED), plane
+        assert set(term.forms) >= {"it", "en", "fr", "es", "pt", "ru"}, plane
         # The glossary and the engine (which names planes in its proofs) print the same names.
         assert all(term.forms[language] == (printed,) for language, printed in Plane(plane, 0).names.items()), plane
 
@@ -95,7 +94,7 @@ def test_a_spelling_convention_flags_the_other_spelling_where_it_stands(tmp_path
         "  - language: en\n    avoid: [colour*]\n    use: color\n    note: US English\n"
         "  - language: ru\n    avoid: [еще]\n    use: ещё\n"
         "terms: []\n", encoding="utf-8")
-    glossary = load_glossary(tmp_path, tmp_path / "no-cards.yaml", source="it")
+    glossary = load_glossary(tmp_path, (), source="it")
     assert glossary.problems == ()
     problems = check_translation("Mana incolore.", "Colourless mana, any colour.", "en", glossary)
     assert [name for name, _ in problems] == ["spelling", "spelling"]
@@ -112,7 +111,7 @@ def test_a_malformed_spelling_entry_is_reported_at_its_line(tmp_path):
     (tmp_path / "glossary.yaml").write_text(
         "spelling:\n  - language: en\n    avoid: [colour]\n  - language: xx-nowhere\n    avoid: a\n    use: b\n"
         "terms: []\n", encoding="utf-8")
-    glossary = load_glossary(tmp_path, tmp_path / "no-cards.yaml", source="it")
+    glossary = load_glossary(tmp_path, (), source="it")
     assert [(p.line, "spelling entry" in p.message) for p in glossary.problems] == [(2, True), (4, True)]
     assert glossary.spellings == ()
 
@@ -128,6 +127,16 @@ OVERLAPPING = Glossary(tuple(Term({"it": forms, "en": forms}, f"made-up:{n}", ca
 RUSSIAN = Glossary(tuple(Term({"ru": forms, "it": forms}, f"made-up:{n}", card=card) for n, (forms, card) in enumerate([
     (("Ёж",), True), (("Ежевика",), True), (("ёлка",), False), (("ель*",), False), (("елка",), False), (("земля",), False),
 ])), source="ru")
+
+
+def _without_longer(term: Term, found: list[Term], source: str, text: str) -> str:
+    """``text`` with every found card name longer than ``term``'s longest form blanked."""
+    def longest(t: Term) -> int:
+        return max(len(form) for form in t.forms[source])
+    for other in found:
+        if longest(other) > longest(term):
+            text = other.blanked(source, text)
+    return text
 
 
 def _pieces(glossary: Glossary) -> list[str]:
@@ -153,7 +162,9 @@ def test_the_terms_a_source_uses_are_those_each_term_finds_on_its_own(glossary, 
     parts = data.draw(st.lists(st.tuples(st.sampled_from(_pieces(glossary)), st.sampled_from(_GLUE), st.sampled_from(_CASES)), max_size=6))
     text = "".join(case(piece) + glue for piece, glue, case in parts)
     source = glossary.source
-    named = tuple(t for t in glossary.terms if t.card and t.found_in(source, text, source=True))
+    found = [t for t in glossary.terms if t.card and t.found_in(source, text, source=True)]
+    # A card name only inside a longer one ("Sentiero" in "Sentiero dell'Esilio") is not named.
+    named = tuple(t for t in found if t.found_in(source, _without_longer(t, found, source, text), source=True))
     rest = text
     for term in named:
         rest = term.blanked(source, rest)
@@ -217,3 +228,14 @@ def test_a_place_in_the_text_tries_only_the_forms_spelled_like_it():
     tried = scanner._later(0, "una abete", 4)
     assert tried and all(scanner.patterns[i].pattern.startswith(r"(?<!\w)ab") for i in tried)
     assert [t.forms["it"] for t in glossary.used("abba, ciao; amio e azio")[1]] == [("abba",), ("amio",), ("azio",)]
+
+
+def test_a_name_inside_a_longer_name_is_not_a_use_of_it():
+    """"Elfi di Llanowar" (a card) does not name Llanowar (a plane): a translation writes the
+    card's printed name, which need not hold the plane's ("Лановарские Эльфы")."""
+    glossary = Glossary((Term({"it": ("Elfi di Llanowar",), "ru": ("Лановарские Эльфы",)}, "cards.yaml:1", card=True),
+                         Term({"it": ("Llanowar",), "ru": ("Llanowar",)}, "planes.py:1", card=True)), source="it")
+    named, _ = glossary.used("Tappa gli Elfi di Llanowar.")
+    assert [t.origin for t in named] == ["cards.yaml:1"]
+    named, _ = glossary.used("Llanowar e gli Elfi di Llanowar.")  # the plane named on its own too
+    assert [t.origin for t in named] == ["cards.yaml:1", "planes.py:1"]

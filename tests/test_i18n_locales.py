@@ -84,8 +84,24 @@ def invalid_catalog(path: Path, language: str) -> list[str]:
 def check_problems(locales: Path, site: ShippedDomain) -> list[str]:
     """`rulebook i18n check` of the project's catalogs and templates, and of the shipped site words."""
     problems = check_locales(locales, source=SOURCE, domain_sources={site.name: site.source}) + check_template_file(site.template)
-    problems += [p for lang in site.languages() for p in check_po_file(site.catalog(lang), lang, source=site.source)]
+    glossary = load_glossary(locales, source=SOURCE)  # its spellings bind the site's words as the books'
+    problems += [p for lang in site.languages() for p in check_po_file(site.catalog(lang), lang, glossary, source=site.source)]
     return [str(p) for p in problems]
+
+
+
+def test_every_engine_catalog_passes_the_checks_the_books_do():
+    """The engines' sentences answer to the project's glossary (its spellings: "colour",
+    "cannot") and to each language's typography (a French colon's no-break space) as the books do."""
+    from rulebook.engines import registered
+    from rulebook.i18n.domains import ENGINES, engine_domain
+
+    glossary = load_glossary(LOCALES, source=SOURCE)
+    domains = [ENGINES, *(found for name in sorted(registered()) if (found := engine_domain(name)) is not None)]
+    assert len(domains) >= 5
+    problems = [str(p) for domain in domains for lang in domain.languages()
+                for p in check_po_file(domain.catalog(lang), lang, glossary, source=domain.source)]
+    assert problems == [], "\n".join(problems)
 
 
 def falling_back(rules: Path, locales: Path, languages: list[str]) -> list[str]:

@@ -24,6 +24,7 @@ import pytest
 import yaml
 from babel.messages.pofile import read_po, write_po
 
+from rulebook.engines.casting.cards import names_in
 from rulebook.i18n.glossary import load_glossary
 from rulebook.loader import load_library, rulebook_paths
 
@@ -97,7 +98,7 @@ def _translate(copy: Path) -> int:
     """Every message of every catalog of the new language, by the stand-in; a book's texts also
     name the official terms the glossary asks for. Returns how many messages."""
     books = load_library(rulebook_paths(copy / "rules"))
-    glossary = load_glossary(copy / "locales", copy / "src" / "rulebook" / "engines" / "casting" / "data" / "cards.yaml", source="it")
+    glossary = load_glossary(copy / "locales", lambda: names_in(copy / "src" / "rulebook" / "engines" / "casting" / "data" / "cards.yaml"), source="it")
     count = 0
     for path in sorted(copy.glob(f"**/{NEW}/LC_MESSAGES/*.po")):
         with path.open("rb") as f:

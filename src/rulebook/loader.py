@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from .engines import engine_symbols
 from .errors import LoadError, Problem, RulebookError
 from .languages import language as parse_language
 from .limits import MAX_PROBLEMS, MAX_TEXT_CHARS, read_limited
@@ -75,6 +76,9 @@ class _Reader:
         self.problems: list[Problem] = []
         self.refs: list[_PendingRef] = []
         self.ids: dict[str, int] = {}
+        #: Tokens that are no symbol of the toolkit: (token, line, column, field), resolved against
+        #: the book's engine's own symbols once its header is read (:func:`_engine_symbols`).
+        self.unknown_symbols: list[tuple[str, int, int, str]] = []
 
     def fail(self, node: YNode | Scalar, message: str) -> None:
         self.problems.append(Problem(self.path, node.line, node.column, message))
@@ -129,9 +133,7 @@ class _Reader:
         position = self._locator(node)
         if "{" in value:
             for match in UNKNOWN_TOKEN_RE.finditer(value):
-                self.problems.append(
-                    Problem(self.path, *position(match.start()), f"unknown symbol {match.group(0)} in {what}; see docs/format.md for the list")
-                )
+                self.unknown_symbols.append((match.group(0), *position(match.start()), what))
         if "<" in value or "&" in value:
             for match in _RAW_HTML_RE.finditer(value):
                 self.problems.append(
@@ -354,6 +356,11 @@ def _read_book(data: bytes, shown: str) -> tuple[Book, list[_PendingRef]]:
     root = parse(text, shown)
     reader = _Reader(shown, text)
     book = reader.book(root)
+    if reader.unknown_symbols:
+        own, why = _engine_symbols(book)
+        reader.problems.extend(
+            Problem(shown, line, column, f"unknown symbol {token} in {field}; see docs/format.md for the list{why}")
+            for token, line, column, field in reader.unknown_symbols if token not in own)
     foreign = []
     for pending in reader.refs:
         if pending.ref.book is not None and pending.ref.book != (book.id if book else None):
@@ -368,6 +375,19 @@ def _read_book(data: bytes, shown: str) -> tuple[Book, list[_PendingRef]]:
             problems = problems[:MAX_PROBLEMS] + [Problem(shown, problems[MAX_PROBLEMS].line, 1, "too many problems; stopping")]
         raise LoadError(problems)
     return book, foreign
+
+
+def _engine_symbols(book: Book | None) -> tuple[frozenset[str], str]:
+    """The tokens of the symbols the book's engine adds (its ``symbols()`` hook, docs/engines.md),
+    asked only when a text holds a token the toolkit does not know; and what a problem adds to
+    say where else it looked."""
+    if book is None or not book.engine:
+        return frozenset(), ""
+    try:
+        own = frozenset(symbol.token for symbol in engine_symbols(book.engine))
+    except RulebookError as exc:
+        return frozenset(), f" (the engine's own symbols could not be read: {exc})"
+    return own, (f"; engine {book.engine!r} adds {', '.join(sorted(own))}" if own else "")
 
 
 def _did_you_mean(name: str, known: Iterable[str]) -> str:

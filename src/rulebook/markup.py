@@ -26,7 +26,7 @@ The rules, as the pages have always shown them:
 - inside and outside bold, ``*`` opens italic when not preceded by a word character or ``*``
   and followed by a character that is neither space nor ``*``; it closes at the next ``*`` if
   that one follows a non-space character and is not followed by a word character or ``*``;
-- a ``{token}`` known in :data:`~rulebook.symbols.SYMBOLS` is a symbol, a ``[[rule-id]]`` or
+- a ``{token}`` known in :data:`~rulebook.symbols.SYMBOLS` (or among the book engine's own) is a symbol, a ``[[rule-id]]`` or
   ``[[book:rule-id]]`` a cross-reference; anything else is text.
 """
 
@@ -34,8 +34,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
+from functools import partial
 
 from .errors import RulebookError
 from .limits import MAX_TEXT_CHARS
@@ -141,13 +142,14 @@ def _within(text: str, limit: int | None) -> None:
         raise RulebookError(f"a text of {len(text):,} characters is longer than the limit of {limit:,}; split it")
 
 
-def parse(text: str, *, limit: int | None = MAX_TEXT_CHARS) -> tuple[Block, ...]:
-    """A text field as blocks of inline nodes; RulebookError past ``limit`` characters."""
+def parse(text: str, *, limit: int | None = MAX_TEXT_CHARS, symbols: Collection[str] = ()) -> tuple[Block, ...]:
+    """A text field as blocks of inline nodes; RulebookError past ``limit`` characters.
+    ``symbols``: the tokens the book's engine adds to the toolkit's (``{knock}``)."""
     _within(text, limit)
     return tuple(
-        Paragraph(parse_inline(" ".join(lines), joined=True, limit=None))
+        Paragraph(parse_inline(" ".join(lines), joined=True, limit=None, symbols=symbols))
         if kind == "paragraph"
-        else BulletList(tuple(parse_inline(item, joined=True, limit=None) for item in lines))
+        else BulletList(tuple(parse_inline(item, joined=True, limit=None, symbols=symbols) for item in lines))
         for kind, lines in block_lines(text)
     )
 
@@ -192,13 +194,18 @@ def _is_word(char: str) -> bool:
     return char.isalnum() or char == "_"  # what \w matches in a str pattern
 
 
-def parse_inline(text: str, *, joined: bool = False, limit: int | None = MAX_TEXT_CHARS) -> tuple[Inline, ...]:
+def parse_inline(text: str, *, joined: bool = False, limit: int | None = MAX_TEXT_CHARS,
+                 symbols: Collection[str] = ()) -> tuple[Inline, ...]:
     """One line of text (a title, a paragraph, a list item) as inline nodes.
 
     Unless ``joined``, every run of whitespace first becomes one space, as in a title.
+    ``symbols``: the tokens the book's engine adds to the toolkit's.
     """
     _within(text, limit)
     line = text if joined else " ".join(text.split())
+    if symbols:
+        nodes = {**_SYMBOL_NODES, **{token[1:-1]: Symbol(token) for token in symbols}}
+        return tuple(_inline(line, partial(_atoms, nodes=nodes)))
     return tuple(_inline(line, _atoms))
 
 
@@ -256,13 +263,14 @@ def _emphasis(segment: str, atoms: Callable[[str], list[Inline]]) -> list[Inline
     return nodes
 
 
-def _atoms(text: str) -> list[Inline]:
-    """Cross-references and known symbols in plain text; everything else stays text."""
+def _atoms(text: str, nodes: Mapping[str, Symbol] | None = None) -> list[Inline]:
+    """Cross-references and known symbols in plain text; everything else stays text.
+    ``nodes``: the known symbols by name (default: the toolkit's)."""
     if "[[" not in text:
-        return _symbols(text)
+        return _symbols(text, nodes)
     # Split at C speed into text, book, target, text, ...: no match object per reference.
     parts = XREF_RE.split(text)
-    nodes = _symbols(parts[0])
+    found = _symbols(parts[0], nodes)
     # One node per reference written alike, shared: a text may hold thousands of the same few.
     refs: dict[tuple[str | None, str], Ref] = {}
     for index in range(1, len(parts), 3):
@@ -270,10 +278,10 @@ def _atoms(text: str) -> list[Inline]:
         node = refs.get(written)
         if node is None:
             node = refs[written] = Ref(XRef(*written))
-        nodes.append(node)
+        found.append(node)
         if parts[index + 2]:
-            nodes.extend(_symbols(parts[index + 2]))
-    return nodes
+            found.extend(_symbols(parts[index + 2], nodes))
+    return found
 
 
 # One node per symbol, shared: a text may hold thousands of the same few. By the token's
@@ -281,14 +289,15 @@ def _atoms(text: str) -> list[Inline]:
 _SYMBOL_NODES = {token[1:-1]: Symbol(token) for token in SYMBOLS}
 
 
-def _symbols(text: str) -> list[Inline]:
+def _symbols(text: str, known: Mapping[str, Symbol] | None = None) -> list[Inline]:
     if "{" not in text:
         return [Text(text)] if text else []
+    known = _SYMBOL_NODES if known is None else known
     parts = TOKEN_RE.split(text)  # text, name, text, name, ..., text
     nodes: list[Inline] = []
     pending = [parts[0]]  # the text since the last symbol; an unknown token stays in it
     for index in range(1, len(parts), 2):
-        node = _SYMBOL_NODES.get(parts[index])
+        node = known.get(parts[index])
         if node is None:
             pending += ("{", parts[index], "}", parts[index + 1])
             continue

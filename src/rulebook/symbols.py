@@ -1,13 +1,19 @@
 """Semantic symbol tokens that may appear in any text field, e.g. ``{W}`` or ``{hearts}``.
 
 A token is a meaning, not a picture: each language renders it as an icon with a text
-alternative. The loader rejects any ``{...}`` that is not listed here.
+alternative. :data:`SYMBOLS` are the toolkit's own (mana, tap, planar, suits, dice), known to
+every book; a book's engine adds its own through its ``symbols()`` hook (:func:`define`,
+docs/engines.md), known to that engine's books: :func:`table` joins the two. The loader
+rejects any ``{...}`` that is in neither.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+
+from .messages import Message
 
 TOKEN_RE = re.compile(r"\{([^{}\s]{1,20})\}")
 
@@ -15,8 +21,13 @@ TOKEN_RE = re.compile(r"\{([^{}\s]{1,20})\}")
 @dataclass(frozen=True)
 class Symbol:
     token: str  # as written, e.g. "{W/P}"
-    kind: str  # mana | generic | variable | tap | planar | suit | die
+    kind: str  # mana | generic | variable | tap | planar | suit | die | engine (an engine's own)
     name: str  # English name, used as the icon's fallback text alternative
+    #: An engine's symbol: the characters its icon shows (escaped, never markup), its text
+    #: alternative as a message of the engine's domain, and the engine's name (its domain).
+    glyph: str = ""
+    label: Message | None = None
+    engine: str = ""
 
 
 #: English colour names by letter (the text alternatives fall back to them).
@@ -63,6 +74,37 @@ UNKNOWN_TOKEN_RE = re.compile(
 )
 
 
+#: What an engine's symbol may be called: letters, digits, '-' and '_' (no '/', no braces).
+_CODE_RE = re.compile(r"[A-Za-z0-9_-]{1,20}")
+
+
+def define(code: str, glyph: str, label: Message) -> Symbol:
+    """An engine's own symbol, as its ``symbols()`` hook returns it: written ``{code}`` in its
+    books' texts, drawn as ``glyph`` (plain characters, such as a Unicode sign), read out as
+    ``label`` (a message of the engine's domain, translated in its catalogs like everything
+    it says). A code the toolkit already has, or a label that is no message, is an error.
+
+    >>> from rulebook.messages import msg_p
+    >>> define("knock", "\u270a", msg_p("symbol", "knock")).token
+    '{knock}'
+    """
+    if not isinstance(label, Message):
+        raise TypeError(f"{{{code}}}: the label is a message (rulebook.messages.msg or msg_p), not {label!r}, so it is translated")
+    if not isinstance(code, str) or not _CODE_RE.fullmatch(code):
+        raise ValueError(f"a symbol's code is 1-20 letters, digits, '-' or '_', not {code!r}")
+    if "{" + code + "}" in SYMBOLS:
+        raise ValueError(f"{{{code}}} is a symbol of the toolkit already (docs/format.md); choose another code")
+    if not isinstance(glyph, str) or not glyph.strip():
+        raise ValueError(f"{{{code}}}: the glyph is the characters its icon shows, not {glyph!r}")
+    return Symbol("{" + code + "}", "engine", str(label), glyph, label)
+
+
+def table(extra: Iterable[Symbol] = ()) -> Mapping[str, Symbol]:
+    """The symbols a book may use: the toolkit's and its engine's (``extra``)."""
+    own = {symbol.token: symbol for symbol in extra}
+    return {**SYMBOLS, **own} if own else SYMBOLS
+
+
 def tokens_in(text: str) -> list[tuple[int, str]]:
     """Every ``{...}`` token in ``text`` with its offset, known or not.
 
@@ -70,3 +112,4 @@ def tokens_in(text: str) -> list[tuple[int, str]]:
     [(5, '{2}'), (8, '{W}'), (19, '{CHAOS}')]
     """
     return [(m.start(), m.group(0)) for m in TOKEN_RE.finditer(text)]
+

@@ -67,6 +67,7 @@ def make_loader(rng: random.Random) -> bytes:
 
 
 def run_loader(data: bytes) -> str:
+    from rulebook.engines.casting.cards import names_in
     from rulebook.errors import LoadError
     from rulebook.i18n.glossary import load_glossary
     from rulebook.loader import load_book_bytes
@@ -90,7 +91,7 @@ def run_loader(data: bytes) -> str:
         except LoadError as exc:
             _expect_positions(str(exc))
             return "error"
-    glossary = load_glossary(folder if kind == "glossary" else Path("/nonexistent"), cards=path if kind == "cards" else Path("/nonexistent"), source="it")
+    glossary = load_glossary(folder if kind == "glossary" else Path("/nonexistent"), names=(lambda: names_in(path)) if kind == "cards" else (), source="it")
     if glossary.problems:
         _expect_positions("\n".join(map(str, glossary.problems)))
         return "error"

@@ -11,13 +11,16 @@ from __future__ import annotations
 import difflib
 import importlib
 import sys
+from dataclasses import replace
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from ..errors import RulebookError
+from ..errors import LoadError, Problem, RulebookError
 from ..model import Book
+from ..symbols import Symbol
+from .base import PrintedName
 
 GROUP = "rulebook.engines"
 
@@ -103,3 +106,45 @@ def namespace(book: Book, engine: ModuleType | None = None) -> dict[str, Any]:
                             "engine_data (it has no namespace(book) hook); remove the field or use an engine that does")
     names = getattr(engine, "__all__", [n for n in vars(engine) if not n.startswith("_")])
     return {name: getattr(engine, name) for name in names}
+
+
+# --- what an engine supplies to the translate and render stages (docs/engines.md) -------------
+
+
+def engine_symbols(name: str) -> tuple[Symbol, ...]:
+    """The symbols the engine ``name`` adds to its books' texts (its ``symbols()`` hook; none
+    without one), each knowing its engine, whose domain translates its label."""
+    engine = load_engine(name)
+    hook = getattr(engine, "symbols", None)
+    if hook is None:
+        return ()
+    try:
+        found = tuple(hook())
+    except Exception as exc:  # whatever breaks inside a plugin is reported, naming it
+        raise RulebookError(f"engine {name!r}: symbols() failed: {type(exc).__name__}: {exc}") from exc
+    wrong = [item for item in found if not isinstance(item, Symbol) or item.kind != "engine"]
+    if wrong:
+        raise RulebookError(f"engine {name!r}: symbols() returns symbols made by rulebook.symbols.define, not {wrong[0]!r}")
+    return tuple(replace(symbol, engine=name) for symbol in found)
+
+
+def printed_names() -> tuple[tuple[PrintedName, ...], tuple[Problem, ...]]:
+    """The printed names every registered engine supplies (its ``names()`` hook), in the order
+    of the engines' names, and the problems of the data they come from (a :class:`LoadError`
+    an engine raised, at its FILE:LINE): the glossary reports them and checks translations
+    with the names the other engines gave."""
+    found: list[PrintedName] = []
+    problems: list[Problem] = []
+    for name in sorted(registered()):
+        try:
+            hook = getattr(load_engine(name), "names", None)
+            names = tuple(hook()) if hook is not None else ()
+        except LoadError as exc:
+            problems.extend(exc.problems)
+            continue
+        except Exception as exc:  # a plugin's failure is reported, naming it
+            raise RulebookError(f"engine {name!r}: names() failed: {type(exc).__name__}: {exc}") from exc
+        if wrong := [item for item in names if not isinstance(item, PrintedName)]:
+            raise RulebookError(f"engine {name!r}: names() returns rulebook.engines.base.PrintedName values, not {wrong[0]!r}")
+        found.extend(names)
+    return tuple(found), tuple(problems)

@@ -14,6 +14,13 @@
   ``trace``; tools and tests read the same table. ``phase`` is an Enum in every engine;
   ``_expect`` refuses an action out of its phase.
 - ``is_over`` and ``outcome`` (engine-specific: a winner, scores…) end the game.
+
+Beside its states, an engine module may tell the translate and render stages what they cannot
+know without importing it (docs/engines.md, "What an engine supplies"): ``names()``, the
+printed names of its objects (:class:`PrintedName`: the glossary binds translations to them),
+and ``symbols()``, its own symbol tokens (:func:`rulebook.symbols.define`). The stages ask
+through :func:`rulebook.engines.engine_symbols` and :func:`rulebook.engines.printed_names`,
+never by importing an engine.
 """
 
 from __future__ import annotations
@@ -104,6 +111,21 @@ def evolve(item: T, /, **changes: Any) -> T:
     attributes.update(item.__dict__)
     attributes.update(changes)
     return made
+
+
+@dataclass(frozen=True)
+class PrintedName:
+    """A name an engine's object is printed under in each language (a card, a piece, a land, a
+    plane, a zone), as its ``names()`` hook returns it. The glossary makes it a term: a
+    translation that names the object must use the printed name of its language."""
+
+    names: tuple[tuple[str, str], ...]  # (language, name), e.g. (("en", "Island"), ("it", "Isola"))
+    origin: str  # "FILE:LINE" where the engine's data says so, for the translator who must look it up
+    kind: str = "card"  # what it names: card | piece | land | plane | zone | …
+
+    @classmethod
+    def of(cls, names: Mapping[str, str], origin: str, kind: str = "card") -> PrintedName:
+        return cls(tuple(sorted(names.items())), origin, kind)
 
 
 @dataclass(frozen=True)

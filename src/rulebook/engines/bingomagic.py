@@ -1,12 +1,14 @@
 """BingoMagic: two players, a shared deck of 60 basic lands, five lands of a kind to win.
 
-Rule ids in traces and errors are the ids of ``rules/bingomagic.yaml``.
+Rule ids in traces and errors are the ids of ``rules/bingomagic.yaml``. The state's indexes
+(``active``, ``current_player``, ``hands[i]``) count the two players from 0, as Python does;
+what the engine says and its picture count seats from 1, as a reader does.
 
 >>> state = BingoState.setup(hands=("WWB", "GG"), deck="RRGG")
 >>> print(state)
-deck 4 | player 0 to place or pass
-P0 hand W W B | territory - | discards -
-P1 hand G G | territory - | discards -
+deck 4 | player 1 to place or pass
+P1 hand W W B | territory - | discards -
+P2 hand G G | territory - | discards -
 >>> step = state.apply(Place(PLAINS))
 >>> step.rules()
 ['posare', 'pianura', 'fine-turno', 'pesca-turno']
@@ -88,6 +90,11 @@ def standard_deck() -> tuple[Land, ...]:
 _WUBRG = {land: index for index, land in enumerate(Land)}
 
 
+def _seat(player: int) -> int:
+    """A player as the engine tells them: by seat counted from 1 (the state's indexes count from 0)."""
+    return player + 1
+
+
 def _sorted(cards: tuple[Land, ...] | list[Land] | set[Land]) -> tuple[Land, ...]:
     # A hand is a multiset; keeping it in Magic's colour order makes equal hands compare equal.
     return tuple(sorted(cards, key=_WUBRG.__getitem__))
@@ -110,11 +117,20 @@ class Place:
     def __str__(self) -> str:
         return f"place {self.land.name.lower()}"
 
+    @property
+    def told(self) -> Message:
+        # Translators: an action as a refusal names it, before a colon or "is not possible now".
+        return msg("playing a land: {land}", land=self.land.label)
+
 
 @dataclass(frozen=True)
 class Pass:
     def __str__(self) -> str:
         return "pass"
+
+    @property
+    def told(self) -> Message:
+        return msg("passing")
 
 
 @dataclass(frozen=True)
@@ -126,11 +142,19 @@ class Counter:
     def __str__(self) -> str:
         return f"counter (island + {self.other.name.lower()})"
 
+    @property
+    def told(self) -> Message:
+        return msg("countering with an island and a second land: {land}", land=self.other.label)
+
 
 @dataclass(frozen=True)
 class Allow:
     def __str__(self) -> str:
         return "allow"
+
+    @property
+    def told(self) -> Message:
+        return msg("letting the land be played")
 
 
 @dataclass(frozen=True)
@@ -140,6 +164,10 @@ class Discard:
     def __str__(self) -> str:
         return f"discard {self.land.name.lower()}"
 
+    @property
+    def told(self) -> Message:
+        return msg("discarding a land: {land}", land=self.land.label)
+
 
 @dataclass(frozen=True)
 class Destroy:
@@ -148,6 +176,10 @@ class Destroy:
     def __str__(self) -> str:
         return f"destroy {self.land.name.lower()}"
 
+    @property
+    def told(self) -> Message:
+        return msg("destroying a land: {land}", land=self.land.label)
+
 
 @dataclass(frozen=True)
 class Retrieve:
@@ -155,6 +187,10 @@ class Retrieve:
 
     def __str__(self) -> str:
         return f"take back {self.land.name.lower()}"
+
+    @property
+    def told(self) -> Message:
+        return msg("taking back a land: {land}", land=self.land.label)
 
 
 @dataclass(frozen=True)
@@ -165,6 +201,10 @@ class Shuffle:
 
     def __str__(self) -> str:
         return f"reshuffle into {len(self.order)} cards"
+
+    @property
+    def told(self) -> Message:
+        return msg_n("a shuffle of {count} card", "a shuffle of {count} cards", len(self.order), count=len(self.order))
 
 
 #: Every action class, a player's or chance's: each has its handler in BingoState.handlers.
@@ -285,20 +325,20 @@ class BingoState(State):
     def _apply_place(self, action: Place, trace: list[Fired]) -> BingoState:
         self._expect(Phase.TURN, action, "posare")
         if action.land not in self.hands[self.active]:
-            raise IllegalAction("posare", msg("player {player} has no {land} in their hand ({hand})", player=self.active, land=action.land.label,
+            raise IllegalAction("posare", msg("player {player} has no {land} in their hand ({hand})", player=_seat(self.active), land=action.land.label,
                                                hand=self._hand(self.active)))
         state = self._move_hand(self.active, action.land)
-        trace.append(Fired("posare", msg("player {player} places a {land}", player=self.active, land=action.land.label)))
+        trace.append(Fired("posare", msg("player {player} places a {land}", player=_seat(self.active), land=action.land.label)))
         opponent = 1 - self.active
         hand = state.hands[opponent]
         if ISLAND in hand and len(hand) >= 2:
-            trace.append(Fired("counter", msg("player {player} may counter it", player=opponent)))
+            trace.append(Fired("counter", msg("player {player} may counter it", player=_seat(opponent))))
             return evolve(state, phase=Phase.COUNTER, placing=action.land)
         return state._resolve(action.land, trace)
 
     def _apply_pass(self, action: Pass, trace: list[Fired]) -> BingoState:
         self._expect(Phase.TURN, action, "passare")
-        trace.append(Fired("passare", msg("player {player} passes", player=self.active)))
+        trace.append(Fired("passare", msg("player {player} passes", player=_seat(self.active))))
         return self._end_turn(trace)
 
     def _apply_allow(self, action: Allow, trace: list[Fired]) -> BingoState:
@@ -311,17 +351,17 @@ class BingoState(State):
         me = 1 - self.active
         hand = self.hands[me]
         if ISLAND not in hand or action.other not in (remove_cards(hand, (ISLAND,)) or ()):
-            raise IllegalAction("counter", msg("player {player} needs two islands in their hand ({hand})", player=me, hand=self._hand(me))
+            raise IllegalAction("counter", msg("player {player} needs two islands in their hand ({hand})", player=_seat(me), hand=self._hand(me))
                                 if action.other is ISLAND else
-                                msg("player {player} needs an island and a {land} in their hand ({hand})", player=me, land=action.other.label, hand=self._hand(me)))
+                                msg("player {player} needs an island and a {land} in their hand ({hand})", player=_seat(me), land=action.other.label, hand=self._hand(me)))
         assert self.placing is not None
         hands = replace_at(self.hands, me, remove_cards(hand, (ISLAND, action.other)))
         discards = replace_at(self.discards, me, self.discards[me] + (ISLAND, action.other))
         discards = replace_at(discards, self.active, discards[self.active] + (self.placing,))
-        trace.append(Fired("counter", msg("player {player} discards an island and a {land}", player=me, land=action.other.label)))
+        trace.append(Fired("counter", msg("player {player} discards an island and a {land}", player=_seat(me), land=action.other.label)))
         trace.append(Fired("neutralizzata", msg("the {land} is not placed and goes to player {player}'s discards", land=self.placing.label,
-                                                  player=self.active)))
-        trace.append(Fired("counter-turno-continua", msg("player {player} has placed no land: still player {player}'s turn", player=self.active)))
+                                                  player=_seat(self.active))))
+        trace.append(Fired("counter-turno-continua", msg("player {player} has placed no land: still player {player}'s turn", player=_seat(self.active))))
         state = evolve(self, hands=hands, discards=discards, phase=Phase.TURN, placing=None)
         return state if state.deck else state._run_out(Phase.TURN, trace)
 
@@ -329,19 +369,19 @@ class BingoState(State):
         self._expect(Phase.SWAMP, action, "palude")
         me = 1 - self.active
         if action.land not in self.hands[me]:
-            raise IllegalAction("palude", msg("player {player} has no {land} in their hand ({hand})", player=me, land=action.land.label, hand=self._hand(me)))
+            raise IllegalAction("palude", msg("player {player} has no {land} in their hand ({hand})", player=_seat(me), land=action.land.label, hand=self._hand(me)))
         state = self._move_hand(me, action.land, to_discards=True)
-        trace.append(Fired("palude", msg("player {player} discards a {land}", player=me, land=action.land.label)))
+        trace.append(Fired("palude", msg("player {player} discards a {land}", player=_seat(me), land=action.land.label)))
         return evolve(state, phase=Phase.TURN)._end_turn(trace)
 
     def _apply_destroy(self, action: Destroy, trace: list[Fired]) -> BingoState:
         self._expect(Phase.MOUNTAIN, action, "montagna")
         victim = 1 - self.active
         if action.land not in self.territories[victim]:
-            raise IllegalAction("montagna", msg("player {player} controls no {land}", player=victim, land=action.land.label))
+            raise IllegalAction("montagna", msg("player {player} controls no {land}", player=_seat(victim), land=action.land.label))
         territories = replace_at(self.territories, victim, remove_cards(self.territories[victim], (action.land,)))
         discards = replace_at(self.discards, victim, self.discards[victim] + (action.land,))
-        trace.append(Fired("montagna", msg("player {player}'s {land} is destroyed", player=victim, land=action.land.label)))
+        trace.append(Fired("montagna", msg("player {player}'s {land} is destroyed", player=_seat(victim), land=action.land.label)))
         state = evolve(self, territories=territories, discards=discards, phase=Phase.TURN)
         return state._end_turn(trace)
 
@@ -349,17 +389,17 @@ class BingoState(State):
         self._expect(Phase.FOREST, action, "foresta")
         me = self.active
         if action.land not in self.discards[me]:
-            raise IllegalAction("foresta", msg("no {land} in player {player}'s discards", land=action.land.label, player=me))
+            raise IllegalAction("foresta", msg("no {land} in player {player}'s discards", land=action.land.label, player=_seat(me)))
         discards = replace_at(self.discards, me, remove_cards(self.discards[me], (action.land,)))
         hands = replace_at(self.hands, me, _sorted(self.hands[me] + (action.land,)))
-        trace.append(Fired("foresta", msg("player {player} takes a {land} back into hand", player=me, land=action.land.label)))
+        trace.append(Fired("foresta", msg("player {player} takes a {land} back into hand", player=_seat(me), land=action.land.label)))
         state = evolve(self, hands=hands, discards=discards, phase=Phase.TURN)
         return state._end_turn(trace)
 
     def _apply_shuffle(self, action: Shuffle, trace: list[Fired]) -> BingoState:
         self._expect(Phase.SHUFFLE, action, "rimescolare")
         if Tally(action.order) != Tally(self.discards[0] + self.discards[1]):
-            raise IllegalAction("rimescolare", msg("{action} is not an order of the two discard piles", action=code(action)))
+            raise IllegalAction("rimescolare", msg("{action} is not an order of the two discard piles", action=action.told))
         trace.append(Fired("rimescolare", msg("both discard piles become a new deck of {count}", count=len(action.order))))
         state = evolve(self, deck=action.order, discards=((), ()), phase=Phase.TURN, drawer=None, resume=None)
         if self.drawer is None:
@@ -378,30 +418,30 @@ class BingoState(State):
         state = evolve(self, territories=territories)
         reason = winning_reason(territories[me])
         if reason:
-            trace.append(Fired("vittoria", msg("player {player} wins with {reason}", player=me, reason=_REASONS.get(reason, reason))))
+            trace.append(Fired("vittoria", msg("player {player} wins with {reason}", player=_seat(me), reason=_REASONS.get(reason, reason))))
             return evolve(state, phase=Phase.OVER, win=Win(me, reason))
         if land is PLAINS:
-            trace.append(Fired("pianura", msg("player {player} draws a card", player=me)))
+            trace.append(Fired("pianura", msg("player {player} draws a card", player=_seat(me))))
             return state._draw(me, None, trace)
         if land is ISLAND:
             trace.append(Fired("isola", msg("no effect")))
         elif land is SWAMP:
             if state.hands[opponent]:
                 return evolve(state, phase=Phase.SWAMP)
-            trace.append(Fired("palude-mano-vuota", msg("player {player} has no card to discard", player=opponent)))
+            trace.append(Fired("palude-mano-vuota", msg("player {player} has no card to discard", player=_seat(opponent))))
         elif land is MOUNTAIN:
             if state.territories[opponent]:
                 return evolve(state, phase=Phase.MOUNTAIN)
-            trace.append(Fired("montagna-nessun-bersaglio", msg("player {player} controls no land", player=opponent)))
+            trace.append(Fired("montagna-nessun-bersaglio", msg("player {player} controls no land", player=_seat(opponent))))
         elif land is FOREST:
             if state.discards[me]:
                 return evolve(state, phase=Phase.FOREST)
-            trace.append(Fired("foresta-scarti-vuoti", msg("player {player}'s discard pile is empty", player=me)))
+            trace.append(Fired("foresta-scarti-vuoti", msg("player {player}'s discard pile is empty", player=_seat(me))))
         return state._end_turn(trace)
 
     def _end_turn(self, trace: list[Fired]) -> BingoState:
         following = 1 - self.active
-        trace.append(Fired("fine-turno", msg("player {player}'s turn", player=following)))
+        trace.append(Fired("fine-turno", msg("player {player}'s turn", player=_seat(following))))
         return evolve(self, active=following)._draw(following, Phase.TURN, trace, rule="pesca-turno")
 
     def _draw(self, player: int, resume: Phase | None, trace: list[Fired], rule: str | None = None) -> BingoState:
@@ -419,7 +459,7 @@ class BingoState(State):
         else:
             hands = replace_at(self.hands, player, _sorted(self.hands[player] + self.deck[:1]))
             if rule:
-                trace.append(Fired(rule, msg("player {player} draws", player=player)))
+                trace.append(Fired(rule, msg("player {player} draws", player=_seat(player))))
             state = evolve(self, deck=self.deck[1:], hands=hands)
             if not state.deck:
                 return state._run_out(resume, trace)
@@ -440,6 +480,11 @@ class BingoState(State):
         discards = replace_at(self.discards, player, self.discards[player] + (land,)) if to_discards else self.discards
         return evolve(self, hands=hands, discards=discards)
 
+    def _who(self) -> Message:
+        player = self.current_player
+        # Translators: who acts, as a refusal out of turn says it ("player 1: to play a land or pass").
+        return msg("player {player}", player=_seat(player)) if player >= 0 else msg("nobody")
+
     def _hand(self, player: int) -> tuple[Message, ...] | Message:
         """A hand as a refusal shows it: the lands by name (the site joins them), or "empty"."""
         return tuple(land.label for land in self.hands[player]) or msg("(empty)")
@@ -450,16 +495,16 @@ class BingoState(State):
 
         who = self.current_player
         if self.phase is Phase.OVER and self.win:
-            head = f"player {self.win.player} has won ({self.win.reason})"
+            head = f"player {_seat(self.win.player)} has won ({self.win.reason})"
         elif who == CHANCE:
             head = self.phase.value
         else:
-            head = f"player {who} {self.phase.value}"
+            head = f"player {_seat(who)} {self.phase.value}"
             if self.placing:
                 head += f" the {self.placing.name.lower()}"
         lines = [f"deck {len(self.deck)} | {head}"]
         for p in (0, 1):
-            lines.append(f"P{p} hand {row(self.hands[p])} | territory {row(self.territories[p])} | discards {row(self.discards[p])}")
+            lines.append(f"P{_seat(p)} hand {row(self.hands[p])} | territory {row(self.territories[p])} | discards {row(self.discards[p])}")
         return "\n".join(lines)
 
     #: Which method applies each action class: the dispatch table ``apply`` reads.

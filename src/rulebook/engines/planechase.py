@@ -41,10 +41,10 @@ from functools import cached_property, lru_cache
 
 from ..errors import IllegalAction
 from ..messages import Message, Name, Notation, code, msg, msg_n, msg_p, notation
-from .base import CHANCE, TERMINAL, Action, Fired, State, evolve, replace_at, setting_up
+from .base import CHANCE, TERMINAL, Action, Fired, PrintedName, State, evolve, replace_at, setting_up
 from .casting.cards import packaged as magic_cards
 from .chance import Outcome, faces
-from .planes import NOT_PRINTED, PLANES, PRINTED_NAMES
+from .planes import NOT_PRINTED, PLANES, PRINTED_NAMES, printed_names
 
 __all__ = [
     "DieFace", "BLANK", "CHAOS", "PLANESWALKER", "DIE", "Plane", "Ability", "Phase",
@@ -617,3 +617,9 @@ def new_game(rng: random.Random, players: int = 2) -> Planechase:
         raise IllegalAction("giocatori-numero", msg("Planechase is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}", MIN_PLAYERS=MIN_PLAYERS, MAX_PLAYERS=MAX_PLAYERS, players=code(players)))
     decks = [rng.sample(PLANES, PLANAR_DECK) for _ in range(players)]
     return setup(decks, first=rng.randrange(players))
+
+
+def names() -> tuple[PrintedName, ...]:
+    """The printed names of the forty planes (:mod:`.planes`): the translation glossary binds
+    every translation to them (docs/engines.md, "What an engine supplies")."""
+    return printed_names()

@@ -10,7 +10,12 @@ commit 22fd5d0d), cards #1 to #40, the same names as mtgjson/mtgjson3 json/HOP.j
 
 from __future__ import annotations
 
-__all__ = ["PLANES", "PRINTED_NAMES", "NOT_PRINTED"]
+from pathlib import Path
+
+from ..loader import display_path
+from .base import PrintedName
+
+__all__ = ["PLANES", "PRINTED_NAMES", "NOT_PRINTED", "printed_names"]
 
 #: The languages no plane card was printed in: the English name stands.
 NOT_PRINTED = ("pt", "ru")
@@ -61,3 +66,13 @@ PRINTED_NAMES: dict[str, dict[str, str]] = {
 
 #: The forty planes of the 2009 game packs, by their English card names, in alphabetical order.
 PLANES: tuple[str, ...] = tuple(sorted(PRINTED_NAMES))
+
+
+def printed_names() -> tuple[PrintedName, ...]:
+    """Every plane's names by language (its English name where it was not printed), each at its
+    line of this file: what Planechase's ``names()`` gives the translation glossary."""
+    path = Path(__file__)
+    lines = {line.strip().split('":', 1)[0].lstrip('"'): number for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if line.startswith('    "')}
+    return tuple(PrintedName.of({"en": name, **dict.fromkeys(NOT_PRINTED, name), **printed}, f"{display_path(path)}:{lines[name]}", "plane")
+                 for name, printed in PRINTED_NAMES.items())

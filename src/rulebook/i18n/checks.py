@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Protocol
 
@@ -35,6 +35,7 @@ from .headers import header_problems
 from .plurals import form_problems
 from .pofile import read_catalog
 from .scripts import foreign_letters
+from .typography import check_typography
 
 Check = Callable[[str, str, str, Glossary], Iterable[str]]
 
@@ -119,13 +120,17 @@ def check_script(source: str, translation: str, language: str, glossary: Glossar
                "write names and words as printed in this language")
 
 
+_ARGUMENT_RE = re.compile(r"(?<![\w.])[A-Za-z_]\w*=(?=['\"\w{])")
+
+
 def check_spelling(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
     """One spelling per language across the books: the glossary's ``spelling:`` conventions."""
     spellings, anywhere = glossary.spelling_rules(language)
     if not spellings:
         return
-    # A link id is no spelling: [[tiro-costo]] stays as the book wrote it.
-    translation = words_only(translation)
+    # A link id is no spelling: [[tiro-costo]] stays as the book wrote it; nor is an argument's
+    # name in code a message quotes as it is typed (colour='G' is the engine's API).
+    translation = _ARGUMENT_RE.sub(" ", words_only(translation))
     if not anywhere.search(translation):
         return  # the common case: none of the language's avoided forms, in one search
     for spelling in spellings:
@@ -152,12 +157,13 @@ def _placeholders(text: str) -> set[str] | None:
 _SITE_LOCALE = Path(__file__).resolve().parent.parent / "locale"
 
 
-def language_grammar(language: str) -> Grammar:
-    """The rules of ``language`` a msgstr's forms are checked against (the site's grammar file)."""
-    return load_grammar(language, (_SITE_LOCALE,))
+def language_grammar(language: str, project: Path | None = None) -> Grammar:
+    """The rules of ``language`` a msgstr's forms are checked against: the site's grammar file,
+    then the project's ``locales/LANG/grammar.yaml`` (``project``: its locales folder)."""
+    return load_grammar(language, (_SITE_LOCALE, *((project,) if project is not None else ())))
 
 
-def check_placeholders(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+def check_placeholders(source: str, translation: str, language: str, glossary: Glossary, *, project: Path | None = None) -> Iterator[str]:
     """Named placeholders such as {passed} are filled in by the site: the same ones, written alike.
 
     A translation may ask for a name's form or select on its gender or number ({card:acc},
@@ -170,7 +176,7 @@ def check_placeholders(source: str, translation: str, language: str, glossary: G
     asked = {field for field in have if ":" in field or "." in field} - wanted
     if asked:
         try:
-            yield from spec_problems(translation, language_grammar(language))
+            yield from spec_problems(translation, language_grammar(language, project))
         except LoadError as error:  # its own problems are reported at the grammar file's lines
             yield f"the forms cannot be checked: {error.problems[0]}"
         have = (have - asked) | {"{" + re.split(r"[.:!]", field[1:-1], maxsplit=1)[0] + "}" for field in asked}
@@ -193,6 +199,7 @@ CHECKS: dict[str, Check] = {
     "glossary": check_glossary,
     "spelling": check_spelling,
     "script": check_script,
+    "typography": check_typography,
     "same": check_same,
 }
 #: The checks of a message of the site's own words (a shipped domain): plain text with named
@@ -208,14 +215,18 @@ INTERFACE_CHECKS: dict[str, Check] = {
     # engines' sentences and the site's words as much as the books.
     "spelling": check_spelling,
     "script": check_script,
+    "typography": check_typography,
 }
-def checks_for(domain: str, copies_allowed: bool = False) -> dict[str, Check]:
+def checks_for(domain: str, copies_allowed: bool = False, project: Path | None = None) -> dict[str, Check]:
     """A rulebook's messages are rulebook text; a package's words (the site's) plain text with placeholders.
 
     ``copies_allowed``: the catalog is in the language of its msgids (the shipped ``en/site.po``,
-    English msgids), where a msgstr equal to its msgid is the translation.
+    English msgids), where a msgstr equal to its msgid is the translation. ``project``: the
+    project's locales folder, whose ``LANG/grammar.yaml`` adds to the forms a msgstr may ask for.
     """
     checks = CHECKS if is_book_domain(domain) else INTERFACE_CHECKS
+    if project is not None and checks is INTERFACE_CHECKS:
+        checks = {**checks, "placeholders": partial(check_placeholders, project=project)}
     return {name: check for name, check in checks.items() if name != "same"} if copies_allowed else checks
 
 
@@ -312,11 +323,13 @@ def babel_check_references(catalog: Catalog | None, message: Message) -> None:
 # --- whole files ----------------------------------------------------------------------------
 
 
-def check_po_file(path: Path, language: str, glossary: Glossary = Glossary(), source: str | None = None) -> list[Problem]:
+def check_po_file(path: Path, language: str, glossary: Glossary = Glossary(), source: str | None = None,
+                  project: Path | None = None) -> list[Problem]:
     """Every problem of one catalog: its PO syntax, its header, then every check of every shown message.
 
     ``source`` is the language of the catalog's msgids (default: the books' language, for a
-    rulebook's catalog); in that language a msgstr may be its msgid.
+    rulebook's catalog); in that language a msgstr may be its msgid. ``project``: the project's
+    locales folder (its grammar files add forms), when the catalog is a shipped one.
     """
     shown = display_path(path)
     try:
@@ -328,7 +341,7 @@ def check_po_file(path: Path, language: str, glossary: Glossary = Glossary(), so
     if catalog is None:
         return problems
     source = source if source is not None else (glossary.source if is_book_domain(path.stem) else "")
-    checks = checks_for(path.stem, copies_allowed=bool(source) and same_language(language, source))
+    checks = checks_for(path.stem, copies_allowed=bool(source) and same_language(language, source), project=project)
     return catalog_problems(catalog, shown, data, language) + check_catalog(catalog, shown, language, glossary.for_book(path.stem), checks)
 
 
@@ -384,5 +397,5 @@ def check_locales(
         for template in sorted((Path(locales) / "templates").glob("*.pot")):
             problems.extend(check_template_file(template))
     for language, path in po_files(locales, languages):
-        problems.extend(check_po_file(path, language, glossary, (domain_sources or {}).get(path.stem)))
+        problems.extend(check_po_file(path, language, glossary, (domain_sources or {}).get(path.stem), project=Path(locales)))
     return problems

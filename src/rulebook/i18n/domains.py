@@ -45,7 +45,7 @@ from ..model import SITE_DOMAIN
 from . import catalog_path
 from .catalogs import Stats, read_catalog, save_template
 from .checks import catalog_problems, checked_messages, checks_for, message_problems, same_language
-from .glossary import Glossary
+from .glossary import Glossary, load_glossary
 from .headers import HeaderSettings, template_headers
 from .plurals import form_map, moved_strings, parse_rule, rule_problem
 
@@ -167,8 +167,15 @@ class Messages:
         return Stats(len(keys), translated, fuzzy, len(keys) - translated - fuzzy)
 
 
-def load_messages(domain: ShippedDomain, language: str, locales: Path | None = None) -> Messages:
-    """The shipped catalog of ``language``, overridden message by message by the project's."""
+def load_messages(domain: ShippedDomain, language: str, locales: Path | None = None, glossary: Glossary | None = None) -> Messages:
+    """The shipped catalog of ``language``, overridden message by message by the project's.
+
+    Each message is checked as a book's translation is, under the project's glossary
+    (``locales/glossary.yaml``: its spellings, one per language across every word a reader
+    sees) and the language's typography: an engine's "colour" or a French colon without its
+    no-break space is not shown. ``glossary``: the project's, when the caller has it loaded."""
+    if glossary is None:
+        glossary = load_glossary(Path(locales), names=(), source=domain.source) if locales is not None else Glossary()
     translations: Translations | None = None
     translated: set[MessageKey] = set()
     fuzzy: set[MessageKey] = set()
@@ -179,7 +186,8 @@ def load_messages(domain: ShippedDomain, language: str, locales: Path | None = N
     for path in layers:
         if not path.exists():
             continue
-        layer, keys, fuzzy_keys, found, rule = _checked_layer(path, language, domain.name, same_language(language, domain.source), rule)
+        layer, keys, fuzzy_keys, found, rule = _checked_layer(path, language, domain.name, same_language(language, domain.source), rule, glossary,
+                                                              Path(locales) if locales is not None else None)
         problems.extend(found)
         if layer is None:
             unreadable.extend(found)
@@ -191,10 +199,11 @@ def load_messages(domain: ShippedDomain, language: str, locales: Path | None = N
     return Messages(language, translations or NullTranslations(), frozenset(translated), frozenset(fuzzy), tuple(problems), tuple(unreadable))
 
 
-def _checked_layer(path: Path, language: str, domain: str, copies_allowed: bool, rule: str | None
-                   ) -> tuple[Translations | None, set[MessageKey], set[MessageKey], list[Problem], str | None]:
+def _checked_layer(path: Path, language: str, domain: str, copies_allowed: bool, rule: str | None, glossary: Glossary,
+                   project: Path | None = None) -> tuple[Translations | None, set[MessageKey], set[MessageKey], list[Problem], str | None]:
     """One catalog's shown messages, their keys, its fuzzy keys, its problems and the plural rule
-    of the messages shown so far (``rule``: an earlier layer's, into which its plurals are moved)."""
+    of the messages shown so far (``rule``: an earlier layer's, into which its plurals are moved).
+    ``project``: the project's locales folder, whose grammar files add forms a msgstr may ask for."""
     shown = display_path(path)
     try:
         data = read_limited(path, shown)
@@ -218,7 +227,7 @@ def _checked_layer(path: Path, language: str, domain: str, copies_allowed: bool,
         singular = message.id if isinstance(message.id, str) else message.id[0]
         if not isinstance(message.id, str) and mapping is None:
             continue
-        failures = message_problems(message, shown, language, Glossary(), checks_for(domain, copies_allowed))
+        failures = message_problems(message, shown, language, glossary, checks_for(domain, copies_allowed, project))
         if failures:
             problems.extend(failures)
             continue

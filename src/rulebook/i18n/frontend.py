@@ -33,7 +33,7 @@ from .checks import check_locales, check_po_file, check_template_file, po_files
 from .domains import ENGINE_PREFIX, ENGINES, SITE, ShippedDomain, engine_domain, load_messages, write_domain_template
 from .engine_domains import book_engine_domain, misplaced
 from .glossary import Glossary, load_glossary
-from .grammar import grammar_problems
+from .grammar import GRAMMAR_FILE, grammar_problems
 from .headers import HeaderSettings
 from .plurals import RuleError, babel_rule, move, parse_rule, rule_problem
 from .pofile import sharing_catalogs
@@ -277,17 +277,30 @@ def check(args: argparse.Namespace) -> int:
     except LoadError:
         books = ()  # the books' own problems are `rulebook check`'s; the shared domains are still checked
     shipped = _shipped(books)
-    problems: list[Problem] = configuration_problems(run.project) + check_locales(run.locales, run.chosen or None, source=_source_language(run),
+    source = _source_language(run)
+    problems: list[Problem] = configuration_problems(run.project) + check_locales(run.locales, run.chosen or None, source=source,
                                             domain_sources={domain.name: domain.source for domain in shipped})
+    # The shipped catalogs (the site's words, the engines' sentences) keep the project's spellings as the books do.
+    # (Not the samples `rulebook new` writes: a new project's words answer to its own glossary.)
+    glossary = load_glossary(run.locales, source=source or SITE.source)
+    samples = _sample_domains()
     for domain in shipped:
         if run.maintains(domain):
             if not run.chosen:
                 problems.extend(check_template_file(domain.template))
             for lang in domain.languages():
                 if not run.chosen or lang in run.chosen:
-                    problems.extend(check_po_file(domain.catalog(lang), lang, source=domain.source))
-                    # The names' grammar beside the catalog, read over the language's rules (the site's file).
-                    problems.extend(p for p in grammar_problems(lang, (SITE.locale_dir, domain.locale_dir)) if p not in problems)
+                    own = domain in samples  # a new project's words: no project's glossary or grammar around them
+                    problems.extend(check_po_file(domain.catalog(lang), lang, Glossary() if own else glossary, source=domain.source,
+                                                  project=None if own else run.locales))
+                    # The names' grammar beside the catalog, read over the language's rules (the
+                    # site's file) and under the project's own (locales/LANG/grammar.yaml).
+                    dirs = (SITE.locale_dir, domain.locale_dir, *(() if own else (run.locales,)))
+                    problems.extend(p for p in grammar_problems(lang, dirs) if p not in problems)
+    # The project's grammar files, over the language's rules, in every language it has one for.
+    for path in sorted(Path(run.locales).glob(f"*/{GRAMMAR_FILE}")):
+        if not run.chosen or path.parent.name in run.chosen:
+            problems.extend(p for p in grammar_problems(path.parent.name, (SITE.locale_dir, run.locales)) if p not in problems)
     for problem in problems:
         print(problem)
     _warn_misplaced(books)

@@ -1,8 +1,9 @@
 """The glossary: official game terms and card names per language.
 
-``locales/glossary.yaml`` lists game terms; card names are read from the engine's card data
-(``src/rulebook/engines/casting/data/cards.yaml``, each card with ``names: {it: ..., en: ...}``)
-when that file exists, so no name is written twice. In ``glossary.yaml`` a form ending in ``*``
+``locales/glossary.yaml`` lists game terms; printed names (cards, pieces, lands, planes…) come
+from the engines, each registered engine's ``names()`` (:func:`rulebook.engines.printed_names`,
+docs/engines.md: the casting engine's are the cards of its ``data/cards.yaml``), so no name is
+written twice and no engine is imported here. In ``glossary.yaml`` a form ending in ``*``
 matches any word that starts with it; any other form must match a whole word, and a form of
 several words matches them across any spacing or line break; case is ignored, and in Russian
 so is the difference between е and ё. Card names are proper names: in the source they match
@@ -28,7 +29,8 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from ..engines.casting import cards as casting_cards
+from ..engines import printed_names
+from ..engines.base import PrintedName
 from ..errors import LoadError, Problem, RulebookError
 from ..languages import language
 from ..limits import read_limited
@@ -135,7 +137,7 @@ class Glossary:
         found = self._used.get(source)
         if found is None:
             cards, others = self._scanners
-            named = self._own(cards.terms_in(source))
+            named = _outermost(self._own(cards.terms_in(source)), self.source, source)
             # A card's name is not a use of the words it is made of: Corda della Convocazione
             # does not ask a translation for the word "convoke".
             rest = source
@@ -175,6 +177,23 @@ class Glossary:
             return self._whole._scanners
         return (_Scanner([t for t in self.terms if t.card], self.source, source=True),
                 _Scanner([t for t in self.terms if not t.card], self.source, source=True))
+
+
+def _outermost(named: tuple[Term, ...], language: str, text: str) -> tuple[Term, ...]:
+    """The names ``text`` uses, without those it holds only inside a longer name: "Elfi di
+    Llanowar" (a card) does not name Llanowar (a plane)."""
+    if len(named) < 2:
+        return named
+    longest = {id(t): max(map(len, t.forms.get(language, ("",)))) for t in named}
+    kept = []
+    for term in named:
+        rest = text
+        for other in named:
+            if longest[id(other)] > longest[id(term)]:
+                rest = other.blanked(language, rest)
+        if term.found_in(language, rest, source=True):
+            kept.append(term)
+    return tuple(kept)
 
 
 #: Source texts whose terms a glossary remembers (a site has a few thousand).
@@ -392,20 +411,23 @@ def _form_re(form: str, language: str, card: bool, source: bool = False) -> re.P
     return re.compile(rf"(?<!\w){body}\w{{0,2}}(?!\w)", case)
 
 
-def cards_path() -> Path:
-    """The engine's own card file, as the engine tells it (the casting engine's card data)."""
-    return casting_cards.packaged_path()
+#: Where a glossary's printed names come from: the names themselves, or a function that gives
+#: them with the problems of their data (default: every registered engine's, :func:`printed_names`).
+NameSource = Iterable[PrintedName] | Callable[[], tuple[tuple[PrintedName, ...], tuple[Problem, ...]]]
 
 
-def load_glossary(locales: Path, cards: Path | None = None, *, source: str) -> Glossary:
-    """Game terms from ``locales/glossary.yaml`` plus card names; problems are kept, not raised.
+def load_glossary(locales: Path, names: NameSource | None = None, *, source: str) -> Glossary:
+    """Game terms from ``locales/glossary.yaml`` plus the engines' printed names; problems are
+    kept, not raised.
 
     ``source`` is the language the books are written in: every term needs its form in it.
+    ``names``: the printed names to bind (a test's own; ``()`` for none).
     """
-    reads = tuple(
-        _read_cached(path, read, source)
-        for path, read in ((Path(locales) / "glossary.yaml", _read_terms), (cards_path() if cards is None else cards, _read_cards))
-        if os.path.lexists(path)  # a dangling link is a glossary that cannot be read, not no glossary
+    path = Path(locales) / "glossary.yaml"
+    reads = (
+        # a dangling link is a glossary that cannot be read, not no glossary
+        *((_read_cached(path, _read_terms, source),) if os.path.lexists(path) else ()),
+        _read_names(names if names is not None else printed_names, source),
     )
     # The same files give the same glossary object, so what it remembers (the terms each source
     # text uses) serves every book and language of a build.
@@ -431,6 +453,7 @@ class _Read:
 
 
 _CACHE: dict[tuple[str, str, str, str], _Read] = {}
+_NAMES: dict[tuple[tuple[PrintedName, ...], tuple[Problem, ...], str], _Read] = {}
 _GLOSSARIES: dict[tuple[tuple[_Read, ...], str], Glossary] = {}
 
 
@@ -555,14 +578,19 @@ def _is_language(code: str) -> bool:
     return True
 
 
-def _read_cards(path: Path, data: bytes, terms: list[Term | Spelling], problems: list[Problem], source: str) -> None:
-    # Card names come from the engine, which reads its card files through the strict loader.
-    try:
-        named = casting_cards.card_names(path, data)
-    except LoadError as exc:
-        problems.extend(exc.problems)
-        return
-    for names, origin in named:
-        forms: dict[str, tuple[str, ...]] = {language: (name,) for language, name in names.items() if name.strip()}
-        if source in forms and len(forms) > 1:
-            terms.append(Term(forms, origin, "card name", card=True))
+def _read_names(names: NameSource, source: str) -> _Read:
+    """The printed names as card terms (a name printed in the source language and another); the
+    same names give the same object, so the glossary made of them is the same one too."""
+    found, problems = names() if callable(names) else (tuple(names), ())
+    key = (tuple(found), tuple(problems), source)
+    cached = _NAMES.get(key)
+    if cached is None:
+        terms: list[Term] = []
+        for name in found:
+            forms: dict[str, tuple[str, ...]] = {language: (text,) for language, text in name.names if text.strip()}
+            if source in forms and len(forms) > 1:
+                terms.append(Term(forms, name.origin, f"{name.kind} name", card=True))
+        if len(_NAMES) >= 16:
+            _NAMES.clear()
+        cached = _NAMES[key] = _Read(tuple(terms), tuple(problems))
+    return cached

@@ -21,7 +21,8 @@ from typing import TypeVar
 import jinja2
 from markupsafe import Markup, escape
 
-from ..errors import LoadError, Problem
+from ..engines import engine_symbols
+from ..errors import LoadError, Problem, RulebookError
 from ..examples import Outcome
 from ..i18n.domains import ENGINES, SITE, Messages, ShippedDomain, engine_domain, load_messages
 from ..i18n.glossary import Glossary, load_glossary
@@ -30,12 +31,14 @@ from ..i18n.translate import TranslatedBook, translate_book
 from ..languages import Language, Languages
 from ..limits import read_limited
 from ..model import XREF_RE, Anchor, Book, Node, Rule, Ruling, Section, XRef, message_context, translatable_fields, walk
+from ..symbols import Symbol
+from ..symbols import table as symbol_table
 from .boards import ExampleFigure, example_figure
 from .fragments import heading, highlight_doctest
 from .previews import nodes_by_id, preview
 from .proofs import EngineSpeech, proof_steps
 from .reuse import REMEMBERED
-from .text import Target, text_to_html, text_to_plain
+from .text import SymbolSet, Target, text_to_html, text_to_plain
 from .ui import Phrase, Words, untranslated_html
 
 _ENV = jinja2.Environment(
@@ -135,6 +138,7 @@ class Site:
     _messages: dict[tuple[str, str], Messages] = field(default_factory=dict, repr=False)
     _words: dict[tuple[str, str], Words] = field(default_factory=dict, repr=False)
     _engine_domains: dict[str, tuple[ShippedDomain, ...]] = field(default_factory=dict, repr=False)
+    _symbol_sets: dict[tuple[str, str], SymbolSet | None] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         given: Languages | Sequence[str] | None = self.languages
@@ -197,6 +201,30 @@ class Site:
             self._engine_domains[engine] = (own, ENGINES) if own is not None else (ENGINES,)
         return self._engine_domains[engine]
 
+    def symbol_set(self, book_id: str, language: str) -> SymbolSet | None:
+        """The symbols the book's engine adds (its ``symbols()``, docs/engines.md), each read out in
+        ``language`` by its label in the engine's domain; None when it adds none."""
+        engine = self.books[book_id].engine
+        key = (engine, language)
+        if key not in self._symbol_sets:
+            try:
+                own = engine_symbols(engine)
+            except RulebookError:
+                own = ()  # the loader and the examples report a missing or broken engine at its line
+            self._symbol_sets[key] = SymbolSet(symbol_table(own), lambda symbol: self._symbol_label(book_id, language, symbol)) if own else None
+        return self._symbol_sets[key]
+
+    def _symbol_label(self, book_id: str, language: str, symbol: Symbol) -> Phrase:
+        """An engine's symbol's label in ``language``: its engine's domain, then the engines' shared one, then English."""
+        if symbol.label is None:
+            return self.words(language).gettext(symbol.name)
+        domains = self.engine_domains(book_id)
+        for index, domain in enumerate(domains):
+            told = self.words(language, domain).told(symbol.label, last=index == len(domains) - 1)
+            if told is not None:
+                return told
+        raise AssertionError("the last domain always tells")  # engine_domains is never empty
+
     def shipped_catalog_folders(self) -> list[Path]:
         """The folders of the catalogs shipped with the packages whose words the pages show (the
         site's, the books' engines'): ``mkdocs serve`` watches them beside the project's."""
@@ -205,7 +233,7 @@ class Site:
 
     def speech(self, book_id: str, language: str) -> EngineSpeech:
         """What the book's engine says, in ``language``: its own domain, then the engines' shared one."""
-        return EngineSpeech([self.words(language, domain) for domain in self.engine_domains(book_id)], self.words(language))
+        return EngineSpeech([self.words(language, domain) for domain in self.engine_domains(book_id)], self.words(language), Path(self.locales))
 
     def shown(self, book_id: str, language: str) -> tuple[Book, TranslatedBook | None]:
         """A book as a page in ``language`` shows it, and its translation (None in the source)."""
@@ -298,7 +326,7 @@ class Site:
             shown, _ = self.shown(book_id, language)
             rows = [{"cov": self.coverage(book_id, lang.code), "language": lang.name, "tag": lang.tag,
                      "href": relative_url(url, self.url(lang.code, book_id))} for lang in self.languages]
-            books.append({"id": book_id, "title": escape(text_to_plain(shown.title, words)), "rows": rows})
+            books.append({"id": book_id, "title": escape(text_to_plain(shown.title, words, symbols=self.symbol_set(book_id, language))), "rows": rows})
         html = self._render("coverage.html.j2", language, books=books)
         return RenderedPage("coverage", language, self.src_uri(language, "coverage"), url,
                             escape(words.gettext("Translation coverage").text), html, alternates=self.alternates("coverage"))
@@ -338,6 +366,7 @@ class Site:
         # The names' grammar beside those catalogs chooses the words of the engine's sentences too.
         files += [path for domain in domains for code in codes
                   for path in grammar_files(code, [domain.locale_dir])]
+        files += [path for code in codes for path in grammar_files(code, [locales])]  # the project's own
         files.append(locales / "glossary.yaml")
         for code in codes:
             files += sorted(p for p in (locales / code / "LC_MESSAGES").glob("*.po") if p.stem not in self.books)
@@ -376,7 +405,8 @@ class Site:
         # Every book, by an address that holds wherever the page is shown (home_href is absolute).
         index = self.url(language, "index")
         books = [{"href": home_href + relative_url(index, self.url(language, book_id)),
-                  "title": escape(text_to_plain(self.shown(book_id, language)[0].title, words))} for book_id in self.books]
+                  "title": escape(text_to_plain(self.shown(book_id, language)[0].title, words, symbols=self.symbol_set(book_id, language)))}
+                 for book_id in self.books]
         html = self._render("not_found.html.j2", language, title=title, home_href=home_href, books=books)
         return RenderedPage("not_found", language, "", "", escape(title.text), html)
 
@@ -396,6 +426,7 @@ class _BookView:
     def __init__(self, site: Site, book: Book, language: str, url: str, translated: TranslatedBook | None):
         self.site, self.book, self.language, self.url = site, book, language, url
         self.words = site.words(language)
+        self.symbols = site.symbol_set(book.id, language)
         self.keys = _keys(book)
         self.fallback = translated.fallback if translated else frozenset()
         self.outdated = translated.outdated if translated else frozenset()
@@ -473,14 +504,14 @@ class _BookView:
 
     def plain_text(self, text: str) -> str:
         """A text as plain words: symbols by their names, cross-references by their numbers."""
-        return text_to_plain(text, self.words, self._numbered) if text else ""
+        return text_to_plain(text, self.words, self._numbered, self.symbols) if text else ""
 
     def toc_title(self, node: Section | Rule) -> Markup:
         """A heading for the table of contents: icons, but no links (it is a link itself)."""
-        return text_to_html(node.title, None, language=self.words, inline=True)
+        return text_to_html(node.title, None, language=self.words, inline=True, symbols=self.symbols)
 
     def text(self, node: Node, field_name: str, *, inline: bool = False) -> Markup:
-        html = text_to_html(getattr(node, field_name), self.resolve, language=self.words, inline=inline)
+        html = text_to_html(getattr(node, field_name), self.resolve, language=self.words, inline=inline, symbols=self.symbols)
         state = self.state(node, field_name)
         if state == "translated":
             return html

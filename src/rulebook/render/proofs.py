@@ -16,6 +16,7 @@ A name or a message in a placeholder is filled in the form the msgstr asks for (
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -35,10 +36,11 @@ _ENGLISH = parse_language("en")  # the language of every msgid (the gettext conv
 class EngineSpeech:
     """An engine's messages in one page language: its own domain's words first, then the shared ones."""
 
-    def __init__(self, domains: Sequence[Words], page: Words):
+    def __init__(self, domains: Sequence[Words], page: Words, project: Path | None = None):
         self.domains, self.page = tuple(domains), page
-        # The language's rules (the site's grammar file), then each domain's names, the engine's last.
-        dirs = (SITE.locale_dir, *reversed([words.domain.locale_dir for words in self.domains]))
+        # The language's rules (the site's grammar file), then each domain's names, the engine's
+        # last; then the project's own (``project``: its locales folder), which has the last word.
+        dirs = (SITE.locale_dir, *reversed([words.domain.locale_dir for words in self.domains]), *((project,) if project else ()))
         self.grammars: dict[str, Grammar] = {}
         self._dirs = tuple(dict.fromkeys(dirs))
         #: Each name a msgstr left in a form its sentence does not take (tests/test_grammar.py).

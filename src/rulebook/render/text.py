@@ -9,8 +9,9 @@ links, ``{{ }}``) stays visible text. Links only come from cross-references, and
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from markupsafe import Markup
 
@@ -19,7 +20,7 @@ from ..limits import MAX_TEXT_CHARS
 from ..markup import Inline, Paragraph, Ref, Strong, Symbol, Text, parse, parse_inline
 from ..model import XRef
 from ..symbols import SYMBOLS
-from .ui import Words, symbol_label
+from .ui import Phrase, Words, symbol_label
 
 
 @dataclass(frozen=True)
@@ -33,16 +34,34 @@ class Target:
 
 Resolver = Callable[[XRef], "Target | None"]
 
+
+@dataclass(frozen=True)
+class SymbolSet:
+    """The symbols a book's texts may hold beyond the toolkit's: its engine's own (``symbols()``,
+    docs/engines.md), and how a page reads one out (its label, a message of the engine's
+    domain, in the page's language)."""
+
+    table: Mapping[str, symbols.Symbol]  # the toolkit's and the engine's, by token
+    label: Callable[[symbols.Symbol], Phrase]
+
+    @cached_property
+    def tokens(self) -> tuple[str, ...]:
+        """The engine's own tokens (what the parser must know besides the toolkit's)."""
+        return tuple(token for token, symbol in self.table.items() if symbol.kind == "engine")
+
 _SUITS = {"hearts": "\u2665", "diamonds": "\u2666", "clubs": "\u2663", "spades": "\u2660"}
 _DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"
 _MANA_CLASS = {"T": "ms-tap", "Q": "ms-untap", "PW": "ms-planeswalker", "CHAOS": "ms-chaos"}
 
 
-def symbol_html(symbol: symbols.Symbol, language: str | Words = "en") -> Markup:
-    """One symbol as an icon with a text alternative (``role=img`` + ``aria-label`` + ``title``)."""
-    label = symbol_label(symbol, language)
+def symbol_html(symbol: symbols.Symbol, language: str | Words = "en", label: Phrase | None = None) -> Markup:
+    """One symbol as an icon with a text alternative (``role=img`` + ``aria-label`` + ``title``);
+    ``label``: an engine's symbol's, in the page's language (:class:`SymbolSet`)."""
+    label = label or symbol_label(symbol, language)
     code = symbol.token[1:-1]
     common = Markup('role="img" aria-label="{0}" title="{0}"{1}').format(label.text, label.lang_attribute)
+    if symbol.kind == "engine":  # its glyph is text: escaped like any other
+        return Markup('<span class="rb-symbol rb-symbol--{}" {}>{}</span>').format(code, common, symbol.glyph)
     if symbol.kind == "suit":
         return Markup('<span class="rb-suit rb-suit--{}" {}>{}</span>').format(code, common, _SUITS[code])
     if symbol.kind == "die":
@@ -59,16 +78,26 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#39;").replace('"', "&#34;")
 
 
-def _html(nodes: tuple[Inline, ...], resolve: Resolver | None, language: str | Words, icons: dict[str, str]) -> str:
+def _icon(token: str, language: str | Words, icons: dict[str, str], own: SymbolSet | None) -> str:
+    """A symbol's icon, made once per page language (an engine's under its engine's name too:
+    two engines may both call a symbol {knock})."""
+    symbol = SYMBOLS.get(token) or (own.table[token] if own is not None else SYMBOLS[token])
+    key = f"{symbol.engine}:{token}" if symbol.engine else token
+    if key not in icons:
+        label = own.label(symbol) if own is not None and symbol.kind == "engine" else None
+        icons[key] = str(symbol_html(symbol, language, label))
+    return icons[key]
+
+
+def _html(nodes: tuple[Inline, ...], resolve: Resolver | None, language: str | Words, icons: dict[str, str],
+          own: SymbolSet | None = None) -> str:
     """HTML of inline nodes; ``icons`` keeps each symbol's HTML once made (a text may repeat one thousands of times)."""
     parts = []
     for node in nodes:
         if isinstance(node, Text):
             parts.append(_escape(node.value))
         elif isinstance(node, Symbol):
-            if node.token not in icons:
-                icons[node.token] = str(symbol_html(SYMBOLS[node.token], language))
-            parts.append(icons[node.token])
+            parts.append(_icon(node.token, language, icons, own))
         elif isinstance(node, Ref):
             target = resolve(node.ref) if resolve else None
             if target is None:
@@ -77,12 +106,14 @@ def _html(nodes: tuple[Inline, ...], resolve: Resolver | None, language: str | W
                 parts.append(f'<a class="rb-xref" href="{_escape(target.href)}" title="{_escape(target.title or target.number)}">{_escape(target.number)}</a>')
         else:
             tag = "strong" if isinstance(node, Strong) else "em"
-            parts.append(f"<{tag}>{_html(node.children, resolve, language, icons)}</{tag}>")
+            parts.append(f"<{tag}>{_html(node.children, resolve, language, icons, own)}</{tag}>")
     return "".join(parts)
 
 
-def text_to_html(text: str, resolve: Resolver | None = None, *, language: str | Words = "it", inline: bool = False) -> Markup:
+def text_to_html(text: str, resolve: Resolver | None = None, *, language: str | Words = "it", inline: bool = False,
+                 symbols: SymbolSet | None = None) -> Markup:
     """Render one rulebook text field. ``inline`` renders a title: no paragraphs, no lists.
+    ``symbols``: the book's engine's own symbols, when it has any.
 
     >>> text_to_html("Paga {W} e vedi **bene** <b>")
     Markup('<p>Paga <i class="ms ms-w ms-cost" role="img" aria-label="mana bianco" title="mana bianco"></i> e vedi <strong>bene</strong> &lt;b&gt;</p>')
@@ -92,35 +123,39 @@ def text_to_html(text: str, resolve: Resolver | None = None, *, language: str | 
         # that skipped them): shown as escaped text, at the cost of escaping it.
         return Markup(f"<p>{_escape(' '.join(text.split()))}</p>" if not inline else _escape(" ".join(text.split())))
     icons: dict[str, str] = language.icons if isinstance(language, Words) else {}
+    tokens = symbols.tokens if symbols is not None else ()
     if inline:
-        return Markup(_html(parse_inline(text), resolve, language, icons))
+        return Markup(_html(parse_inline(text, symbols=tokens), resolve, language, icons, symbols))
     blocks = []
-    for block in parse(text):
+    for block in parse(text, symbols=tokens):
         if isinstance(block, Paragraph):
-            blocks.append(f"<p>{_html(block.children, resolve, language, icons)}</p>")
+            blocks.append(f"<p>{_html(block.children, resolve, language, icons, symbols)}</p>")
         else:
-            blocks.append("<ul>" + "".join(f"<li>{_html(item, resolve, language, icons)}</li>" for item in block.items) + "</ul>")
+            blocks.append("<ul>" + "".join(f"<li>{_html(item, resolve, language, icons, symbols)}</li>" for item in block.items) + "</ul>")
     return Markup("\n".join(blocks))
 
 
-def _plain(nodes: tuple[Inline, ...], language: str | Words, resolve: Resolver | None, labels: dict[str, str]) -> str:
+def _plain(nodes: tuple[Inline, ...], language: str | Words, resolve: Resolver | None, labels: dict[str, str],
+           own: SymbolSet | None = None) -> str:
     parts = []
     for node in nodes:
         if isinstance(node, Text):
             parts.append(node.value)
         elif isinstance(node, Symbol):
             if node.token not in labels:
-                labels[node.token] = f"({symbol_label(SYMBOLS[node.token], language).text})"
+                symbol = SYMBOLS.get(node.token) or (own.table[node.token] if own is not None else SYMBOLS[node.token])
+                label = own.label(symbol) if own is not None and symbol.kind == "engine" else symbol_label(symbol, language)
+                labels[node.token] = f"({label.text})"
             parts.append(labels[node.token])
         elif isinstance(node, Ref):
             target = resolve(node.ref) if resolve else None
             parts.append(target.number if target else f"{node.ref.book + ':' if node.ref.book else ''}{node.ref.target}")
         else:
-            parts.append(_plain(node.children, language, resolve, labels))
+            parts.append(_plain(node.children, language, resolve, labels, own))
     return "".join(parts)
 
 
-def text_to_plain(text: str, language: str | Words = "it", resolve: Resolver | None = None) -> str:
+def text_to_plain(text: str, language: str | Words = "it", resolve: Resolver | None = None, symbols: SymbolSet | None = None) -> str:
     """A text as plain words, for the page title and search: symbols become their names,
     a cross-reference the number ``resolve`` finds for it (else its id).
 
@@ -129,4 +164,5 @@ def text_to_plain(text: str, language: str | Words = "it", resolve: Resolver | N
     """
     if len(text) > MAX_TEXT_CHARS:
         return " ".join(text.split())  # never parsed: see text_to_html
-    return " ".join(_plain(parse_inline(text), language, resolve, {}).split())
+    tokens = symbols.tokens if symbols is not None else ()
+    return " ".join(_plain(parse_inline(text, symbols=tokens), language, resolve, {}, symbols).split())

@@ -25,6 +25,7 @@ from markupsafe import Markup, escape
 from ..i18n.domains import SITE, Messages, ShippedDomain, load_messages
 from ..languages import Language
 from ..languages import language as parse_language
+from ..messages import Message
 from ..symbols import Symbol
 
 
@@ -146,6 +147,17 @@ class Words:
         if self.language == self._msgid_language:
             return (singular if plural is None or n == 1 else plural), self.language
         return None
+
+    def told(self, message: Message, *, last: bool = False) -> Phrase | None:
+        """An engine's message (a symbol's label) as a Phrase, when this domain's catalogs have it
+        (or the page is in the msgids' language); else None, for the next domain to try, or
+        with ``last`` the English msgid, marked as such."""
+        found = self.find(message.context, message.msgid, message.plural, message.n)
+        if found is None:
+            if not last:
+                return None
+            found = (message.msgid if message.plural is None or message.n == 1 else message.plural), self._msgid_language
+        return self._phrase(found[0], found[1], message.values)
 
     def configured(self, text: str) -> str:
         """A text the project configured (the site's name, a colour scheme's button), in the page's

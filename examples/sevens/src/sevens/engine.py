@@ -36,6 +36,7 @@ from typing import Iterable, Sequence
 from rulebook.engines.base import CHANCE, TERMINAL, Fired, State, replace_at
 from rulebook.errors import IllegalAction, RulebookError
 from rulebook.messages import Notation, code, msg, msg_n, msg_p, notation
+from rulebook.symbols import Symbol, define
 
 __all__ = ["SUITS", "DECK", "Phase", "Play", "Pass", "Deal", "Sevens", "ACTIONS", "IllegalAction", "new_game", "parse_card"]
 
@@ -320,3 +321,15 @@ def new_game(rng: random.Random, players: int = 4) -> Sevens:
     if players not in PLAYERS:
         raise _wrong_player_count(players)
     return Sevens(hands=((),) * players)
+
+
+def symbols() -> tuple[Symbol, ...]:
+    """The symbols this engine adds to its rulebook's texts (rulebook's engine interface, its
+    docs/engines.md): ``{knock}``, the knock on the table that says "I cannot play, I pass",
+    drawn as a fist and read out in the page's language.
+
+    >>> [(symbol.token, symbol.glyph, str(symbol.label)) for symbol in symbols()]
+    [('{knock}', '✊', 'a knock on the table: the player passes')]
+    """
+    # Translators: what a screen reader says for the fist drawn where the rules write {knock}.
+    return (define("knock", "\u270a", msg_p("symbol", "a knock on the table: the player passes")),)

@@ -1,18 +1,19 @@
 """Bidomino: 2 to 6 players, two 52-card decks, pairs whose sum or difference extends two rows.
 
 Rule ids in traces and errors are the ids of ``rules/bidomino.yaml``. Seats are numbered in
-playing order: player ``d`` deals deal ``d`` (P0 deals first) and P(d+1) opens it.
+playing order: the player at index ``d`` deals deal ``d`` (index 0 deals first) and index d+1
+opens it; what the engine says counts seats from 1 ("player 1", "P1").
 
 >>> state = position(hands=["K♥ 4♣ 9♦ 9♠", "7♣ 8♦ 2♠ 5♥"], stock="3♥ 6♣ J♠ Q♦")
 >>> step = state.play("7♣+8♦=15 on row 1, point 2♠")
 >>> step.rules()
 ['apertura', 'una-coppia']
 >>> print(step.state)
-deal 1/2 · dealer P0 · P0 to play · stock 1 · discards 0 · stock ran out never
+deal 1/2 · dealer P1 · P1 to play · stock 1 · discards 0 · stock ran out never
 row 1: 8♦+7♣=15
 row 2: -
-P0: 4♣ 9♦ 9♠ K♥ · score cards 0 · noted 0
-P1: 3♥ 5♥ 6♣ J♠ · score cards 1 · noted 0
+P1: 4♣ 9♦ 9♠ K♥ · score cards 0 · noted 0
+P2: 3♥ 5♥ 6♣ J♠ · score cards 1 · noted 0
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ def log(step: Step[Bidomino]) -> None:
 
 
 def new_game(rng: random.Random | None = None, players: int = 2) -> Bidomino:
-    """A game waiting for its first shuffle (a chance outcome); P0 deals first.
+    """A game waiting for its first shuffle (a chance outcome); the first seat (index 0) deals first.
 
     ``rng`` is not used: the shuffles are chance outcomes that playouts sample.
     """

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ...errors import IllegalAction, RulebookError
-from ...messages import Message, code, msg, notation
+from ...messages import Message, msg, msg_n, notation
 from ..playing_cards import Card, card, cards, deck, remove_cards, show
 
 START, LOWEST, HIGHEST = 15, 0, 26  # every row starts at 15 and can run from 0 to 26
@@ -65,7 +65,7 @@ class Pair:
     def _cannot_make(self) -> Message:
         """Why these cards cannot make this value, and the values they can make (a whole
         sentence for each way of laying them)."""
-        said = {"cards": notation(show(self.cards)), "value": code(self.value),
+        said = {"cards": notation(show(self.cards)), "value": self.value,
                 "made": tuple(sorted(_values(self.first, self.second, self.how)))}
         if self.how == SUM:
             return msg("{cards} as a sum cannot make {value}; it makes {made}", **said)
@@ -174,6 +174,10 @@ class Placement:
     def __str__(self) -> str:
         return f"{self.pair} on row {self.row}"
 
+    @property
+    def told(self) -> Message:
+        return msg("{pair} on row {row}", pair=notation(str(self.pair)), row=self.row)
+
 
 @dataclass(frozen=True)
 class Play:
@@ -185,6 +189,14 @@ class Play:
     def __str__(self) -> str:
         return "play " + ", ".join([str(p) for p in self.placements] + ([f"point {self.point}"] if self.point else []))
 
+    @property
+    def told(self) -> Message:
+        """The play in words, as a refusal names it: "laying 8♦+7♣=15 on row 1, setting 2♠ aside"."""
+        laid = tuple(p.told for p in self.placements)
+        if self.point is not None:
+            return msg("laying {placements} and setting {point} aside", placements=laid, point=notation(str(self.point)))
+        return msg("laying {placements}", placements=laid)
+
 
 @dataclass(frozen=True)
 class Discard:
@@ -192,6 +204,10 @@ class Discard:
 
     def __str__(self) -> str:
         return f"discard {self.card}"
+
+    @property
+    def told(self) -> Message:
+        return msg("discarding {card}", card=notation(str(self.card)))
 
 
 @dataclass(frozen=True)
@@ -202,6 +218,10 @@ class Shuffle:
 
     def __str__(self) -> str:
         return f"shuffle {show(self.order)}"
+
+    @property
+    def told(self) -> Message:
+        return msg_n("a shuffle of {count} card", "a shuffle of {count} cards", len(self.order), count=len(self.order))
 
 
 Action = Play | Discard | Shuffle
@@ -239,8 +259,9 @@ class Result:
     winners: tuple[int, ...]
 
     def __str__(self) -> str:
-        who = " and ".join(f"P{w}" for w in self.winners)
-        board = ", ".join(f"P{i} {s}" for i, s in enumerate(self.scores))
+        # Seats counted from 1, as the engine tells them (the indexes count from 0).
+        who = " and ".join(f"P{w + 1}" for w in self.winners)
+        board = ", ".join(f"P{i} {s}" for i, s in enumerate(self.scores, start=1))
         return f"{who} {'win' if len(self.winners) > 1 else 'wins'} · {board}"
 
 

@@ -1,7 +1,9 @@
 """The state of a Bidomino game and its turns: deals, pairs on the rows, the stock, the end.
 
 Rule ids in traces and errors are the ids of ``rules/bidomino.yaml``. Seats are numbered in
-playing order: player ``d`` deals deal ``d`` (P0 deals first) and P(d+1) opens it. Every
+playing order: the player at index ``d`` deals deal ``d`` (index 0 deals first) and index d+1
+opens it. The indexes count from 0, as Python does; what the engine says and its picture count
+seats from 1 ("player 1", "P1"), as a reader does. Every
 change makes a new frozen state; a turn's work is a chain of small steps, each taking the
 state and returning the next.
 """
@@ -14,7 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ...errors import IllegalAction
-from ...messages import Message, Notation, code, msg, msg_n, notation
+from ...messages import Message, Notation, msg, msg_n, notation
 from ..base import CHANCE, TERMINAL, Fired, State, Step, evolve, replace_at
 from ..chance import Orders
 from ..playing_cards import Card, remove_cards, show, sort_cards
@@ -55,9 +57,17 @@ def _shown(items: Sequence[Card]) -> Notation:
     return notation(show(items))
 
 
-def _by_player(counts: Sequence[int]) -> tuple[Notation, ...]:
-    """A number for each player, ``P0 2``, ``P1 3``: a list the page joins in its language."""
-    return tuple(notation(f"P{i} {n}") for i, n in enumerate(counts))
+def _player(index: int) -> Message:
+    """A player as a sentence names them: by seat, counted from 1 ("player 2"). A msgstr asks
+    for the form its words need ({player:def} → "il giocatore 2", {player:gen} → «игрока 2»)."""
+    # Translators: a player by seat number, as sentences name them ("player 2 lays 8♦+7♣=15…").
+    return msg("player {player}", player=index + 1)
+
+
+def _by_player(counts: Sequence[int]) -> tuple[Message, ...]:
+    """A number for each player, "2 for player 1, 3 for player 2": a list the page joins in its language."""
+    # Translators: one player's share in a list of counts ("score cards counted: 2 for player 1, 3 for player 2").
+    return tuple(msg("{count} for {player}", count=n, player=_player(i)) for i, n in enumerate(counts))
 
 
 def _bonus(p: Pair) -> Message:
@@ -71,13 +81,13 @@ def _bonus(p: Pair) -> Message:
 
 def _refused_fit(pl: Placement, row: Row) -> Message:
     """Why a pair does not fit a row: the values the row takes now, if any."""
-    said = {"str": code(str(pl.pair)), "row": pl.row, "values": row.values[0], "values2": row.values[-1]}
+    said = {"pair": notation(str(pl.pair)), "row": pl.row, "values": row.values[0], "values2": row.values[-1]}
     wanted = row.wanted()
     if len(wanted) == 2:
-        return msg("{str} does not fit row {row} ({values}..{values2}): it takes {wanted} or {wanted2}", **said, wanted=wanted[0], wanted2=wanted[1])
+        return msg("{pair} does not fit row {row} (from {values} to {values2}): it takes {wanted} or {wanted2}", **said, wanted=wanted[0], wanted2=wanted[1])
     if wanted:
-        return msg("{str} does not fit row {row} ({values}..{values2}): it takes {wanted}", **said, wanted=wanted[0])
-    return msg("{str} does not fit row {row} ({values}..{values2}): it takes nothing more", **said)
+        return msg("{pair} does not fit row {row} (from {values} to {values2}): it takes {wanted}", **said, wanted=wanted[0])
+    return msg("{pair} does not fit row {row} (from {values} to {values2}): it takes nothing more", **said)
 
 
 @dataclass(frozen=True)
@@ -161,11 +171,11 @@ class Bidomino(State):
 
     def _admit(self, act: Action) -> None:
         if self.phase is Phase.OVER:
-            raise IllegalAction("vincitore", msg("the game is over; {str} cannot be played", str=code(str(act))))
+            raise IllegalAction("vincitore", msg("{action}: the game is over", action=act.told))
         if self.phase in CHANCE_PHASES and not isinstance(act, Shuffle):
-            raise IllegalAction(self._shuffle_rule(), msg("the cards must be shuffled first, not {str}", str=code(str(act))))
+            raise IllegalAction(self._shuffle_rule(), msg("{action}: the cards must be shuffled first", action=act.told))
         if self.phase is Phase.PLAY and isinstance(act, Shuffle):
-            raise IllegalAction("turno", msg("P{turn} must play or discard, not {str}", turn=self.turn, str=code(str(act))))
+            raise IllegalAction("turno", msg("{action}: {player} must play or discard", action=act.told, player=_player(self.turn)))
 
     def _shuffle_rule(self) -> str:
         return "mazziere" if self.phase is Phase.DEAL else "rimescolata"
@@ -175,7 +185,7 @@ class Bidomino(State):
     def _apply_shuffle(self, act: Shuffle, trace: list[Fired]) -> Bidomino:
         expected = self.to_shuffle()
         if Counter(act.order) != Counter(expected):
-            raise IllegalAction(self._shuffle_rule(), msg("a shuffle must order exactly the {count} gathered cards, not {show}", count=len(expected), show=code(show(act.order))))
+            raise IllegalAction(self._shuffle_rule(), msg("{action}: a shuffle must order exactly the {count} gathered cards", action=act.told, count=len(expected)))
         return self._deal_out(act.order, trace) if self.phase is Phase.DEAL else self._reshuffle(act.order, trace)
 
     def _deal_out(self, order: Sequence[Card], trace: list[Fired]) -> Bidomino:
@@ -185,21 +195,24 @@ class Bidomino(State):
         for i in range(HAND * n):
             hands[(first + i) % n].append(order[i])
         stock = tuple(order[HAND * n:])
-        trace.append(Fired("mazziere", msg("P{dealer} deals {HAND} cards to each player, starting with P{first}; {count} cards form the stock", dealer=self.dealer, HAND=HAND, first=first, count=len(stock))))
+        # Translators: {HAND} is always 4 (the cards each player is dealt); {count} varies.
+        trace.append(Fired("mazziere", msg_n("{dealer} deals {HAND} cards to each player, starting with {first}; {count} card forms the stock",
+                                             "{dealer} deals {HAND} cards to each player, starting with {first}; {count} cards form the stock", len(stock),
+                                             dealer=_player(self.dealer), HAND=HAND, first=_player(first), count=len(stock))))
         return evolve(self, hands=tuple(sort_cards(h) for h in hands), stock=stock, rows=NO_ROWS, discards=(),
                        score_piles=((),) * n, exhausted=0, phase=Phase.PLAY, turn=first, pending=None)
 
     def _reshuffle(self, order: Sequence[Card], trace: list[Fired]) -> Bidomino:
         counted = [len(p) for p in self.score_piles]
         discards = len(self.discards)
-        trace.append(Fired("rimescolata", msg_n("P{dealer} notes the score cards ({board}) and shuffles them with {discards} discard into a new stock of {count}",
-                                                "P{dealer} notes the score cards ({board}) and shuffles them with {discards} discards into a new stock of {count}",
-                                                discards, dealer=self.dealer, board=_by_player(counted), discards=discards, count=len(order))))
+        trace.append(Fired("rimescolata", msg_n("{dealer} notes the score cards ({board}) and shuffles them with {discards} discard into a new stock of {count}",
+                                                "{dealer} notes the score cards ({board}) and shuffles them with {discards} discards into a new stock of {count}",
+                                                discards, dealer=_player(self.dealer), board=_by_player(counted), discards=discards, count=len(order))))
         player, score, hand = self.pending or (self.turn, 0, 0)
         state = evolve(self, noted=tuple(n + c for n, c in zip(self.noted, counted)), stock=tuple(order),
                         score_piles=((),) * self.players, discards=(), phase=Phase.PLAY, pending=None)
         if score or hand:
-            trace.append(Fired("pesca-interrotta", msg("P{player} first completes the interrupted draw", player=player)))
+            trace.append(Fired("pesca-interrotta", msg("{player} first completes the interrupted draw", player=_player(player))))
             state = state._draw(player, score, hand, "pesca-interrotta", trace)
         return state._finish_turn(player, trace)
 
@@ -219,20 +232,20 @@ class Bidomino(State):
         score, draws = bonus, 0
         if lone:
             state = state._note(p, 1)
-            trace.append(Fired("carta-singola", msg("P{p} plays the last card as a pair: 1 point noted on the score sheet", p=p)))
+            trace.append(Fired("carta-singola", msg("{player} plays the last card as a pair: 1 point noted on the score sheet", player=_player(p))))
         elif count == 2:
             score, draws = 2 + bonus, 4
-            trace.append(Fired("due-coppie", msg("two pairs: 2 points for P{p}, taken as score cards from the stock", p=p)))
+            trace.append(Fired("due-coppie", msg("two pairs: 2 points for {player}, taken as score cards from the stock", player=_player(p))))
         elif rest:
             point = act.point
             assert point is not None
             state = evolve(state, hands=replace_at(state.hands, p, remove_cards(state.hands[p], (point,))),
                             score_piles=replace_at(state.score_piles, p, state.score_piles[p] + (point,)))
-            trace.append(Fired("una-coppia", msg("P{p} sets {point} aside face down as 1 point", p=p, point=notation(str(point)))))
+            trace.append(Fired("una-coppia", msg("{player} sets {point} aside face down as 1 point", player=_player(p), point=notation(str(point)))))
             draws = 3
         else:
             state = state._note(p, 1)
-            trace.append(Fired("ultime-due-carte", msg("P{p} has laid the last two cards: 1 point noted on the score sheet", p=p)))
+            trace.append(Fired("ultime-due-carte", msg("{player} has laid the last two cards: 1 point noted on the score sheet", player=_player(p))))
         state = state._draw(p, score, 0 if last_phase else draws, "due-coppie" if count == 2 else "una-coppia", trace)
         return state._finish_turn(p, trace)
 
@@ -241,38 +254,38 @@ class Bidomino(State):
         p, hand = self.turn, self.hands[self.turn]
         count = len(act.placements)
         if count not in (1, 2):
-            raise IllegalAction("turno", msg("a turn lays one or two pairs, not {count}: {str}", count=count, str=code(str(act))))
+            raise IllegalAction("turno", msg("{action}: a turn lays one or two pairs, not {count}", action=act.told, count=count))
         used = [c for pl in act.placements for c in pl.pair.cards]
         rest = remove_cards(hand, used)
         if rest is None:
-            raise IllegalAction("turno", msg("P{p} does not hold {show}; the hand is {show2}", p=p, show=code(show(used)), show2=_shown(hand)))
+            raise IllegalAction("turno", msg("{player} does not hold {show}; the hand is {show2}", player=_player(p), show=_shown(used), show2=_shown(hand)))
         lone = any(pl.pair.second is None for pl in act.placements)
         if lone and len(hand) != 1:
-            raise IllegalAction("carta-singola", msg("only a last card may be played alone; P{p} holds {show}, not just {show2}", p=p, show=_shown(hand), show2=code(show(used))))
+            raise IllegalAction("carta-singola", msg("only a last card may be played alone; {player} holds {show}, not just {show2}", player=_player(p), show=_shown(hand), show2=_shown(used)))
         if count == 1 and not lone and rest:
             if act.point not in rest:
-                raise IllegalAction("una-coppia", msg("after one pair P{p} sets aside one of {show} as the point, not {str}", p=p, show=_shown(rest), str=code(str(act.point))))
+                raise IllegalAction("una-coppia", msg("{action}: after one pair {player} sets aside one of {show} as the point", action=act.told, player=_player(p), show=_shown(rest)))
         elif act.point is not None:
             rule = "due-coppie" if count == 2 else "ultime-due-carte"
-            raise IllegalAction(rule, msg("no hand card is set aside here: {str}", str=code(str(act))))
+            raise IllegalAction(rule, msg("{action}: no hand card is set aside here", action=act.told))
         return rest
 
     def _place(self, p: int, pl: Placement, trace: list[Fired]) -> Bidomino:
         if pl.row not in (1, 2):
-            raise IllegalAction("file", msg("there are two rows, 1 and 2, not {row}", row=code(pl.row)))
+            raise IllegalAction("file", msg("there are two rows, 1 and 2, not {row}", row=pl.row))
         row = self.rows[pl.row - 1]
         end = row.end_for(pl.pair.value)
         if end is None and not row.pairs:
-            raise IllegalAction("apertura", msg("row {row} is still empty and opens only with 15, not {str}", row=pl.row, str=code(str(pl.pair))))
+            raise IllegalAction("apertura", msg("row {row} is still empty and opens only with 15, not {pair}", row=pl.row, pair=notation(str(pl.pair))))
         if end is None:
             raise IllegalAction("file", _refused_fit(pl, row))
         laid = notation(str(pl.pair))
         if end == "open":
-            trace.append(Fired("apertura", msg("P{p} opens row {row} with {pair}", p=p, row=pl.row, pair=laid)))
+            trace.append(Fired("apertura", msg("{player} opens row {row} with {pair}", player=_player(p), row=pl.row, pair=laid)))
         elif end == "left":
-            trace.append(Fired("file", msg("P{p} lays {pair} at the left end of row {row}", p=p, pair=laid, row=pl.row)))
+            trace.append(Fired("file", msg("{player} lays {pair} at the left end of row {row}", player=_player(p), pair=laid, row=pl.row)))
         else:
-            trace.append(Fired("file", msg("P{p} lays {pair} at the right end of row {row}", p=p, pair=laid, row=pl.row)))
+            trace.append(Fired("file", msg("{player} lays {pair} at the right end of row {row}", player=_player(p), pair=laid, row=pl.row)))
         if pl.pair.bonus:
             trace.append(Fired("bonus", _bonus(pl.pair)))
         return evolve(self, rows=placed(self.rows, pl))
@@ -281,12 +294,12 @@ class Bidomino(State):
         p, c = self.turn, act.card
         left = remove_cards(self.hands[p], (c,))
         if left is None:
-            raise IllegalAction("nessuna-coppia", msg("P{p} cannot discard {str}: the hand is {show}", p=p, str=code(str(c)), show=_shown(self.hands[p])))
+            raise IllegalAction("nessuna-coppia", msg("{player} cannot discard {card}: the hand is {show}", player=_player(p), card=notation(str(c)), show=_shown(self.hands[p])))
         state = evolve(self, hands=replace_at(self.hands, p, left), discards=self.discards + (c,))
         if self.exhausted == 2:
-            trace.append(Fired("scarto-senza-ricambio", msg("P{p} discards {c} face down and draws nothing", p=p, c=notation(str(c)))))
+            trace.append(Fired("scarto-senza-ricambio", msg("{player} discards {c} face down and draws nothing", player=_player(p), c=notation(str(c)))))
         else:
-            trace.append(Fired("nessuna-coppia", msg("P{p} discards {c} face down", p=p, c=notation(str(c)))))
+            trace.append(Fired("nessuna-coppia", msg("{player} discards {c} face down", player=_player(p), c=notation(str(c)))))
             state = state._draw(p, 0, 1, "nessuna-coppia", trace)
         return state._finish_turn(p, trace)
 
@@ -306,10 +319,10 @@ class Bidomino(State):
                         hands=replace_at(self.hands, p, sort_cards(self.hands[p] + got_hand)))
         score, hand = score - len(got_score), hand - len(got_hand)
         if got_score:
-            trace.append(Fired("segnapunti", msg_n("P{p} takes {count} score card from the stock ({show})", "P{p} takes {count} score cards from the stock ({show})",
-                                                   len(got_score), p=p, count=len(got_score), show=_shown(got_score))))
+            trace.append(Fired("segnapunti", msg_n("{player} takes {count} score card from the stock ({show})", "{player} takes {count} score cards from the stock ({show})",
+                                                   len(got_score), player=_player(p), count=len(got_score), show=_shown(got_score))))
         if got_hand:
-            trace.append(Fired(rule, msg("P{p} draws {show}", p=p, show=_shown(got_hand))))
+            trace.append(Fired(rule, msg("{player} draws {show}", player=_player(p), show=_shown(got_hand))))
         if taken and not state.stock:
             state = evolve(state, exhausted=state.exhausted + 1)
             if state.exhausted == 1:
@@ -318,11 +331,11 @@ class Bidomino(State):
             trace.append(Fired("secondo-esaurimento", msg("the stock has run out a second time: no more reshuffles")))
         if score:
             state = state._note(p, score)
-            trace.append(Fired("secondo-esaurimento", msg_n("no stock: {points} point noted on the score sheet for P{p}", "no stock: {points} points noted on the score sheet for P{p}",
-                                                            score, points=score, p=p)))
+            trace.append(Fired("secondo-esaurimento", msg_n("no stock: {points} point noted on the score sheet for {player}", "no stock: {points} points noted on the score sheet for {player}",
+                                                            score, points=score, player=_player(p))))
         if hand:
-            trace.append(Fired("secondo-esaurimento", msg_n("P{p} is {short} card short and plays on with {count}", "P{p} is {short} cards short and plays on with {count}",
-                                                            hand, p=p, short=hand, count=len(state.hands[p]))))
+            trace.append(Fired("secondo-esaurimento", msg_n("{player} is {short} card short and plays on with {count}", "{player} is {short} cards short and plays on with {count}",
+                                                            hand, player=_player(p), short=hand, count=len(state.hands[p]))))
         return state
 
     # --- after each turn ----------------------------------------------------------------------
@@ -353,25 +366,25 @@ class Bidomino(State):
         if state.deal == n:
             trace.append(Fired("vincitore", msg_n("after {n} deal: {totals}; highest total wins", "after {n} deals: {totals}; highest total wins", n, n=n, totals=totals)))
             return evolve(state, phase=Phase.OVER)
-        trace.append(Fired("smazzate", msg("totals {totals}; P{dealer} deals next", totals=totals, dealer=state.dealer)))
+        trace.append(Fired("smazzate", msg("totals {totals}; {dealer} deals next", totals=totals, dealer=_player(state.dealer))))
         return evolve(state, phase=Phase.DEAL)
 
     def __str__(self) -> str:
-        head = f"deal {self.deal + 1}/{self.players} · dealer P{self.dealer}"
+        head = f"deal {self.deal + 1}/{self.players} · dealer P{self.dealer + 1}"
         if self.phase is Phase.OVER:
-            return f"game over after {self.players} deals · " + " · ".join(f"P{i} {s}" for i, s in enumerate(self.scores))
+            return f"game over after {self.players} deals · " + " · ".join(f"P{i} {s}" for i, s in enumerate(self.scores, start=1))
         if self.phase is Phase.DEAL:
             return f"{head} · a pack of {len(self.stock)} cards to shuffle · " + " · ".join(
-                f"P{i} noted {n}" for i, n in enumerate(self.noted)
+                f"P{i} noted {n}" for i, n in enumerate(self.noted, start=1)
             )
-        who = "reshuffle the stock" if self.phase is Phase.RESHUFFLE else f"P{self.turn} to play"
+        who = "reshuffle the stock" if self.phase is Phase.RESHUFFLE else f"P{self.turn + 1} to play"
         lines = [
             f"{head} · {who} · stock {len(self.stock)} · discards {len(self.discards)} · stock ran out {('never', 'once', 'twice')[self.exhausted]}",
             f"row 1: {self.rows[0]}",
             f"row 2: {self.rows[1]}",
         ]
         for i, hand in enumerate(self.hands):
-            lines.append(f"P{i}: {show(hand)} · score cards {len(self.score_piles[i])} · noted {self.noted[i]}")
+            lines.append(f"P{i + 1}: {show(hand)} · score cards {len(self.score_piles[i])} · noted {self.noted[i]}")
         return "\n".join(lines)
 
     #: Which method applies each action class: the dispatch table ``apply`` reads.

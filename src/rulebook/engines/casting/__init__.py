@@ -22,8 +22,9 @@ from typing import Any
 
 from ...errors import IllegalAction
 from ...model import Book
+from ..base import PrintedName
 from .actions import ACTIONS, Activate, Cast, Choose, Concede, Decline, Mana, Pass, PlayLand, Resolve, Tap
-from .cards import Card, card, define, for_files
+from .cards import Card, card, define, for_files, packaged
 from .costs import Derivation
 from .game import Game, new_game, setup
 from .mana import ManaCost, Pool
@@ -45,3 +46,9 @@ def namespace(book: Book) -> dict[str, Any]:
         names["setup"] = functools.wraps(setup)(functools.partial(setup, catalogue=catalogue))
         names["card"] = catalogue.__getitem__
     return names
+
+
+def names() -> tuple[PrintedName, ...]:
+    """The printed names of the packaged cards (``data/cards.yaml``, each card's ``names:``): the
+    translation glossary binds every translation to them (docs/engines.md)."""
+    return tuple(PrintedName.of(found.names, found.origin) for found in packaged().cards.values())

@@ -18,13 +18,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ...errors import IllegalAction, LoadError, RulebookError
+from ...errors import IllegalAction, LoadError, Problem, RulebookError
 from ...limits import read_limited
 from ...loader import NodeReader, display_path
 from ...messages import Message, code, msg, msg_n, msg_p
 from ...yamlnodes import Mapping as YMapping
 from ...yamlnodes import Scalar, YNode, decode, parse
 from ...yamlnodes import Sequence as YSequence
+from ..base import PrintedName
 from .mana import ManaCost
 
 #: The non-mana cost parts the engine pays in 601.2h (``pay._other_parts``).
@@ -500,7 +501,12 @@ def for_files(paths: Sequence[Path]) -> Catalogue:
     return packaged().with_cards(c for path in paths for c in read_card_file(path))
 
 
-def card_names(path: str | Path | None = None, data: bytes | None = None) -> list[tuple[Mapping[str, str], str]]:
-    """(names by language, "FILE:LINE") of every card of a card file (default: the packaged one;
-    ``data``: its bytes, when read already): what the translation glossary takes from the engine."""
-    return [(c.names, c.origin) for c in read_card_file(path or packaged_path(), data)]
+def names_in(path: str | Path, data: bytes | None = None) -> tuple[tuple[PrintedName, ...], tuple[Problem, ...]]:
+    """The printed names of a card file's cards (``data``: its bytes, when read already), or the
+    problems that keep them out at FILE:LINE: what a glossary binds when a tool or a test names
+    its own card file (``load_glossary(locales, lambda: names_in(path), …)``); the engine's own
+    are :func:`rulebook.engines.casting.names`."""
+    try:
+        return tuple(PrintedName.of(c.names, c.origin) for c in read_card_file(path, data)), ()
+    except LoadError as exc:
+        return (), tuple(exc.problems)

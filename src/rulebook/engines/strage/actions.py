@@ -1,7 +1,8 @@
 """The actions of La Strage degli Innocenti without magic, and the scoring of a finished game.
 
 Each action is a small frozen value whose repr is the call that makes it (``Move('c4', 'd3')``),
-so recorded games and doctests read the same (:class:`~rulebook.engines.base.Evaluable`).
+so recorded games and doctests read the same (:class:`~rulebook.engines.base.Evaluable`), and
+whose ``told`` tells it in words, as a refusal on a page names it ("placing a half-elf on a1").
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...messages import Message, msg
+from ...messages import Message, msg, notation
 from ..base import Evaluable
 from .board import CLANS
 
@@ -23,6 +24,11 @@ class Roll(Evaluable):
     def __str__(self) -> str:
         return f"roll {self.value}"
 
+    @property
+    def told(self) -> Message:
+        # Translators: an action as a refusal names it ("a roll of 7: a die shows 1 to 6").
+        return msg("a roll of {value}", value=self.value)
+
 
 @dataclass(frozen=True, repr=False)
 class Place(Evaluable):
@@ -32,6 +38,12 @@ class Place(Evaluable):
 
     def __str__(self) -> str:
         return f"place a half-elf on {self.square}"
+
+    @property
+    def told(self) -> Message:
+        # Translators: an action as a refusal names it, before a colon and the reason ("placing a
+        # half-elf on a1: green has already placed 2 half-elves this turn").
+        return msg("placing a half-elf on {square}", square=notation(self.square))
 
 
 @dataclass(frozen=True, repr=False)
@@ -49,6 +61,18 @@ class Move(Evaluable):
     def __str__(self) -> str:
         return f"{self.start}-{self.end}" + (" with the sprite" if self.escort else "") + (", then off the map" if self.withdraw else "")
 
+    @property
+    def told(self) -> Message:
+        """The move in words, one whole sentence for each way of making it."""
+        start, end = notation(self.start), notation(self.end)
+        if self.escort and self.withdraw:
+            return msg("moving a half-elf with its sprite from {start} to {end} and taking it off the map", start=start, end=end)
+        if self.escort:
+            return msg("moving a half-elf with its sprite from {start} to {end}", start=start, end=end)
+        if self.withdraw:
+            return msg("moving a half-elf from {start} to {end} and taking it off the map", start=start, end=end)
+        return msg("moving a half-elf from {start} to {end}", start=start, end=end)
+
 
 @dataclass(frozen=True, repr=False)
 class Attack(Evaluable):
@@ -60,6 +84,10 @@ class Attack(Evaluable):
     def __str__(self) -> str:
         return f"{self.attacker} attacks {self.target}"
 
+    @property
+    def told(self) -> Message:
+        return msg("attacking {target} with the half-elf on {attacker}", target=notation(self.target), attacker=notation(self.attacker))
+
 
 @dataclass(frozen=True, repr=False)
 class End(Evaluable):
@@ -68,6 +96,11 @@ class End(Evaluable):
     def __str__(self) -> str:
         return "end"
 
+    @property
+    def told(self) -> Message:
+        # Translators: the action that stops spending action points, or ends the magic phase.
+        return msg("ending the phase")
+
 
 @dataclass(frozen=True, repr=False)
 class PlaceOrc(Evaluable):
@@ -75,6 +108,10 @@ class PlaceOrc(Evaluable):
 
     def __str__(self) -> str:
         return f"place an orc on {self.square}"
+
+    @property
+    def told(self) -> Message:
+        return msg("placing an orc on {square}", square=notation(self.square))
 
 
 @dataclass(frozen=True, repr=False)
@@ -85,6 +122,10 @@ class MoveOrc(Evaluable):
     def __str__(self) -> str:
         return f"orc {self.start}-{self.end}"
 
+    @property
+    def told(self) -> Message:
+        return msg("moving the orc from {start} to {end}", start=notation(self.start), end=notation(self.end))
+
 
 @dataclass(frozen=True, repr=False)
 class OrcAttack(Evaluable):
@@ -93,6 +134,10 @@ class OrcAttack(Evaluable):
 
     def __str__(self) -> str:
         return f"the orc at {self.orc} attacks {self.target}"
+
+    @property
+    def told(self) -> Message:
+        return msg("attacking {target} with the orc on {orc}", target=notation(self.target), orc=notation(self.orc))
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """The cards of the optional magic rules: a poker deck without 8, 9 and 10, and two Jokers.
 
-Aces, Jacks, Queens, Kings and the two Jokers cast spells; the number cards 2..7 oppose
+Aces, Jacks, Queens, Kings and the two Jokers cast spells; the number cards 2 to 7 oppose
 spells, insist on them, and break an Immunity. Suited cards are the shared
 :class:`~rulebook.engines.playing_cards.Card`; the Joker, which that deck lacks, is :class:`Joker`.
 
@@ -138,6 +138,12 @@ class Lightning(_Spoken):
     target: str
     _cards: ClassVar[dict[str, str]] = {"card": "one"}
 
+    @property
+    def told(self) -> Message:
+        # Translators: a spell as a refusal names it, before a colon and the reason; {spell} is
+        # the spell's name ("Magic Lightning"), {card} the card it is cast with.
+        return msg("casting {spell} with {card} on {target}", spell=SPELL_NAME[Lightning], card=said(self.card), target=notation(self.target))
+
 
 @dataclass(frozen=True, repr=False)
 class Immunity(_Spoken):
@@ -145,6 +151,10 @@ class Immunity(_Spoken):
 
     card: Card
     _cards: ClassVar[dict[str, str]] = {"card": "one"}
+
+    @property
+    def told(self) -> Message:
+        return msg("casting {spell} with {card}", spell=SPELL_NAME[Immunity], card=said(self.card))
 
 
 @dataclass(frozen=True, repr=False)
@@ -159,6 +169,13 @@ class Metamorphosis(_Spoken):
     orc: str | None = None
     _cards: ClassVar[dict[str, str]] = {"card": "one"}
 
+    @property
+    def told(self) -> Message:
+        if self.orc is None:
+            return msg("casting {spell} with {card} on {square}", spell=SPELL_NAME[Metamorphosis], card=said(self.card), square=notation(self.square))
+        return msg("casting {spell} with {card} on {square}, with the orc from {orc}", spell=SPELL_NAME[Metamorphosis], card=said(self.card),
+                   square=notation(self.square), orc=notation(self.orc))
+
 
 @dataclass(frozen=True, repr=False)
 class Curse(_Spoken):
@@ -167,6 +184,11 @@ class Curse(_Spoken):
     card: Card
     orcs: tuple[str, ...]
     _cards: ClassVar[dict[str, str]] = {"card": "one"}
+
+    @property
+    def told(self) -> Message:
+        return msg_n("casting {spell} with {card} on the orc on {squares}", "casting {spell} with {card} on the orcs on {squares}", len(self.orcs),
+                     spell=SPELL_NAME[Curse], card=said(self.card), squares=tuple(notation(s) for s in self.orcs))
 
 
 @dataclass(frozen=True, repr=False)
@@ -188,6 +210,10 @@ class Upheaval(_Spoken):
             return (value[0], str(value[1]))  # type: ignore[index]  # take: (player, card), made so in __post_init__
         return super()._shown(name, value)
 
+    @property
+    def told(self) -> Message:
+        return msg("casting {spell} with {card}", spell=SPELL_NAME[Upheaval], card=said(self.card))
+
 
 @dataclass(frozen=True, repr=False)
 class Caprice(_Spoken):
@@ -198,6 +224,11 @@ class Caprice(_Spoken):
     end: str
     _cards: ClassVar[dict[str, str]] = {"card": "one"}
 
+    @property
+    def told(self) -> Message:
+        return msg("casting {spell} with {card}: the sprite from {start} to {end}", spell=SPELL_NAME[Caprice], card=said(self.card),
+                   start=notation(self.start), end=notation(self.end))
+
 
 @dataclass(frozen=True, repr=False)
 class Breach(_Spoken):
@@ -207,6 +238,12 @@ class Breach(_Spoken):
     cards: tuple[Card, ...]
     _cards: ClassVar[dict[str, str]] = {"cards": "many"}
 
+    @property
+    def told(self) -> Message:
+        clan = CLANS[self.owner] if self.owner in range(len(CLANS)) else msg("nobody")
+        # Translators: {clan} owns the Immunity ("laying 7♥, 5♣ on green's Immunity"); Russian asks for {clan:gen}.
+        return msg("laying {cards} on the Immunity of {clan}", cards=said_cards(self.cards), clan=clan)
+
 
 @dataclass(frozen=True, repr=False)
 class Oppose(_Spoken):
@@ -215,10 +252,18 @@ class Oppose(_Spoken):
     cards: tuple[MagicCard, ...]
     _cards: ClassVar[dict[str, str]] = {"cards": "many"}
 
+    @property
+    def told(self) -> Message:
+        return msg("opposing with {cards}", cards=said_cards(self.cards))
+
 
 @dataclass(frozen=True, repr=False)
 class Accept(Evaluable):
     """The target lets the spell work."""
+
+    @property
+    def told(self) -> Message:
+        return msg("letting the spell work")
 
 
 @dataclass(frozen=True, repr=False)
@@ -228,10 +273,18 @@ class Insist(_Spoken):
     cards: tuple[Card, ...]
     _cards: ClassVar[dict[str, str]] = {"cards": "many"}
 
+    @property
+    def told(self) -> Message:
+        return msg("insisting with {cards}", cards=said_cards(self.cards))
+
 
 @dataclass(frozen=True, repr=False)
 class Yield(Evaluable):
     """The caster gives up: the opposed spell is cancelled."""
+
+    @property
+    def told(self) -> Message:
+        return msg("giving up the spell")
 
 
 @dataclass(frozen=True, repr=False)
@@ -240,6 +293,10 @@ class Shuffle(_Spoken):
 
     order: tuple[MagicCard, ...]
     _cards: ClassVar[dict[str, str]] = {"order": "many"}
+
+    @property
+    def told(self) -> Message:
+        return msg_n("a shuffle of {count} card", "a shuffle of {count} cards", len(self.order), count=len(self.order))
 
 
 SPELLS = (Lightning, Immunity, Metamorphosis, Curse, Upheaval, Caprice)
@@ -297,7 +354,7 @@ class Magic:
     @classmethod
     def deal(cls, deck: tuple[MagicCard, ...], players: int) -> Magic:
         if Counter(deck) != Counter(magic_deck()):
-            raise IllegalAction("mazzo-magico", msg("the magic deck is A, 2..7, J, Q, K of each suit and two Jokers"))
+            raise IllegalAction("mazzo-magico", msg("the magic deck is the Ace, the 2 to 7, the Jack, the Queen and the King of each suit, and two Jokers"))
         hands = tuple(_sorted(deck[p * HAND:(p + 1) * HAND]) for p in range(players))
         return cls(deck=deck[players * HAND:], hands=hands, immunities=((),) * players)
 

@@ -179,14 +179,14 @@ def caprice_reach(cells: str, start: str) -> tuple[str, ...]:
 
 def _require_magic(state: StrageState, action: Action) -> None:
     if state.magic is None:
-        raise IllegalAction("regole-facoltative", msg("{action}: this game is played without the magic rules", action=code(action)))
+        raise IllegalAction("regole-facoltative", msg("{action}: this game is played without the magic rules", action=action.told))
 
 
 def shuffle(state: StrageState, action: Shuffle, trace: list[Fired]) -> StrageState:
     state._expect(Phase.SHUFFLE, action, "rimescolare")
     m = _magic(state)
     if Counter(action.order) != Counter(m.discards):
-        raise IllegalAction("rimescolare", msg("{action} is not an order of the {count} discarded cards", action=code(action), count=len(m.discards)))
+        raise IllegalAction("rimescolare", msg("{action} is not an order of the {count} discarded cards", action=action.told, count=len(m.discards)))
     trace.append(Fired("rimescolare", msg("the {count} discarded cards become the new deck", count=len(m.discards))))
     return _draw(evolve(state, magic=evolve(m, deck=action.order, discards=())), trace)
 
@@ -194,7 +194,7 @@ def shuffle(state: StrageState, action: Shuffle, trace: list[Fired]) -> StrageSt
 def _take_from_hand(m: Magic, player: int, cards: Sequence[MagicCard], action: Action, rule: str) -> Magic:
     left = remove_cards(m.hands[player], cards)
     if left is None:
-        raise IllegalAction(rule, msg("{action}: {clan} does not hold {cards} (hand: {hand})", action=code(action), clan=CLANS[player], cards=said_cards(cards), hand=said_cards(m.hands[player])))
+        raise IllegalAction(rule, msg("{action}: {clan} does not hold {cards} (hand: {hand})", action=action.told, clan=CLANS[player], cards=said_cards(cards), hand=said_cards(m.hands[player])))
     return evolve(m, hands=replace_at(m.hands, player, left))
 
 
@@ -205,7 +205,7 @@ def cast(state: StrageState, spell: Spell, trace: list[Fired]) -> StrageState:
     m = _magic(state)
     me = state.active
     if m.cast:
-        raise IllegalAction("fase-magica", msg("{spell}: {clan} has already cast this turn's spell", spell=code(spell), clan=CLANS[me]))
+        raise IllegalAction("fase-magica", msg("{spell}: {clan} has already cast this turn's spell", spell=spell.told, clan=CLANS[me]))
     wanted = SPELL_RANK.get(type(spell))
     if (isinstance(spell.card, Joker)) != (wanted is None) or (wanted and not isinstance(spell.card, Joker) and spell.card.rank != wanted):
         raise IllegalAction(rule, _cast_with(spell, wanted))
@@ -232,14 +232,14 @@ def cast(state: StrageState, spell: Spell, trace: list[Fired]) -> StrageState:
 def _cast_with(spell: Spell, rank: str | None) -> Message:
     """The refusal of a spell cast with the wrong card, naming the card it wants (a whole sentence each)."""
     if rank == "A":
-        return msg("{spell}: this spell is cast with an Ace", spell=code(spell))
+        return msg("{spell}: this spell is cast with an Ace", spell=spell.told)
     if rank == "J":
-        return msg("{spell}: this spell is cast with a Jack", spell=code(spell))
+        return msg("{spell}: this spell is cast with a Jack", spell=spell.told)
     if rank == "Q":
-        return msg("{spell}: this spell is cast with a Queen", spell=code(spell))
+        return msg("{spell}: this spell is cast with a Queen", spell=spell.told)
     if rank == "K":
-        return msg("{spell}: this spell is cast with a King", spell=code(spell))
-    return msg("{spell}: this spell is cast with a Joker", spell=code(spell))
+        return msg("{spell}: this spell is cast with a King", spell=spell.told)
+    return msg("{spell}: this spell is cast with a Joker", spell=spell.told)
 
 
 def _victim(state: StrageState, spell: Spell) -> int | None:
@@ -256,35 +256,35 @@ def _check_target(state: StrageState, spell: Spell, rule: str) -> None:
     if isinstance(spell, Lightning):
         owner = board.clan_of(at(cells, spell.target))
         if owner is not None and owner != me and immune(state, owner):
-            raise IllegalAction("immunita", msg("{spell}: the {clan} half-elves are immune", spell=code(spell), clan=CLANS[owner]))
+            raise IllegalAction("immunita", msg("{spell}: the {clan} half-elves are immune", spell=spell.told, clan=CLANS[owner]))
         if at(cells, spell.target) != ORC and owner is None:
-            raise IllegalAction("fulmine-bersagli", msg("{spell}: strikes an orc or a half-elf, not {target}", spell=code(spell), target=notation(spell.target)))
+            raise IllegalAction("fulmine-bersagli", msg("{spell}: strikes an orc or a half-elf, not {target}", spell=spell.told, target=notation(spell.target)))
     elif isinstance(spell, Immunity):
         if m.immunities[me]:
-            raise IllegalAction("immunita-una", msg("{spell}: {clan} is already immune", spell=code(spell), clan=CLANS[me]))
+            raise IllegalAction("immunita-una", msg("{spell}: {clan} is already immune", spell=spell.told, clan=CLANS[me]))
     elif isinstance(spell, Metamorphosis):
         letter = at(cells, spell.square)
         if letter not in ESCORTING or board.clan_of(letter) == me:
-            raise IllegalAction("metamorfosi", msg("{spell}: {square} holds no sprite escorted by a rival half-elf", spell=code(spell), square=notation(spell.square)))
+            raise IllegalAction("metamorfosi", msg("{spell}: {square} holds no sprite escorted by a rival half-elf", spell=spell.told, square=notation(spell.square)))
         if state.orcs_off_map and spell.orc is not None:
-            raise IllegalAction("metamorfosi", msg("{spell}: an orc off the map must be used", spell=code(spell)))
+            raise IllegalAction("metamorfosi", msg("{spell}: an orc off the map must be used", spell=spell.told))
         if not state.orcs_off_map and (spell.orc is None or at(cells, spell.orc) != ORC):
-            raise IllegalAction("metamorfosi", msg("{spell}: every orc is on the map; name the square of the one to move", spell=code(spell)))
+            raise IllegalAction("metamorfosi", msg("{spell}: every orc is on the map; name the square of the one to move", spell=spell.told))
     elif isinstance(spell, Curse):
         if not 1 <= len(set(spell.orcs)) == len(spell.orcs) <= 3 or any(at(cells, s) != ORC for s in spell.orcs):
-            raise IllegalAction("maledizione", msg("{spell}: names one to three different squares with an orc", spell=code(spell)))
+            raise IllegalAction("maledizione", msg("{spell}: names one to three different squares with an orc", spell=spell.told))
     elif isinstance(spell, Upheaval):
         if spell.suit is not None and spell.suit not in SUIT_ORDER:
-            raise IllegalAction("rivolgimento", msg("{spell}: {suit} is not a suit", spell=code(spell), suit=code(spell.suit)))
+            raise IllegalAction("rivolgimento", msg("{spell}: {suit} is not a suit", spell=spell.told, suit=code(spell.suit)))
         if spell.take is not None:
             player, taken = spell.take
             if player == me or player not in range(state.players) or taken not in m.hands[player]:
-                raise IllegalAction("rivolgimento", msg("{spell}: no such card in a rival's hand", spell=code(spell)))
+                raise IllegalAction("rivolgimento", msg("{spell}: no such card in a rival's hand", spell=spell.told))
     elif isinstance(spell, Caprice):
         if at(cells, spell.start) != SPRITE:
-            raise IllegalAction("folletto-capriccioso", msg("{spell}: no unescorted sprite on {start}", spell=code(spell), start=notation(spell.start)))
+            raise IllegalAction("folletto-capriccioso", msg("{spell}: no unescorted sprite on {start}", spell=spell.told, start=notation(spell.start)))
         if spell.end not in caprice_reach(cells, spell.start):
-            raise IllegalAction("folletto-capriccioso", msg("{spell}: one or two steps through empty squares only", spell=code(spell)))
+            raise IllegalAction("folletto-capriccioso", msg("{spell}: one or two steps through empty squares only", spell=spell.told))
 
 
 def _resolve(state: StrageState, spell: Spell, trace: list[Fired]) -> StrageState:
@@ -364,9 +364,9 @@ def breach(state: StrageState, action: Breach, trace: list[Fired]) -> StrageStat
     m = _magic(state)
     me, owner = state.active, action.owner
     if owner == me or owner not in range(state.players) or not m.immunities[owner]:
-        raise IllegalAction("immunita", msg("{action}: no rival Immunity to break there", action=code(action)))
+        raise IllegalAction("immunita", msg("{action}: no rival Immunity to break there", action=action.told))
     if not action.cards or not all(is_number(c) for c in action.cards):
-        raise IllegalAction("immunita", msg("{action}: only number cards (2 to 7) break an Immunity", action=code(action)))
+        raise IllegalAction("immunita", msg("{action}: only number cards (2 to 7) break an Immunity", action=action.told))
     m = _take_from_hand(m, me, action.cards, action, "immunita")
     laid = m.immunities[owner] + tuple(action.cards)
     trace.append(Fired("immunita", msg_n("{clan} lays {cards} on the {clan2} Immunity: total {total}, {count} suit", "{clan} lays {cards} on the {clan2} Immunity: total {total}, {count} suits",
@@ -403,9 +403,9 @@ def answer(state: StrageState, action: Oppose | Accept, trace: list[Fired]) -> S
         return _cancel(state)
     if len(cards) == 1 and isinstance(cards[0], Card) and cards[0].rank == "Q":
         if not isinstance(spell, Metamorphosis):
-            raise IllegalAction("opposizione-irresistibile", msg("{action}: a Queen opposes only a Metamorphosis", action=code(action)))
+            raise IllegalAction("opposizione-irresistibile", msg("{action}: a Queen opposes only a Metamorphosis", action=action.told))
         if not superior(cards[0].suit, spell.card.suit):
-            raise IllegalAction("ordine-semi", msg("{action}: {cards} does not outrank {card} ({order})", action=code(action), cards=said(cards[0]), card=said(spell.card), order=SUIT_RANKING))
+            raise IllegalAction("ordine-semi", msg("{action}: {cards} does not outrank {card} ({order})", action=action.told, cards=said(cards[0]), card=said(spell.card), order=SUIT_RANKING))
         trace.append(Fired("opposizione-irresistibile", msg("{cards} outranks {card}: the Metamorphosis fails", cards=said(cards[0]), card=said(spell.card))))
         return _cancel(state)
     _check_numbers(action, cards, BEAT + 1, "opposizione")
@@ -415,11 +415,11 @@ def answer(state: StrageState, action: Oppose | Accept, trace: list[Fired]) -> S
 
 def _check_numbers(action: Action, cards: Sequence[MagicCard], at_least: int, rule: str) -> None:
     if not cards or not all(is_number(c) for c in cards):
-        raise IllegalAction(rule, msg("{action}: only number cards (2 to 7), a Joker or a higher Queen", action=code(action)))
+        raise IllegalAction(rule, msg("{action}: only number cards (2 to 7), a Joker or a higher Queen", action=action.told))
     if len(suits(cards)) < 2:
-        raise IllegalAction(rule, msg("{action}: the numbers must be of at least two suits", action=code(action)))
+        raise IllegalAction(rule, msg("{action}: the numbers must be of at least two suits", action=action.told))
     if total(cards) < at_least:
-        raise IllegalAction(rule, msg("{action}: {cards} totals {total}, at least {at_least} is needed", action=code(action), cards=said_cards(cards), total=total(cards), at_least=at_least))
+        raise IllegalAction(rule, msg("{action}: {cards} totals {total}, at least {at_least} is needed", action=action.told, cards=said_cards(cards), total=total(cards), at_least=at_least))
 
 
 def insist(state: StrageState, action: Insist | Yield, trace: list[Fired]) -> StrageState:

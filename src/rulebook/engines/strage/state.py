@@ -202,9 +202,9 @@ class StrageState(State):
     def _apply_roll(self, action: Roll, trace: list[Fired]) -> StrageState:
         """A die roll goes to the roll handler of the phase that waits for it (``ROLLS``)."""
         if not self.is_chance or self.phase is Phase.SHUFFLE:
-            raise IllegalAction("fasi", msg("{action}: nobody is rolling now; {now}", action=code(action), now=self._now()))
+            raise IllegalAction("fasi", msg("{action}: nobody is rolling now; {now}", action=action.told, now=self._now()))
         if action.value not in range(1, 7):
-            raise IllegalAction("materiale", msg("{action}: a die shows 1 to 6", action=code(action)))
+            raise IllegalAction("materiale", msg("{action}: a die shows 1 to 6", action=action.told))
         return self.ROLLS[self.phase](self, action.value, trace)
 
     # --- turn order --------------------------------------------------------------------------
@@ -248,7 +248,7 @@ class StrageState(State):
     def _spend(self, action: Action, rule: str) -> None:
         self._expect((Phase.ACTIONS,), action, rule)
         if self.ap < 1:
-            raise IllegalAction("punti-azione", msg("{action}: {clan} has no action point left", action=code(action), clan=CLANS[self.active]))
+            raise IllegalAction("punti-azione", msg("{action}: {clan} has no action point left", action=action.told, clan=CLANS[self.active]))
 
     def _placements(self) -> list[Place]:
         if self.ap < 1 or self.acted or self.placed >= MAX_PLACED or not self.half_elves_off_map(self.active):
@@ -259,16 +259,16 @@ class StrageState(State):
         self._spend(action, "collocare")
         me = self.active
         if board.rank(action.square) not in board.PLACEMENT_RANKS:
-            raise IllegalAction("collocare", msg("{action}: half-elves enter the map on rows 1 and 2 only", action=code(action)))
+            raise IllegalAction("collocare", msg("{action}: half-elves enter the map on rows 1 and 2 only", action=action.told))
         if self.acted:
-            raise IllegalAction("collocare-prima", msg("{action}: {clan} has already moved or fought this turn; half-elves are placed first", action=code(action), clan=CLANS[me]))
+            raise IllegalAction("collocare-prima", msg("{action}: {clan} has already moved or fought this turn; half-elves are placed first", action=action.told, clan=CLANS[me]))
         if self.placed >= MAX_PLACED:
-            raise IllegalAction("collocare", msg("{action}: {clan} has already placed {most} half-elves this turn", action=code(action), clan=CLANS[me], most=MAX_PLACED))
+            raise IllegalAction("collocare", msg("{action}: {clan} has already placed {most} half-elves this turn", action=action.told, clan=CLANS[me], most=MAX_PLACED))
         if not self.half_elves_off_map(me):
-            raise IllegalAction("collocare", msg("{action}: all {half_elves} {clan} half-elves are on the map", action=code(action), half_elves=board.HALF_ELVES, clan=CLANS[me]))
+            raise IllegalAction("collocare", msg("{action}: all {half_elves} {clan} half-elves are on the map", action=action.told, half_elves=board.HALF_ELVES, clan=CLANS[me]))
         here = at(self.cells, action.square)
         if here not in (NOTHING, SPRITE):
-            raise IllegalAction("collocare", msg("{action}: {square} is taken ({here})", action=code(action), square=notation(action.square), here=self._piece(action.square)))
+            raise IllegalAction("collocare", msg("{action}: {square} is taken ({here})", action=action.told, square=notation(action.square), here=self._piece(action.square)))
         letter = (ESCORTING if here == SPRITE else ALONE)[me]
         trace.append(Fired("collocare", msg("{clan} places a half-elf on {square} with the sprite there", clan=CLANS[me], square=notation(action.square))
                            if here == SPRITE else msg("{clan} places a half-elf on {square}", clan=CLANS[me], square=notation(action.square))))
@@ -296,20 +296,20 @@ class StrageState(State):
         me, start, end = self.active, action.start, action.end
         letter = at(self.cells, start)
         if board.clan_of(letter) != me:
-            raise IllegalAction("muovere", msg("{action}: no {clan} half-elf on {start}", action=code(action), clan=CLANS[me], start=notation(start)))
+            raise IllegalAction("muovere", msg("{action}: no {clan} half-elf on {start}", action=action.told, clan=CLANS[me], start=notation(start)))
         if not board.adjacent(start, end):
-            raise IllegalAction("muovere", msg("{action}: a half-elf moves one square at a time", action=code(action)))
+            raise IllegalAction("muovere", msg("{action}: a half-elf moves one square at a time", action=action.told))
         here = at(self.cells, end)
         rule = "accompagnare" if action.escort else "muovere"
         if action.escort and letter not in ESCORTING:
-            raise IllegalAction("accompagnare", msg("{action}: the half-elf on {start} escorts no sprite", action=code(action), start=notation(start)))
+            raise IllegalAction("accompagnare", msg("{action}: the half-elf on {start} escorts no sprite", action=action.told, start=notation(start)))
         if here not in ((NOTHING,) if action.escort else (NOTHING, SPRITE)):
             if here == SPRITE:
-                raise IllegalAction(rule, msg("{action}: an escorted sprite needs an empty square", action=code(action)))
-            raise IllegalAction(rule, msg("{action}: {square} is taken ({here})", action=code(action), square=notation(end), here=self._piece(end)))
+                raise IllegalAction(rule, msg("{action}: an escorted sprite needs an empty square", action=action.told))
+            raise IllegalAction(rule, msg("{action}: {square} is taken ({here})", action=action.told, square=notation(end), here=self._piece(end)))
         saves = action.escort and board.rank(end) == board.EXIT_RANK
         if action.withdraw and not saves:
-            raise IllegalAction("uscita", msg("{action}: a half-elf leaves the map only with a sprite it brings to row {row}", action=code(action), row=board.EXIT_RANK))
+            raise IllegalAction("uscita", msg("{action}: a half-elf leaves the map only with a sprite it brings to row {row}", action=action.told, row=board.EXIT_RANK))
         cells = put(self.cells, start, SPRITE if letter in ESCORTING and not action.escort else NOTHING)
         if action.escort:
             trace.append(Fired("accompagnare", msg("{clan} half-elf {start}-{end} with its sprite", clan=CLANS[me], start=notation(start), end=notation(end))))
@@ -349,14 +349,14 @@ class StrageState(State):
         self._spend(action, "combattimento")
         me = self.active
         if self.fought:
-            raise IllegalAction("combattimento", msg("{action}: {clan} has already fought this turn", action=code(action), clan=CLANS[me]))
+            raise IllegalAction("combattimento", msg("{action}: {clan} has already fought this turn", action=action.told, clan=CLANS[me]))
         if board.clan_of(at(self.cells, action.attacker)) != me:
-            raise IllegalAction("combattimento", msg("{action}: no {clan} half-elf on {attacker}", action=code(action), clan=CLANS[me], attacker=notation(action.attacker)))
+            raise IllegalAction("combattimento", msg("{action}: no {clan} half-elf on {attacker}", action=action.told, clan=CLANS[me], attacker=notation(action.attacker)))
         if action.target not in self.attack_targets(action.attacker):
             owner = board.clan_of(at(self.cells, action.target))
             if owner is not None and owner != me and magic_rules.immune(self, owner) and board.adjacent(action.attacker, action.target):
-                raise IllegalAction("immunita", msg("{action}: the {clan} half-elves are immune", action=code(action), clan=CLANS[owner]))
-            raise IllegalAction("combattimento", msg("{action}: no orc or rival half-elf next to {attacker} on {target}", action=code(action), attacker=notation(action.attacker), target=notation(action.target)))
+                raise IllegalAction("immunita", msg("{action}: the {clan} half-elves are immune", action=action.told, clan=CLANS[owner]))
+            raise IllegalAction("combattimento", msg("{action}: no orc or rival half-elf next to {attacker} on {target}", action=action.told, attacker=notation(action.attacker), target=notation(action.target)))
         trace.append(Fired("combattimento", msg("{clan} half-elf on {attacker} attacks {piece} on {target}", clan=CLANS[me], attacker=notation(action.attacker), piece=self._piece(action.target), target=notation(action.target))))
         return evolve(self, ap=self.ap - 1, fought=True, acted=True, attack=(action.attacker, action.target), phase=Phase.COMBAT)
 
@@ -419,11 +419,11 @@ class StrageState(State):
     def _apply_placeorc(self, action: PlaceOrc, trace: list[Fired]) -> StrageState:
         self._expect((Phase.ORCS,), action, "orchi")
         if not self.orcs_off_map:
-            raise IllegalAction("orchi", msg("{action}: every orc is on the map; move one instead", action=code(action)))
+            raise IllegalAction("orchi", msg("{action}: every orc is on the map; move one instead", action=action.told))
         if board.rank(action.square) in board.PLACEMENT_RANKS:
-            raise IllegalAction("orchi", msg("{action}: orcs are never placed in the placement area (rows 1 and 2)", action=code(action)))
+            raise IllegalAction("orchi", msg("{action}: orcs are never placed in the placement area (rows 1 and 2)", action=action.told))
         if at(self.cells, action.square) != NOTHING:
-            raise IllegalAction("orchi", msg("{action}: {square} is not empty", action=code(action), square=notation(action.square)))
+            raise IllegalAction("orchi", msg("{action}: {square} is not empty", action=action.told, square=notation(action.square)))
         trace.append(Fired("orchi", msg("{clan} places an orc on {square}", clan=CLANS[self.active], square=notation(action.square))))
         return evolve(self, cells=put(self.cells, action.square, ORC))._orc_attack_phase(trace)
 
@@ -431,11 +431,11 @@ class StrageState(State):
         self._expect((Phase.ORCS,), action, "orchi")
         if self._orc_places():
             raise IllegalAction("orchi", msg_n("{action}: {orcs_off_map} orc is off the map; place it instead", "{action}: {orcs_off_map} orcs are off the map; place one instead", self.orcs_off_map,
-                                                  action=code(action), orcs_off_map=self.orcs_off_map))
+                                                  action=action.told, orcs_off_map=self.orcs_off_map))
         if at(self.cells, action.start) != ORC:
-            raise IllegalAction("orchi", msg("{action}: no orc on {start}", action=code(action), start=notation(action.start)))
+            raise IllegalAction("orchi", msg("{action}: no orc on {start}", action=action.told, start=notation(action.start)))
         if action.end not in board.orc_reach(self.cells, action.start):
-            raise IllegalAction("orchi-passi", msg("{action}: an orc takes one or two steps through empty squares", action=code(action)))
+            raise IllegalAction("orchi-passi", msg("{action}: an orc takes one or two steps through empty squares", action=action.told))
         trace.append(Fired("orchi", msg("{clan} moves the orc {start}-{end}", clan=CLANS[self.active], start=notation(action.start), end=notation(action.end))))
         cells = put(put(self.cells, action.start, NOTHING), action.end, ORC)
         return evolve(self, cells=cells, arrows=self.arrows + ((action.start, action.end),))._orc_attack_phase(trace)
@@ -452,7 +452,7 @@ class StrageState(State):
     def _apply_orcattack(self, action: OrcAttack, trace: list[Fired]) -> StrageState:
         self._expect((Phase.ORC_ATTACK,), action, "attacco-orchi")
         if (action.orc, action.target) not in self._orc_attacks():
-            raise IllegalAction("attacco-orchi", msg("{action}: no orc on {orc} next to a half-elf on {target}", action=code(action), orc=notation(action.orc), target=notation(action.target)))
+            raise IllegalAction("attacco-orchi", msg("{action}: no orc on {orc} next to a half-elf on {target}", action=action.told, orc=notation(action.orc), target=notation(action.target)))
         trace.append(Fired("attacco-orchi", msg("the orc on {orc} attacks {piece} on {target}", orc=notation(action.orc), piece=self._piece(action.target), target=notation(action.target))))
         return evolve(self, attack=(action.orc, action.target), phase=Phase.ORC_ROLL)
 
