@@ -403,7 +403,7 @@ def test_every_page_type_loads_cleanly_and_passes_axe_at_desktop_and_phone_sizes
     page = watched.page  # axe-core is in every page it opens (the tab fixture)
     title_404 = shipped_words(language).gettext("Page not found").text
     pages = {"home": prefix(language), "book": prefix(language) + "demo/", "steps": prefix(language) + "passi/",
-             "coverage": prefix(language) + "coverage/",
+             "coverage": prefix(language) + "coverage/", "glossary": prefix(language) + "glossary/",
              # A missing page deep under the language's folder: its 404 page, links absolute under /base/.
              "404": prefix(language) + "no/such/page/"}
     for kind, path in pages.items():

@@ -3,23 +3,36 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-# Characters a report must not print raw: controls (a terminal obeys ESC sequences), line and
-# paragraph separators (one problem, one line) and direction overrides (what you read is what
-# is there). Messages quote the input, and the input may be hostile.
-_UNPRINTABLE_RE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# Characters a report must not print raw, by their Unicode category: controls (Cc: a terminal
+# obeys ESC sequences), formatting characters (Cf: every direction mark, embedding, override and
+# isolate, and the invisible ones: what you read is what is there), line and paragraph
+# separators (Zl, Zp: one problem, one line) and lone surrogates (Cs). Messages quote the input,
+# and the input may be hostile. The pattern finds the candidates (anything but printable ASCII)
+# in one pass; the category decides.
+_CANDIDATE_RE = re.compile("[^\x20-\x7e]")
+_UNPRINTABLE = frozenset(("Cc", "Cf", "Zl", "Zp", "Cs"))
+
+
+def _escaped(found: re.Match[str]) -> str:
+    char = found.group()
+    if unicodedata.category(char) not in _UNPRINTABLE:
+        return char
+    code = ord(char)
+    return repr(char)[1:-1] if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def printable(text: str) -> str:
-    r"""``text`` with every unprintable character written as an escape.
+    r"""``text`` with every control, formatting (bidi) and separator character written as an escape.
 
-    >>> print(printable("a\x1b[2Jb\u2028c"))
-    a\x1b[2Jb\u2028c
+    >>> print(printable("a\x1b[2Jb\u2028c\u200fd\U000e0041é"))
+    a\x1b[2Jb\u2028c\u200fd\U000e0041é
     """
-    return _UNPRINTABLE_RE.sub(lambda m: repr(m.group())[1:-1] if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text)
+    return _CANDIDATE_RE.sub(_escaped, text)
 
 
 class RulebookError(ValueError):

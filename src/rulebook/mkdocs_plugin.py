@@ -69,10 +69,11 @@ from .project import LANGUAGES_EXPECTED, Project, configuration_problems
 from .reloading import engine_sources, reload_changed
 from .render import RenderedPage, Site
 from .render.broken import broken_book_markdown
-from .render.pages import Alternate, TocEntry, relative_url
+from .render.pages import Alternate, TocEntry
 from .render.reuse import COMPILED
 from .render.search import search_index
 from .render.ui import MADE_WITH, Words
+from .render.urls import relative_url
 
 if TYPE_CHECKING:  # names for annotations only (MkDocs' livereload is imported by serve alone)
     from .adapters.generator import LiveReloadServer, TemplateContext, TocToken

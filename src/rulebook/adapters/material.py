@@ -20,7 +20,9 @@ files. What those rely on, besides the blocks and partials Material documents fo
   ``XMLHttpRequest`` (Material fetches ``search/search_index.json`` and ``sitemap.xml`` with it),
   and reads the ``__config`` element and the ``__search`` toggle;
 - ``workers/rulebook-search.js`` runs Material's worker inside its own and reads its messages:
-  :data:`WORKER_MESSAGES`;
+  :data:`WORKER_MESSAGES`; it sends each word as ``stem^N stem``, relying on Material's query
+  transform to append ``*`` to a word without a boost only (tests/test_site_search_ranking.py
+  runs Material's worker on the site's books and fails if the word typed stops ranking first);
 - the plugin reads Material's search index's ``config`` (separator, pipeline, lang) to write
   each language's index.
 """

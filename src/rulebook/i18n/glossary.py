@@ -67,6 +67,14 @@ class Term:
     def shown(self, language: str) -> str:
         return " / ".join(f.rstrip("*") for f in self.forms.get(language, ()))
 
+    def pattern(self, language: str) -> str:
+        """Any of the term's forms in ``language`` as a regular expression (case-insensitive, as
+        the checks match them), a ``*`` form running on to its word's end: the glossary page
+        links a term where a text uses it. Empty: no form in that language."""
+        whole, rest = r"(?!\w)", r"\w*"
+        found = [_form_re(form, language, self.card).pattern for form in self.forms.get(language, ())]
+        return "|".join(f"(?i:{p}{'' if p.endswith(whole) else rest})" for p in found)
+
 
 @dataclass(frozen=True)
 class Spelling:

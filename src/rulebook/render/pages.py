@@ -11,7 +11,6 @@ only has to place these.
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -35,11 +34,13 @@ from ..symbols import Symbol
 from ..symbols import table as symbol_table
 from .boards import ExampleFigure, example_figure
 from .fragments import heading, highlight_doctest
+from .glossary import GLOSSARY, BookTerms, ShownEntry, anchors, glossary_page, shown_entries
 from .previews import nodes_by_id, preview
 from .proofs import EngineSpeech, proof_steps
 from .reuse import REMEMBERED
 from .text import SymbolSet, Target, text_to_html, text_to_plain
 from .ui import Phrase, Words, untranslated_html
+from .urls import relative_url
 
 _ENV = jinja2.Environment(
     loader=jinja2.PackageLoader("rulebook.render", "templates"),
@@ -93,16 +94,6 @@ class Coverage:
     fallback: int
 
 
-def relative_url(from_url: str, to_url: str) -> str:
-    """A link from one site-relative URL to another (``en/bingomagic/`` -> ``../casting/``)."""
-    base = from_url if from_url.endswith("/") or not from_url else posixpath.dirname(from_url) + "/"
-    path, _, fragment = to_url.partition("#")
-    rel = posixpath.relpath(path or ".", base.rstrip("/") or ".")
-    if path.endswith("/") or not path:
-        rel = "./" if rel == "." else rel + "/"
-    return rel + (f"#{fragment}" if fragment else "")
-
-
 def _keys(book: Book) -> dict[int, str]:
     return {id(node): key for key, node in walk(book)}
 
@@ -139,6 +130,8 @@ class Site:
     _words: dict[tuple[str, str], Words] = field(default_factory=dict, repr=False)
     _engine_domains: dict[str, tuple[ShippedDomain, ...]] = field(default_factory=dict, repr=False)
     _symbol_sets: dict[tuple[str, str], SymbolSet | None] = field(default_factory=dict, repr=False)
+    #: The glossary page's entries per language (glossary_shown).
+    glossary_entries: dict[str, list[ShownEntry]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         given: Languages | Sequence[str] | None = self.languages
@@ -284,11 +277,31 @@ class Site:
         pages = [self.home(language)]
         pages.extend(self.book_page(book_id, language) for book_id in self.books)
         pages.append(self.coverage_page(language))
+        made = glossary_page(self, language, self.glossary_shown(language))
+        if made is not None:
+            title, html = made
+            pages.append(RenderedPage("glossary", language, self.src_uri(language, GLOSSARY), self.url(language, GLOSSARY), title, html,
+                                      alternates=self.alternates(GLOSSARY)))
         return pages
+
+    def glossary_shown(self, language: str) -> list[ShownEntry]:
+        """The glossary page's entries in ``language`` (made once: the page and the index ask)."""
+        if language not in self.glossary_entries:
+            self.glossary_entries[language] = shown_entries(self, language, tuple(self.languages))
+        return self.glossary_entries[language]
 
     def all_pages(self) -> Iterable[RenderedPage]:
         for language in self.languages:
             yield from self.pages(language.code)
+
+    @cached_property
+    def term_anchors(self) -> dict[int, str]:
+        """Each game term's id on the glossary page (by ``id(term)``); empty: the site has no glossary page."""
+        return anchors(self.glossary)
+
+    def render_template(self, template: str, language: str, **context: object) -> Markup:
+        """A page body from one of the toolkit's templates, with the site's words of ``language``."""
+        return self._render(template, language, **context)
 
     def _render(self, template: str, language: str, **context: object) -> Markup:
         words = self.words(language)
@@ -432,6 +445,7 @@ class _BookView:
         self.outdated = translated.outdated if translated else frozenset()
         self._rule_links: dict[str, Markup] = {}
         self._previews: dict[tuple[str, str], str] = {}
+        self.terms = BookTerms(site, book, language, url)
 
     def _locate(self, ref: XRef) -> tuple[Book, str, Anchor] | None:
         """The book a cross-reference leads into, its link from this page, and its anchor there."""
@@ -511,8 +525,11 @@ class _BookView:
         return text_to_html(node.title, None, language=self.words, inline=True, symbols=self.symbols)
 
     def text(self, node: Node, field_name: str, *, inline: bool = False) -> Markup:
-        html = text_to_html(getattr(node, field_name), self.resolve, language=self.words, inline=inline, symbols=self.symbols)
         state = self.state(node, field_name)
+        # A title is never linked; a text that fell back is in the source language, its terms too.
+        terms = None if inline else self.terms.links(node, field_name, self.site.source.code if state == "fallback" else self.language)
+        html = text_to_html(getattr(node, field_name), self.resolve, language=self.words, inline=inline, symbols=self.symbols,
+                            terms=terms)
         if state == "translated":
             return html
         source = self.site.source

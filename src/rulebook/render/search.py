@@ -5,7 +5,14 @@ comes from here, never from parsing our pages: the home, each book (title and su
 section and each rule under its anchor, with the rule's rulings and worked examples, in the
 page's language (a text not translated yet as the page shows it, in the source language) and
 symbols by their text alternative (``{W}`` is "white mana" in an English index). ``title`` and
-``text`` are HTML-escaped plain text, as the theme's index holds them.
+``text`` are plain text escaped by markupsafe, the one escaper of every page and index the site
+writes: the theme shows a result's title and text as HTML.
+
+markupsafe writes an apostrophe as ``&#39;`` and a quotation mark as ``&#34;``, which no word
+separator of the site's configuration knows: "l&#39;arène" would be one word that nobody types.
+The index's separator (:func:`escaped_separator`) therefore splits words at every escape
+markupsafe writes, whatever separator the project configured: French "l'arène" is indexed as
+"l" and "arène", as the configured separator splits the unescaped text.
 
 Game terms are kept apart from the words a stemmer confuses with them: Spanish "maná" and
 "mano" (hand) both stem to "man". Each index names the glossary's forms of its language's game
@@ -18,18 +25,33 @@ the language's stemmer.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from html import escape
 from typing import Any
 
+from markupsafe import escape
+
 from ..i18n.glossary import Glossary
+from .glossary import GLOSSARY
 from .pages import Site
 
 SearchDoc = dict[str, str]  # location (relative to the language's root), title, text
 
 
+#: Every escape markupsafe writes (``& < > ' "``): each ends a word in the index.
+ESCAPES = "&(?:amp|lt|gt|#39|#34);"
+
+
 def _doc(location: str, title: str, paragraphs: Iterable[str] = ()) -> SearchDoc:
-    text = "".join(f"<p>{escape(p, quote=False)}</p>" for p in paragraphs if p)
-    return {"location": location, "title": escape(title, quote=False), "text": text}
+    text = "".join(f"<p>{escape(p)}</p>" for p in paragraphs if p)
+    return {"location": location, "title": str(escape(title)), "text": text}
+
+
+def escaped_separator(separator: str) -> str:
+    r"""The configured word separator (a JavaScript regular expression), also matching every escape.
+
+    >>> print(escaped_separator(r"[\s\-]+"))
+    (?:[\s\-]+)|&(?:amp|lt|gt|#39|#34);
+    """
+    return f"(?:{separator})|{ESCAPES}"
 
 
 def _locator(site: Site, language: str) -> Callable[..., str]:
@@ -79,6 +101,12 @@ def search_docs(site: Site, language: str) -> list[SearchDoc]:
     for book_id in site.books:
         docs.extend(site.remembered("search", book_id, language, lambda: _book_docs(site, book_id, language)))  # noqa: B023 - called at once
     docs.append(_doc(location("coverage"), words.gettext("Translation coverage").text))
+    if site.term_anchors:
+        # The glossary: a reader who types a term in another language ("land") finds its entry.
+        docs.append(_doc(location(GLOSSARY), words.gettext("Glossary").text))
+        for entry in site.glossary_shown(language):
+            others = "; ".join(f"{other.name}: {other.forms}" for other in entry.others)
+            docs.append(_doc(location(GLOSSARY, entry.anchor), entry.name, [entry.forms, others]))
     return docs
 
 
@@ -99,6 +127,9 @@ def kept_terms(glossary: Glossary, language: str) -> list[list[str]]:
 
 
 def search_index(site: Site, language: str, config: dict[str, Any]) -> dict[str, Any]:
-    """One language's index in the theme's format: its ``config`` (languages, pipeline, fields)
-    with the kept game terms, and its documents."""
-    return {"config": {**config, "rulebook": {"keep": kept_terms(site.glossary, language)}}, "docs": search_docs(site, language)}
+    """One language's index in the theme's format: its ``config`` (languages, pipeline, fields,
+    the separator that also splits at escapes) with the kept game terms, and its documents."""
+    own: dict[str, Any] = {"rulebook": {"keep": kept_terms(site.glossary, language)}}
+    if "separator" in config:
+        own["separator"] = escaped_separator(config["separator"])
+    return {"config": {**config, **own}, "docs": search_docs(site, language)}

@@ -12,15 +12,20 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from .. import symbols
 from ..limits import MAX_TEXT_CHARS
 from ..markup import Inline, Paragraph, Ref, Strong, Symbol, Text, parse, parse_inline
 from ..model import XRef
 from ..symbols import SYMBOLS
+from .bidi import closed_bidi
 from .ui import Phrase, Words, symbol_label
+
+if TYPE_CHECKING:
+    from .glossary import TermLinks
 
 
 @dataclass(frozen=True)
@@ -73,9 +78,12 @@ def symbol_html(symbol: symbols.Symbol, language: str | Words = "en", label: Phr
     return Markup('<i class="ms ms-{} ms-cost" {}></i>').format(code.replace("/", "").lower(), common)
 
 
-def _escape(text: str) -> str:
-    # What markupsafe.escape does, in C-speed replaces: a megabyte of markup renders in a second.
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#39;").replace('"', "&#34;")
+def _text_html(text: str, terms: TermLinks | None) -> str:
+    """A piece of text, escaped, the first use of each game term a link to its glossary entry."""
+    if terms is None:
+        return str(escape(closed_bidi(text)))
+    return "".join(f'<a class="rb-term" href="{escape(href)}">{escape(closed_bidi(piece))}</a>' if href else str(escape(closed_bidi(piece)))
+                   for piece, href in terms.pieces(text))
 
 
 def _icon(token: str, language: str | Words, icons: dict[str, str], own: SymbolSet | None) -> str:
@@ -90,30 +98,31 @@ def _icon(token: str, language: str | Words, icons: dict[str, str], own: SymbolS
 
 
 def _html(nodes: tuple[Inline, ...], resolve: Resolver | None, language: str | Words, icons: dict[str, str],
-          own: SymbolSet | None = None) -> str:
+          own: SymbolSet | None = None, terms: TermLinks | None = None) -> str:
     """HTML of inline nodes; ``icons`` keeps each symbol's HTML once made (a text may repeat one thousands of times)."""
     parts = []
     for node in nodes:
         if isinstance(node, Text):
-            parts.append(_escape(node.value))
+            parts.append(_text_html(node.value, terms))
         elif isinstance(node, Symbol):
             parts.append(_icon(node.token, language, icons, own))
         elif isinstance(node, Ref):
             target = resolve(node.ref) if resolve else None
             if target is None:
-                parts.append(f'<span class="rb-xref rb-xref--missing">{_escape(str(node.ref))}</span>')
+                parts.append(f'<span class="rb-xref rb-xref--missing">{escape(str(node.ref))}</span>')
             else:
-                parts.append(f'<a class="rb-xref" href="{_escape(target.href)}" title="{_escape(target.title or target.number)}">{_escape(target.number)}</a>')
+                parts.append(f'<a class="rb-xref" href="{escape(target.href)}" title="{escape(target.title or target.number)}">{escape(target.number)}</a>')
         else:
             tag = "strong" if isinstance(node, Strong) else "em"
-            parts.append(f"<{tag}>{_html(node.children, resolve, language, icons, own)}</{tag}>")
+            parts.append(f"<{tag}>{_html(node.children, resolve, language, icons, own, terms)}</{tag}>")
     return "".join(parts)
 
 
 def text_to_html(text: str, resolve: Resolver | None = None, *, language: str | Words = "it", inline: bool = False,
-                 symbols: SymbolSet | None = None) -> Markup:
+                 symbols: SymbolSet | None = None, terms: TermLinks | None = None) -> Markup:
     """Render one rulebook text field. ``inline`` renders a title: no paragraphs, no lists.
-    ``symbols``: the book's engine's own symbols, when it has any.
+    ``symbols``: the book's engine's own symbols, when it has any. ``terms`` links the game
+    terms a prose text uses to the glossary (a title's are never linked).
 
     >>> text_to_html("Paga {W} e vedi **bene** <b>")
     Markup('<p>Paga <i class="ms ms-w ms-cost" role="img" aria-label="mana bianco" title="mana bianco"></i> e vedi <strong>bene</strong> &lt;b&gt;</p>')
@@ -121,7 +130,8 @@ def text_to_html(text: str, resolve: Resolver | None = None, *, language: str | 
     if len(text) > MAX_TEXT_CHARS:
         # Never parsed (the loader and the checks refuse such a text; this is for any caller
         # that skipped them): shown as escaped text, at the cost of escaping it.
-        return Markup(f"<p>{_escape(' '.join(text.split()))}</p>" if not inline else _escape(" ".join(text.split())))
+        shown = escape(closed_bidi(" ".join(text.split())))
+        return Markup(f"<p>{shown}</p>") if not inline else shown
     icons: dict[str, str] = language.icons if isinstance(language, Words) else {}
     tokens = symbols.tokens if symbols is not None else ()
     if inline:
@@ -129,9 +139,9 @@ def text_to_html(text: str, resolve: Resolver | None = None, *, language: str | 
     blocks = []
     for block in parse(text, symbols=tokens):
         if isinstance(block, Paragraph):
-            blocks.append(f"<p>{_html(block.children, resolve, language, icons, symbols)}</p>")
+            blocks.append(f"<p>{_html(block.children, resolve, language, icons, symbols, terms)}</p>")
         else:
-            blocks.append("<ul>" + "".join(f"<li>{_html(item, resolve, language, icons, symbols)}</li>" for item in block.items) + "</ul>")
+            blocks.append("<ul>" + "".join(f"<li>{_html(item, resolve, language, icons, symbols, terms)}</li>" for item in block.items) + "</ul>")
     return Markup("\n".join(blocks))
 
 
@@ -140,7 +150,7 @@ def _plain(nodes: tuple[Inline, ...], language: str | Words, resolve: Resolver |
     parts = []
     for node in nodes:
         if isinstance(node, Text):
-            parts.append(node.value)
+            parts.append(closed_bidi(node.value))
         elif isinstance(node, Symbol):
             if node.token not in labels:
                 symbol = SYMBOLS.get(node.token) or (own.table[node.token] if own is not None else SYMBOLS[node.token])
@@ -163,6 +173,6 @@ def text_to_plain(text: str, language: str | Words = "it", resolve: Resolver | N
     'Pianura (mana bianco) e casting:601.2f'
     """
     if len(text) > MAX_TEXT_CHARS:
-        return " ".join(text.split())  # never parsed: see text_to_html
+        return closed_bidi(" ".join(text.split()))  # never parsed: see text_to_html
     tokens = symbols.tokens if symbols is not None else ()
     return " ".join(_plain(parse_inline(text, symbols=tokens), language, resolve, {}, symbols).split())

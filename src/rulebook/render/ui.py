@@ -27,6 +27,7 @@ from ..languages import Language
 from ..languages import language as parse_language
 from ..messages import Message
 from ..symbols import Symbol
+from .bidi import closed_bidi
 
 
 def N_(message: str) -> str:
@@ -129,7 +130,7 @@ class Words:
         return text.format(**{k: v.name_in(language) if isinstance(v, Language) else v for k, v in values.items()})
 
     def _phrase(self, text: str, language: Language, values: dict[str, Any]) -> Phrase:
-        phrase = Phrase(self._fill(text, language, values), language, self.language)
+        phrase = Phrase(closed_bidi(self._fill(text, language, values)), language, self.language)
         if language == self.language:
             return phrase
         # The badge is marked by its lang only: a badge beside the badge would never end.

@@ -12,17 +12,34 @@
 //    matching any word that starts with it, accents ignored): in the index and in a query a
 //    word of those forms is its term, never stemmed, so Spanish "maná" (mana) is not "man",
 //    the stem of "mano" (hand).
-// 3. Results: a word that matched leads the page to highlight the words the result shows
+// 3. The word typed ranks first. Material searches each word as a prefix ("dé*"), and lunr
+//    scores every word of that prefix as if typed: a rare "départ" in a title outranked the
+//    die ("dé") in a rule's text. Each word is therefore sent twice, as the exact stem with a
+//    boost (lunr's query syntax, "dé^1000000", which Material leaves without a "*") and as
+//    Material's prefix: a result holding the stem itself outranks one holding only a longer
+//    word, though a title weighs 1000 times a text and a rare word (départ) a few hundred
+//    times a common one (only a word in all but a handful of a language's documents would
+//    weigh too little; tests/test_site_search_ranking.py holds it for the site's books).
+//    lunr runs a query's exact words through the stemmer once more; the stems sent are let
+//    through as they are.
+// 4. Results: a word that matched leads the page to highlight the words the result shows
 //    marked (the ?h= of its link), so a stemmed hit is highlighted on arrival; a word that did
-//    not match is listed as missing as the reader typed it.
+//    not match is listed as missing as the reader typed it. A page that Material lists only
+//    because sections of it matched (its own entry matched nothing) highlights its sections'
+//    words: its link never carries an empty ?h=.
 (function () {
   var SETUP = 0, QUERY = 2, RESULT = 3; // Material's message types
-  var PLAIN = /^[^\s"'+\-:~^*]+$/;
+  // A word with lunr's query syntax (+word, -word, field:word, word~1, word^2, wor*, "a phrase")
+  // goes to Material as typed; any other is split where the index splits words.
+  var SYNTAX = /^[+\-]|["+:~^*]/;
+  var separator = /[\s\-]+/g; // the index's (config.separator), set at SETUP
   var kept = []; // [folded form, is prefix, term]
   var languages = [];
   var steps = [];
   var analyser = null;
   var typed = {}; // the word the reader typed, by the term sent for it (last query)
+  var sent = {}; // the stems sent as exact words (last query): the stemmer lets them through
+  var EXACT = 1000000; // the boost of the exact stem over its prefix (3. above)
 
   function fold(word) {
     return word.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
@@ -50,6 +67,7 @@
       var stem = owner.stemmer;
       if (stem.rulebookKeeps) return;
       var wrapped = function (token) {
+        if (Object.prototype.hasOwnProperty.call(sent, token.toString())) return token;
         var term = keptTerm(token.toString());
         return term === null ? stem(token) : token.update(function () { return term; });
       };
@@ -73,13 +91,21 @@
 
   function rewrite(query) {
     typed = {};
-    return query.trim().split(/\s+/).map(function (word) {
-      if (!PLAIN.test(word)) return word;
+    sent = {};
+    var words = [];
+    query.trim().split(/\s+/).forEach(function (word) {
+      if (SYNTAX.test(word)) words.push(word);
+      // French "l'arène" is "l" and "arène", as the index has it (its separator splits there).
+      else words.push.apply(words, word.split(separator).filter(Boolean));
+    });
+    return words.map(function (word) {
+      if (SYNTAX.test(word)) return word;
       var term = analyse(word);
       if (term === undefined) return ""; // a stop word: the index has none
       typed[term] = word;
-      return term;
-    }).join(" ").trim();
+      sent[term] = true;
+      return term + "^" + EXACT + " " + term;
+    }).join(" ").replace(/\s+/g, " ").trim();
   }
 
   // The words a result shows marked, lower case, each once, without the punctuation around them.
@@ -109,6 +135,23 @@
     return Object.assign({}, item, { terms: terms });
   }
 
+  function highlighted(item) {
+    return Object.keys(item.terms).some(function (word) { return item.terms[word]; });
+  }
+
+  // One page's results: an entry that matched nothing (Material adds the page's own, score 0,
+  // to head its sections) highlights the words its sections matched.
+  function explainGroup(group) {
+    var items = group.map(explain);
+    var words = {};
+    items.forEach(function (item) {
+      Object.keys(item.terms).forEach(function (word) { if (item.terms[word]) words[word] = true; });
+    });
+    return items.map(function (item) {
+      return highlighted(item) ? item : Object.assign({}, item, { terms: Object.assign({}, item.terms, words) });
+    });
+  }
+
   var load = self.importScripts;
   self.importScripts = function () {
     load.apply(self, arguments); // Material loads a language's stemmer here, then indexes
@@ -118,7 +161,7 @@
   var post = self.postMessage;
   self.postMessage = function (message) {
     if (message && message.type === RESULT && message.data && message.data.items) {
-      message.data.items = message.data.items.map(function (group) { return group.map(explain); });
+      message.data.items = message.data.items.map(explainGroup);
     }
     return post.apply(self, arguments);
   };
@@ -135,6 +178,8 @@
         return [fold(prefix ? entry[0].slice(0, -1) : entry[0]), prefix, fold(entry[1])];
       });
       analyser = null;
+      sent = {};
+      separator = new RegExp(config.separator || "[\\s\\-]+", "g");
       keepTerms(); // English needs no script: its stemmer is already there
     } else if (message.type === QUERY && typeof message.data === "string") {
       message.data = rewrite(message.data);

@@ -1,0 +1,295 @@
+"""The glossary page of each language, built from ``locales/glossary.yaml``, and the links to it.
+
+A project whose glossary lists game terms gets a page per language (none without one): each
+term under its name in that language, in that language's alphabetical order, with its other
+forms, its names in the site's other languages and the rules that use it. A rule's texts link
+the first use of each term to its entry (a heading, a title or a proof never: only the texts a
+reader reads as prose). Which terms a text uses is what the glossary's checks find in its source
+text; where, is found in the text shown. Card names (from an engine's card data) are names, not
+terms: they have no entry.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from markupsafe import Markup, escape
+
+from ..i18n.glossary import Glossary, Term
+from ..languages import Language
+from ..model import Book, Node
+from .previews import nodes_by_id
+from .ui import Words
+from .urls import relative_url
+
+
+class _View(Protocol):
+    """What the glossary reads of a book as a page shows it (pages' book view)."""
+
+    @property
+    def book(self) -> Book: ...
+    def plain_text(self, text: str) -> str: ...
+    def state(self, node: Node, field_name: str) -> str: ...
+
+
+class Site(Protocol):
+    """What the glossary reads of the site (pages.Site, which imports this module)."""
+
+    @property
+    def books(self) -> Mapping[str, Book]: ...
+    @property
+    def glossary(self) -> Glossary: ...
+    @property
+    def term_anchors(self) -> dict[int, str]: ...
+    @property
+    def source(self) -> Language: ...
+    def url(self, language: str, name: str) -> str: ...
+    def words(self, language: str) -> Words: ...
+    def book_view(self, book_id: str, language: str) -> _View: ...
+    def render_template(self, template: str, language: str, **context: object) -> Markup: ...
+
+#: The glossary page's name (``glossary/`` under each language's root).
+GLOSSARY = "glossary"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One term as the glossary page of one language shows it."""
+
+    anchor: str  # the entry's id, the same in every language (from the source language's form)
+    term: Term
+    name: str  # the term's name in the page's language
+    forms: tuple[str, ...]  # its other forms there, as words ("lands"), a prefix form shown as such ("земел…")
+
+
+@dataclass(frozen=True)
+class Named:
+    """A term's names in another language ("English", "en", "land, lands")."""
+
+    name: str
+    tag: str
+    forms: str
+
+
+@dataclass(frozen=True)
+class Use:
+    """A rule that uses a term: its link from the glossary page and its label ("Strage 5.8")."""
+
+    href: str
+    label: str
+
+
+@dataclass(frozen=True)
+class ShownEntry:
+    """An entry as the glossary page and the search index show it."""
+
+    anchor: str
+    name: str
+    forms: str
+    others: tuple[Named, ...]
+    uses: tuple[Use, ...]
+
+
+def _word(form: str) -> str:
+    return form[:-1] + "…" if form.endswith("*") else form
+
+
+def _sort_key(name: str) -> tuple[str, str]:
+    # Letters before their accents ("dé" beside "de"), case ignored: the order of a dictionary.
+    bare = "".join(c for c in unicodedata.normalize("NFD", name) if not unicodedata.combining(c))
+    return bare.casefold(), name
+
+
+def anchors(glossary: Glossary) -> dict[int, str]:
+    """Each game term's entry id (by ``id(term)``), from its form in the source language: the same
+    on every language's page, so a link keeps its place when the reader switches language."""
+    found: dict[int, str] = {}
+    taken: set[str] = set()
+    for term in glossary.terms:
+        if term.card or not term.forms.get(glossary.source):
+            continue
+        base = "term-" + "-".join(_word(term.forms[glossary.source][0]).rstrip("…").lower().split())
+        anchor, n = base, 1
+        while anchor in taken:
+            n += 1
+            anchor = f"{base}-{n}"
+        taken.add(anchor)
+        found[id(term)] = anchor
+    return found
+
+
+def _headword(words: list[str]) -> str:
+    """The word that names a term known by a prefix only: the shortest the books use (a
+    nominative singular, where a language declines it), the most used of those, in lower case
+    wherever the books write it so (a sentence's first word is capitalised)."""
+    lower = [word for word in words if word == word.lower()] or words
+    return min(lower, key=lambda word: (len(word), -lower.count(word)))
+
+
+def entries(glossary: Glossary, language: str, books: Iterable[str], used: dict[int, list[str]] | None = None) -> list[Entry]:
+    """The entries of ``language``'s page, in its alphabetical order: every game term (not a
+    card name) with a form in that language that binds one of ``books``. A term whose forms
+    there are all prefixes (``заклинани*``) is named by a word the books use (``used``: the
+    words matched per term, :func:`_headword`), else by its prefix and an ellipsis."""
+    shown = set(books)
+    ids = anchors(glossary)
+    found: list[Entry] = []
+    for term in glossary.terms:
+        forms = term.forms.get(language, ())
+        if id(term) not in ids or not forms or (term.books and not term.books & shown):
+            continue
+        whole = [form for form in forms if not form.endswith("*")]
+        words = (used or {}).get(id(term), [])
+        name = whole[0] if whole else _headword(words) if words else _word(forms[0])
+        others = tuple(_word(form) for form in forms if _word(form).casefold() != name.casefold())
+        found.append(Entry(ids[id(term)], term, name, others))
+    return sorted(found, key=lambda entry: _sort_key(entry.name))
+
+
+@dataclass
+class TermFinder:
+    """Finds the terms of one language in a text: one pass of one pattern holding every term's forms."""
+
+    terms: tuple[Term, ...]
+    language: str
+    _pattern: re.Pattern[str] | None = field(default=None, init=False, repr=False)
+
+    @property
+    def pattern(self) -> re.Pattern[str] | None:
+        if self._pattern is None and self.terms:
+            alternatives = [f"(?P<t{i}>{t.pattern(self.language)})" for i, t in enumerate(self.terms) if t.pattern(self.language)]
+            self._pattern = re.compile("|".join(alternatives)) if alternatives else None
+        return self._pattern
+
+    def find(self, text: str) -> Iterator[tuple[int, re.Match[str]]]:
+        """(the term's index in ``terms``, where it is), leftmost first."""
+        pattern = self.pattern
+        if pattern is None:
+            return
+        for match in pattern.finditer(text):
+            if match.lastgroup is not None:
+                yield int(match.lastgroup[1:]), match
+
+
+@dataclass
+class TermLinks:
+    """Where a text's terms link: each term's first use in one rule or section, to its entry."""
+
+    finder: TermFinder
+    hrefs: dict[int, str]  # a term's index -> its entry's URL, relative to the page
+    linked: set[int] = field(default_factory=set)
+
+    def pieces(self, text: str) -> Iterator[tuple[str, str | None]]:
+        """``text`` cut into (piece, href): an href where a piece is a term's first use."""
+        start = 0
+        for index, match in self.finder.find(text):
+            if index in self.linked or index not in self.hrefs:
+                continue
+            self.linked.add(index)
+            if match.start() > start:
+                yield text[start:match.start()], None
+            yield match.group(), self.hrefs[index]
+            start = match.end()
+        if start < len(text):
+            yield text[start:], None
+
+
+class BookTerms:
+    """One book page's links to the glossary: which terms a text uses is read in its source text
+    (the glossary's own scan, remembered per text), where they are in the text shown."""
+
+    def __init__(self, site: Site, book: Book, language: str, url: str) -> None:
+        self.site, self.language = site, language
+        self.glossary = site.glossary.for_book(book.id)
+        source = site.books[book.id]
+        self.sources: dict[str, Node] = {book.id: source, **nodes_by_id(source)}
+        self.anchors = site.term_anchors
+        self.base = relative_url(url, site.url(language, GLOSSARY))
+        self._finders: dict[tuple[tuple[int, ...], str], TermFinder] = {}
+
+    def terms(self, node: Node, field_name: str) -> tuple[Term, ...]:
+        source = self.sources.get(getattr(node, "id", ""))
+        text = getattr(source, field_name, "") if source is not None else ""
+        return tuple(t for t in self.glossary.used(text)[1] if id(t) in self.anchors) if text else ()
+
+    def finder(self, terms: tuple[Term, ...], language: str) -> TermFinder:
+        key = (tuple(map(id, terms)), language)
+        if key not in self._finders:
+            self._finders[key] = TermFinder(terms, language)
+        return self._finders[key]
+
+    def links(self, node: Node, field_name: str, language: str) -> TermLinks | None:
+        """The links of one text field shown in ``language`` (the source's, where it fell back)."""
+        if not self.anchors:
+            return None
+        terms = self.terms(node, field_name)
+        if not terms:
+            return None
+        return TermLinks(self.finder(terms, language), {i: f"{self.base}#{self.anchors[id(t)]}" for i, t in enumerate(terms)})
+
+
+#: The prose fields of a rule whose terms the glossary lists the rule under.
+_PROSE = ("text",)
+
+
+def _uses(site: Site, language: str, url: str) -> tuple[dict[int, list[str]], dict[int, list[Use]]]:
+    """Per term: the words the books use for it in ``language``, and the rules that use it (first use per rule)."""
+    words: dict[int, list[str]] = {}
+    rules: dict[int, list[Use]] = {}
+    for book_id in site.books:
+        view = site.book_view(book_id, language)
+        terms = BookTerms(site, view.book, language, url)
+        book_title = view.plain_text(view.book.title)
+        href = relative_url(url, site.url(language, book_id))
+        for _section, rule in ((s, r) for s in view.book.sections for r in s.rules):
+            texts: list[tuple[Node, str]] = [(rule, "text"), *((ruling, "text") for ruling in rule.rulings), *((example, "text") for example in rule.examples)]
+            for node, field_name in texts:
+                found = terms.terms(node, field_name)
+                if not found:
+                    continue
+                shown_in = site.source.code if view.state(node, field_name) == "fallback" else language
+                for index, match in terms.finder(found, shown_in).find(view.plain_text(getattr(node, field_name))):
+                    term = found[index]
+                    if shown_in == language:
+                        words.setdefault(id(term), []).append(match.group())
+                    listed = rules.setdefault(id(term), [])
+                    entry = Use(f"{href}#{rule.id}", f"{book_title} {rule.number}")
+                    if entry not in listed and len(listed) < MAX_USES:
+                        listed.append(entry)
+    return words, rules
+
+
+#: The rules an entry lists at most (a term such as "card" is in nearly every rule).
+MAX_USES = 12
+
+
+def shown_entries(site: Site, language: str, languages: Iterable[Language]) -> list[ShownEntry]:
+    """The glossary page's entries in ``language`` as its template and the search index show them."""
+    url = site.url(language, GLOSSARY)
+    used, uses = _uses(site, language, url)
+    listed = tuple(languages)
+    page_language = next(lang for lang in listed if lang.code == language)
+    shown: list[ShownEntry] = []
+    for entry in entries(site.glossary, language, site.books, used):
+        own = {form.casefold() for form in entry.term.forms[language]}
+        # A name every language writes alike (a plane's, Agyrem) is not said again in each.
+        others = tuple(Named(other.name_in(page_language), other.tag, ", ".join(dict.fromkeys(_word(f) for f in entry.term.forms[other.code])))
+                       for other in listed if other.code != language and entry.term.forms.get(other.code)
+                       and {form.casefold() for form in entry.term.forms[other.code]} != own)
+        shown.append(ShownEntry(entry.anchor, entry.name, ", ".join(entry.forms), others, tuple(uses.get(id(entry.term), ()))))
+    return shown
+
+
+def glossary_page(site: Site, language: str, shown: list[ShownEntry]) -> tuple[Markup, Markup] | None:
+    """The glossary page of ``language``, its title and body; None where the project's glossary
+    lists no game term."""
+    if not site.term_anchors:
+        return None
+    html = site.render_template("glossary.html.j2", language, entries=shown)
+    # Translators: the title of the page that lists the game terms of the rulebooks.
+    title = site.words(language).gettext("Glossary")
+    return escape(title.text), html

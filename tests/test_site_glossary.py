@@ -1,0 +1,114 @@
+"""Each language's glossary page, built from the project's ``locales/glossary.yaml``, and the links to it (issue 26.5).
+
+The demo book of test_site_build, with a glossary of two game terms: mana (a whole word in every
+language) and the card (a prefix in Russian, ``карт*``). Every language gets a page in its own
+words, the terms named as that language names them; a rule's prose links each term's first use
+to its entry, a heading never; a project without a glossary has no such page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.test_site_build import DEMO, Elements, build, make_project, page
+
+GLOSSARY = """
+terms:
+  - it: mana
+    en: mana
+    fr: mana
+    es: [maná, manás]
+    pt: mana
+    ru: [мана, маны, мане, ману, маной]
+  - it: [carta, carte]
+    en: [card, cards]
+    fr: [carte, cartes]
+    es: [carta, cartas]
+    pt: [carta, cartas]
+    ru: [карт*]
+"""
+#: The page's title in each language, from the site's catalogs.
+TITLES = {"it": "Glossario", "en": "Glossary", "fr": "Glossaire", "es": "Glosario", "pt": "Glossário", "ru": "Глоссарий"}
+
+
+#: The demo book with mana twice in its ruling (changed: every translation shows it in Italian) and
+#: in its example's title (a title: never linked).
+BOOK = DEMO.replace("text: Il mana non si conserva tra i turni.", "text: Il mana non si conserva tra i turni; il mana si perde.").replace(
+    "          - id: somma\n", "          - id: somma\n            title: Il mana in un esempio\n")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    assert BOOK.count("il mana si perde") == 1 and BOOK.count("Il mana in un esempio") == 1
+    root = tmp_path_factory.mktemp("glossary")
+    config = make_project(root, demo=BOOK)
+    (root / "locales" / "glossary.yaml").write_text(GLOSSARY, encoding="utf-8")
+    return build(config)
+
+
+def prefix(language: str) -> str:
+    return "" if language == "it" else f"{language}/"
+
+
+@pytest.mark.parametrize("language", list(TITLES))
+def test_each_language_has_a_glossary_page_in_its_own_words(site: Path, language: str) -> None:
+    html = page(site, f"{prefix(language)}glossary")
+    body = html[html.index('<div class="rb-glossary">'):]
+    assert f"<h1>{TITLES[language]}</h1>" in body
+    assert "rb-untranslated" not in body  # every word of the page is in its language
+    names = re.findall(r'<dt id="(term-[^"]+)">([^<]+?)\s*(?:<|$)', body)
+    expected = {"it": ["carta", "mana"], "en": ["card", "mana"], "fr": ["carte", "mana"], "es": ["carta", "maná"],
+                "pt": ["carta", "mana"], "ru": ["карту", "мана"]}[language]
+    # In the language's order, each named as it names it: a Russian term known by its prefix alone
+    # by the word the book uses (the demo's only card word is «карту»).
+    assert [name for _, name in names] == expected, names
+    assert {anchor for anchor, _ in names} == {"term-carta", "term-mana"}  # the same ids in every language
+    # The other languages' names, each marked with its language, and the rule that uses it.
+    mana = body[body.index('id="term-mana"'):]
+    mana = mana[:mana.index("</dd>")]
+    assert ('<span lang="es">maná, manás</span>' in mana) == (language != "es")
+    assert re.search(r'<a href="\.\./demo/#mana-bianco">[^<]*1\.1</a>', mana.replace('href="demo/', 'href="../demo/')), mana
+
+
+def test_a_rule_links_the_first_use_of_each_term_to_its_entry_never_in_a_heading(site: Path) -> None:
+    for language in ("ru", "it", "en"):
+        html = page(site, f"{prefix(language)}demo")
+        links = re.findall(r'<a class="rb-term" href="([^"]+)">([^<]+)</a>', html)
+        assert ("../glossary/#term-mana" if language != "it" else "../glossary/#term-mana") in [href for href, _ in links], (language, links)
+        # Headings and the table of contents hold no term link; the proof's code neither.
+        for heading in re.findall(r"<h[1-6][^>]*>.*?</h[1-6]>", html, re.S):
+            assert "rb-term" not in heading, (language, heading)
+        for code in re.findall(r"<pre.*?</pre>", html, re.S):
+            assert "rb-term" not in code, language
+        # The ruling names mana twice (Italian; English shows it in Italian, Russian its older
+        # translation, which names it once): its first use is linked, once.
+        ruling = html[html.index('id="decisione-mana"'):]
+        ruling = ruling[:ruling.index("</div>")]
+        linked = re.findall(r'class="rb-term" href="[^"]*#term-mana">([^<]*)<', ruling)
+        assert linked == (["Мана"] if language == "ru" else ["mana"]), (language, ruling)
+        # An example's title is a title: its mana is not linked.
+        title = re.search(r'<p class="admonition-title">.*?</p>', html[html.index('id="somma"'):], re.S)
+        assert title and "Il mana in un esempio" in title.group() and "rb-term" not in title.group(), (language, title)
+    # Russian «карту» is the card (карт*): linked to the same entry as Italian «carta».
+    assert '<a class="rb-term" href="../glossary/#term-carta">карту</a>' in page(site, "ru/demo")
+    assert '<a class="rb-term" href="../glossary/#term-carta">carta</a>' in page(site, "demo")
+
+
+def test_the_glossary_is_in_the_nav_and_the_search_index(site: Path) -> None:
+    nav = page(site, "ru/demo")
+    assert re.search(r'href="\.\./glossary/"[^>]*>\s*(<span[^>]*>)?\s*Глоссарий', nav)
+    index = json.loads((site / "ru" / "search" / "search_index.json").read_text(encoding="utf-8"))
+    docs = {doc["location"]: doc for doc in index["docs"]}
+    assert docs["glossary/"]["title"] == "Глоссарий"
+    assert docs["glossary/#term-mana"]["title"] == "мана" and "итальянский: mana" in docs["glossary/#term-mana"]["text"]
+
+
+def test_a_project_without_a_glossary_has_no_glossary_page_and_no_term_links(tmp_path: Path) -> None:
+    site = build(make_project(tmp_path, languages=["it", "ru"]))
+    assert not (site / "glossary").exists() and not (site / "ru" / "glossary").exists()
+    assert "rb-term" not in page(site, "ru/demo") and "glossary/" not in page(site, "ru/demo")
+    assert not [d for d in Elements(page(site, "ru")).find("a") if "glossary" in d.get("href", "")]
