@@ -40,13 +40,13 @@ if TYPE_CHECKING:
     from mkdocs.config import base, config_options, load_config
     from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.exceptions import Abort, PluginError
-    from mkdocs.livereload import LiveReloadServer
+    from mkdocs.livereload import LiveReloadServer  # noqa: TC004 - in __all__ for the checker only (the += below)
     from mkdocs.plugins import BasePlugin, event_priority
     from mkdocs.structure.files import File, Files, InclusionLevel
     from mkdocs.structure.nav import Navigation
     from mkdocs.structure.pages import Page
     from mkdocs.structure.toc import _TocToken, get_toc
-    from mkdocs.utils.templates import TemplateContext
+    from mkdocs.utils.templates import TemplateContext  # noqa: TC004 - in __all__ for the checker only (the += below)
 
     Config = MkDocsConfig
     __all__ += ["LiveReloadServer", "TemplateContext", "TocToken"]
