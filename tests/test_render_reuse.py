@@ -5,15 +5,25 @@ from __future__ import annotations
 
 import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import jinja2
+import pytest
 
+from rulebook.cache import BuildCache, using
 from rulebook.loader import load_library, rulebook_paths
 from rulebook.render import Site
 from rulebook.render.reuse import CompiledTemplates
 
 from .test_site_build import ALTRO, DEMO, RUSSIAN, write_catalog
+
+
+@pytest.fixture(autouse=True)
+def serve_session() -> Iterator[BuildCache]:
+    """One cache for the test's rebuilds, as a ``mkdocs serve`` session has."""
+    with using(BuildCache()) as cache:
+        yield cache
 
 
 def project(tmp_path: Path) -> tuple[Path, Path]:

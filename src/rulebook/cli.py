@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from importlib.metadata import version
 from pathlib import Path
 
+from .cache import BuildCache, using
 from .engines import load_engine
 from .engines.base import playout
 from .errors import LoadError, RulebookError, counted
@@ -86,7 +87,7 @@ reference engine, and the rulebooks are translated with gettext catalogs and pub
 multilingual website (mkdocs build). Each command has its own help: rulebook COMMAND --help."""
 
 
-@functools.cache
+@functools.cache  # pure: cache.py (no argument; the same parser for the process)
 def build_parser() -> argparse.ArgumentParser:
     """The command line's parser, made once a process: a parse leaves nothing in it, and making it
     (every command's options, the installed version looked up) costs ~4 ms, which a program or a
@@ -165,8 +166,9 @@ def show_help(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        run: Callable[[argparse.Namespace], int] = args.run  # the subcommand's (set_defaults)
-        return run(args)
+        with using(BuildCache()):  # one command, one cache: what it makes for each language is made once
+            run: Callable[[argparse.Namespace], int] = args.run  # the subcommand's (set_defaults)
+            return run(args)
     except LoadError as exc:
         print(exc, file=sys.stderr)
         return 2

@@ -16,8 +16,10 @@ import doctest
 import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from types import ModuleType, TracebackType
 
+from .cache import Same, current, kind
 from .engines import book_engine, namespace
 from .engines.base import Record, State, recording
 from .errors import RulebookError
@@ -197,20 +199,22 @@ def run_books(books: Iterable[Book], *, reuse: bool = False, bounds: Bounds | No
     within ``bounds`` (time, memory: :mod:`rulebook.isolation`), so none can hang or end the run.
 
     ``reuse``: a book equal to the one last run (same examples, texts and lines) with the same
-    engine module keeps its outcomes. ``mkdocs serve`` reloads every book at each edit, and only
-    the edited one runs again; an edited engine means restarting the server (Python does not
-    reload a module)."""
+    engine module and bounds keeps its outcomes, in the active build cache (:mod:`rulebook.cache`).
+    ``mkdocs serve`` reloads every book at each edit, and only the edited one runs again."""
     outcomes = []
+    cache = current() if reuse else None
     for book in books:
         engine = engine_of(book)
-        last = _LAST_RUN.get(book.id)
-        if reuse and last is not None and last[1] is engine and last[0] == book:
-            outcomes.extend(last[2])
-            continue
-        ran = run_book(book, engine, bounds)
-        _LAST_RUN[book.id] = (book, engine, ran)
-        outcomes.extend(ran)
+        if cache is None:
+            outcomes.extend(run_book(book, engine, bounds))
+        else:
+            outcomes.extend(cache.last(OUTCOMES, book.id, partial(run_book, book, engine, bounds),
+                                       book=book, engine=Same(engine), bounds=bounds))
     return outcomes
+
+
+OUTCOMES = kind("outcomes", ("book", "engine", "bounds"), "a book's worked examples run again only when the book, its engine "
+                "module (a reloaded one is another) or the limits they run under changed")
 
 
 def run_book(book: Book, engine: ModuleType | None, bounds: Bounds | None = None) -> list[Outcome]:
@@ -236,6 +240,3 @@ def _stopped(book: Book, rule: Rule, example: Example, why: str) -> Outcome:
     failure = Failure(book.path, example.doctest_line, first, "the example to finish", f"the example {why}")
     return Outcome(book, rule, example, attempted=1, failures=(failure,))
 
-
-#: The last outcomes of each book id, with the book and engine they came from.
-_LAST_RUN: dict[str, tuple[Book, ModuleType | None, list[Outcome]]] = {}

@@ -66,7 +66,7 @@ class Language:
         return self.code
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=None)  # pure: cache.py
 def _locale(code: str) -> Locale:
     return Locale.parse(code)
 

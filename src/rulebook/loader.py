@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from .cache import current, kind
 from .engines import engine_symbols
 from .errors import LoadError, Problem, RulebookError
 from .languages import language as parse_language
@@ -332,18 +333,16 @@ NodeReader = _Reader
 def _load(path: str | os.PathLike[str], reuse: bool = False) -> tuple[Book, list[_PendingRef]]:
     shown = display_path(path)
     data = read_limited(path, shown)
+    cache = current() if reuse else None
+    if cache is None:
+        return _load_bytes(data, shown)
     key = (str(Path(path).resolve()), shown)  # shown: the Book's path, as problems name it
-    last = _LAST_READ.get(key) if reuse else None
-    if last is not None and last[0] == data:
-        return last[1]
-    loaded = _load_bytes(data, shown)
-    if reuse:
-        _LAST_READ[key] = (data, loaded)
-    return loaded
+    return cache.last(READ_BOOKS, key, lambda: _load_bytes(data, shown), data=data)
 
 
-#: The last book read from each file, with the bytes it was read from (``load_library(reuse=True)``).
-_LAST_READ: dict[tuple[str, str], tuple[bytes, tuple[Book, list[_PendingRef]]]] = {}
+#: The last book read from each file (by its path and shown path), with the bytes it was read from.
+READ_BOOKS = kind("read book", ("data",), "a rulebook file parsed again only when its bytes changed (load_books(reuse=True): "
+                  "mkdocs serve loads every file at each rebuild)")
 
 
 def _load_bytes(data: bytes, shown: str) -> tuple[Book, list[_PendingRef]]:

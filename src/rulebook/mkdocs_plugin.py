@@ -43,6 +43,7 @@ from urllib.parse import urljoin, urlsplit
 from jinja2 import Environment
 from markupsafe import Markup, escape
 
+from . import keeping
 from .adapters import generator, material
 from .adapters.generator import (
     File,
@@ -56,6 +57,7 @@ from .adapters.generator import (
     get_toc,
 )
 from .adapters.generator import config_options as c
+from .cache import BuildCache, session, using
 from .errors import LoadError, RulebookError, counted
 from .examples import reports, run_books
 from .i18n.translate import translate_book, translating
@@ -146,6 +148,7 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         self.problems: list[str] = []  # this build's, for a strict build to fail on
         self.not_found_context: dict[str, object] | None = None  # what MkDocs renders its 404.html with
         self.load_error: LoadError | None = None  # mkdocs serve: why this rebuild shows error pages
+        self.cache = BuildCache()  # on_config: the configuration's, shared by every build of it in this process
 
     def problem(self, message: str) -> None:
         """A warning, and one more reason for a strict build to fail."""
@@ -162,10 +165,12 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
     @event_priority(100)  # before the search plugin reads the theme's language
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self.problems, self.not_found_context = [], None  # mkdocs serve: every rebuild starts here
+        self.cache = session(self._config_key(config), self._cache(config))
         rules = self._path(config, self.config.rules)
         try:
             # reuse: mkdocs serve's rebuilds parse again only the files whose bytes changed.
-            self.books, self.failed = load_books(rulebook_paths(rules), reuse=True) if rules.exists() else ({}, {})
+            with using(self.cache):
+                self.books, self.failed = load_books(rulebook_paths(rules), reuse=True) if rules.exists() else ({}, {})
             if self.failed and not self.books:  # nothing to publish: the whole load failed
                 raise LoadError([problem for error in self.failed.values() for problem in error.problems])
             # mkdocs serve: an engine of the project edited since the last build is imported anew.
@@ -228,7 +233,7 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         # reuse: a rebuild renders again only the (book, language) pages whose inputs changed.
         assert self.languages is not None  # on_config has made the site's languages
         return Site(self.books, outcomes, self._path(config, self.config.locales), self.languages, config.use_directory_urls,
-                    pdf=self.config.pdf, translate=partial(translate_book, cache=self._cache(config)), reuse=True)
+                    pdf=self.config.pdf, translate=partial(translate_book, cache=self.cache), reuse=True)
 
     def _cache(self, config: MkDocsConfig) -> Path | None:
         return self._path(config, self.config.cache_dir) if self.config.cache_dir else None
@@ -244,7 +249,7 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         pairs = [(book, language.code) for language in self.languages.targets for book in self.books.values()]
         # Worker processes read and check the catalogs, language by language, while this one runs
         # the examples and renders the pages: each page takes its translations as they come.
-        with translating(pairs, self._path(config, self.config.locales), cache=self._cache(config), workers=self.config.workers):
+        with using(self.cache), translating(pairs, self._path(config, self.config.locales), cache=self.cache, workers=self.config.workers):
             return self._files(files, config)
 
     def _load_error_pages(self, files: Files, config: MkDocsConfig) -> Files:
@@ -384,7 +389,9 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         gc.unfreeze()  # mkdocs serve builds again in this process: what this build froze may go
         if self.rendered is None:
             return
-        self._write_search_indexes(config)
+        with using(self.cache):
+            self._write_search_indexes(config)
+        keeping.save(self.cache)  # what the next build can take: the highlighted doctests
         self._write_not_found_pages(config)
         if self.config.pdf:
             # The site's own stylesheets (symbol font, badges, boards), as the pages use them.

@@ -81,7 +81,7 @@ BLANK, CHAOS, PLANESWALKER = DieFace
 DIE = (PLANESWALKER, CHAOS, BLANK, BLANK, BLANK, BLANK)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=None)  # pure: cache.py
 def _printed_names(name: str) -> tuple[tuple[str, str], ...]:
     """A plane's names by language, worked out once per plane (every message naming it asks)."""
     printed = PRINTED_NAMES.get(name, {})

@@ -23,12 +23,12 @@ import re
 import string
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup, escape
 
+from ..cache import current, kind
 from ..errors import LoadError, Problem
 from ..loader import display_path
 from ..yamlnodes import Mapping as YMapping
@@ -122,7 +122,8 @@ def load_grammar(language: str, locale_dirs: tuple[Path, ...]) -> Grammar:
 
     Read again when a file changed (``rulebook serve`` shows a translator's edit on reload)."""
     files = tuple((path, path.stat().st_mtime_ns) for path in grammar_files(language, locale_dirs))
-    return _load(language, files)
+    cache = current()
+    return _load((language, files)) if cache is None else cache.memo(GRAMMARS, (language, files), _load)
 
 
 def grammar_problems(language: str, locale_dirs: tuple[Path, ...]) -> list[Problem]:
@@ -134,8 +135,12 @@ def grammar_problems(language: str, locale_dirs: tuple[Path, ...]) -> list[Probl
     return []
 
 
-@lru_cache(maxsize=64)
-def _load(language: str, files: tuple[tuple[Path, int], ...]) -> Grammar:
+GRAMMARS = kind("grammar", ("language", "files"), "a language's grammar files read once per build and modification time "
+               "(a file that cannot be read raises each time: nothing kept)")
+
+
+def _load(key: tuple[str, tuple[tuple[Path, int], ...]]) -> Grammar:
+    language, files = key
     grammar = Grammar(language)
     problems: list[Problem] = []
     for path, _ in files:

@@ -20,6 +20,7 @@ from typing import TypeVar
 import jinja2
 from markupsafe import Markup, escape
 
+from ..cache import current, kind
 from ..engines import engine_symbols
 from ..errors import LoadError, Problem, RulebookError
 from ..examples import Outcome
@@ -37,7 +38,6 @@ from .fragments import heading, highlight_doctest
 from .glossary import GLOSSARY, BookTerms, ShownEntry, anchors, glossary_page, shown_entries
 from .previews import nodes_by_id, preview
 from .proofs import EngineSpeech, proof_steps
-from .reuse import REMEMBERED
 from .text import SymbolSet, Target, text_to_html, text_to_plain
 from .ui import Phrase, Words, untranslated_html
 from .urls import relative_url
@@ -50,6 +50,10 @@ _ENV = jinja2.Environment(
     lstrip_blocks=True,
 )
 T = TypeVar("T")
+#: A book's page and its search documents, by (what, locales, book, language), made again only when
+#: one of their inputs changed (:meth:`Site.book_inputs`): mkdocs serve renders again only what an edit touched.
+BOOK_PAGES = kind("book page", ("settings", "words", "shown", "translated", "outcomes", "others"),
+                  "a book's page and search documents in a language, rendered again only when what they show changed")
 #: The anchor of a book page's list of departures; "rb-" keeps it apart from the books' own ids.
 DEPARTURES_ANCHOR = "rb-departures"
 _ENV.globals["heading"] = heading  # the book template calls it once per section and rule
@@ -261,6 +265,11 @@ class Site:
         return frozenset(match.group(1) for text in self._texts[book_id] for match in XREF_RE.finditer(text)
                          if match.group(1) and match.group(1) != book_id)
 
+    def linked_targets(self, book_id: str) -> frozenset[tuple[str, str]]:
+        """(book, rule id) of each cross-reference of a book to another book (a link's preview quotes that rule)."""
+        return frozenset((match.group(1), match.group(2)) for text in self._texts[book_id] for match in XREF_RE.finditer(text)
+                         if match.group(1) and match.group(1) != book_id)
+
     def coverage(self, book_id: str, language: str) -> Coverage:
         total = len(self._texts[book_id])
         if language == self.source.code:
@@ -350,22 +359,32 @@ class Site:
         return _BookView(self, book, language, self.url(language, book_id), tb)
 
     def remembered(self, kind: str, book_id: str, language: str, make: Callable[[], T]) -> T:
-        """``make()``, or with ``reuse`` what it made last time for the same inputs."""
-        if not self.reuse:
+        """``make()``, or with ``reuse`` what it made last time for the same inputs, in the
+        active build cache (:mod:`rulebook.cache`; none active: made every time)."""
+        cache = current() if self.reuse else None
+        if cache is None:
             return make()
         slot = (kind, str(Path(self.locales).resolve()), book_id, language)
-        return REMEMBERED.get(slot, self.book_inputs(book_id, language), make)
+        return cache.last(BOOK_PAGES, slot, make, **self.book_inputs(book_id, language))
 
-    def book_inputs(self, book_id: str, language: str) -> tuple[object, ...]:
-        """Everything a book's page in ``language`` is made from, to compare with ``==``: the book as
-        shown and its translation state, its examples' outcomes, the titles and numbers of the books
-        it links to, the site's words (catalogs other than the books') and settings."""
+    def book_inputs(self, book_id: str, language: str) -> dict[str, object]:
+        """Everything a book's page in ``language`` is made from (:data:`BOOK_PAGES`' inputs), to
+        compare with ``==``: the book as shown and its translation state, its examples' outcomes,
+        the books it links to as shown (titles, numbers, the texts a link's preview quotes), the
+        site's words (catalogs other than the books') and settings."""
         shown, translated = self.shown(book_id, language)
-        others = tuple((other, self.shown(other, language)[0].title, self.anchors(self.books[other]))
-                       for other in sorted(self.linked_books(book_id)) if other in self.books)
+        # A link's preview quotes the rule it leads to: each linked rule as shown, beside its book's title.
+        targets = sorted(self.linked_targets(book_id))
+        others = []
+        for other in sorted(self.linked_books(book_id)):
+            if other in self.books:
+                there = self.shown(other, language)[0]
+                nodes = nodes_by_id(there)
+                others.append((other, there.title, self.anchors(self.books[other]),
+                               tuple(nodes.get(target) for book, target in targets if book == other)))
         outcomes = tuple(o for o in self.outcomes if o.book.id == book_id)
-        return (self.languages.codes, self.directory_urls, self.pdf, self._words_files(book_id, language),
-                shown, translated, outcomes, others)
+        return {"settings": (self.languages.codes, self.directory_urls, self.pdf), "words": self._words_files(book_id, language),
+                "shown": shown, "translated": translated, "outcomes": outcomes, "others": tuple(others)}
 
     def _words_files(self, book_id: str, language: str) -> tuple[tuple[str, bytes], ...]:
         """The bytes of every catalog of the words a book's page shows besides the book's own: the

@@ -249,7 +249,7 @@ class Words:
         return {"_": self.gettext, "gettext": self.gettext, "ngettext": self.ngettext, "pgettext": self.pgettext}
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=None)  # pure: cache.py
 def shipped_words(code: str) -> Words:
     """A language's words from the package's catalogs alone (no project, no other source)."""
     lang = parse_language(code)

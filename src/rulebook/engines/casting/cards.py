@@ -475,7 +475,7 @@ class Catalogue:
         return self.cards.items()
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=1)  # pure: cache.py
 def packaged() -> Catalogue:
     return Catalogue(read_card_file(packaged_path()))
 

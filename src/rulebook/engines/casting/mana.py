@@ -100,7 +100,7 @@ def _order(code: str, wheel: str) -> tuple[int, int, int, str]:
     return (2, wheel.index(first), _KIND_RANK[kind], code)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096)  # pure: cache.py
 def _parsed(written: str) -> tuple[int, tuple[str, ...], str]:
     """A written cost's generic amount, its other symbols in canonical order and its canonical
     text. Costs are worked out again and again while a cast is derived: each text is read once."""

@@ -30,7 +30,7 @@ MASSACRE_HIT = 6  # an unescorted sprite next to an orc dies on a 6
 CHANCE_PHASES = (Phase.ORDER, Phase.AP, Phase.SHUFFLE, Phase.COMBAT, Phase.ORC_ROLL, Phase.MASSACRE)
 # The actions legal_actions offers, each made once: they are immutable values of a few squares
 # (a few thousand in all), and every decision of a game lists dozens of them again.
-_PLACE, _MOVE, _ATTACK, _PLACE_ORC, _MOVE_ORC, _ORC_ATTACK = (lru_cache(maxsize=None)(Place), lru_cache(maxsize=None)(Move), lru_cache(maxsize=None)(Attack), lru_cache(maxsize=None)(PlaceOrc), lru_cache(maxsize=None)(MoveOrc), lru_cache(maxsize=None)(OrcAttack))
+_PLACE, _MOVE, _ATTACK, _PLACE_ORC, _MOVE_ORC, _ORC_ATTACK = (lru_cache(maxsize=None)(Place), lru_cache(maxsize=None)(Move), lru_cache(maxsize=None)(Attack), lru_cache(maxsize=None)(PlaceOrc), lru_cache(maxsize=None)(MoveOrc), lru_cache(maxsize=None)(OrcAttack))  # pure: cache.py
 
 
 # --- the state -------------------------------------------------------------------------------
@@ -56,7 +56,7 @@ def _moved(clan: Message, start: str, end: str, *, leaving: bool, joining: bool)
     return msg("{clan} half-elf {start}-{end}", clan=clan, start=notation(start), end=notation(end))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=None)  # pure: cache.py
 def _pieces(square: str, letter: str) -> tuple[Piece, ...]:
     """What the figure draws for one cell (at most 64 squares × 10 letters: made once each)."""
     if letter == ORC:
