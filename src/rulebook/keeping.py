@@ -7,6 +7,7 @@ in the cache.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
@@ -21,10 +22,8 @@ def write_json(cache: BuildCache, path: Path, data: dict[str, object]) -> None:
     if path.parent not in cache.swept:  # once per folder and cache: what a killed build left there
         cache.swept.add(path.parent)
         remove_stale_leftovers(path.parent)
-    try:
+    with contextlib.suppress(RulebookError):  # a read-only project builds all the same
         write_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8"))
-    except RulebookError:
-        pass
 
 
 def save(cache: BuildCache) -> None:

@@ -10,16 +10,16 @@ import difflib
 import doctest
 import os
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
 
 from .cache import current, kind
+from .engines import engine_symbols
 from .errors import LoadError, Problem, RulebookError
 from .languages import language as parse_language
 from .limits import MAX_PROBLEMS, MAX_TEXT_CHARS, read_limited
 from .model import BOOK_ID_RE, DASH_ONLY_RE, ID_RE, SITE_DOMAIN, XREF_RE, Book, Example, Rule, Ruling, Section, XRef
-from .engines import engine_symbols
 from .symbols import UNKNOWN_TOKEN_RE
 from .yamlnodes import Mapping, Scalar, Sequence, YNode, building_tree, decode, parse
 
@@ -35,7 +35,7 @@ def display_path(path: str | os.PathLike[str]) -> str:
     """The path as a reader types it: relative to the working directory when inside it."""
     # Every problem and every check of a catalog shows its path: os.path on strings does in half
     # the time what Path.resolve().relative_to() did (the same resolved paths compared).
-    real, here = os.path.realpath(path), os.path.realpath(os.getcwd())
+    real, here = os.path.realpath(path), os.path.realpath(os.getcwd())  # noqa: PTH109 - strings, as the comment above says
     if real == here:
         return "."
     inside = here if here.endswith(os.sep) else here + os.sep
@@ -153,7 +153,7 @@ class _Reader:
                 )
         return value
 
-    def _locator(self, node: Scalar):
+    def _locator(self, node: Scalar) -> Callable[[int], tuple[int, int]]:
         """offset in the scalar's value -> (line, column) in the file, each call in log time."""
         # Only block scalars map offsets to lines exactly; flow scalars are folded by YAML.
         if node.style not in ("|", ">"):
@@ -438,7 +438,7 @@ def load_books(paths: Iterable[str | os.PathLike[str]], *, reuse: bool = False) 
     for book, pending in foreign:
         target = books.get(pending.ref.book or "")
         if target is None:
-            problem = Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names an unknown book{_did_you_mean(pending.ref.book, books)}")
+            problem = Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names an unknown book{_did_you_mean(pending.ref.book or '', books)}")
         elif pending.ref.target not in target.anchors():
             problem = Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names no rule in {target.path}"
                               f"{_did_you_mean(pending.ref.target, target.anchors())}")

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import partial
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Mapping, Protocol
+from typing import Protocol
 
 from babel.messages.catalog import Catalog, Message, TranslationError
 

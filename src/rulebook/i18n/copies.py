@@ -11,8 +11,8 @@ truly says the same, the translator writes ``# ignore-same: why`` above the mess
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import replace
-from typing import Iterator
 
 from babel.messages.catalog import Message
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..cache import kind, memoized
 from ..limits import MAX_TEXT_CHARS

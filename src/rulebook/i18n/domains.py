@@ -25,14 +25,13 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import importlib.util
 import io
 from dataclasses import dataclass
 from gettext import NullTranslations
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-import importlib.util
-
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
@@ -40,8 +39,8 @@ from babel.support import Translations
 
 from ..adapters.babel import set_plural_forms
 from ..cache import BuildCache, current, kind, read_json
-from ..errors import LoadError, Problem
 from ..engines import registered
+from ..errors import LoadError, Problem
 from ..keeping import write_json
 from ..limits import read_limited
 from ..loader import display_path
@@ -308,7 +307,12 @@ def _check_layer(path: Path, shown: str, data: bytes, language: str, domain: str
         if failures:
             problems.extend(failures)
             continue
-        string = message.string if isinstance(message.id, str) else moved_strings(message.string, mapping)
+        if isinstance(message.id, str):
+            string = message.string
+        else:
+            assert mapping is not None  # a plural message without a mapping was skipped above
+            assert isinstance(message.string, (tuple, list))  # a plural message's forms
+            string = moved_strings(message.string, mapping)
         checked.add(message.id, string, context=message.context)
         keys.add((message.context, singular))
     fuzzy = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalog if m.id and m.fuzzy}

@@ -24,18 +24,18 @@ import hashlib
 import json
 import os
 import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
-from collections.abc import Callable, Iterable, Iterator
 
 from ..cache import current, kind
 from ..engines import printed_names
 from ..engines.base import PrintedName
 from ..errors import LoadError, Problem, RulebookError
 from ..languages import language
-from ..loader import display_path
 from ..limits import MAX_FILE_BYTES, MAX_GLOSSARY_BYTES, MAX_GLOSSARY_VALUES, read_limited
+from ..loader import display_path
 from ..yamlnodes import Mapping, Scalar, Sequence, YNode, building_tree, decode, parse
 
 
@@ -254,7 +254,8 @@ class _Scanner:
         """The patterns after ``index`` that may match at ``start``: those whose first letter's
         test accepts the character there and whose second letter (if plain) the next one
         (every later one when the forms are not grouped)."""
-        opening = seconds = None
+        opening: frozenset[str] | None = None
+        seconds: frozenset[str] | None = None
         if self.grouped:
             char, after = text[start:start + 1], text[start + 1:start + 2]
             opening = self._opening.get(char)
@@ -269,6 +270,7 @@ class _Scanner:
             if opening is None:
                 found = tuple(range(index + 1, len(self.patterns)))
             else:
+                assert seconds is not None  # made with opening
                 found = tuple(i for letter in opening if letter in self._runs
                               for i in self._runs[letter] if i > index and (self.seconds[i] is None or self.seconds[i] in seconds))
             if len(self._after) >= 200_000:
@@ -293,6 +295,7 @@ class _Scanner:
             return ()
         found: set[int] = set()
         for match in self._all.finditer(text):
+            assert match.lastindex is not None  # one group for each pattern: one of them matched
             index, start = match.lastindex - 1, match.start()
             found.add(self.owners[index])
             found.update(self.owners[i] for i in self._later(index, text, start) if self.patterns[i].match(text, start))
@@ -331,7 +334,7 @@ def _any_of(patterns: Iterable[re.Pattern[str]]) -> re.Pattern[str]:
     if not patterns or None in openings:
         return _compiled("|".join(map(_inline, patterns)) or "(?!)")
     groups: dict[str, list[str]] = {}
-    for opening, pattern in zip(openings, patterns):
+    for opening, pattern in zip([o for o in openings if o is not None], patterns):  # none is None (above)
         groups.setdefault(opening, []).append(_inline(pattern))
     letters, tried = _by_first_letter(groups)
     return _compiled(f"{_WORD_START}(?=(?i:[{letters}]))(?:{tried})")
@@ -471,7 +474,12 @@ PRINTED_NAMES = kind("printed names", ("names", "problems", "source"), "the engi
                      "once per build, not once per book and language")
 
 
-def _read_cached(path: Path, read, source: str) -> _Read:
+#: A glossary file's reader: its terms and spellings into the list, its problems into the other;
+#: the ids of the books whose card names it covers, if it says.
+_Reader = Callable[[Path, bytes, list[Term | Spelling], list[Problem], str], frozenset[str] | None]
+
+
+def _read_cached(path: Path, read: _Reader, source: str) -> _Read:
     # The site translates every book into every language; the card file is parsed once per
     # content of the file, not once per call. By content, not by place and time: a copy of the
     # project (a preview, a test's) shown under the same path gives the same terms, so the same
@@ -498,16 +506,16 @@ def _read_cached(path: Path, read, source: str) -> _Read:
     return parsed(key) if cache is None else cache.memo(GLOSSARY_FILES, key, parsed)
 
 
-def _node_words(node: YNode) -> tuple[str, ...] | None:
+def _node_words(node: YNode | None) -> tuple[str, ...] | None:
     """One non-empty word, or a list of them; None for anything else."""
     if isinstance(node, Scalar) and node.value.strip():
         return (node.value.strip(),)
     if isinstance(node, Sequence) and all(isinstance(n, Scalar) and n.value.strip() for n in node.items):
-        return tuple(n.value.strip() for n in node.items)  # type: ignore[union-attr]
+        return tuple(n.value.strip() for n in node.items)  # type: ignore[union-attr]  # all Scalars (the all() above)
     return None
 
 
-def _read_terms(path: Path, data: bytes, terms: list[Term], problems: list[Problem], source: str) -> frozenset[str]:
+def _read_terms(path: Path, data: bytes, terms: list[Term | Spelling], problems: list[Problem], source: str) -> frozenset[str]:
     # Through the strict reader: positions, duplicate keys and tags refused, no object built.
     shown = display_path(path)
     try:
@@ -559,7 +567,7 @@ def _read_terms(path: Path, data: bytes, terms: list[Term], problems: list[Probl
     return card_scope
 
 
-def _read_spellings(entries: YNode, shown: str, spellings: list, problems: list[Problem]) -> None:
+def _read_spellings(entries: YNode, shown: str, spellings: list[Term | Spelling], problems: list[Problem]) -> None:
     """``spelling:`` entries: ``{language: en, avoid: [colour*], use: color, note: ...}``."""
     if not isinstance(entries, Sequence):
         problems.append(Problem(shown, entries.line, entries.column, "spelling: must be a list of entries"))

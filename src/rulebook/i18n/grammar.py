@@ -21,16 +21,19 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from markupsafe import Markup, escape
 
 from ..cache import current, kind
 from ..errors import LoadError, Problem
 from ..loader import display_path
-from ..yamlnodes import Mapping as YMapping, Scalar, Sequence as YSequence, YNode, read_yaml
+from ..yamlnodes import Mapping as YMapping
+from ..yamlnodes import Scalar, YNode, read_yaml
+from ..yamlnodes import Sequence as YSequence
 
 #: The file beside a locale dir's catalogs: ``<locale dir>/LANG/grammar.yaml``.
 GRAMMAR_FILE = "grammar.yaml"
@@ -108,7 +111,7 @@ def _joined(word: str, vowel: bool, before_vowel: dict[str, str]) -> str:
 def grammar_files(language: str, locale_dirs: Iterable[Path]) -> list[Path]:
     """The files of ``language`` (pt_BR), or of its language without the region (pt) when it has none."""
     dirs = list(locale_dirs)
-    for code in dict.fromkeys((language, language.split("_")[0])):
+    for code in dict.fromkeys((language, language.split("_", maxsplit=1)[0])):
         if found := [path for d in dirs if (path := Path(d) / code / GRAMMAR_FILE).is_file()]:
             return found
     return []
@@ -155,7 +158,8 @@ def _read_into(grammar: Grammar, path: Path, problems: list[Problem]) -> None:
         problems.append(Problem(shown, node.line, node.column, message))
 
     if not isinstance(root, YMapping):
-        return fail(root, "a grammar file is a mapping of forms, features, articles … and names")
+        fail(root, "a grammar file is a mapping of forms, features, articles … and names")
+        return
     for key, (key_node, node) in root.items.items():
         if key not in _RULE_KEYS:
             fail(key_node, f"unknown key {key!r}; a grammar file has {', '.join(sorted(_RULE_KEYS))}")
@@ -192,14 +196,18 @@ def _read_into(grammar: Grammar, path: Path, problems: list[Problem]) -> None:
             grammar.names[name] = {**grammar.names.get(name, {}), **fields}
 
 
-def _mapping(node: YNode, what: str, fail) -> dict[str, YNode]:  # noqa: ANN001
+#: How a reader reports a problem at a node of the grammar file.
+Fail = Callable[[YNode, str], None]
+
+
+def _mapping(node: YNode, what: str, fail: Fail) -> dict[str, YNode]:
     if not isinstance(node, YMapping):
         fail(node, f"{what} must be a mapping")
         return {}
     return {key: value for key, (_, value) in node.items.items()}
 
 
-def _scalars(node: YNode, what: str, fail) -> dict[str, str]:  # noqa: ANN001
+def _scalars(node: YNode, what: str, fail: Fail) -> dict[str, str]:
     found: dict[str, str] = {}
     for key, value in _mapping(node, what, fail).items():
         if isinstance(value, Scalar):
@@ -209,11 +217,11 @@ def _scalars(node: YNode, what: str, fail) -> dict[str, str]:  # noqa: ANN001
     return found
 
 
-def _strings(node: YNode, what: str, fail) -> list[str]:  # noqa: ANN001
+def _strings(node: YNode, what: str, fail: Fail) -> list[str]:
     if not isinstance(node, YSequence) or not all(isinstance(item, Scalar) for item in node.items):
         fail(node, f"{what} must be a list of words, e.g. [def, indef]")
         return []
-    return [item.value for item in node.items]  # type: ignore[union-attr]
+    return [item.value for item in node.items]  # type: ignore[union-attr]  # all Scalars (the all() above)
 
 
 # --- filling a msgstr ----------------------------------------------------------------------------
@@ -298,7 +306,7 @@ def fill(template: str, values: dict[str, Any], grammar: Grammar) -> Filled:
     """``template`` with its placeholders filled: plain values as they are (Markup), terms in the form asked."""
     out: list[Markup] = []
     wrong: list[str] = []
-    for literal, name, spec, conversion in string.Formatter().parse(template):
+    for literal, name, spec, _conversion in string.Formatter().parse(template):
         out.append(escape(literal))
         if name is None:
             continue

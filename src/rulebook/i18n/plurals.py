@@ -46,9 +46,9 @@ from __future__ import annotations
 
 import contextlib
 import gettext
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Callable
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message

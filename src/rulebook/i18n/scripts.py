@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+
 from babel.core import Locale, UnknownLocaleError, get_global, parse_locale
 
 # Babel's script codes and the first word of the Unicode names of their letters.

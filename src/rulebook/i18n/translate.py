@@ -11,18 +11,20 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from collections.abc import Iterable, Iterator
 from concurrent.futures import BrokenExecutor, Future
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Any, TypeVar
 
 from ..cache import BuildCache, Same, current, kind, using
 from ..errors import LoadError, Problem
 from ..limits import read_limited
 from ..loader import display_path
 from ..model import Book, Example, Node, Rule, Ruling, Section, message_context, translatable_fields, walk
-from ..pool import worker_count, workers as worker_pool
+from ..pool import worker_count
+from ..pool import workers as worker_pool
 from . import catalog_path
 from .catalogs import Stats, read_catalog
 from .checks import catalog_problems, message_problems
@@ -305,7 +307,7 @@ def _take_kept(inputs: _Inputs, locales: Path, cache: BuildCache) -> bool:
 
 #: Translations being made by worker processes while a :func:`translating` block runs, by the
 #: slot of :data:`TRANSLATED` (in-flight jobs, not a cache: the block empties it when it ends).
-_PENDING: dict[tuple[str, str, str], tuple[Future, _Inputs, dict[str, tuple[Node, str, str]]]] = {}
+_PENDING: dict[tuple[str, str, str], tuple[Future[TakenFromCatalog | tuple[Problem, ...]], _Inputs, dict[str, tuple[Node, str, str]]]] = {}
 
 
 def _from_worker(inputs: _Inputs) -> TranslatedBook | None:
@@ -322,6 +324,7 @@ def _from_worker(inputs: _Inputs) -> TranslatedBook | None:
     except Exception:  # noqa: BLE001 - a worker that died or raised: translate_book makes it again here
         return None
     # A job is only ever started for a catalog, whose inputs hold the glossary loaded with it.
+    assert inputs.glossary is not None
     return _from_catalog(inputs.book, inputs.key[1], sources, taken, inputs.glossary)
 
 
@@ -335,12 +338,15 @@ def _translated(book: Book, language: str, sources: dict[str, tuple[Node, str, s
                           (*glossary.problems, *taken.whole, *taken.failures), whole=taken.whole)
 
 
+#: A node of the book's tree; a rebuilt node is of its original's class.
+N = TypeVar("N", Book, Section, Rule, Example, Ruling)
+
 _FIELDS = {cls: {f.name for f in dataclasses.fields(cls)} for cls in (Book, Section, Rule, Example, Ruling)}
 
 
-def _rebuild(node: Node, replaced: dict[int, dict[str, str]]) -> Node:
+def _rebuild(node: N, replaced: dict[int, dict[str, str]]) -> N:
     """A copy of the tree with the translated fields of each object (found by identity)."""
-    changes: dict[str, object] = dict(replaced.get(id(node), {}))
+    changes: dict[str, Any] = dict(replaced.get(id(node), {}))
     for child_field in ("sections", "rules", "examples", "rulings"):
         children = getattr(node, child_field) if child_field in _FIELDS[type(node)] else ()
         if children:

@@ -11,13 +11,13 @@ from __future__ import annotations
 import hashlib
 import math
 from collections import defaultdict
-from typing import Callable
+from collections.abc import Callable
 
 from markupsafe import Markup
 
 from ..cache import current, kind
-from ..figures import BoardFigure, Piece
 from ..errors import RulebookError
+from ..figures import BoardFigure, Piece
 from .ui import Words
 
 _LIGHT, _DARK, _MARK, _ARROW = "#f0d9b5", "#b58863", "#f6f669", "#15781b"

@@ -11,10 +11,11 @@ only has to place these.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Callable, Iterable, Mapping, Sequence, TypeVar
+from typing import TypeVar
 
 import jinja2
 from markupsafe import Markup, escape
@@ -25,20 +26,21 @@ from ..errors import LoadError, Problem, RulebookError
 from ..examples import Outcome
 from ..i18n.domains import ENGINES, SITE, Messages, ShippedDomain, engine_domain, load_messages
 from ..i18n.glossary import Glossary, load_glossary
+from ..i18n.grammar import grammar_files
 from ..i18n.translate import TranslatedBook, translate_book
-from ..limits import read_limited
 from ..languages import Language, Languages
-from ..model import XREF_RE, Anchor, Book, Node, Rule, XRef, message_context, translatable_fields, walk
+from ..limits import read_limited
+from ..model import XREF_RE, Anchor, Book, Node, Rule, Ruling, Section, XRef, message_context, translatable_fields, walk
+from ..symbols import Symbol
+from ..symbols import table as symbol_table
 from .boards import ExampleFigure, example_figure
+from .fragments import heading, highlight_doctest
 from .glossary import GLOSSARY, BookTerms, ShownEntry, anchors, glossary_page, shown_entries
 from .previews import nodes_by_id, preview
-from .fragments import heading, highlight_doctest
-from ..i18n.grammar import grammar_files
 from .proofs import EngineSpeech, proof_steps
-from ..symbols import Symbol, table as symbol_table
 from .text import SymbolSet, Target, text_to_html, text_to_plain
-from .urls import relative_url
 from .ui import Phrase, Words, untranslated_html
+from .urls import relative_url
 
 _ENV = jinja2.Environment(
     loader=jinja2.PackageLoader("rulebook.render", "templates"),
@@ -62,7 +64,7 @@ class TocEntry:
     id: str
     title: Markup  # inline HTML: escaped text and symbol icons, no links
     level: int
-    children: tuple["TocEntry", ...] = ()
+    children: tuple[TocEntry, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -117,7 +119,8 @@ class Site:
     outcomes: Sequence[Outcome] = ()
     locales: Path = Path("locales")
     #: The site's languages, the source first (codes or :class:`Languages`); None: the books' own only.
-    languages: Languages | Sequence[str] | None = None
+    #: Read back, always :class:`Languages`: ``__post_init__`` makes the others one.
+    languages: Languages = None  # type: ignore[assignment]  # given as None or codes too (above)
     directory_urls: bool = True
     #: Whether printed books (PDF) are published beside the pages: each book page then links its own.
     pdf: bool = False
@@ -138,10 +141,11 @@ class Site:
     _files: dict[tuple[str, str], tuple[tuple[str, bytes], ...]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
-        if self.languages is None:
-            self.languages = sorted({book.language for book in self.books.values()})[:1] or ["en"]
-        if not isinstance(self.languages, Languages):
-            self.languages = Languages.parse(self.languages)
+        given: Languages | Sequence[str] | None = self.languages
+        if given is None:
+            given = sorted({book.language for book in self.books.values()})[:1] or ["en"]
+        if not isinstance(given, Languages):
+            self.languages = Languages.parse(given)
         problems = source_problems(self.books.values(), self.source)
         # A book page lives at <book>/ and a language's pages under <lang>/: they must not meet.
         problems += [Problem(book.path, book.lines.get("id", book.line), 1, f"book id {book.id!r} is also the folder of the site's "
@@ -564,7 +568,7 @@ class _BookView:
         """A text as plain words: symbols by their names, cross-references by their numbers."""
         return text_to_plain(text, self.words, self._numbered, self.symbols) if text else ""
 
-    def toc_title(self, node: Node) -> Markup:
+    def toc_title(self, node: Section | Rule) -> Markup:
         """A heading for the table of contents: icons, but no links (it is a link itself)."""
         return text_to_html(node.title, None, language=self.words, inline=True, symbols=self.symbols)
 
@@ -600,9 +604,13 @@ class _BookView:
         return self.site.speech(self.book.id, self.language)
 
     @cached_property
-    def _named(self) -> dict[str, Node]:
+    def _named(self) -> dict[str, Rule | Ruling]:
         """What a step of a proof may name: the book's rules and rulings, by id."""
-        return {node.id: node for rule in self.book.rules() for node in (rule, *rule.rulings)}
+        named: dict[str, Rule | Ruling] = {}
+        for rule in self.book.rules():
+            named[rule.id] = rule
+            named.update((ruling.id, ruling) for ruling in rule.rulings)
+        return named
 
     def rule_link(self, rule_id: str) -> Markup:
         """A rule or a ruling named by a step of a proof: where it is, in the page's language, linked

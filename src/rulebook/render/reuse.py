@@ -10,6 +10,8 @@ a value of its exact inputs, which cannot go stale, shared by every environment 
 
 from __future__ import annotations
 
+from types import CodeType
+
 import jinja2
 from jinja2.bccache import Bucket
 
@@ -28,7 +30,7 @@ class CompiledTemplates(jinja2.BytecodeCache):
     """Compiled templates kept in memory, by template name, file, source checksum and environment options."""
 
     def __init__(self) -> None:
-        self._code: dict[str, object] = {}
+        self._code: dict[str, tuple[str, CodeType | None]] = {}
 
     def get_bucket(self, environment: jinja2.Environment, name: str, filename: str | None, source: str) -> Bucket:
         key = self.get_cache_key(name, filename) + "|" + _settings(environment)

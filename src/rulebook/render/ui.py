@@ -15,14 +15,16 @@ as ``_``, ``gettext``, ``ngettext`` and ``pgettext``. Write ``# Translators: …
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 from markupsafe import Markup, escape
 
 from ..i18n.domains import SITE, Messages, ShippedDomain, load_messages
-from ..languages import Language, language as parse_language
+from ..languages import Language
+from ..languages import language as parse_language
 from ..messages import Message
 from ..symbols import Symbol
 from .bidi import closed_bidi
@@ -111,7 +113,7 @@ class Words:
         self._msgid_language = parse_language(domain.source)
         self._badges = badges or self
         self._symbols: dict[str, Phrase] = {}
-        self._phrases: dict[tuple, Phrase] = {}
+        self._phrases: dict[tuple[object, ...], Phrase] = {}
         #: Each symbol's icon HTML in this language, made once (render.text; a book shows thousands).
         self.icons: dict[str, str] = {}
 
