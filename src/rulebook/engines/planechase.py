@@ -100,6 +100,11 @@ class Plane:
         """The printed name in each language (:mod:`.planes`); a name the data does not hold, in English only."""
         return dict(_printed_names(self.name))
 
+    @property
+    def unprinted(self) -> tuple[str, ...]:
+        """The languages no printing of the plane exists in (:data:`.planes.NOT_PRINTED`): the English name stays."""
+        return NOT_PRINTED if self.name in PRINTED_NAMES else ()
+
     def __str__(self) -> str:
         return self.name
 

@@ -75,8 +75,12 @@ class Grammar:
         vowel = bool(self.vowel) and entry.get("elide", "yes") != "no" and re.match(self.vowel, plain, re.IGNORECASE) is not None
         if form in self.closes_apposition:
             return "", ("," if ", " in plain else "")
-        if form in self.as_written or entry.get("fixed") == "yes":
+        if form in self.as_written:
             return "", ""
+        if entry.get("fixed") == "yes":
+            # A name left as printed in another language takes no article and no case ending, but
+            # the sentence's preposition stays: "objetivo de Counterspell", never "objetivo Counterspell".
+            return (_joined(form, vowel, self.before_vowel) if form in self.prepositions else ""), ""
         if form in self.articles:
             if form == "def" and entry.get("article") == "no":
                 return "", ""
@@ -314,6 +318,9 @@ def fill(template: str, values: dict[str, Any], grammar: Grammar) -> Filled:
             if made is None:
                 wrong.append(f"{template!r}: {{{root}:{spec}}} asks for a form {value.key!r} has no entry for in {grammar.language}")
                 made = value.html
+            elif spec in grammar.prepositions and spec not in value.entry and made == value.html:
+                # Rules that made nothing around the name lost the sentence's preposition ("objetivo Terror").
+                wrong.append(f"{template!r}: {{{root}:{spec}}} is filled with {value.key!r} without its preposition {spec!r}")
             out.append(made)
         else:
             before = literal.rstrip().rsplit(" ", 1)[-1].lower() if literal.strip() else ""
@@ -336,12 +343,10 @@ def _form(term: Term, form: str, grammar: Grammar) -> Markup | None:
 def _needs_form(term: Term, word: str, grammar: Grammar) -> bool:
     # A governed word wants a form whenever the language makes one for this name: in Russian
     # every case but the nominative; in French "à"/"de" only before a name with an article or a vowel.
-    if term.entry.get("fixed") == "yes":
-        return False
-    if word in grammar.prepositions:
+    if word in grammar.prepositions:  # a name left as printed too: the preposition is joined or not
         made = grammar.made(word, term.entry, term.html.striptags())
         return made is not None and made[0].strip() != word
-    return True
+    return term.entry.get("fixed") != "yes"
 
 
 def _suggest(word: str, grammar: Grammar) -> str:

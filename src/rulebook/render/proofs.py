@@ -81,10 +81,11 @@ class EngineSpeech:
         names = getattr(value, "names", None)
         names = dict(names) if isinstance(value, Name) else names
         code = self.page.language.code
-        if isinstance(names, Mapping) and (code not in names or (self.grammar(self.page.language).as_written and code != "en"
-                                                                 and names[code] == names.get("en"))):
-            # Shown by its English name (never printed in this language): a language that declines
-            # its own names leaves a foreign one as printed, and no article is joined to it.
+        if isinstance(names, Mapping) and (code not in names or code in getattr(value, "unprinted", ())):
+            # Shown by its English name (its data says it was never printed in this language): a
+            # language that declines its own names leaves a foreign one as printed, and no article
+            # is joined to it. A name printed alike in two languages (Terror, es) is printed: only
+            # the data says so, never its spelling.
             entry = {**entry, "fixed": "yes"}
         return Term(key, html, entry, own)
 
