@@ -156,7 +156,11 @@ def _plain(nodes: tuple[Inline, ...], language: str | Words, resolve: Resolver |
                 symbol = SYMBOLS.get(node.token) or (own.table[node.token] if own is not None else SYMBOLS[node.token])
                 label = own.label(symbol) if own is not None and symbol.kind == "engine" else symbol_label(symbol, language)
                 labels[node.token] = f"({label.text})"
-            parts.append(labels[node.token])
+            # A title that names its symbol before drawing it ("Chaos symbol {CHAOS}") says the name
+            # once: "Symbole de chaos", never "Symbole de chaos (symbole de chaos)".
+            # Only the text right before it is read: each text once, so a long text stays linear.
+            if not (parts and parts[-1].rstrip().casefold().endswith(labels[node.token][1:-1].casefold())):
+                parts.append(labels[node.token])
         elif isinstance(node, Ref):
             target = resolve(node.ref) if resolve else None
             parts.append(target.number if target else f"{node.ref.book + ':' if node.ref.book else ''}{node.ref.target}")
