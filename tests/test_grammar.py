@@ -169,6 +169,7 @@ def _sentences(book_id: str, language: str) -> set[str]:
     ("casting", "es", "no puede ser objetivo del Terror"),
     ("casting", "pt", "não pode ser alvo do Terror"),
     ("bingomagic", "en", "player 1 plays an Island"),  # was "places a island"
+    ("planechase", "es", "el jugador 1 tiene 0 manás"),  # was "tiene 0 maná": a count, now a plural message
 ])
 def test_the_reviewed_sentences_read_as_the_language_writes_them(book_id: str, language: str, expected: str) -> None:
     sentences = _sentences(book_id, language)
@@ -217,7 +218,8 @@ def test_i18n_check_reports_a_shipped_grammar_file_at_its_line(tmp_path: Path, m
 @pytest.mark.parametrize("book_id", BOOKS)
 def test_a_count_in_an_engine_sentence_is_a_plural_message(book_id: str) -> None:
     """Point 2: "{value} action points" said with 1 reads "1 action points" in English and cannot
-    take Russian's three forms; a number followed by a plural noun needs msg_n. (A player's or a
+    take Russian's three forms; a number followed by a plural noun (or by "mana", one word in
+    English, "0 manás" in Spanish) needs msg_n. (A player's or a
     row's number before its verb, "P{p} draws", is a label, not a count; the end of a range, "1 to
     {high} targets", is plural whatever its number.)"""
     _, outcomes = _site(book_id)
@@ -227,7 +229,7 @@ def test_a_count_in_an_engine_sentence_is_a_plural_message(book_id: str) -> None
             for message in messages_in(said) if isinstance(said, Message) else ():
                 if message.plural is None:
                     counted |= {message.msgid for key, value in message.params
-                                if type(value) is int and re.search(r"(?<![P=])(?<!player )(?<!row )(?<!deal )(?<!turn )(?<! to )\{" + key + r"\} (?!this\b|totals\b|is\b)[a-z]+s\b", message.msgid)}
+                                if type(value) is int and re.search(r"(?<![P=])(?<!player )(?<!row )(?<!deal )(?<!turn )(?<! to )\{" + key + r"\} (?!this\b|totals\b|is\b)(?:[a-z]+s|mana)\b", message.msgid)}
     assert not counted - NOT_YET, f"counts said without a plural form: {sorted(counted - NOT_YET)}"
 
 
