@@ -63,6 +63,12 @@ def _fill(language: str, template: str, text: str, **entry: str) -> Markup:
     ("pt", "não pode ser alvo {name:de}", "Counterspell", {"fixed": "yes"}, "não pode ser alvo de Counterspell"),
     ("fr", "inflige 3 blessures {name:à}", "Counterspell", {"fixed": "yes"}, "inflige 3 blessures à Counterspell"),
     ("es", "va {name:def}", "Counterspell", {"fixed": "yes"}, "va Counterspell"),
+    # The subject form: its article (fr, es), an apposition closed before the verb (review-fr E-1, review-es C-4).
+    ("fr", "{name:sujet} part en exil", "Plaine", {"gender": "f"}, "la Plaine part en exil"),
+    ("fr", "{name:sujet} part en exil", "Elfe aux Nattes sanguinolentes", {}, "l'Elfe aux Nattes sanguinolentes part en exil"),
+    ("fr", "{name:sujet} part en exil", "Thalia, vigile de Thraben", {"gender": "f", "article": "no"}, "Thalia, vigile de Thraben, part en exil"),
+    ("es", "{name:sujeto} va al exilio", "Llanura", {"gender": "f"}, "la Llanura va al exilio"),
+    ("es", "{name:sujeto} va al exilio", "Counterspell", {"fixed": "yes"}, "Counterspell va al exilio"),
 ])
 def test_the_msgstr_chooses_the_form(language: str, template: str, text: str, entry: dict[str, str], expected: str) -> None:
     assert _fill(language, template, text, **entry).unescape() == expected
@@ -159,6 +165,7 @@ def _sentences(book_id: str, language: str) -> set[str]:
     ("casting", "es", "Thalia, guardiana de Thraben, va al exilio"),
     ("casting", "es", "endereza el Bosque objetivo"),  # was "endereza Bosque objetivo"
     ("casting", "es", "se endereza el Bosque"),
+    ("casting", "es", "la Llanura va al exilio"),  # was "Llanura va al exilio" (review-es C-4)
     ("bingomagic", "pt", "o jogador 1 joga uma Ilha"),  # was "joga Ilha"; seats counted from 1
     ("casting", "pt", "desvira a Floresta alvo"),
     ("casting", "pt", "os Elfos de Llanowar adicionam"),  # was "a permanente Elfos de Llanowar adiciona"

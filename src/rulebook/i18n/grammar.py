@@ -39,7 +39,7 @@ FEATURES = ("gender", "number")
 # yes/no per name: takes the definite article; elides before it; is the same in every case
 # (a name printed only in English on a Russian page, a label such as "P0")
 _ENTRY_FLAGS = ("article", "elide", "fixed")
-_RULE_KEYS = {"as_written", "closes_apposition", "forms", "features", "defaults", "articles", "before_vowel", "vowel", "contractions", "prepositions", "governs", "names"}
+_RULE_KEYS = {"as_written", "closes_apposition", "with_article", "forms", "features", "defaults", "articles", "before_vowel", "vowel", "contractions", "prepositions", "governs", "names"}
 
 
 @dataclass
@@ -52,6 +52,9 @@ class Grammar:
     #: Forms of a name as a sentence's subject: a name with an apposition in it ("Thalia, vigile
     #: de Thraben") is closed by a comma before its verb.
     closes_apposition: list[str] = field(default_factory=list)
+    #: Forms that also put the definite article before a name that takes one, as ``def`` does: a
+    #: subject that closes its apposition and has its article ("la Plaine part", "Thalia, …, part").
+    with_article: list[str] = field(default_factory=list)
     features: dict[str, list[str]] = field(default_factory=dict)  # gender: [m, f], number: [sg, pl]
     defaults: dict[str, str] = field(default_factory=dict)  # a name's gender, number, article when its entry is silent
     articles: dict[str, dict[str, str]] = field(default_factory=dict)  # def: {m: le, f: la, pl: les}
@@ -74,7 +77,8 @@ class Grammar:
         slots = [f"{gender}.pl", "pl", "any"] if entry.get("number") == "pl" else [gender, "any"]
         vowel = bool(self.vowel) and entry.get("elide", "yes") != "no" and re.match(self.vowel, plain, re.IGNORECASE) is not None
         if form in self.closes_apposition:
-            return "", ("," if ", " in plain else "")
+            article = self.made("def", entry, plain) if form in self.with_article and "def" in self.articles else None
+            return (article[0] if article else ""), ("," if ", " in plain else "")
         if form in self.as_written:
             return "", ""
         if entry.get("fixed") == "yes":
@@ -158,7 +162,7 @@ def _read_into(grammar: Grammar, path: Path, problems: list[Problem]) -> None:
     for key, (key_node, node) in root.items.items():
         if key not in _RULE_KEYS:
             fail(key_node, f"unknown key {key!r}; a grammar file has {', '.join(sorted(_RULE_KEYS))}")
-        elif key in ("forms", "as_written", "closes_apposition", "prepositions", "governs"):
+        elif key in ("forms", "as_written", "closes_apposition", "with_article", "prepositions", "governs"):
             getattr(grammar, key).extend(_strings(node, key, fail))
         elif key == "vowel":
             if isinstance(node, Scalar):
