@@ -20,7 +20,7 @@ from rulebook.i18n.checks import check_placeholders
 from rulebook.i18n.glossary import Glossary
 from rulebook.i18n.grammar import Grammar, Term, fill, load_grammar
 from rulebook.loader import load_book
-from rulebook.messages import Message, messages_in
+from rulebook.messages import Message, Notation, messages_in
 from rulebook.render import Site
 from rulebook.render.ui import symbol_label
 from rulebook.symbols import SYMBOLS
@@ -243,3 +243,15 @@ def test_a_count_in_an_engine_sentence_is_a_plural_message(book_id: str) -> None
 #: Counts still said in one form (issue 27 point 2): none is left; a sentence listed here would
 #: be one the test above lets pass while it still needs msg_n and its catalogs' forms.
 NOT_YET: set[str] = set()
+
+
+def test_a_list_tells_its_number() -> None:
+    """Review-ru S1: «противостоять картами Q♠» for one card; the msgstr selects on the list's number."""
+    site, _ = _site("strage")
+    speech = site.speech("strage", "ru")
+    grammar = speech.grammar(speech.page.language)
+    template = "противостоять {cards.number:sg=картой|pl=картами} {cards}"
+    for cards, expected in (((Notation("Q♠"),), "противостоять картой Q♠"), ((Notation("Q♠"), Notation("Q♣")), "противостоять картами Q♠, Q♣")):
+        filled = fill(template, {"cards": speech._term(cards, Markup(", ").join(cards))}, grammar)
+        assert filled.html == expected and not filled.wrong_forms
+    assert not fill("с {cards}", {"cards": speech._term((Notation("Q♠"),), Markup("Q♠"))}, grammar).wrong_forms  # a list has no case

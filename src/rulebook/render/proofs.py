@@ -73,6 +73,10 @@ class EngineSpeech:
 
     def _term(self, value: Any, html: Markup, plain: bool = False) -> Any:
         """A name or a message as a :class:`Term` (its grammar entry by its English name or msgid); other values as they are."""
+        if isinstance(value, (tuple, list)):
+            # A list tells its number, so that a msgstr agrees with it ("картой"/"картами":
+            # {cards.number:sg=картой|pl=картами}); it has no other form, so it is fixed.
+            return Term("", html, {"number": "pl" if len(value) > 1 else "sg", "fixed": "yes"})
         key = _grammar_key(value)
         if key is None:
             return html
