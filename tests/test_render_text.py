@@ -99,6 +99,8 @@ def test_any_text_yields_only_known_tags(text: str) -> None:
     ("fr", "Symbole de chaos {CHAOS}", "Symbole de chaos"),
     ("ru", "Пустая грань {BLANK}", "Пустая грань"),
     ("fr", "Le dé montre {CHAOS}", "Le dé montre (symbole de chaos)"),  # not named before: its name
+    ("fr", "le symbole de chaos {CHAOS}, et les autres", "le symbole de chaos, et les autres"),  # no space before the comma
+    ("fr", "le symbole de chaos {CHAOS}et", "le symbole de chaos et"),
 ])
 def test_a_plain_title_names_its_symbol_once(language: str, title: str, expected: str) -> None:
     assert text_to_plain(title, language) == expected
