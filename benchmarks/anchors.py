@@ -25,7 +25,7 @@ from mkdocs.utils.yaml import yaml_load
 from rulebook.i18n.translate import translate_book
 from rulebook.languages import language as language_named
 from rulebook.loader import load_library, rulebook_paths
-from rulebook.model import LIST_ITEM_RE, XREF_RE, Book
+from rulebook.model import LIST_ITEM_RE, XREF_RE, Anchor, Book
 from rulebook.symbols import SYMBOLS, TOKEN_RE
 
 from .corpus import REPO, SITE_LANGUAGES, SOURCE_LANGUAGE, Corpus
@@ -37,10 +37,12 @@ ALL_LANGUAGES: tuple[str, ...] = SITE_LANGUAGES
 # --- the books as Markdown ------------------------------------------------------------------
 
 
-def _inline(text: str, book: Book, anchors: dict[str, dict[str, str]]) -> str:
+def _inline(text: str, book: Book, anchors: dict[str, dict[str, Anchor]]) -> str:
     def link(match: re.Match[str]) -> str:
         target_book = match.group(1) or book.id
-        number = anchors[target_book][match.group(2)]
+        # The link text a rulebook page shows: the number, and which ruling or example of its rule.
+        anchor = anchors[target_book][match.group(2)]
+        number = f"{anchor.number}, {anchor.kind} {anchor.index}" if anchor.kind else anchor.number
         page = "" if target_book == book.id else f"{target_book}.md"
         shown = number if target_book == book.id else f"{target_book} {number}"
         return f"[{shown}]({page}#{match.group(2)})"
@@ -53,7 +55,7 @@ def _inline(text: str, book: Book, anchors: dict[str, dict[str, str]]) -> str:
     return TOKEN_RE.sub(icon, XREF_RE.sub(link, text))
 
 
-def _blocks(text: str, book: Book, anchors: dict[str, dict[str, str]]) -> str:
+def _blocks(text: str, book: Book, anchors: dict[str, dict[str, Anchor]]) -> str:
     """Paragraphs and lists as Markdown wants them: a list needs a blank line around it."""
     out: list[str] = []
     for paragraph in re.split(r"\n\s*\n", text.strip()):
@@ -72,7 +74,7 @@ def _indent(text: str) -> str:
     return "\n".join("    " + line if line else "" for line in text.split("\n"))
 
 
-def book_markdown(book: Book, anchors: dict[str, dict[str, str]]) -> str:
+def book_markdown(book: Book, anchors: dict[str, dict[str, Anchor]]) -> str:
     parts = [f"# {_inline(book.title, book, anchors)}\n", _blocks(book.summary, book, anchors)]
     for section in book.sections:
         parts.append(f"## {section.number} {_inline(section.title, book, anchors)} {{#{section.id}}}\n")

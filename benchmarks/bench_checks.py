@@ -36,6 +36,7 @@ from typing import Callable
 
 from babel.messages.pofile import read_po
 
+from rulebook.cache import BuildCache, using
 from rulebook.i18n.checks import CHECKS, check_translation, checked_messages, translation_pairs
 from rulebook.i18n.glossary import Glossary, load_glossary
 from rulebook.i18n.pofile import read_catalog
@@ -52,13 +53,6 @@ def cpu(work: Callable[[], object]) -> float:
     return time.process_time() - start
 
 
-def forget() -> None:
-    """Every lru_cache of the package emptied: the next pass reads each source as a new build does."""
-    for name, module in list(sys.modules.items()):
-        if name.startswith("rulebook") and module is not None:
-            for value in list(vars(module).values()):
-                if callable(getattr(value, "cache_clear", None)):
-                    value.cache_clear()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -98,12 +92,13 @@ def main(argv: list[str] | None = None) -> int:
 
         def checking(checks: dict) -> Callable[[], None]:
             def run() -> None:
-                forget()
                 fresh = dataclasses.replace(glossary)  # nothing remembered of an earlier pass
                 books: dict[str, Glossary] = {}
-                for source, translation, language, book in messages:
-                    book_glossary = books.get(book) or books.setdefault(book, fresh.for_book(book))
-                    check_translation(source, translation, language, book_glossary, checks)
+                # A new build's cache: each source is read once for its five languages, as in a build.
+                with using(BuildCache()):
+                    for source, translation, language, book in messages:
+                        book_glossary = books.get(book) or books.setdefault(book, fresh.for_book(book))
+                        check_translation(source, translation, language, book_glossary, checks)
             return run
 
         times = {"all": [], **{name: [] for name in CHECKS}}

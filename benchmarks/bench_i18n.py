@@ -25,9 +25,9 @@ import tempfile
 import timeit
 from pathlib import Path
 
+from rulebook.cache import BuildCache
 from rulebook.i18n import catalog_path
 from rulebook.i18n.catalogs import read_catalog, serialize, update_catalog, write_template
-from rulebook.i18n import translate as translate_module
 from rulebook.i18n.translate import translate_book
 from rulebook.loader import load_book
 from rulebook.model import XREF_RE
@@ -77,9 +77,10 @@ def main() -> int:
 
         load = best(lambda: load_book(RULEBOOK))
         # translate_book gives its last result again while book, catalog and glossary are the
-        # same (mkdocs serve): forgotten before each call, the catalog is read, checked and applied.
-        translate = best(lambda: (translate_module._LAST.clear(), translate_book(book, LANGUAGE, locales)))
-        again = best(lambda: translate_book(book, LANGUAGE, locales))
+        # same (mkdocs serve, one cache): with a new cache each call, the catalog is read, checked and applied.
+        translate = best(lambda: translate_book(book, LANGUAGE, locales, BuildCache()))
+        session = BuildCache()
+        again = best(lambda: translate_book(book, LANGUAGE, locales, session))
         update = best(lambda: update_catalog(write_template(RULEBOOK, book.id, locales)[0], path, LANGUAGE, book.id), number=5)
 
     messages = sum(1 for m in catalog if m.id)

@@ -8,9 +8,11 @@ reported in seconds and as a ratio to the full build. What a rebuild reuses: the
 of every (book, language) whose book, catalog bytes and glossary are unchanged
 (``i18n.translate``), the outcomes of every book that did not change (``examples.run_books``).
 
-Targets (issue 15.4): a changed msgstr visible <= 2 s after saving, a changed rule <= 3 s. Those
-are wall-clock seconds on the machine it runs on; on a busy shared machine read the CPU column
-and the ratios.
+Targets (issue 31.5): a changed msgstr visible after <= 1 s of CPU, a changed rule after <= 2 s,
+the CPU of every process the rebuild uses counted: this one (all its threads), the catalog
+workers and the children that run the worked examples (``getrusage`` of this process and of its
+waited-for children; the workers' pool ends with each build). CPU time, because the machine it
+runs on is shared: the wall-clock seconds are printed beside it, with the load average.
 
 ``--languages it fr``: the site of ``rulebook serve -l fr`` (a translator's preview).
 ``--repository``: the same on the repository's own rulebooks and catalogs (a copy).
@@ -35,15 +37,16 @@ from mkdocs.config import load_config
 
 from .anchors import ALL_LANGUAGES, write_rulebook
 from .corpus import REPO, Corpus, generate
+from .measure import cpu_seconds, load_average
 
 MARK = "Zzzmodifica"
 
 
 def rebuild(config: Path) -> tuple[float, float]:
     """(wall s, CPU s) of one load_config + build, as each rebuild of ``mkdocs serve``."""
-    wall, cpu = time.perf_counter(), time.process_time()
+    wall, cpu = time.perf_counter(), cpu_seconds()
     build(load_config(str(config)))
-    return time.perf_counter() - wall, time.process_time() - cpu
+    return time.perf_counter() - wall, cpu_seconds() - cpu
 
 
 def edit_msgstr(catalog: Path) -> None:
@@ -97,15 +100,17 @@ def main(argv: list[str] | None = None) -> int:
         edit_rule(book)
         rule = rebuild(config)
         rule_shown = shown(site, book.stem)
+        load = load_average()
 
     what = "the repository's rulebooks" if args.repository else f"{args.books} books x {args.rules} rules"
     print(f"{what}, languages {' '.join(args.languages)}; each rebuild is load_config + build in one process")
+    print(f"load average {load}; CPU: this process and its workers and example children")
     print(f"{'build':<34} {'wall s':>7} {'CPU s':>7} {'CPU / full':>10}")
     for label, (wall, cpu) in (("full (first) build", full), ("rebuild, nothing changed", same),
                                ("rebuild, one msgstr changed (fr)", msgstr), ("rebuild, one rule text changed", rule)):
         print(f"{label:<34} {wall:>7.2f} {cpu:>7.2f} {cpu / full[1]:>9.2f}x")
     checks = [("the changed msgstr is on the page", msgstr_shown), ("the changed rule is on the page", rule_shown),
-              ("msgstr visible <= 2 s (wall)", msgstr[0] <= 2.0), ("rule visible <= 3 s (wall)", rule[0] <= 3.0)]
+              ("msgstr visible <= 1 s of CPU", msgstr[1] <= 1.0), ("rule visible <= 2 s of CPU", rule[1] <= 2.0)]
     for label, ok in checks:
         print(f"{label:<40} {'PASS' if ok else 'FAIL'}")
     return 1 if args.strict and not all(ok for _, ok in checks) else 0

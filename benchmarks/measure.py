@@ -45,6 +45,7 @@ class Build:
     pages: int  # HTML pages in the built site
     log: str = ""  # the child's first warnings, if any
     heap_kb: int = 0  # with heap=True: the Python heap's peak during the build (tracemalloc), one process
+    load: float = 0.0  # the machine's 1-minute load average when the build ended
 
     @property
     def build_kb(self) -> int:
@@ -74,7 +75,7 @@ def measure(config: Path, *, heap: bool = False) -> Build:
         raise RuntimeError(f"the build of {config} failed (exit {child.returncode}):\n{stderr[-4000:]}")
     report = json.loads(stdout.strip().splitlines()[-1])
     return Build(report["seconds"], report["cpu"], wall, usage.ru_maxrss, report["before_kb"], report["warnings"], report["pages"], stderr,
-                 report["heap_kb"])
+                 report["heap_kb"], os.getloadavg()[0])
 
 
 class _Counter(logging.Handler):
@@ -104,7 +105,7 @@ def _child(config: str, heap: bool = False) -> int:
     logging.getLogger("mkdocs").addHandler(counter)
     logging.getLogger("mkdocs").setLevel(logging.WARNING)
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    before, cpu = usage.ru_maxrss, _cpu()
+    before, cpu = usage.ru_maxrss, cpu_seconds()
     if heap:
         tracemalloc.start()
     start = time.perf_counter()
@@ -113,7 +114,7 @@ def _child(config: str, heap: bool = False) -> int:
         loaded.plugins["rulebook"].config["workers"] = 1
     build(loaded)
     seconds = time.perf_counter() - start
-    cpu = _cpu() - cpu
+    cpu = cpu_seconds() - cpu
     heap_kb = tracemalloc.get_traced_memory()[1] // 1024 if heap else 0
     tracemalloc.stop()
     site = Path(load_config(config).site_dir)
@@ -124,10 +125,17 @@ def _child(config: str, heap: bool = False) -> int:
     return 0
 
 
-def _cpu() -> float:
-    """CPU seconds of this process and of its children that have ended (the build's workers)."""
+def cpu_seconds() -> float:
+    """CPU seconds of this process (every thread of it) and of its children that have ended and
+    been waited for: the build's catalog workers (the pool is shut down, and so reaped, when a
+    build's translations are done) and the child that runs each book's worked examples."""
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def load_average() -> str:
+    """The machine's load average (1, 5, 15 minutes): every figure is printed with it."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 if __name__ == "__main__":

@@ -21,9 +21,25 @@ DOCUMENTED = {"plugins", "exceptions", "structure.files", "structure.nav", "stru
               "config", "config.base", "config.config_options", "config.defaults", "commands.serve", "utils.yaml"}
 
 
-def imports(path: Path) -> set[str]:
+#: What the adapter names for the type checker alone (under ``if TYPE_CHECKING:``): the classes of
+#: the plugin API's own signatures (on_serve's server, the template context) besides the above.
+TYPES_ONLY = {"livereload", "utils.templates"}
+
+
+def _type_checking_only(tree: ast.AST) -> set[int]:
+    return {id(node) for block in ast.walk(tree) if isinstance(block, ast.If) and isinstance(block.test, ast.Name)
+            and block.test.id == "TYPE_CHECKING" for statement in block.body for node in ast.walk(statement)}
+
+
+def imports(path: Path, *, type_checking: bool = False) -> set[str]:
+    """The modules ``path`` imports when it runs (or, with ``type_checking``, those it names for
+    the type checker alone)."""
     names = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    checker_only = _type_checking_only(tree)
+    for node in ast.walk(tree):
+        if (id(node) in checker_only) != type_checking:
+            continue
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
@@ -35,6 +51,14 @@ def test_only_the_adapter_imports_the_generator():
     found = {str(path.relative_to(SRC)): sorted(name for name in imports(path) if name.split(".")[0] in ("mkdocs", "properdocs"))
              for path in SRC.rglob("*.py")}
     assert {path: names for path, names in found.items() if names} == {"adapters/generator.py": ["mkdocs", "properdocs"]}
+
+
+def test_the_type_checker_is_shown_only_the_plugin_api():
+    named = {name.partition(".")[2] for name in imports(SRC / "adapters" / "generator.py", type_checking=True)}
+    assert named and named <= DOCUMENTED | TYPES_ONLY, sorted(named - DOCUMENTED - TYPES_ONLY)
+    elsewhere = {str(path.relative_to(SRC)) for path in SRC.rglob("*.py") if path.name != "generator.py"
+                 and any(name.split(".")[0] in ("mkdocs", "properdocs") for name in imports(path, type_checking=True))}
+    assert elsewhere == set()
 
 
 def test_the_package_takes_only_documented_modules_of_the_generator():

@@ -8,6 +8,7 @@ fully translated with nothing for ``rulebook i18n check`` to report, catalogs th
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -78,3 +79,15 @@ def test_anchor_markdown_holds_every_rule_in_every_language(corpus):
         for book_id, book in books.items():
             for rule in book.rules():
                 assert f"{{#{rule.id}}}" in pages[f"{book_id}.md"]
+
+
+def test_anchor_links_read_as_the_site_numbers_them(corpus):
+    # The anchors' link text is a rule's number, as a rulebook page shows it (it was the
+    # repr of the model's Anchor: 'Anchor(number=...)', dozens of characters a link).
+    made, books = corpus
+    pages = markdown_pages(books, SOURCE_LANGUAGE, made.locales)
+    numbers = {anchor.number for book in books.values() for anchor in book.anchors().values()}
+    texts = [link for page in pages.values() for link in re.findall(r"\[([^\]]*)\]\([^)]*#[^)]*\)", page)]
+    assert texts, "the corpus' books cross-reference each other"
+    for text in texts:
+        assert text.split(", ")[0].split(" ")[-1] in numbers, text

@@ -38,6 +38,15 @@ def test_the_readme_opens_with_the_site_and_the_test_command_and_ci_runs_the_tes
     assert "examples/sevens/.ci/run" in ci, "CI runs the example project's own checks"
 
 
+def test_ci_runs_the_linter_and_the_type_checker_before_the_tests() -> None:
+    ci = [line for line in (REPO / ".ci" / "run").read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
+    lint = [i for i, line in enumerate(ci) if line.startswith((".venv/bin/ruff check", ".venv/bin/mypy"))]
+    assert [ci[i].split()[0] for i in lint] == [".venv/bin/ruff", ".venv/bin/mypy"], "ruff and mypy, once each"
+    assert ci[lint[0]].split()[-1] == "src" and max(lint) < len(ci) - 1, "on src/, before the README's test command"
+    config = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    assert "[tool.ruff.lint]" in config and "[tool.mypy]" in config and "strict = true" in config
+
+
 def test_the_example_projects_ci_runs_its_three_checks_in_a_fresh_environment() -> None:
     run = (REPO / "examples" / "sevens" / ".ci" / "run").read_text(encoding="utf-8")
     steps = [shlex.split(line) for line in run.splitlines() if line.strip() and not line.startswith(("#", "set ", "cd "))]

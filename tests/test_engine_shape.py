@@ -348,6 +348,18 @@ def package_imports() -> dict[Path, tuple[tuple[ast.Import | ast.ImportFrom, boo
 
 
 @functools.cache
+def type_checking_only() -> set[tuple[Path, int]]:
+    """(file, line) of each import under ``if TYPE_CHECKING:``: an annotation's name (a handler
+    module's functions take the state class that imports them), never imported at run time."""
+    found = set()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for block in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(block, ast.If) and isinstance(block.test, ast.Name) and block.test.id == "TYPE_CHECKING":
+                found.update((path, node.lineno) for statement in block.body for node in ast.walk(statement) if isinstance(node, IMPORTS))
+    return found
+
+
+@functools.cache
 def import_graph() -> dict[str, set[str]]:
     """Every module of the package -> the package modules it imports, at any level of the file
     (a function-level import counts: it is how a cycle hides). Made once: the tests only read it."""
@@ -356,6 +368,8 @@ def import_graph() -> dict[str, set[str]]:
     for name, path in files.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         for node, _ in package_imports()[path]:
+            if (path, node.lineno) in type_checking_only():
+                continue  # never run: the type checker's view of a handler's state, not a layer
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             else:

@@ -163,6 +163,24 @@ def test_a_file_of_too_many_values_is_refused_at_the_first_one_past_the_limit():
     assert str(caught.value) == f"x.yaml:1:{2 + 3 * (MAX_VALUES - 1)}: more than {MAX_VALUES:,} values in one file; split it"
 
 
+def test_the_glossary_has_lower_limits_than_a_rulebook(tmp_path, monkeypatch):
+    # Every term is looked for in every message: the glossary's size multiplies the checks' work,
+    # a rulebook's adds to it. The same number of values is refused in one and read in the other.
+    from rulebook.limits import MAX_GLOSSARY_BYTES, MAX_GLOSSARY_VALUES, MAX_VALUES
+
+    assert MAX_GLOSSARY_VALUES < MAX_VALUES and MAX_GLOSSARY_BYTES < MAX_FILE_BYTES
+    monkeypatch.chdir(tmp_path)
+    values = "[" + "a, " * (MAX_GLOSSARY_VALUES + 10) + "]"
+    glossary = _glossary(tmp_path, f"terms: []\nspare: {values}\n".encode())
+    assert [p.message for p in glossary.problems] == [f"more than {MAX_GLOSSARY_VALUES:,} values in one file; split it (the glossary is ignored)"]
+    with pytest.raises(LoadError) as caught:  # the rulebook is refused for what it is, not for its size
+        load_book_bytes(f"book: {values}\n".encode(), "x.yaml")
+    assert "values in one file" not in str(caught.value)
+    glossary = _glossary(tmp_path, b"terms: []\n#" + b"x" * MAX_GLOSSARY_BYTES + b"\n")
+    assert [p.message for p in glossary.problems] == [
+        f"the file is larger than the limit of {MAX_GLOSSARY_BYTES:,} bytes; split it or remove what does not belong (the glossary is ignored)"]
+
+
 @pytest.mark.parametrize(("old", "new", "message"), [
     ("  id: demo", "  id: ../../evil", "book id '../../evil' must be lower-case letters, digits or '-'"),
     ("  id: demo", "  id: demo/x", "book id 'demo/x' must be lower-case letters, digits or '-'"),

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from rulebook.cache import BuildCache
 from rulebook.cli import main
 from rulebook.i18n import translate
 from rulebook.i18n.translate import translate_book
@@ -50,7 +51,6 @@ def project(write_rules, tmp_path, monkeypatch):
     book = load_book(write_rules(BOOK))
     path = tmp_path / "locales" / "en" / "LC_MESSAGES" / "demo.po"
     path.parent.mkdir(parents=True)
-    monkeypatch.setattr(translate, "_LAST", {})
     return book, path
 
 
@@ -120,7 +120,8 @@ def test_a_catalog_saved_while_a_build_reads_it_leaves_no_stale_translation(proj
     version_a = HEADER + entry("demo/r1:text", "Un testo.", "Text A.") + entry("demo/r2:text", "Due carte.", "Two cards.")
     version_b = version_a.replace("Text A.", "Text B.")
     path.write_text(version_a, encoding="utf-8")
-    cache = tmp_path / "cache"
+    folder = tmp_path / "cache"
+    cache = BuildCache(folder)  # one build's, or one serve session's
 
     parse = translate.read_catalog
 
@@ -132,13 +133,12 @@ def test_a_catalog_saved_while_a_build_reads_it_leaves_no_stale_translation(proj
     during = translate_book(book, "en", Path("locales"), cache=cache)
     assert during.book.sections[0].rules[0].text in ("Text A.", "Text B.")  # either version, whole
     monkeypatch.setattr(translate, "read_catalog", parse)
-    assert list((cache / "translations").iterdir())  # something was kept
+    assert list((folder / "translations").iterdir())  # something was kept
 
     path.write_text(version_a, encoding="utf-8")  # A is back
     again = translate_book(book, "en", Path("locales"), cache=cache)  # what this process remembers
     assert again.book.sections[0].rules[0].text == "Text A."
-    monkeypatch.setattr(translate, "_LAST", {})
-    kept = translate_book(book, "en", Path("locales"), cache=cache)  # what the cache folder keeps
+    kept = translate_book(book, "en", Path("locales"), cache=folder)  # what the cache folder keeps (a new build's cache)
     assert kept.book.sections[0].rules[0].text == "Text A."
     path.write_text(version_b, encoding="utf-8")
     assert translate_book(book, "en", Path("locales"), cache=cache).book.sections[0].rules[0].text == "Text B."

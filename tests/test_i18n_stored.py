@@ -11,7 +11,9 @@ import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
+from rulebook import cache as build_cache
 from rulebook.i18n import stored, translate
+from rulebook.i18n.checks import CHECKS
 from rulebook.i18n.glossary import Glossary, Term
 from rulebook.i18n.translate import _translate
 from rulebook.loader import load_library, rulebook_paths
@@ -93,10 +95,10 @@ def test_other_code_or_a_broken_file_means_reading_and_checking_again(tmp_path: 
     everything = _translate(book, "ru", locales, cache)
     once = len(checked)
 
-    real = stored.code_version
-    monkeypatch.setattr(stored, "code_version", lambda: "a changed check")
+    real = build_cache.code_version
+    monkeypatch.setattr(build_cache, "code_version", lambda: "a changed check")
     assert _translate(book, "ru", locales, cache) == everything and len(checked) == 2 * once
-    monkeypatch.setattr(stored, "code_version", real)
+    monkeypatch.setattr(build_cache, "code_version", real)
     _translate(book, "ru", locales, cache)  # kept again for this code
 
     translations, details = cache / "translations" / "demo.ru.json", cache / "checks" / "demo.ru.json"
@@ -116,15 +118,20 @@ def test_other_code_or_a_broken_file_means_reading_and_checking_again(tmp_path: 
     assert _translate(book, "ru", locales, cache) == everything and len(checked) == once
 
 
-def test_with_the_checks_replaced_nothing_is_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_checks_that_ran_are_part_of_a_verdicts_key(tmp_path: Path) -> None:
     rules, locales = project(tmp_path)
     write_catalog(locales, "ru", "demo", BROKEN, rules=rules)
     book = load_library(rulebook_paths(rules))["demo"]
-    monkeypatch.setattr(translate, "message_problems", lambda *args, **kwargs: [])
-    assert "demo/pesca:text" not in _translate(book, "ru", locales, tmp_path / "cache").fallback
-    assert not (tmp_path / "cache").exists()
-    monkeypatch.undo()
-    assert "demo/pesca:text" in _translate(book, "ru", locales, tmp_path / "cache").fallback
+    cache = build_cache.BuildCache(tmp_path / "cache")
+    glossary = translate.load_glossary(locales, source="it")
+    kept = stored.StoredChecks.of(cache, "demo.ru.json", "ru", glossary)
+    assert kept is not None
+    source, translation = "Il giocatore pesca una carta.", "Игрок берёт <b>карту</b>."
+    assert kept.details(source, translation, "ru", glossary, CHECKS) != []
+    kept.save()
+    again = stored.StoredChecks.of(cache, "demo.ru.json", "ru", glossary)
+    assert again is not None and again.details(source, translation, "ru", glossary, {}) == []  # no check ran: none failed
+    assert _translate(book, "ru", locales, cache).fallback == _translate(book, "ru", locales).fallback
 
 
 def test_the_glossary_fingerprint_follows_what_a_check_reads() -> None:
@@ -152,14 +159,10 @@ def test_the_site_keeps_its_check_results_in_its_cache_dir(tmp_path: Path) -> No
 def test_another_babel_release_is_another_code_version(monkeypatch: pytest.MonkeyPatch) -> None:
     """A build cache made under one Babel is not read under another (its CLDR data decides the
     plural rules a check compares with): the installed version is part of the key."""
-    stored.code_version.cache_clear()
-    today = stored.code_version()
-    real = stored.metadata.version
-    monkeypatch.setattr(stored.metadata, "version", lambda name: "0.0-other" if name == "babel" else real(name))
-    stored.code_version.cache_clear()
-    try:
-        assert stored.code_version() != today
-    finally:
-        monkeypatch.undo()
-        stored.code_version.cache_clear()
-    assert stored.code_version() == today
+    today = build_cache.code_version()
+    real = build_cache.metadata.version
+    for library in ("babel", "pygments"):
+        with monkeypatch.context() as other:
+            other.setattr(build_cache.metadata, "version", lambda name, changed=library: "0.0-other" if name == changed else real(name))
+            assert build_cache.code_version() != today
+    assert build_cache.code_version() == today

@@ -68,7 +68,6 @@ def books(write_rules, tmp_path, monkeypatch):
     broken.parent.mkdir(parents=True)
     broken.write_text('msgid ""\nmsgstr ""\n\nmsgid "x"\nmsgstr "y\n', encoding="utf-8")
     monkeypatch.setattr(translate, "PARALLEL_BYTES", 0)
-    monkeypatch.setattr(translate, "_LAST", {})
     return book
 
 
@@ -77,7 +76,6 @@ LANGUAGES = ["en", "fr", "es", "pt"]
 
 def test_workers_translate_as_one_process_does(books, monkeypatch):
     alone = {language: translate_book(books, language, Path("locales")) for language in LANGUAGES}
-    monkeypatch.setattr(translate, "_LAST", {})
     with translating([(books, language) for language in LANGUAGES], Path("locales"), workers=2):
         assert sorted(key[1] for key in translate._PENDING) == sorted(LANGUAGES)  # handed to the workers
         together = {language: translate_book(books, language, Path("locales")) for language in LANGUAGES}
@@ -114,7 +112,6 @@ def test_a_dead_worker_costs_time_not_a_translation(books, monkeypatch):
     # Forked workers run this module's function (the process has one thread, as a build has).
     assert threading.active_count() == 1
     alone = translate_book(books, "fr", Path("locales"))
-    monkeypatch.setattr(translate, "_LAST", {})
     monkeypatch.setattr(translate, "taken_from_catalog", _dies_in_a_worker)
     with translating([(books, language) for language in LANGUAGES], Path("locales"), workers=2):
         assert translate._PENDING
@@ -123,7 +120,6 @@ def test_a_dead_worker_costs_time_not_a_translation(books, monkeypatch):
 
 def test_a_worker_dead_before_every_job_was_handed_out_costs_time_not_a_translation(books, monkeypatch):
     alone = {language: translate_book(books, language, Path("locales")) for language in LANGUAGES}
-    monkeypatch.setattr(translate, "_LAST", {})
     monkeypatch.setattr(translate, "taken_from_catalog", _dies_in_a_worker)
     shown = translate.display_path
 
@@ -140,12 +136,9 @@ def test_a_worker_dead_before_every_job_was_handed_out_costs_time_not_a_translat
     assert translate._PENDING == {}
 
 
-def test_one_worker_or_replaced_checks_start_no_process(books, monkeypatch):
+def test_one_worker_starts_no_process(books, monkeypatch):
     with translating([(books, language) for language in LANGUAGES], Path("locales"), workers=1):
         assert translate._PENDING == {}
-    monkeypatch.setattr(translate, "message_problems", lambda *args, **kwargs: [])
-    with translating([(books, language) for language in LANGUAGES], Path("locales"), workers=2):
-        assert translate._PENDING == {}  # a worker started by a fork server would not see the test's checks
 
 
 def test_worker_count_is_the_cores_unless_asked_never_more_than_the_jobs():
@@ -158,7 +151,6 @@ def test_worker_count_is_the_cores_unless_asked_never_more_than_the_jobs():
 @pytest.mark.parametrize(("platform", "threads", "method"), [("linux", 1, "fork"), ("linux", 2, "forkserver"), ("darwin", 1, "spawn")])
 def test_every_way_of_starting_workers_translates_alike(books, monkeypatch, platform, threads, method):
     alone = {language: translate_book(books, language, Path("locales")) for language in LANGUAGES}
-    monkeypatch.setattr(translate, "_LAST", {})
     monkeypatch.setattr(pool.sys, "platform", platform)
     started, context = [], multiprocessing.get_context
     monkeypatch.setattr(pool.multiprocessing, "get_context", lambda name: started.append(name) or context(name))

@@ -5,15 +5,25 @@ from __future__ import annotations
 
 import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import jinja2
+import pytest
 
+from rulebook.cache import BuildCache, using
 from rulebook.loader import load_library, rulebook_paths
 from rulebook.render import Site
 from rulebook.render.reuse import CompiledTemplates
 
 from .test_site_build import ALTRO, DEMO, RUSSIAN, write_catalog
+
+
+@pytest.fixture(autouse=True)
+def serve_session() -> Iterator[BuildCache]:
+    """One cache for the test's rebuilds, as a ``mkdocs serve`` session has."""
+    with using(BuildCache()) as cache:
+        yield cache
 
 
 def project(tmp_path: Path) -> tuple[Path, Path]:
@@ -129,3 +139,17 @@ def test_the_library_is_parsed_again_only_where_a_file_changed(tmp_path: Path) -
     assert edited["altro"] is first["altro"]
     # Without reuse every file is parsed.
     assert load_library(rulebook_paths(rules))["altro"] is not first["altro"]
+
+
+def test_a_renumbered_book_renders_the_pages_that_link_to_it_again(tmp_path: Path) -> None:
+    # altro links to demo:pesca and shows its number: a rule put before it in demo (1.2 -> 1.3)
+    # must reach altro's pages, though altro and its catalogs are unchanged.
+    rules, locales = project(tmp_path)
+    first = rebuild(rules, locales)
+    demo = rules / "demo.yaml"
+    demo.write_text(demo.read_text(encoding="utf-8").replace(
+        "      - id: pesca\n", "      - id: nuova\n        title: Nuova\n        text: Una regola nuova.\n      - id: pesca\n"),
+        encoding="utf-8")
+    after = rebuild(rules, locales)
+    assert after[("altro", "it")] is not first[("altro", "it")]
+    assert ">1.3<" in after[("altro", "it")].html and ">1.2<" in first[("altro", "it")].html

@@ -43,9 +43,11 @@ PATTERNS: dict[str, re.Pattern[str]] = {
     "->": re.compile(r"->"),
     # A count of targets written as a multiplication, "1 x any target".
     "N x any": re.compile(r"\b\d+\+? x (?!\d)\w"),
-    # Players are counted from 1 (seats) or named: never "player 0", "P0" or "P1".
+    # Players are counted from 1 (seats) or named: never "player 0" or "P0", an index. Casting and
+    # Planechase label seats P1, P2, … as a rules text labels its players (counted from 1, the same
+    # label in every language, as the examples' tables print it): a label, not code.
     "player 0": re.compile(r"\b(?:player|joueur|jugador|jogador|giocatore|игрок\w*)\s+0\b", re.IGNORECASE),
-    "P0": re.compile(r"(?<![\w+-])P\d+\b"),
+    "P0": re.compile(r"(?<![\w+-])P0\b"),
     # A range the way Python or Rust write it ("15..26"), not an ellipsis ("…", "...").
     "a..b": re.compile(r"(?<!\.)\b\w+\.\.\w"),
 }
@@ -127,6 +129,10 @@ def pages(site: Path, book: str | None) -> list[Path]:
 ])
 def test_each_pattern_finds_the_code_the_issue_quotes(pattern: str, text: str) -> None:
     assert pattern in code_in(text)
+
+
+def test_seats_counted_from_one_are_labels_not_code() -> None:
+    assert not code_in("Seats are counted in turn order, from 1: P2 sits on P1's left.")
 
 
 @pytest.mark.parametrize("text", [

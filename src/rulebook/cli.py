@@ -6,17 +6,18 @@ import argparse
 import functools
 import random
 import sys
+from collections.abc import Callable, Sequence
 from importlib.metadata import version
 from pathlib import Path
-from typing import Sequence
 
+from .cache import BuildCache, using
 from .engines import load_engine
 from .engines.base import playout
 from .errors import LoadError, RulebookError, counted
 from .examples import reports, run_books
+from .i18n.frontend import register as register_i18n
 from .isolation import Bounds
 from .limits import EXAMPLE_MEMORY_MB, EXAMPLE_SECONDS
-from .i18n.frontend import register as register_i18n
 from .loader import load_chosen
 from .project import read_project
 from .scaffold import DEFAULT_GAME, plan, toolkit_install, write
@@ -62,7 +63,7 @@ def new(args: argparse.Namespace) -> int:
     # On this machine the toolkit may come from a folder or a repository rather than the index:
     # said here, never written into the project (a path of this machine breaks every other clone).
     local = toolkit_install()
-    steps = ([f"cd {chosen.folder}"] if chosen.folder != Path(".") else []) + [
+    steps = ([f"cd {chosen.folder}"] if chosen.folder != Path() else []) + [
         line.replace(" install ", f" install {local} ", 1) if local else line
         for line in readme.splitlines() if line.startswith("python3 -m venv")]
     targets = " and ".join(lang.code for lang in chosen.languages.targets)
@@ -86,7 +87,7 @@ reference engine, and the rulebooks are translated with gettext catalogs and pub
 multilingual website (mkdocs build). Each command has its own help: rulebook COMMAND --help."""
 
 
-@functools.cache
+@functools.cache  # pure: cache.py (no argument; the same parser for the process)
 def build_parser() -> argparse.ArgumentParser:
     """The command line's parser, made once a process: a parse leaves nothing in it, and making it
     (every command's options, the installed version looked up) costs ~4 ms, which a program or a
@@ -139,7 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    description="Start a rulebook project: mkdocs.yml, a sample rulebook with a worked example, "
                                                "its translations, an engine package, tests, a README and a CI script. "
                                                "`rulebook check`, the tests and `mkdocs build --strict` pass in it at once.")
-    starting.add_argument("folder", nargs="?", type=Path, default=Path("."), metavar="FOLDER",
+    starting.add_argument("folder", nargs="?", type=Path, default=Path(), metavar="FOLDER",
                           help="where to make it; created if missing, refused if not empty (default: this folder)")
     starting.add_argument("--game", default=DEFAULT_GAME, metavar="NAME", help=f"the game's name, the rulebook's title (default: {DEFAULT_GAME})")
     starting.add_argument("--source", default="en", metavar="LANG",
@@ -165,7 +166,9 @@ def show_help(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.run(args)
+        with using(BuildCache()):  # one command, one cache: what it makes for each language is made once
+            run: Callable[[argparse.Namespace], int] = args.run  # the subcommand's (set_defaults)
+            return run(args)
     except LoadError as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -174,7 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         # `rulebook play … | head`: the reader left; stop quietly like other Unix tools.
-        sys.stdout = None  # type: ignore[assignment]  # no flush error at exit
+        sys.stdout = None  # no flush error at exit
         return 0
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 # Characters a report must not print raw, by their Unicode category: controls (Cc: a terminal
 # obeys ESC sequences), formatting characters (Cf: every direction mark, embedding, override and
@@ -62,7 +64,7 @@ def counted(number: int, singular: str, plural: str | None = None) -> str:
 class LoadError(RulebookError):
     """A rulebook file was rejected; carries every problem found, not just the first."""
 
-    def __init__(self, problems: list[Problem]):
+    def __init__(self, problems: Iterable[Problem]):
         self.problems = tuple(problems)
         super().__init__("\n".join(str(p) for p in problems))
 
@@ -75,7 +77,7 @@ class IllegalAction(RulebookError):
         self.message = message  # without the rule id, for callers that add context
         super().__init__(f"[{rule_id}] {message}")
 
-    def __reduce__(self):  # noqa: ANN204
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[str, str], dict[str, Any]]:
         # Pickled by its two fields: a worked example's refusals come back from the child
         # process that ran it (isolation.py); the default would call __init__ with one argument.
         return (type(self), (self.rule_id, self.message), self.__dict__)

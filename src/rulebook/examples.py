@@ -14,14 +14,16 @@ from __future__ import annotations
 
 import doctest
 import traceback
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from types import ModuleType
-from typing import Iterable
+from functools import partial
+from types import ModuleType, TracebackType
 
+from .cache import Same, current, kind
 from .engines import book_engine, namespace
 from .engines.base import Record, State, recording
-from .figures import BoardFigure
 from .errors import RulebookError
+from .figures import BoardFigure
 from .isolation import Bounds, run_bounded
 from .model import Book, Example, Rule
 
@@ -97,7 +99,7 @@ class _CollectingRunner(doctest.DocTestRunner):
         self.current_number = 0
         self.positions: list[BoardFigure] = []
 
-    def report_start(self, out, test, example):  # noqa: ANN001 - doctest's signature
+    def report_start(self, out: Callable[[str], object], test: doctest.DocTest, example: doctest.Example) -> None:
         self.current, self.current_number = example, self.current_number + 1
         self.see(test.globs)
 
@@ -111,10 +113,11 @@ class _CollectingRunner(doctest.DocTestRunner):
     def _line(self, test: doctest.DocTest, example: doctest.Example) -> int:
         return (test.lineno or 0) + example.lineno + 1
 
-    def report_failure(self, out, test, example, got):  # noqa: ANN001 - doctest's signature
+    def report_failure(self, out: Callable[[str], object], test: doctest.DocTest, example: doctest.Example, got: str) -> None:
         self.found.append(Failure(test.filename or "", self._line(test, example), example.source, example.want, got))
 
-    def report_unexpected_exception(self, out, test, example, exc_info):  # noqa: ANN001
+    def report_unexpected_exception(self, out: Callable[[str], object] | None, test: doctest.DocTest, example: doctest.Example,
+                                    exc_info: tuple[type[BaseException], BaseException, TracebackType | None]) -> None:
         got = "".join(traceback.format_exception_only(exc_info[0], exc_info[1]))
         self.found.append(Failure(test.filename or "", self._line(test, example), example.source, example.want, got))
 
@@ -140,6 +143,7 @@ def run_example(book: Book, rule: Rule, example: Example, engine: ModuleType | N
             # doctest lets it through (to stop a session); raised by an example, it is the
             # example's failure, at its line, and the other examples still run. A real Ctrl-C
             # stops the process that runs the examples all the same (see isolation.py).
+            assert runner.current is not None  # an example raised it, so one has started
             runner.report_unexpected_exception(None, test, runner.current, (type(exc), exc, None))
             result = doctest.TestResults(len(runner.found), runner.current_number)
     runner.see(test.globs)
@@ -195,20 +199,22 @@ def run_books(books: Iterable[Book], *, reuse: bool = False, bounds: Bounds | No
     within ``bounds`` (time, memory: :mod:`rulebook.isolation`), so none can hang or end the run.
 
     ``reuse``: a book equal to the one last run (same examples, texts and lines) with the same
-    engine module keeps its outcomes. ``mkdocs serve`` reloads every book at each edit, and only
-    the edited one runs again; an edited engine means restarting the server (Python does not
-    reload a module)."""
+    engine module and bounds keeps its outcomes, in the active build cache (:mod:`rulebook.cache`).
+    ``mkdocs serve`` reloads every book at each edit, and only the edited one runs again."""
     outcomes = []
+    cache = current() if reuse else None
     for book in books:
         engine = engine_of(book)
-        last = _LAST_RUN.get(book.id)
-        if reuse and last is not None and last[1] is engine and last[0] == book:
-            outcomes.extend(last[2])
-            continue
-        ran = run_book(book, engine, bounds)
-        _LAST_RUN[book.id] = (book, engine, ran)
-        outcomes.extend(ran)
+        if cache is None:
+            outcomes.extend(run_book(book, engine, bounds))
+        else:
+            outcomes.extend(cache.last(OUTCOMES, book.id, partial(run_book, book, engine, bounds),
+                                       book=book, engine=Same(engine), bounds=bounds))
     return outcomes
+
+
+OUTCOMES = kind("outcomes", ("book", "engine", "bounds"), "a book's worked examples run again only when the book, its engine "
+                "module (a reloaded one is another) or the limits they run under changed")
 
 
 def run_book(book: Book, engine: ModuleType | None, bounds: Bounds | None = None) -> list[Outcome]:
@@ -220,10 +226,10 @@ def run_book(book: Book, engine: ModuleType | None, bounds: Bounds | None = None
         lambda pair, why: _slim(_stopped(book, pair[0], pair[1], why)),
         bounds,
     )
-    return [Outcome(book, rule, example, *fields) for (rule, example), fields in zip(pairs, ran)]  # type: ignore[misc]
+    return [Outcome(book, rule, example, *fields) for (rule, example), fields in zip(pairs, ran)]  # type: ignore[misc]  # _slim's fields, in Outcome's order
 
 
-def _slim(outcome: Outcome) -> tuple:
+def _slim(outcome: Outcome) -> tuple[object, ...]:
     """What the child sends back of an outcome: the parent has the book, rule and example."""
     return (outcome.attempted, outcome.failures, outcome.positions, outcome.records, outcome.not_run)
 
@@ -234,6 +240,3 @@ def _stopped(book: Book, rule: Rule, example: Example, why: str) -> Outcome:
     failure = Failure(book.path, example.doctest_line, first, "the example to finish", f"the example {why}")
     return Outcome(book, rule, example, attempted=1, failures=(failure,))
 
-
-#: The last outcomes of each book id, with the book and engine they came from.
-_LAST_RUN: dict[str, tuple[Book, ModuleType | None, list[Outcome]]] = {}

@@ -21,8 +21,9 @@ import signal
 import struct
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence, TypeVar
+from typing import TypeVar
 
 from .limits import EXAMPLE_MEMORY_MB, EXAMPLE_SECONDS
 
@@ -99,7 +100,7 @@ def _loaded(payload: bytes, item: T, run: Callable[[T], object]) -> object:
     if payload != _RUN_HERE:
         try:
             return pickle.loads(payload)
-        except Exception:  # noqa: BLE001 - an engine object that does not unpickle
+        except Exception:  # noqa: BLE001, S110 - an engine object that does not unpickle: run here instead
             pass
     return run(item)
 
@@ -134,7 +135,7 @@ def _child(items: Sequence[T], start: int, run: Callable[[T], object], writer: i
                 outcome = run(item)
                 try:
                     payload = pickle.dumps(outcome, protocol=pickle.HIGHEST_PROTOCOL)
-                except Exception:  # an engine object that does not pickle: the parent runs it
+                except Exception:  # noqa: BLE001 - an engine object that does not pickle (any error of its own): the parent runs it
                     payload = _RUN_HERE
                 pipe.write(_HEADER.pack(len(payload)) + payload)
     except BaseException:  # noqa: BLE001 - whatever it was, the parent reports the example
@@ -152,7 +153,7 @@ def _limit_memory(megabytes: int) -> None:
         with open("/proc/self/statm", "rb") as statm:
             now = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
         limit = now + megabytes * 1024 * 1024
-        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
         if hard != resource.RLIM_INFINITY:
             limit = min(limit, hard)
         resource.setrlimit(resource.RLIMIT_AS, (limit, hard))

@@ -8,9 +8,10 @@ plural forms. No table of languages lives in this package.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Iterator, Sequence
+from typing import overload
 
 from babel import Locale, UnknownLocaleError
 from babel.core import negotiate_locale
@@ -65,7 +66,7 @@ class Language:
         return self.code
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=None)  # pure: cache.py
 def _locale(code: str) -> Locale:
     return Locale.parse(code)
 
@@ -125,7 +126,11 @@ class Languages(Sequence[Language]):
                 return lang
         raise RulebookError(f"{code!r} is not one of the site's languages ({', '.join(self.codes)})")
 
-    def __getitem__(self, index):  # noqa: ANN001, ANN204 - Sequence's int-or-slice protocol
+    @overload
+    def __getitem__(self, index: int) -> Language: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Language, ...]: ...
+    def __getitem__(self, index: int | slice) -> Language | tuple[Language, ...]:
         return self.all[index]
 
     def __len__(self) -> int:

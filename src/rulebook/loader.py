@@ -10,15 +10,16 @@ import difflib
 import doctest
 import os
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
 
+from .cache import current, kind
+from .engines import engine_symbols
 from .errors import LoadError, Problem, RulebookError
 from .languages import language as parse_language
 from .limits import MAX_PROBLEMS, MAX_TEXT_CHARS, read_limited
 from .model import BOOK_ID_RE, DASH_ONLY_RE, ID_RE, SITE_DOMAIN, XREF_RE, Book, Example, Rule, Ruling, Section, XRef
-from .engines import engine_symbols
 from .symbols import UNKNOWN_TOKEN_RE
 from .yamlnodes import Mapping, Scalar, Sequence, YNode, building_tree, decode, parse
 
@@ -34,7 +35,7 @@ def display_path(path: str | os.PathLike[str]) -> str:
     """The path as a reader types it: relative to the working directory when inside it."""
     # Every problem and every check of a catalog shows its path: os.path on strings does in half
     # the time what Path.resolve().relative_to() did (the same resolved paths compared).
-    real, here = os.path.realpath(path), os.path.realpath(os.getcwd())
+    real, here = os.path.realpath(path), os.path.realpath(os.getcwd())  # noqa: PTH109 - strings, as the comment above says
     if real == here:
         return "."
     inside = here if here.endswith(os.sep) else here + os.sep
@@ -152,7 +153,7 @@ class _Reader:
                 )
         return value
 
-    def _locator(self, node: Scalar):
+    def _locator(self, node: Scalar) -> Callable[[int], tuple[int, int]]:
         """offset in the scalar's value -> (line, column) in the file, each call in log time."""
         # Only block scalars map offsets to lines exactly; flow scalars are folded by YAML.
         if node.style not in ("|", ">"):
@@ -332,18 +333,16 @@ NodeReader = _Reader
 def _load(path: str | os.PathLike[str], reuse: bool = False) -> tuple[Book, list[_PendingRef]]:
     shown = display_path(path)
     data = read_limited(path, shown)
+    cache = current() if reuse else None
+    if cache is None:
+        return _load_bytes(data, shown)
     key = (str(Path(path).resolve()), shown)  # shown: the Book's path, as problems name it
-    last = _LAST_READ.get(key) if reuse else None
-    if last is not None and last[0] == data:
-        return last[1]
-    loaded = _load_bytes(data, shown)
-    if reuse:
-        _LAST_READ[key] = (data, loaded)
-    return loaded
+    return cache.last(READ_BOOKS, key, lambda: _load_bytes(data, shown), data=data)
 
 
-#: The last book read from each file, with the bytes it was read from (``load_library(reuse=True)``).
-_LAST_READ: dict[tuple[str, str], tuple[bytes, tuple[Book, list[_PendingRef]]]] = {}
+#: The last book read from each file (by its path and shown path), with the bytes it was read from.
+READ_BOOKS = kind("read book", ("data",), "a rulebook file parsed again only when its bytes changed (load_books(reuse=True): "
+                  "mkdocs serve loads every file at each rebuild)")
 
 
 def _load_bytes(data: bytes, shown: str) -> tuple[Book, list[_PendingRef]]:
@@ -439,7 +438,7 @@ def load_books(paths: Iterable[str | os.PathLike[str]], *, reuse: bool = False) 
     for book, pending in foreign:
         target = books.get(pending.ref.book or "")
         if target is None:
-            problem = Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names an unknown book{_did_you_mean(pending.ref.book, books)}")
+            problem = Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names an unknown book{_did_you_mean(pending.ref.book or '', books)}")
         elif pending.ref.target not in target.anchors():
             problem = Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names no rule in {target.path}"
                               f"{_did_you_mean(pending.ref.target, target.anchors())}")

@@ -34,10 +34,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
-from collections.abc import Collection, Mapping
 from functools import partial
-from typing import Callable, Iterator, Union
 
 from .errors import RulebookError
 from .limits import MAX_TEXT_CHARS
@@ -62,15 +61,15 @@ class Ref:
 
 @dataclass(frozen=True)
 class Strong:
-    children: tuple["Inline", ...]
+    children: tuple[Inline, ...]
 
 
 @dataclass(frozen=True)
 class Emphasis:
-    children: tuple["Inline", ...]
+    children: tuple[Inline, ...]
 
 
-Inline = Union[Text, Symbol, Ref, Strong, Emphasis]
+Inline = Text | Symbol | Ref | Strong | Emphasis
 
 
 @dataclass(frozen=True)
@@ -83,7 +82,7 @@ class BulletList:
     items: tuple[tuple[Inline, ...], ...]
 
 
-Block = Union[Paragraph, BulletList]
+Block = Paragraph | BulletList
 
 
 # --- blocks -----------------------------------------------------------------------------------

@@ -22,9 +22,9 @@ make messages), :mod:`.errors` (whose IllegalAction carries one) and the rendere
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Self
 
 __all__ = ["Message", "Name", "Code", "Notation", "msg", "msg_n", "msg_p", "code", "notation", "KEYWORDS", "english",
            "untold", "messages_in"]
@@ -33,7 +33,7 @@ __all__ = ["Message", "Name", "Code", "Notation", "msg", "msg_n", "msg_p", "code
 KEYWORDS: dict[str, Any] = {"msg": None, "msg_n": (1, 2), "msg_p": ((1, "c"), 2)}
 
 
-class Message(str):
+class Message(str):  # noqa: SLOT000 - instances carry their msgid and parameters
     """A sentence an engine says. It *is* its English text (a ``str``, so traces and refusals
     read, compare and print as before) and keeps what a translation needs: the msgid, its
     plural form and count, its context and the placeholders' values."""
@@ -45,7 +45,7 @@ class Message(str):
     params: tuple[tuple[str, Any], ...]
 
     def __new__(cls, msgid: str, params: tuple[tuple[str, Any], ...] = (), plural: str | None = None, n: int = 1,
-                context: str | None = None) -> "Message":
+                context: str | None = None) -> Self:
         # A game makes hundreds of thousands of these: a value that is text already, or a plain
         # int, is what english makes of it without the call; a text with no braces at all has
         # nothing to fill or unescape.
@@ -81,7 +81,7 @@ class Name:
     unprinted: tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, names: Mapping[str, str], default: str | None = None, unprinted: Iterable[str] = ()) -> "Name":
+    def of(cls, names: Mapping[str, str], default: str | None = None, unprinted: Iterable[str] = ()) -> Name:
         return cls(tuple(sorted(names.items())), default if default is not None else names.get("en", next(iter(names.values()), "")),
                    tuple(sorted(unprinted)))
 
@@ -89,7 +89,7 @@ class Name:
         return self.default
 
 
-class Code(str):
+class Code(str):  # noqa: SLOT000 - kept as Message's siblings are; a slots change is one to measure on its own
     """Python written as it is typed (an action's repr): the same in every language, shown as code."""
 
 
@@ -98,7 +98,7 @@ def code(value: object) -> Code:
     return Code(repr(value))
 
 
-class Notation(str):
+class Notation(str):  # noqa: SLOT000 - kept as Message's siblings are; a slots change is one to measure on its own
     """Game notation written the same in every language: a square (``c2``), a card as rank and
     suit (``7♥``), a mana cost (``{2}{R}``). Marking it says it needs no translation."""
 

@@ -14,9 +14,9 @@ language switcher (``extra.alternate``), the theme's language and the search lan
 derived from it. Material ships interface words and lunr stemmers for many languages, not all:
 a language it lacks gets Material's English words and a search index without stemmer.
 
-The generated pages never pass through Markdown: the file's content is the rendered HTML and
-it is swapped in after the (empty) Markdown step, so no Markdown extension ever interprets
-translated text.
+The generated pages never pass through Markdown: the file's content is empty and the rendered
+HTML is swapped in after the Markdown step, so no Markdown extension ever interprets
+translated text (and no copy of every page's HTML lasts through the build).
 
 With ``site_url`` set, every page has a canonical link and absolute hreflang alternates, and the
 sitemap lists every page of every language with its alternates. Each language has its own 404
@@ -34,19 +34,34 @@ from __future__ import annotations
 import gc
 import json
 import logging
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin, urlsplit
 
+from jinja2 import Environment
 from markupsafe import Markup, escape
 
+from . import keeping
 from .adapters import generator, material
-from .adapters.generator import File, Files, InclusionLevel, Navigation, Page, PluginError, base, event_priority, get_toc
+from .adapters.generator import (
+    File,
+    Files,
+    InclusionLevel,
+    Navigation,
+    Page,
+    PluginError,
+    base,
+    event_priority,
+    get_toc,
+)
 from .adapters.generator import config_options as c
+from .cache import BuildCache, session, using
 from .errors import LoadError, RulebookError, counted
 from .examples import reports, run_books
-from .isolation import Bounds
 from .i18n.translate import translate_book, translating
+from .isolation import Bounds
 from .languages import Languages
 from .limits import EXAMPLE_MEMORY_MB, EXAMPLE_SECONDS, MAX_PROBLEMS
 from .loader import load_books, rulebook_paths
@@ -56,24 +71,28 @@ from .project import LANGUAGES_EXPECTED, Project, configuration_problems
 from .reloading import engine_sources, reload_changed
 from .render import RenderedPage, Site
 from .render.broken import broken_book_markdown
-from .render.pages import TocEntry, relative_url
+from .render.pages import Alternate, TocEntry
 from .render.reuse import COMPILED
 from .render.search import search_index
 from .render.ui import MADE_WITH, Words, tab_title_parts
+from .render.urls import relative_url
+
+if TYPE_CHECKING:  # names for annotations only (MkDocs' livereload is imported by serve alone)
+    from .adapters.generator import LiveReloadServer, TemplateContext, TocToken
 
 log = logging.getLogger(generator.plugin_logger_name("rulebook"))
 MkDocsConfig = generator.Config
 
-class LanguagesOption(c.BaseConfigOption[Languages]):
+class LanguagesOption(base.BaseConfigOption[Languages]):
     """A list of language codes Babel knows, the source first."""
 
     def run_validation(self, value: object) -> Languages:
         if not isinstance(value, list):
-            raise c.ValidationError(LANGUAGES_EXPECTED)
+            raise base.ValidationError(LANGUAGES_EXPECTED)
         try:
             return Languages.parse(value)
         except RulebookError as exc:
-            raise c.ValidationError(str(exc)) from None
+            raise base.ValidationError(str(exc)) from None
 
 
 class RulebookConfig(base.Config):
@@ -108,7 +127,7 @@ class RulebookConfig(base.Config):
     mkdocs.yml, as mkdocs-material's plugins keep theirs under ``.cache/plugin/``; empty: nothing is kept."""
 
 
-def _toc_tokens(entries: tuple[TocEntry, ...]) -> list[dict]:
+def _toc_tokens(entries: tuple[TocEntry, ...]) -> list[TocToken]:
     return [{"level": e.level, "id": e.id, "name": str(e.title), "children": _toc_tokens(e.children)} for e in entries]
 
 
@@ -125,10 +144,11 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         self.failed: dict[str, LoadError] = {}  # each rulebook file that cannot be loaded, with why
         self.languages: Languages | None = None
         self.rendered: Site | None = None
-        self.meta: dict[str, dict] = {}
+        self.meta: dict[str, dict[str, Any]] = {}
         self.problems: list[str] = []  # this build's, for a strict build to fail on
-        self.not_found_context: dict | None = None  # what MkDocs renders its 404.html with
+        self.not_found_context: dict[str, object] | None = None  # what MkDocs renders its 404.html with
         self.load_error: LoadError | None = None  # mkdocs serve: why this rebuild shows error pages
+        self.cache = BuildCache()  # on_config: the configuration's, shared by every build of it in this process
 
     def problem(self, message: str) -> None:
         """A warning, and one more reason for a strict build to fail."""
@@ -145,15 +165,17 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
     @event_priority(100)  # before the search plugin reads the theme's language
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self.problems, self.not_found_context = [], None  # mkdocs serve: every rebuild starts here
+        self.cache = session(self._config_key(config), self._cache(config))
         rules = self._path(config, self.config.rules)
         try:
             # reuse: mkdocs serve's rebuilds parse again only the files whose bytes changed.
-            self.books, self.failed = load_books(rulebook_paths(rules), reuse=True) if rules.exists() else ({}, {})
+            with using(self.cache):
+                self.books, self.failed = load_books(rulebook_paths(rules), reuse=True) if rules.exists() else ({}, {})
             if self.failed and not self.books:  # nothing to publish: the whole load failed
                 raise LoadError([problem for error in self.failed.values() for problem in error.problems])
             # mkdocs serve: an engine of the project edited since the last build is imported anew.
             reload_changed(self.books.values(), self._path(config, "."))
-            site = Site(self.books, locales=self._path(config, self.config.locales), languages=self.config.languages,
+            site = Site(self.books, locales=self._path(config, self.config.locales), languages=self.config.languages,  # type: ignore[arg-type]  # None: the books' own (Site)
                         directory_urls=config.use_directory_urls)
         except LoadError as exc:
             if self._config_key(config) not in _SERVED:
@@ -195,7 +217,7 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         return config
 
     @staticmethod
-    def _theme_words(config: MkDocsConfig, words: Words) -> dict:
+    def _theme_words(config: MkDocsConfig, words: Words) -> dict[str, Any]:
         """What Material's header and footer say around the rulebooks, in one page language."""
         made_with = words.gettext(MADE_WITH, generator="\x00").text
         link = Markup('<a href="https://squidfunk.github.io/mkdocs-material/" target="_blank" rel="noopener">Material for MkDocs</a>')
@@ -210,8 +232,9 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         for report in reports(outcomes):
             self.problem(f"worked example failed, shown as failed on the site:\n{report}")
         # reuse: a rebuild renders again only the (book, language) pages whose inputs changed.
+        assert self.languages is not None  # on_config has made the site's languages
         return Site(self.books, outcomes, self._path(config, self.config.locales), self.languages, config.use_directory_urls,
-                    pdf=self.config.pdf, translate=partial(translate_book, cache=self._cache(config)), reuse=True)
+                    pdf=self.config.pdf, translate=partial(translate_book, cache=self.cache), reuse=True)
 
     def _cache(self, config: MkDocsConfig) -> Path | None:
         return self._path(config, self.config.cache_dir) if self.config.cache_dir else None
@@ -223,17 +246,20 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         # garbage collector's full passes, triggered by every page made, no longer walk it (a
         # tenth of a large build), and forked workers do not copy the pages a pass would touch.
         gc.freeze()
+        assert self.languages is not None  # on_config has made the site's languages
         pairs = [(book, language.code) for language in self.languages.targets for book in self.books.values()]
         # Worker processes read and check the catalogs, language by language, while this one runs
         # the examples and renders the pages: each page takes its translations as they come.
-        with translating(pairs, self._path(config, self.config.locales), cache=self._cache(config), workers=self.config.workers):
+        with using(self.cache), translating(pairs, self._path(config, self.config.locales), cache=self.cache, workers=self.config.workers):
             return self._files(files, config)
 
     def _load_error_pages(self, files: Files, config: MkDocsConfig) -> Files:
         """Under serve, while a rulebook cannot be loaded: at every address the last good build
         had, a page listing the problems (FILE:LINE:COL: what to do), until the file is fixed."""
-        problems = "\n".join(f"    {line}" for line in str(self.load_error).splitlines())  # a Markdown code block: escaped
-        text = (f"# The rulebooks cannot be loaded\n\nFix {'this line' if len(self.load_error.problems) == 1 else 'these lines'} "
+        error = self.load_error
+        assert error is not None  # on_files asks for these pages only then
+        problems = "\n".join(f"    {line}" for line in str(error).splitlines())  # a Markdown code block: escaped
+        text = (f"# The rulebooks cannot be loaded\n\nFix {'this line' if len(error.problems) == 1 else 'these lines'} "
                 f"and save the file: this page reloads by itself.\n\n{problems}\n")
         for uri in _SERVED.get(self._config_key(config)) or ["index.md"]:
             files.append(File.generated(config, uri, content=text, inclusion=InclusionLevel.INCLUDED))
@@ -253,8 +279,9 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
             section = []
             for page in site.pages(language.code):
                 self.pages[page.src_uri] = page
-                # A plain str: MkDocs splits the content into lines, which on Markup escapes each one.
-                files.append(File.generated(config, page.src_uri, content=str(page.html), inclusion=InclusionLevel.INCLUDED))
+                # No Markdown: the body is put in place in on_page_context (a copy of every page's
+                # HTML here would last as long as the build: a third of its peak memory).
+                files.append(File.generated(config, page.src_uri, content="", inclusion=InclusionLevel.INCLUDED))
                 section.append({str(page.title): page.src_uri})
             for shown, error in self.failed.items():
                 name = Path(shown).stem  # a book's page is named by its id, which the file names too
@@ -287,11 +314,11 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
             _SERVED[self._config_key(config)] = list(self.pages)
         return files
 
-    def on_env(self, env, config: MkDocsConfig, files: Files):  # noqa: ANN001, ANN201 - jinja2.Environment
+    def on_env(self, env: Environment, config: MkDocsConfig, files: Files) -> Environment:
         env.bytecode_cache = COMPILED  # the theme's templates compiled once per process, not per rebuild
         return env
 
-    def _alternates(self, config: MkDocsConfig, url: str, alternates) -> list[dict]:  # noqa: ANN001 - render.Alternate
+    def _alternates(self, config: MkDocsConfig, url: str, alternates: Iterable[Alternate]) -> list[dict[str, str]]:
         """Each alternate's link from this page (the menu) and its absolute URL (hreflang, sitemap)."""
         return [{"lang": alt.tag, "name": alt.name, "href": relative_url(url, alt.url),
                  "url": urljoin(config.site_url, alt.url) if config.site_url else relative_url(url, alt.url)} for alt in alternates]
@@ -318,17 +345,26 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         return html
 
     @event_priority(-100)  # last: other plugins' page hooks see the empty body, not our large HTML
-    def on_page_context(self, context: dict, page: Page, config: MkDocsConfig, nav: Navigation) -> dict:
+    def on_page_context(self, context: TemplateContext, page: Page, config: MkDocsConfig, nav: Navigation) -> TemplateContext:
         # Material's search plugin runs a regex over every page's HTML here, although our pages
         # are excluded from its index (a tenth of a rebuild's time): the body comes after it.
         rendered = self.pages.get(page.file.src_uri)
         if rendered is not None:
-            page.content = str(rendered.html)
+            page.content = str(rendered.html)  # a plain str, as a page's content always is
         return context
 
-    def _not_found(self, config: MkDocsConfig, language: str) -> dict:
+    @event_priority(-100)  # last: another plugin's on_post_page may read the content
+    def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
+        if page.file.src_uri in self.pages:
+            # Written: MkDocs keeps the page, and its content, to the end of the build; the
+            # rendered page stays in self.pages, so only this copy of its HTML goes.
+            page.content = ""
+        return output
+
+    def _not_found(self, config: MkDocsConfig, language: str) -> dict[str, Any]:
         """What the theme's 404.html needs for one language: its text, language and menu."""
         site = self.rendered
+        assert site is not None  # asked only of a build that rendered the site
         root = urlsplit(config.site_url or "/").path  # MkDocs' base URL for error pages
         page = site.not_found(language, root + site.prefix(language))
         # A 404 page is shown at any address: its menu leads to each language's home by absolute path.
@@ -336,11 +372,11 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         return {"rulebook_page": {**self.meta[language], "kind": page.kind, "alternates": alternates},
                 "rulebook_not_found": page.html, "rulebook_title": str(page.title)}
 
-    def on_template_context(self, context: dict, template_name: str, config: MkDocsConfig) -> dict:
+    def on_template_context(self, context: TemplateContext, template_name: str, config: MkDocsConfig) -> TemplateContext:
         if template_name == "404.html" and self.rendered is not None:
             # MkDocs' context for an error page (absolute base_url): the other languages' 404 pages get it too.
             self.not_found_context = dict(context)
-            context.update(self._not_found(config, self.rendered.source.code))
+            context.update(self._not_found(config, self.rendered.source.code))  # type: ignore[typeddict-item]  # our keys, which our 404.html reads: MkDocs' TypedDict lists only its own
         return context
 
     def _write_not_found_pages(self, config: MkDocsConfig) -> None:
@@ -348,6 +384,7 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         if self.not_found_context is None:
             return  # the theme has no 404 page
         template = material.theme_env(config).get_template("404.html")
+        assert self.rendered is not None  # the 404 context is kept only by a build that rendered the site
         for language in self.rendered.languages.targets:
             context = {**self.not_found_context, **self._not_found(config, language.code)}
             out = Path(config.site_dir) / self.rendered.prefix(language.code) / "404.html"
@@ -362,7 +399,9 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         gc.unfreeze()  # mkdocs serve builds again in this process: what this build froze may go
         if self.rendered is None:
             return
-        self._write_search_indexes(config)
+        with using(self.cache):
+            self._write_search_indexes(config)
+        keeping.save(self.cache)  # what the next build can take: the highlighted doctests
         self._write_not_found_pages(config)
         if self.config.pdf:
             # The site's own stylesheets (symbol font, badges, boards), as the pages use them.
@@ -387,6 +426,7 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         if theirs is None:
             return  # the search plugin is off
         site = self.rendered
+        assert site is not None  # on_post_build returned before this otherwise
         for language in site.languages:
             stemmer = self.meta[language.code]["search_language"]
             search = {**theirs, "lang": [stemmer or "en"]}
@@ -397,7 +437,7 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
             index = search_index(site, language.code, search)
             out.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
-    def on_serve(self, server, config: MkDocsConfig, builder):  # noqa: ANN001 - livereload types
+    def on_serve(self, server: LiveReloadServer, config: MkDocsConfig, builder: Callable[[], None]) -> LiveReloadServer:
         # Called once, after the first build; each rebuild has a plugin instance of its own.
         _SERVED[self._config_key(config)] = list(self.pages)
         for option in (self.config.rules, self.config.locales):

@@ -9,9 +9,9 @@ finds them through :func:`translatable_fields` and needs no list of its own.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Iterator, Mapping
 
 TRANSLATABLE = {"translatable": True}
 #: The gettext domain of the site's own words (labels, badges, symbol names). Each rulebook is

@@ -37,6 +37,7 @@ def worker_count(wanted: int, jobs: int) -> int:
 
 def workers(count: int, preload: str) -> Executor:
     """A pool of ``count`` worker processes; ``preload``: the module whose functions they run."""
+    context: multiprocessing.context.BaseContext
     if sys.platform == "linux" and threading.active_count() == 1:
         context = multiprocessing.get_context("fork")
     elif sys.platform == "linux":

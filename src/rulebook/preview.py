@@ -13,8 +13,9 @@ watched folders) is exactly what ``mkdocs serve`` would use.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from .adapters import generator
 from .errors import RulebookError
@@ -55,7 +56,7 @@ def preview_plugins(config_file: Path, chosen: Sequence[str]) -> dict[str, dict[
     return dict(entries)
 
 
-def preview_config(config_file: Path, chosen: Sequence[str], **overrides: object) -> Any:
+def preview_config(config_file: Path, chosen: Sequence[str], **overrides: Any) -> Any:
     """The configuration ``rulebook serve -l …`` builds with (for tests and tools)."""
     plugins = preview_plugins(config_file, chosen) if chosen else None
     generator.as_its_command()

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from .model import Book
 
@@ -80,7 +80,7 @@ def reload_changed(books: Iterable[Book], root: Path) -> list[Path]:
         _STAMPS[source] = stamp
         if last is None or last == stamp:
             continue
-        inside = (lambda f: f == source) if source.is_file() else (lambda f: source in f.parents)
+        inside = (lambda f: f == source) if source.is_file() else (lambda f: source in f.parents)  # noqa: B023 - used in this iteration only
         for name, module in list(sys.modules.items()):
             file = getattr(module, "__file__", None)
             if file and inside(Path(file).resolve()):

@@ -49,9 +49,9 @@ def _build() -> dict[str, Symbol]:
         add(f"{code}/P", "mana", f"Phyrexian {colour} mana")
         add(f"2/{code}", "mana", f"two generic or {colour} mana")
     add("C", "mana", "colourless mana")
-    for a, b in HYBRID_PAIRS:
+    for a, b in map(tuple, HYBRID_PAIRS):
         add(f"{a}/{b}", "mana", f"hybrid {COLOUR_NAMES[a]} or {COLOUR_NAMES[b]} mana")
-    for n in range(0, 21):
+    for n in range(21):
         add(str(n), "generic", f"{n} generic mana")
     for v in "XYZ":
         add(v, "variable", f"{v} generic mana")

@@ -110,7 +110,7 @@ def remove_stale_leftovers(folder: str | os.PathLike[str], older_than: float = S
     """Delete the temporary files of writes in ``folder`` that a killed run left (older than
     ``older_than`` seconds); those deleted. For folders that several runs write at once (the
     build's cache, shared by concurrent builds), where a recent one may be another run's."""
-    removed = []
+    removed: list[Path] = []
     now = time.time()
     try:
         found_files = list(Path(folder).glob(".*.tmp"))

@@ -21,13 +21,18 @@ from __future__ import annotations
 import gc
 import os
 import re
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Any
 
 from .adapters import pyyaml
-from .adapters.pyyaml import ALIAS as _ALIAS, END_MAPPING as _END_MAPPING, END_SEQUENCE as _END_SEQUENCE
-from .adapters.pyyaml import SCALAR as _SCALAR, START_MAPPING as _START_MAPPING, START_SEQUENCE as _START_SEQUENCE
+from .adapters.pyyaml import ALIAS as _ALIAS
+from .adapters.pyyaml import END_MAPPING as _END_MAPPING
+from .adapters.pyyaml import END_SEQUENCE as _END_SEQUENCE
+from .adapters.pyyaml import SCALAR as _SCALAR
+from .adapters.pyyaml import START_MAPPING as _START_MAPPING
+from .adapters.pyyaml import START_SEQUENCE as _START_SEQUENCE
 from .errors import LoadError, Problem
 from .limits import MAX_DEPTH, MAX_PROBLEMS, MAX_VALUES, read_limited, size_problem
 
@@ -48,14 +53,14 @@ class Scalar:
 
 @dataclass
 class Sequence:
-    items: list["YNode"]
+    items: list[YNode]
     line: int
     column: int
 
 
 @dataclass
 class Mapping:
-    items: dict[str, tuple[Scalar, "YNode"]] = field(default_factory=dict)
+    items: dict[str, tuple[Scalar, YNode]] = field(default_factory=dict)
     line: int = 0
     column: int = 0
 
@@ -201,22 +206,23 @@ def _under_indented(text: str, line: int) -> str | None:
             f"not {key}): indent it as '{item.group(2).strip()}:' to go on with that item, or start a new item with '- ' at column {dash}")
 
 
-def parse(text: str, path: str, needs: str = "a rulebook needs at least a 'book' mapping") -> YNode:
-    """Parse one YAML document into nodes, or raise LoadError with every problem found."""
+def parse(text: str, path: str, needs: str = "a rulebook needs at least a 'book' mapping", max_values: int | None = None) -> YNode:
+    """Parse one YAML document into nodes, or raise LoadError with every problem found;
+    ``max_values``: the most values the file may hold (default MAX_VALUES)."""
     problems = _tab_problems(text, path)
     if problems:
         raise LoadError(problems)
-    return _parse(text, path, needs, recheck=True)
+    return _parse(text, path, needs, recheck=True, max_values=MAX_VALUES if max_values is None else max_values)
 
 
-def _parse(text: str, path: str, needs: str, recheck: bool) -> YNode:
+def _parse(text: str, path: str, needs: str, recheck: bool, max_values: int) -> YNode:
     """The event walk of parse(); ``recheck``: on a parser's error, read the text up to it again for our limits."""
     problems: list[Problem] = []
-    stack: list[YNode] = []
+    stack: list[Sequence | Mapping] = []  # the open collections (a scalar is attached at once)
     pending_key: list[Scalar | None] = []
     documents: list[YNode] = []
 
-    def mark(event: pyyaml.Event) -> tuple[int, int]:
+    def mark(event: Any) -> tuple[int, int]:
         return event.start_mark.line + 1, event.start_mark.column + 1
 
     def problem(where: tuple[int, int], message: str) -> None:
@@ -224,7 +230,7 @@ def _parse(text: str, path: str, needs: str, recheck: bool) -> YNode:
         if len(problems) >= MAX_PROBLEMS:
             raise LoadError(problems + [Problem(path, *where, "too many problems; stopping")])
 
-    def attach(node: YNode, event: pyyaml.Event) -> None:
+    def attach(node: YNode, event: Any) -> None:
         if not stack:
             documents.append(node)
             return
@@ -248,15 +254,18 @@ def _parse(text: str, path: str, needs: str, recheck: bool) -> YNode:
 
     values = 0
     loader = pyyaml.Loader(text)
+    # Each event's fields depend on its class, which the loop below dispatches on by identity,
+    # not isinstance: to the type checker an event is Any (libyaml's are C objects anyway).
+    get_event: Callable[[], Any] = loader.get_event
     try:
         # One C call per event (yaml.parse wraps two, check then get), and dispatch on the
         # event's class: this loop is most of a load's cost beyond libyaml's own.
-        for event in iter(loader.get_event, None):
+        for event in iter(get_event, None):
             kind = event.__class__
             if kind is _SCALAR or kind is _START_SEQUENCE or kind is _START_MAPPING or kind is _ALIAS:
                 values += 1
-                if values > MAX_VALUES:
-                    problems.append(Problem(path, *mark(event), f"more than {MAX_VALUES:,} values in one file; split it"))
+                if values > max_values:
+                    problems.append(Problem(path, *mark(event), f"more than {max_values:,} values in one file; split it"))
                     raise _LimitReached(problems)
                 if event.anchor is not None:
                     alias = kind is _ALIAS
@@ -286,7 +295,7 @@ def _parse(text: str, path: str, needs: str, recheck: bool) -> YNode:
             # The parser may have stopped at a limit of its own, or read far ahead of the events
             # it handed over: the text before its stop holds our limits first, if it reaches them.
             try:
-                _parse(text[:_offset(text, found.line, found.column)], path, needs, recheck=False)
+                _parse(text[:_offset(text, found.line, found.column)], path, needs, recheck=False, max_values=max_values)
             except _LimitReached as limit:
                 raise LoadError(limit.problems) from None
             except LoadError:
@@ -298,7 +307,7 @@ def _parse(text: str, path: str, needs: str, recheck: bool) -> YNode:
         message = _DEPTH_MESSAGE if found.message == pyyaml.NESTING else f"YAML syntax: {hint or found.message}"
         problems.append(Problem(path, found.line, found.column, message))
         raise LoadError(problems) from None
-    except pyyaml.Error as exc:  # pragma: no cover - decode() refuses what the reader would
+    except pyyaml.Error:  # pragma: no cover - decode() refuses what the reader would
         problems.append(Problem(path, 1, 1, "not valid YAML; check the file's encoding (UTF-8) and its quotes"))
         raise LoadError(problems) from None
     finally:

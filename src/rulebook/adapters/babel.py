@@ -35,8 +35,9 @@ from __future__ import annotations
 import contextlib
 import copy
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from babel.messages import pofile as _babel_pofile
 from babel.messages.catalog import Catalog, Message
@@ -44,6 +45,12 @@ from babel.messages.catalog import parse_separated_header as _parse_separated_he
 from babel.messages.pofile import PoFileError, PoFileParser
 from babel.messages.pofile import normalize as _normalize
 from babel.messages.pofile import unescape as _unescape
+
+if TYPE_CHECKING:  # Babel's alias for what a message id may be (an annotation of its own)
+    from babel.messages.catalog import _MessageID
+
+#: A catalog of any class: a copy is of the class of its original.
+C = TypeVar("C", bound=Catalog)
 
 #: The Babel versions this module was written for and tested with (the oldest and the newest).
 WRITTEN_FOR = ("2.16", "2.19")
@@ -87,7 +94,7 @@ class PoSyntaxError(Exception):
     detail: str
 
 
-class _ObsoleteEntries(dict):
+class _ObsoleteEntries(dict[str | tuple[str, str], Message]):
     """A catalog's ``#~`` entries while :func:`parse_po` reads: a key already there is a
     duplicate (Babel would let the second replace the first)."""
 
@@ -95,7 +102,7 @@ class _ObsoleteEntries(dict):
         super().__init__()
         self.duplicates = duplicates
 
-    def __setitem__(self, key, message: Message) -> None:  # noqa: ANN001 - Babel's key
+    def __setitem__(self, key: str | tuple[str, str], message: Message) -> None:  # Babel's key: the msgid, or it with its context
         if key in self:
             self.duplicates.append((self[key], message, True))
         super().__setitem__(key, message)
@@ -105,7 +112,8 @@ def parse_po(catalog: Catalog, lines: list[str]) -> list[Duplicate]:
     """Fill ``catalog`` from the lines of a PO file; each entry defined twice (live ones only in
     a :class:`HeaderHookCatalog`). A line Babel refuses is a :class:`PoSyntaxError`."""
     duplicates: list[Duplicate] = []
-    catalog._duplicates = duplicates  # noqa: SLF001 - ours (HeaderHookCatalog)
+    if isinstance(catalog, HeaderHookCatalog):
+        catalog._duplicates = duplicates
     catalog.obsolete = _ObsoleteEntries(duplicates)  # Babel's reader sets catalog.obsolete[key] = message
     parser = PoFileParser(catalog, abort_invalid=True)
     try:
@@ -118,7 +126,9 @@ def parse_po(catalog: Catalog, lines: list[str]) -> list[Duplicate]:
         # at the entry's msgid, the parser's offset then.
         raise PoSyntaxError(parser.offset + 1, "missing msgstr") from None
     finally:
-        catalog._duplicates, catalog.obsolete = None, dict(catalog.obsolete)  # noqa: SLF001
+        if isinstance(catalog, HeaderHookCatalog):
+            catalog._duplicates = None
+        catalog.obsolete = dict(catalog.obsolete)
     return duplicates
 
 
@@ -133,13 +143,13 @@ class HeaderHookCatalog(Catalog):
     reads into it, notes each live entry defined twice (Babel would merge the second into the
     first, its translation lost)."""
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.extra_headers: list[tuple[str, str]] = []
         self._duplicates: list[Duplicate] | None = None  # while parse_po reads into it
         self._header: Message | None = None
         super().__init__(*args, **kwargs)
 
-    def __setitem__(self, id, message: Message) -> None:  # noqa: ANN001 - Babel's message id
+    def __setitem__(self, id: _MessageID, message: Message) -> None:  # noqa: A002 - Babel's name for it
         # Babel's reader adds each live entry, the header too, as catalog[msgid] = message.
         if self._duplicates is not None:
             first = self.get(id, message.context) if id else self._header
@@ -166,10 +176,10 @@ class HeaderHookCatalog(Catalog):
     mime_headers = property(_get_mime_headers, _set_mime_headers)
 
 
-def copy_catalog(catalog: Catalog) -> Catalog:
+def copy_catalog(catalog: C) -> C:
     """A catalog to change: its header as it is (plain values), each message a clone."""
     copied = copy.copy(catalog)
-    copied._messages = {key: message.clone() for key, message in catalog._messages.items()}  # noqa: SLF001
+    copied._messages = {key: message.clone() for key, message in catalog._messages.items()}
     copied.obsolete = {key: message.clone() for key, message in catalog.obsolete.items()}
     return copied
 
@@ -179,7 +189,7 @@ def set_plural_forms(catalog: Catalog, plural_forms: str) -> None:
 
     Babel's own half of the header setter, so that a :class:`HeaderHookCatalog` keeps its
     other headers."""
-    Catalog._set_mime_headers(catalog, [("Plural-Forms", plural_forms)])  # noqa: SLF001
+    Catalog._set_mime_headers(catalog, [("Plural-Forms", plural_forms)])
 
 
 # --- writing ----------------------------------------------------------------------------------

@@ -30,8 +30,11 @@ files. What those rely on, besides the blocks and partials Material documents fo
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+
+import jinja2
 
 from ..languages import Language
 from ..render.reuse import COMPILED
@@ -74,15 +77,16 @@ class Theme:
         partial = self.partial(language)
         named = ""
         if partial is not None:
-            named = str(self.env.get_template(f"partials/languages/{partial}.html").module.t("search.config.lang")).strip()
+            module = self.env.get_template(f"partials/languages/{partial}.html").module
+            named = str(module.t("search.config.lang")).strip()  # type: ignore[attr-defined]  # the partial's own macro, made at run time
         found = named or language.best_of(self.stemmers)
         # English stemming of another language's words finds nothing it should: better none.
         return found if found and (found != "en" or language.locale.language == "en") else None
 
 
-def theme_env(config: Any):  # noqa: ANN201 - jinja2.Environment
+def theme_env(config: Any) -> jinja2.Environment:
     """The theme's Jinja environment, its compiled templates kept across ``mkdocs serve``'s rebuilds."""
-    env = config.theme.get_env()
+    env: jinja2.Environment = config.theme.get_env()
     env.bytecode_cache = COMPILED
     return env
 
@@ -98,12 +102,13 @@ def add_theme(config: Any) -> None:
         listed.extend([path for path in ours if path not in {str(item) for item in listed}])
 
 
-def search_config(site_dir: Path) -> dict | None:
+def search_config(site_dir: Path) -> dict[str, Any] | None:
     """The ``config`` of the search index Material's search plugin wrote; None: search is off."""
     index = site_dir / "search" / "search_index.json"
     if not index.exists():
         return None
-    return json.loads(index.read_text(encoding="utf-8")).get("config", {})
+    config: dict[str, Any] = json.loads(index.read_text(encoding="utf-8")).get("config", {})
+    return config
 
 
 class Seen:
@@ -127,7 +132,7 @@ class Seen:
         return key in self._replaced or key in self._inner
 
     def get(self, key: str, default: Any = None) -> Any:
-        return self[key] if key in self else default
+        return self[key] if key in self else default  # noqa: SIM401 - this is get itself
 
 
 def page_config(config: Any, translate: Callable[[str], str]) -> Seen:

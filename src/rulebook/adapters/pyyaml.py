@@ -16,10 +16,9 @@ from dataclasses import dataclass
 
 import yaml
 
-try:  # libyaml is much faster; the pure-Python parser reads the same YAML
-    from yaml import CSafeLoader as Loader
-except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeLoader as Loader  # type: ignore[assignment]
+# libyaml's loader is much faster; the pure-Python one reads the same YAML. PyYAML defines
+# CSafeLoader only when it was built with libyaml.
+Loader: type[yaml.CSafeLoader | yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 #: The releases this module was written for (tests/test_adapter_pyyaml.py names them).
 WRITTEN_FOR = "PyYAML 6.0.0-6.0.4 (libyaml 0.2.5 and the libyaml of the 6.0.4 wheels; the pure-Python parser)"
@@ -40,8 +39,8 @@ NESTING = "nesting"
 _KINDS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("exceeded maximum nesting depth",), "problem", NESTING),
     (("mapping values are not allowed",), "problem",
-     "a ':' here cannot start a value: a text containing ': ' must be quoted or written as a '|' block, "
-     "and a key on the line above needs its own ':'"),
+     ("a ':' here cannot start a value: a text containing ': ' must be quoted or written as a '|' block, "
+     "and a key on the line above needs its own ':'")),
     (("sequence entries are not allowed",), "problem",
      "a '- ' list item where a text was expected: start the list on the next line, indented under its key"),
     (("mapping keys are not allowed",), "problem", "'? ' starts a YAML complex key: quote the text"),
@@ -61,16 +60,16 @@ _KINDS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("yaml document",), "problem", "'%YAML' names a YAML version other than 1.1 or 1.2: remove the line"),
     (("cannot start any token",), "problem", "a value cannot start with this character ('@', '`' or a tab): quote the text"),
     (("block mapping",), "problem",
-     "this line does not continue the mapping that starts at line {context}: indent it as that mapping's keys "
-     "(or as an outer mapping's), and check the ': ' after its key"),
+     ("this line does not continue the mapping that starts at line {context}: indent it as that mapping's keys "
+     "(or as an outer mapping's), and check the ': ' after its key")),
     (("block collection",), "problem",
      "this line does not continue the list that starts at line {context}: start it with '- ' at the list's indentation"),
     (("flow sequence",), "problem",
-     "the '[' list opened at line {context} is not closed here: separate its items with ', ' and end it with ']', "
-     "or quote a text that starts with '['"),
+     ("the '[' list opened at line {context} is not closed here: separate its items with ', ' and end it with ']', "
+     "or quote a text that starts with '['")),
     (("flow mapping",), "problem",
-     "the '{{' mapping opened at line {context} is not closed here: separate its entries with ', ' and end it with '}}', "
-     "or quote a text that starts with '{{'"),
+     ("the '{{' mapping opened at line {context} is not closed here: separate its entries with ', ' and end it with '}}', "
+     "or quote a text that starts with '{{'")),
     (("node content",), "problem", "a value is missing here: write it, or quote a text that starts with one of , [ ] {{ }} # & * ! | > ' \" % @ `"),
     (("document start",), "problem", "text after the end of the YAML document: indent it under its key, or remove it"),
     (("document separator",), "problem", "text after the end of the YAML document: indent it under its key, or remove it"),

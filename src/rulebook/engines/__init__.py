@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import difflib
 import importlib
-import os
 import sys
 from dataclasses import replace
 from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -31,7 +31,7 @@ _READ: dict[str, tuple[tuple[object, ...], tuple[EntryPoint, ...]]] = {}
 
 def _stamp(path: str) -> int | None:
     try:
-        return os.stat(path or ".").st_mtime_ns
+        return Path(path or ".").stat().st_mtime_ns
     except OSError:
         return None
 
@@ -63,7 +63,7 @@ def load_engine(name: str) -> ModuleType:
         where = f"the entry point {name} = {found[0].value}"
         try:
             engine = found[0].load()
-        except Exception as exc:  # noqa: BLE001 - whatever breaks inside a plugin is reported, not raised
+        except Exception as exc:
             raise RulebookError(f"engine {name!r} ({where}) is broken: {type(exc).__name__}: {exc}") from exc
         if not isinstance(engine, ModuleType):
             raise RulebookError(f"engine {name!r} ({where}) must name a module, not {type(engine).__name__}")
@@ -79,7 +79,7 @@ def load_engine(name: str) -> ModuleType:
         if exc.name is not None and name.startswith(exc.name):
             raise RulebookError(f"no engine {name!r}: no such module (registered engines are {known})") from None
         raise RulebookError(f"engine module {name!r} is broken: {type(exc).__name__}: {exc}") from exc
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         raise RulebookError(f"engine module {name!r} is broken: {type(exc).__name__}: {exc}") from exc
 
 

@@ -27,16 +27,17 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import MISSING, dataclass, fields, is_dataclass, replace
 from enum import Enum
 from functools import cached_property
-from typing import Any, Callable, ClassVar, Generic, Iterator, Mapping, Sequence, TypeVar, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from ..errors import IllegalAction
 from ..figures import BoardFigure
-from ..messages import Message, code, msg
+from ..messages import Code, Message, code, msg
 from .chance import Outcome, draw
 
 CHANCE = -1
@@ -47,7 +48,7 @@ S = TypeVar("S", bound="State")
 T = TypeVar("T")
 
 
-def told(action: Action) -> Message:
+def told(action: Action) -> Message | Code:
     """An action as a refusal tells it to a player: its ``told`` message ("the roll of the
     planar die", a noun phrase in the engine's domain) when its class has one, else the call
     that makes it, as code (an engine not yet telling its actions in words, or a value that is
@@ -102,7 +103,7 @@ def evolve(item: T, /, **changes: Any) -> T:
     except KeyError:
         names = _COPYABLE[cls] = _copyable(cls)
     if names is None:
-        return replace(item, **changes)  # type: ignore[type-var]
+        return replace(item, **changes)  # type: ignore[type-var]  # any dataclass instance: T is bound to none
     if not names.issuperset(changes):
         raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(set(changes) - names))}")
     made = object.__new__(cls)
@@ -168,7 +169,7 @@ class Refused:
     error: IllegalAction
 
 
-Record = Union[Applied, Refused]
+Record = Applied | Refused
 # The log of the run being recorded (None: nobody records). An apply made while another is
 # recorded (a handler or legal_actions trying an action) is the engine's business, not the
 # example's: it runs with the log unset.
@@ -199,8 +200,8 @@ def setting_up() -> Iterator[list[Fired]]:
     yield told
     if log is None or not told:
         return
-    inner = log[start:]
-    if not inner or any(not isinstance(r, Applied) for r in inner):
+    inner = [r for r in log[start:] if isinstance(r, Applied)]
+    if not inner or len(inner) != len(log) - start:  # none, or a refusal among them
         return
     del log[start:]
     log.append(Applied(tuple(r.action for r in inner), tuple(f for r in inner for f in r.trace), told[0]))
@@ -222,6 +223,11 @@ Handler = Callable[..., Any]
 
 class State(ABC):
     """Base of every engine's state. Subclasses are frozen dataclasses."""
+
+    if TYPE_CHECKING:  # nothing at run time: no dataclass field or class attribute comes of it
+        @property
+        def phase(self) -> Enum:
+            """The game's phase, an Enum of its own whose values say it in words (each state's field)."""
 
     #: Action class -> the function that applies it. Each engine writes its table out at the
     #: end of its state class, e.g. ``handlers = {Place: _apply_place, Pass: _apply_pass}``.
@@ -251,7 +257,7 @@ class State(ABC):
     @abstractmethod
     def legal_actions(self) -> Sequence[Action]: ...
 
-    def apply(self: S, action: Action) -> Step[S]:
+    def apply(self, action: Action) -> Step[Self]:
         log = _LOG.get()
         if log is None:
             return self._step(action)
@@ -264,7 +270,7 @@ class State(ABC):
         log.append(Applied(action, step.trace))
         return step
 
-    def _step(self: S, action: Action) -> Step[S]:
+    def _step(self, action: Action) -> Step[Self]:
         handler = self.handlers.get(type(action))
         if handler is None:
             # Translators: {action} is Python code (an action); {kind} says what the game's actions are.
@@ -274,7 +280,7 @@ class State(ABC):
         state = handler(self, action, trace)
         return Step(state, tuple(trace))
 
-    def attempt(self: S, action: Action) -> Step[S] | None:
+    def attempt(self, action: Action) -> Step[Self] | None:
         """The step ``action`` makes, or None if the game refuses it; never recorded (legal_actions
         that try every candidate use this)."""
         with unrecorded():
@@ -283,12 +289,13 @@ class State(ABC):
             except IllegalAction:
                 return None
 
-    def _admit(self, action: Action) -> None:
+    def _admit(self, action: Action) -> None:  # noqa: B027 - a hook: most games admit every action here
         """Checks every action passes before its handler (the game is over, an offer waits…)."""
 
-    def run(self: S, *actions: Action) -> Step[S]:
+    def run(self, *actions: Action) -> Step[Self]:
         """Apply several actions in turn: the last state, with the trace of them all."""
-        state, trace = self, ()
+        state = self
+        trace: tuple[Fired, ...] = ()
         for action in actions:
             step = state.apply(action)
             state, trace = step.state, trace + step.trace
@@ -296,7 +303,7 @@ class State(ABC):
 
     def _expect(self, phases: Enum | tuple[Enum, ...], action: Action, rule: str) -> None:
         """Refuse ``action`` under ``rule`` unless the game's ``phase`` is (one of) ``phases``."""
-        if self.phase not in (phases if isinstance(phases, tuple) else (phases,)):  # type: ignore[attr-defined]
+        if self.phase not in (phases if isinstance(phases, tuple) else (phases,)):
             # Translators: {action} is what a player tried, in words ("the roll of the planar die",
             # "keeping the hand"), or Python code in an engine that does not tell it yet.
             raise IllegalAction(rule, msg("{action} is not possible now: {now}", action=told(action), now=self._now()))
@@ -305,7 +312,7 @@ class State(ABC):
         """Who is to act and what the game waits for, as a refusal out of turn says it."""
         # Translators: {who} is "player 1", "nobody" or an engine's own word for who acts ("chance");
         # {waiting} the game's phase as the engine words it ("to roll", "play", "game over").
-        return msg("{who}: {waiting}", who=self._who(), waiting=self.phase.value)  # type: ignore[attr-defined]
+        return msg("{who}: {waiting}", who=self._who(), waiting=self.phase.value)
 
     def _who(self) -> Message:
         player = self.current_player
@@ -352,13 +359,18 @@ class Evaluable:
 
     def __repr__(self) -> str:
         parts = []
-        for f in fields(self):  # type: ignore[arg-type]
+        for f in fields(self):  # type: ignore[arg-type]  # every Evaluable subclass is a dataclass; this base is not
             if not f.repr:
                 continue
             value = getattr(self, f.name)
-            if f.default is MISSING and f.default_factory is MISSING:  # type: ignore[misc]
+            if f.default is not MISSING:
+                default = f.default
+            elif f.default_factory is not MISSING:
+                default = f.default_factory()
+            else:  # no default: always shown, by position
                 parts.append(repr(self._shown(f.name, value)))
-            elif value != (f.default if f.default is not MISSING else f.default_factory()):  # type: ignore[misc]
+                continue
+            if value != default:
                 parts.append(f"{f.name}={self._shown(f.name, value)!r}")
         return f"{type(self).__name__}({', '.join(parts)})"
 

@@ -23,7 +23,7 @@ from enum import Enum
 
 from ..errors import IllegalAction, RulebookError
 from ..messages import Message, code, msg, msg_n, msg_p
-from .base import CHANCE, TERMINAL, Fired, State, evolve, replace_at
+from .base import CHANCE, TERMINAL, Action, Fired, State, evolve, replace_at
 from .chance import Orders
 from .playing_cards import excess, remove_cards
 
@@ -55,7 +55,7 @@ class Land(Enum):
     __hash__ = object.__hash__
 
     @property
-    def label(self):
+    def label(self) -> Message:
         """The land's name in a sentence (a message: translated on the site)."""
         return _LAND_NAMES[self]
 
@@ -247,7 +247,8 @@ class BingoState(State):
     actions_are = msg("a BingoMagic action")
 
     @classmethod
-    def setup(cls, hands=("", ""), territories=("", ""), discards=("", ""), deck="", active=0) -> BingoState:
+    def setup(cls, hands: tuple[str, str] = ("", ""), territories: tuple[str, str] = ("", ""), discards: tuple[str, str] = ("", ""),
+              deck: str = "", active: int = 0) -> BingoState:
         """A position written with colour letters, the active player about to place or pass.
 
         Lands it does not name are elsewhere; none may appear more often than the deck holds it,
@@ -264,9 +265,9 @@ class BingoState(State):
         """
         state = cls(
             deck=lands(deck),
-            hands=tuple(_sorted(lands(h)) for h in hands),  # type: ignore[arg-type]
-            territories=tuple(lands(t) for t in territories),  # type: ignore[arg-type]
-            discards=tuple(lands(d) for d in discards),  # type: ignore[arg-type]
+            hands=tuple(_sorted(lands(h)) for h in hands),  # type: ignore[arg-type]  # a pair, as `hands` is: mypy sees any length
+            territories=tuple(lands(t) for t in territories),  # type: ignore[arg-type]  # a pair, as above
+            discards=tuple(lands(d) for d in discards),  # type: ignore[arg-type]  # a pair, as above
             active=active,
         )
         named = [land for zone in (state.deck, *state.hands, *state.territories, *state.discards) for land in zone]
@@ -296,7 +297,7 @@ class BingoState(State):
     def outcome(self) -> Win | None:
         return self.win
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Action]:
         me = self.current_player
         if me < 0:
             return []
@@ -305,7 +306,7 @@ class BingoState(State):
         if self.phase is Phase.TURN:
             return [Place(land) for land in options] + [Pass()]
         if self.phase is Phase.COUNTER:
-            others = _sorted(set(remove_cards(hand, (ISLAND,)))) if ISLAND in hand else []
+            others = _sorted(set(remove_cards(hand, (ISLAND,)) or ())) if ISLAND in hand else []
             return [Allow()] + [Counter(land) for land in others]
         if self.phase is Phase.SWAMP:
             return [Discard(land) for land in options]
@@ -349,7 +350,7 @@ class BingoState(State):
         self._expect(Phase.COUNTER, action, "counter")
         me = 1 - self.active
         hand = self.hands[me]
-        if ISLAND not in hand or action.other not in remove_cards(hand, (ISLAND,)):
+        if ISLAND not in hand or action.other not in (remove_cards(hand, (ISLAND,)) or ()):
             raise IllegalAction("counter", msg("player {player} needs two islands in their hand ({hand})", player=_seat(me), hand=self._hand(me))
                                 if action.other is ISLAND else
                                 msg("player {player} needs an island and a {land} in their hand ({hand})", player=_seat(me), land=action.other.label, hand=self._hand(me)))
@@ -507,7 +508,7 @@ class BingoState(State):
         return "\n".join(lines)
 
     #: Which method applies each action class: the dispatch table ``apply`` reads.
-    handlers = {
+    handlers = {  # noqa: RUF012 - a ClassVar: engines.base.State declares it so
         Place: _apply_place,
         Pass: _apply_pass,
         Allow: _apply_allow,

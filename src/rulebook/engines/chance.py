@@ -15,8 +15,9 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Hashable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any, Hashable, Iterator, Sequence, overload
+from typing import Any, overload
 
 Outcome = tuple[Any, Fraction]
 

@@ -34,16 +34,16 @@ Bant
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property, lru_cache
-from typing import Sequence
 
-from ..messages import Message, Name, Notation, code, msg, msg_n, msg_p, notation
 from ..errors import IllegalAction
-from .base import CHANCE, TERMINAL, Fired, PrintedName, State, evolve, replace_at, setting_up
-from .chance import Outcome, faces
+from ..messages import Message, Name, Notation, code, msg, msg_n, msg_p, notation
+from .base import CHANCE, TERMINAL, Action, Fired, PrintedName, State, evolve, replace_at, setting_up
 from .casting.cards import packaged as magic_cards
+from .chance import Outcome, faces
 from .planes import NOT_PRINTED, PLANES, PRINTED_NAMES, printed_names
 
 __all__ = [
@@ -81,7 +81,7 @@ BLANK, CHAOS, PLANESWALKER = DieFace
 DIE = (PLANESWALKER, CHAOS, BLANK, BLANK, BLANK, BLANK)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=None)  # pure: cache.py
 def _printed_names(name: str) -> tuple[tuple[str, str], ...]:
     """A plane's names by language, worked out once per plane (every message naming it asks)."""
     printed = PRINTED_NAMES.get(name, {})
@@ -130,6 +130,8 @@ class Ability:
 
 
 class Phase(Enum):
+    _value_: Message  # what the phase is called in a refusal out of turn
+
     MULLIGAN = msg("to keep or mulligan")
     MAIN = msg("main phase")
     ROLLING = msg("the planar die is rolling (chance)")
@@ -297,14 +299,14 @@ class Planechase(State):
         if self.phase is Phase.MULLIGAN:
             return next(p for p in self._seats_from(self.first) if p not in self.kept)
         if self.active in self.gone:  # the turn goes on without its player (uscita-turno-chi)
-            return self.next_player(self.active)  # type: ignore[return-value]
+            return self.next_player(self.active)  # type: ignore[return-value]  # None only once the game is over, decided above
         return self.active
 
     @property
     def outcome(self) -> Win | None:
         return None if self.winner is None else Win(self.winner)
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Action]:
         if self.phase is Phase.MULLIGAN:
             # CR 104.3a: a player may concede at any time, the mulligans included.
             return [Keep()] + ([Mulligan()] if self.hands[self.current_player] else []) + [Leave(p) for p in self.in_game]
@@ -414,7 +416,8 @@ class Planechase(State):
 
     def _apply_dieface(self, face: DieFace, trace: list[Fired]) -> Planechase:
         self._expect(Phase.ROLLING, face, "tiro-risposta")
-        assert self.plane is not None and self.controller is not None
+        assert self.plane is not None
+        assert self.controller is not None
         state = evolve(self, phase=Phase.MAIN)
         if face is BLANK:
             trace.append(Fired("faccia-vuota", msg("{face}: nothing happens", face=notation(face.value))))
@@ -463,6 +466,7 @@ class Planechase(State):
         state = self
         if self.controller == who:
             heir = self.next_player(who)
+            assert heir is not None  # two players at least are in the game while it goes on
             trace.append(Fired("uscita-controllore-piano", msg("player {player} takes control of {plane} just before player {player2} leaves", player=self.seat(heir), plane=self.plane, player2=self.seat(who))))
             state = evolve(state, controller=heir)
         for ability in state.stack:
@@ -493,6 +497,7 @@ class Planechase(State):
             return state._last_one_wins(trace)
         if who == self.first:
             first = state.next_player(who)
+            assert first is not None  # more than one player is left (above)
             trace.append(Fired("uscita-mulligan", msg("player {player} left before the first turn: player {first} starts instead", player=self.seat(who), first=self.seat(first))))
             state = evolve(state, first=first)
         return state._after_mulligans(trace)
@@ -504,7 +509,8 @@ class Planechase(State):
 
     def _owner_left(self, trace: list[Fired]) -> Planechase:
         old, controller = self.plane, self.controller
-        assert old is not None and controller is not None
+        assert old is not None
+        assert controller is not None
         trace.append(Fired("uscita-proprietario-piano", msg("{old} leaves the game with its owner", old=old)))
         for ability in self.stack:
             if ability.kind == "planeswalk":
@@ -526,17 +532,19 @@ class Planechase(State):
         """Where the game stands, as a refusal out of turn and the state's first line say it."""
         who = self.current_player
         if self.phase is Phase.OVER:
+            assert self.winner is not None  # the game ends only with a winner (_last_one_wins)
             return msg("game over, player {winner} has won", winner=self.seat(self.winner))
         if self.phase is Phase.ROLLING:
-            return self.phase.value
+            return Phase.ROLLING.value
         if self.phase is Phase.MULLIGAN:
             return msg("mulligans · player {player} to keep or mulligan", player=self.seat(who))
         return msg("turn {turn} · player {player} to act · main phase · rolls {rolls} (next costs {cost}) · mana {mana}",
                    turn=self.turn, player=self.seat(who), rolls=self.rolls, cost=notation(f"{{{self.roll_cost}}}"), mana=self.mana)
 
     def __str__(self) -> str:
-        lines = [self._headline()]
+        lines: list[str] = [self._headline()]
         if self.plane is not None:
+            assert self.controller is not None  # a face-up plane has a controller
             lines.append(f"plane {self.plane} (player {self.seat(self.plane.owner)}'s), controlled by player {self.seat(self.controller)}")
         if self.stack:
             lines.append("stack (top first): " + "; ".join(str(a) for a in reversed(self.stack)))
@@ -550,7 +558,7 @@ class Planechase(State):
         return "\n".join(lines)
 
     #: Which method applies each action class: the dispatch table ``apply`` reads.
-    handlers = {
+    handlers = {  # noqa: RUF012 - a ClassVar: engines.base.State declares it so
         Keep: _apply_keep,
         Mulligan: _apply_mulligan,
         EndTurn: _apply_endturn,

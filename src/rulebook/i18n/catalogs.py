@@ -26,7 +26,7 @@ from babel.util import LOCALTZ
 from ..errors import Problem, RulebookError
 from ..languages import language as parse_language
 from ..loader import display_path
-from ..writing import remove_leftovers, write_atomic  # noqa: F401 - imported from here too
+from ..writing import remove_leftovers, write_atomic
 from . import template_path
 from .content import content
 from .headers import HeaderSettings, catalog_headers, template_headers
@@ -169,7 +169,7 @@ def merge(catalog: Catalog, template: Catalog) -> MergeReport:
 
     # A changed source is paired with an old translation of the same msgctxt (the same msgid came
     # back through _revive). Candidates: the translation just made obsolete first, older ones after.
-    candidates: dict[str, list[tuple[object, Message]]] = {}
+    candidates: dict[str, list[tuple[str | tuple[str, str], Message]]] = {}
     for key, old in catalog.obsolete.items():
         if old.context and old.string and isinstance(old.id, str):
             candidates.setdefault(old.context, []).append((key, old))
@@ -188,6 +188,7 @@ def merge(catalog: Catalog, template: Catalog) -> MergeReport:
         message.user_comments = list(dict.fromkeys(old.user_comments + message.user_comments))
         message.flags |= old.flags | {"fuzzy"}
         # Keep the source the translation was written from, even across several changes.
+        assert isinstance(old.id, str)  # only singular messages are candidates (above)
         message.previous_id = list(old.previous_id) if old.fuzzy and old.previous_id else [old.id]
         fuzzy.append(message.context)
     # An untranslated message that left the source holds nothing to keep; #~ is for translations.
@@ -306,9 +307,10 @@ def update_catalog(
     if created:
         catalog, report = new_catalog(template, language, domain, settings), MergeReport((), (), ())
     else:
-        catalog, problems = read_catalog(path, domain=domain)
-        if catalog is None:
+        found, problems = read_catalog(path, domain=domain)
+        if found is None:
             return None, [Problem(p.path, p.line, p.column, f"{p.message} (catalog not updated)") for p in problems]
+        catalog = found
         if problems := conflicting_duplicates(catalog, display_path(path)):
             return None, [Problem(p.path, p.line, p.column, f"{p.message} (catalog not updated)") for p in problems]
         before = content(catalog)

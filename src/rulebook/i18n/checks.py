@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import re
 import string
-from functools import lru_cache, partial
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import partial
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Mapping, Protocol
+from typing import Protocol
 
 from babel.messages.catalog import Catalog, Message, TranslationError
 
+from ..cache import kind, memoized
 from ..errors import LoadError, Problem, RulebookError
 from ..languages import language as parse_language
 from ..limits import MAX_PROBLEMS, MAX_TEXT_CHARS, read_limited
@@ -53,7 +55,7 @@ _DANGEROUS_SCHEME_RE = re.compile(r"(?i)\b(?:javascript|vbscript)\s*:|\b(?:data|
 # A scheme starts where a run of scheme characters starts, so each run is scanned once (linear).
 _URL_RE = re.compile(r"(?i)(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*://|\bwww\.")
 #: A source's words, found once for every language it is checked in.
-_source_words = lru_cache(maxsize=16_384)(words_only)
+_source_words = memoized(kind("source words", ("source",), "a source's words, found once for every language"))(words_only)
 
 
 def check_links(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:

@@ -28,8 +28,9 @@ every save (``Generated-By``, ``X-Generator``, ``MIME-Version``, ``Content-Trans
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
@@ -129,7 +130,7 @@ def _reference_order(location: tuple[str, int | None]) -> tuple[str, int]:
     return location[0], location[1] or 0
 
 
-def _references(locations: list[tuple[str, int | None]]) -> tuple[tuple[str, int | None], ...]:
+def _references(locations: Sequence[tuple[str, int | None]]) -> tuple[tuple[str, int | None], ...]:
     """The references as a multiset: equal ones together, in file and line order."""
     if len(locations) < 2:
         return tuple(locations)

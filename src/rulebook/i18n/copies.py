@@ -11,12 +11,12 @@ truly says the same, the translator writes ``# ignore-same: why`` above the mess
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import replace
-from functools import lru_cache
-from typing import Iterator
 
 from babel.messages.catalog import Message
 
+from ..cache import kind, memoized
 from ..model import XREF_RE
 from ..symbols import TOKEN_RE
 from .glossary import Glossary
@@ -36,7 +36,7 @@ def _flat(text: str) -> str:
 
 
 #: A source is compared with its translation in every language: flattened once.
-_source_flat = lru_cache(maxsize=16_384)(_flat)
+_source_flat = memoized(kind("source flat", ("source",), "a source's words to compare a copy with, once for every language"))(_flat)
 
 
 def to_translate(source: str, language: str, glossary: Glossary) -> str:

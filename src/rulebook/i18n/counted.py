@@ -1,7 +1,7 @@
 """The checks that count what a source holds and its translation must hold as many times:
 symbols, cross-references, numbers and markup.
 
-Each source is counted once for the five languages it is checked in (lru_caches of its side,
+Each source is counted once for the five languages it is checked in (memos of its side in the build's cache,
 sorted), and a translation's counts are compared with it as sorted lists or tuples: they mostly
 agree, and then no Counter is built. The checks are named in :data:`.checks.CHECKS`.
 """
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import lru_cache
-from typing import Iterator
+from collections.abc import Iterator
 
+from ..cache import kind, memoized
 from ..limits import MAX_TEXT_CHARS
 from ..markup import markup_counts
 from ..model import XREF_RE
@@ -48,7 +48,7 @@ def _tokens(text: str) -> tuple[list[str], tuple[int, int]]:
     return found, (text.count("{") - len(found), text.count("}") - len(found))
 
 
-@lru_cache(maxsize=16_384)
+@memoized(kind("source tokens", ("source",), "a source's symbols, read once for every language it is checked in"))
 def _source_tokens(source: str) -> tuple[list[str], tuple[int, int]]:
     """A source's side of :func:`check_tokens` (its tokens sorted): a source is checked against
     its translation in every language, so it is read once."""
@@ -86,7 +86,7 @@ def _references(text: str) -> tuple[list[str], tuple[int, int]]:
     return found, (rest.count("[["), rest.count("]]"))
 
 
-@lru_cache(maxsize=16_384)
+@memoized(kind("source references", ("source",), "a source's cross-references, once for every language"))
 def _source_references(source: str) -> tuple[list[str], tuple[int, int]]:
     """The source's side, sorted, read once for every language (as :func:`_source_tokens`)."""
     found, marks = _references(source)
@@ -125,7 +125,7 @@ def _numbers(text: str) -> list[str]:
 _SEPARATORS = str.maketrans("", "", ". ,\u00a0\u202f")
 
 
-@lru_cache(maxsize=16_384)
+@memoized(kind("source numbers", ("source",), "a source's numbers, once for every language"))
 def _source_numbers(source: str) -> list[str]:
     """The source's side, sorted, read once for every language (as :func:`_source_tokens`)."""
     return sorted(_numbers(source))
@@ -161,7 +161,7 @@ def _markup(text: str) -> tuple[int, ...]:
 
 
 #: A source is checked against its translation in every language: counted once.
-_source_markup = lru_cache(maxsize=16_384)(_markup)
+_source_markup = memoized(kind("source markup", ("source",), "a source's markup counts, once for every language"))(_markup)
 
 
 def check_markup(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:

@@ -23,22 +23,25 @@ with a dot can never be a book id.
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import importlib.util
 import io
 from dataclasses import dataclass
 from gettext import NullTranslations
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-import importlib.util
-
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.support import Translations
 
 from ..adapters.babel import set_plural_forms
-from ..errors import LoadError, Problem
+from ..cache import BuildCache, current, kind, read_json
 from ..engines import registered
+from ..errors import LoadError, Problem
+from ..keeping import write_json
 from ..limits import read_limited
 from ..loader import display_path
 from ..messages import KEYWORDS as ENGINE_KEYWORDS
@@ -47,6 +50,7 @@ from . import catalog_path
 from .catalogs import Stats, read_catalog, save_template
 from .checks import catalog_problems, checked_messages, checks_for, message_problems, same_language
 from .glossary import Glossary, load_glossary
+from .grammar import grammar_files
 from .headers import HeaderSettings, template_headers
 from .plurals import form_map, moved_strings, parse_rule, rule_problem
 
@@ -200,19 +204,90 @@ def load_messages(domain: ShippedDomain, language: str, locales: Path | None = N
     return Messages(language, translations or NullTranslations(), frozenset(translated), frozenset(fuzzy), tuple(problems), tuple(unreadable))
 
 
+#: A layer as kept: its shown messages compiled (.mo bytes: a Translations object is changed by
+#: the merge of the next layer, so each use gets its own), their keys, its fuzzy keys, its
+#: problems and the plural rule after it.
+_Layer = tuple[bytes | None, frozenset[MessageKey], frozenset[MessageKey], tuple[Problem, ...], str | None]
+
+CHECKED_CATALOGS = kind("checked catalogs", ("shown_path", "catalog", "language", "domain", "copies_allowed", "rule", "glossary", "grammar"),
+                        "a site or engine catalog (shipped or the project's) after the checks: read and checked once, "
+                        "kept between builds", stored=True)
+
+
+def _grammar_input(project: Path | None, language: str) -> str:
+    """The project's own grammar files of ``language``, as a checked catalog's input: the forms a
+    msgstr may ask for (the package's files are part of the code version)."""
+    if project is None:
+        return ""
+    digest = hashlib.blake2b(digest_size=16)
+    for path in grammar_files(language, [project]):
+        digest.update(str(path).encode() + b"\0")
+        try:
+            digest.update(read_limited(path, display_path(path)))
+        except LoadError:
+            digest.update(b"unreadable")  # the checks say why, at its line
+    return digest.hexdigest()
+
+
 def _checked_layer(path: Path, language: str, domain: str, copies_allowed: bool, rule: str | None, glossary: Glossary,
                    project: Path | None = None) -> tuple[Translations | None, set[MessageKey], set[MessageKey], list[Problem], str | None]:
     """One catalog's shown messages, their keys, its fuzzy keys, its problems and the plural rule
-    of the messages shown so far (``rule``: an earlier layer's, into which its plurals are moved).
-    ``project``: the project's locales folder, whose grammar files add forms a msgstr may ask for."""
+    of the messages shown so far (``rule``: an earlier layer's, into which its plurals are moved);
+    from the build's cache when the same bytes were checked with the same inputs (the glossary and
+    ``project``'s grammar files among them: ``project`` is the project's locales folder, whose
+    grammar files add forms a msgstr may ask for)."""
     shown = display_path(path)
     try:
         data = read_limited(path, shown)
     except LoadError as exc:
         return None, set(), set(), list(exc.problems), rule
+    cache = current()
+    if cache is None:
+        layer = _check_layer(path, shown, data, language, domain, copies_allowed, rule, glossary, project)
+    else:
+        version = cache.version(CHECKED_CATALOGS, shown_path=shown, catalog=hashlib.blake2b(data, digest_size=16).hexdigest(),
+                                language=language, domain=domain, copies_allowed=str(copies_allowed), rule=str(rule),
+                                glossary=glossary.fingerprint, grammar=_grammar_input(project, language))
+        layer = cache.memo(CHECKED_CATALOGS, version, lambda _: _kept_layer(cache, version, shown, domain, language) or _store_layer(
+            cache, version, shown, domain, language, _check_layer(path, shown, data, language, domain, copies_allowed, rule, glossary, project)))
+    mo, keys, fuzzy, problems, after = layer
+    translations = Translations(io.BytesIO(mo), domain=domain) if mo is not None else None
+    return translations, set(keys), set(fuzzy), list(problems), after
+
+
+def _layer_file(cache: BuildCache, shown: str, domain: str, language: str) -> Path | None:
+    return cache.stored_path(CHECKED_CATALOGS, f"{domain}.{language}.{hashlib.blake2b(shown.encode(), digest_size=6).hexdigest()}.json")
+
+
+def _kept_layer(cache: BuildCache, version: str, shown: str, domain: str, language: str) -> _Layer | None:
+    path = _layer_file(cache, shown, domain, language)
+    data = read_json(path, version) if path is not None else None
+    layer = data.get("layer") if data is not None else None
+    if not (isinstance(layer, list) and len(layer) == 5 and (layer[4] is None or isinstance(layer[4], str))):
+        return None  # none, or not of the shape written: checked again
+    mo, keys, fuzzy, problems, rule = layer
+    try:
+        return (base64.b64decode(mo) if mo is not None else None, frozenset((c, m) for c, m in keys), frozenset((c, m) for c, m in fuzzy),
+                tuple(Problem(*p) for p in problems), rule)
+    except (TypeError, ValueError):
+        return None
+
+
+def _store_layer(cache: BuildCache, version: str, shown: str, domain: str, language: str, layer: _Layer) -> _Layer:
+    path = _layer_file(cache, shown, domain, language)
+    if path is not None:
+        mo, keys, fuzzy, problems, rule = layer
+        write_json(cache, path, {"version": version, "layer": [
+            base64.b64encode(mo).decode("ascii") if mo is not None else None, sorted(keys, key=str), sorted(fuzzy, key=str),
+            [[p.path, p.line, p.column, p.message] for p in problems], rule]})
+    return layer
+
+
+def _check_layer(path: Path, shown: str, data: bytes, language: str, domain: str, copies_allowed: bool, rule: str | None,
+                 glossary: Glossary, project: Path | None) -> _Layer:
     catalog, problems = read_catalog(path, domain=domain, shared=True, data=data)
     if catalog is None:
-        return None, set(), set(), problems, rule
+        return None, frozenset(), frozenset(), tuple(problems), rule
     problems = catalog_problems(catalog, shown, data, language)  # what i18n check says of the file as a whole
     # The catalog's own plural rule picks its forms, when it is a rule of its language (if not,
     # catalog_problems said so at its header's line, and its plural messages are not shown).
@@ -232,12 +307,16 @@ def _checked_layer(path: Path, language: str, domain: str, copies_allowed: bool,
         if failures:
             problems.extend(failures)
             continue
-        string = message.string if isinstance(message.id, str) else moved_strings(message.string, mapping)
+        if isinstance(message.id, str):
+            string = message.string
+        else:
+            assert mapping is not None  # a plural message without a mapping was skipped above
+            assert isinstance(message.string, (tuple, list))  # a plural message's forms
+            string = moved_strings(message.string, mapping)
         checked.add(message.id, string, context=message.context)
         keys.add((message.context, singular))
     fuzzy = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalog if m.id and m.fuzzy}
     buffer = io.BytesIO()
     write_mo(buffer, checked)
-    buffer.seek(0)
-    return Translations(buffer, domain=domain), keys, fuzzy, problems, rule
+    return buffer.getvalue(), frozenset(keys), frozenset(fuzzy), tuple(problems), rule
 

@@ -16,8 +16,8 @@ and never shown: :func:`misplaced` says so.
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Iterable
 
 from ..engines import registered
 from ..loader import display_path
@@ -42,7 +42,7 @@ def default_mapping(module: Path) -> str:
             f"[python: {sources}]\n")
 
 
-def book_engine_domain(engine: str, root: Path, write: bool = True, report=print) -> ShippedDomain | None:  # noqa: ANN001
+def book_engine_domain(engine: str, root: Path, write: bool = True, report: Callable[[str], object] = print) -> ShippedDomain | None:
     """The domain of the engine a book names; for an engine of the project at ``root`` without
     a mapping yet, the mapping of its module alone is written (``write``) and its domain given."""
     found = engine_domain(engine)

@@ -9,7 +9,8 @@ extracted: the model marks which fields are for readers, and a doctest is not on
 
 from __future__ import annotations
 
-from typing import IO, Any, Collection, Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
+from typing import IO, Any
 
 from ..loader import load_book_bytes
 from ..markup import canonical, markup_counts

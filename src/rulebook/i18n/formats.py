@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import string
-from typing import Iterator
+from collections.abc import Iterator
 
 from babel.messages.catalog import PYTHON_FORMAT, Message
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import argparse
 import io
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
@@ -28,17 +28,16 @@ from ..loader import display_path, load_chosen
 from ..model import Book
 from ..project import Project, configuration_problems, read_project
 from . import catalog_path, template_path
-from .catalogs import (Stats, Updated, languages_in, read_catalog, refuse_outside, remove_leftovers, serialize, update_catalog, write_atomic,
-                       write_template)
+from .catalogs import Stats, Updated, languages_in, read_catalog, refuse_outside, remove_leftovers, serialize, update_catalog, write_atomic, write_template
 from .checks import check_locales, check_po_file, check_template_file, po_files
+from .domains import ENGINE_PREFIX, ENGINES, SITE, ShippedDomain, engine_domain, load_messages, write_domain_template
 from .engine_domains import book_engine_domain, misplaced
 from .glossary import Glossary, load_glossary
-from .samples import SAMPLE_ENGINE, SCAFFOLD
 from .grammar import GRAMMAR_FILE, grammar_problems
-from .domains import ENGINE_PREFIX, ENGINES, SITE, ShippedDomain, engine_domain, load_messages, write_domain_template
 from .headers import HeaderSettings
 from .plurals import RuleError, babel_rule, move, parse_rule, rule_problem
 from .pofile import sharing_catalogs
+from .samples import SAMPLE_ENGINE, SCAFFOLD
 from .translate import translate_book
 
 
@@ -248,10 +247,10 @@ def stats(args: argparse.Namespace) -> int:
             rows.append((domain.name, lang, messages.stats(template)))
     print(f"{'domain':<18} {'lang':<5} {'translated':>10} {'fuzzy':>6} {'untranslated':>12} {'total':>6} {'%':>6}")
     below = []
-    for domain, lang, s in rows:
-        print(f"{domain:<18} {lang:<5} {s.translated:>10} {s.fuzzy:>6} {s.untranslated:>12} {s.total:>6} {s.percent:>6.1f}")
+    for name, lang, s in rows:
+        print(f"{name:<18} {lang:<5} {s.translated:>10} {s.fuzzy:>6} {s.untranslated:>12} {s.total:>6} {s.percent:>6.1f}")
         if args.fail_under is not None and s.percent < args.fail_under:
-            below.append(f"{domain}/{lang} {s.percent:.1f}%")
+            below.append(f"{name}/{lang} {s.percent:.1f}%")
     if below:
         print(f"below {args.fail_under:g}%: {', '.join(below)}")
     for problem in unreadable:
@@ -403,7 +402,7 @@ def _show_help(parser: argparse.ArgumentParser) -> int:
     return 2  # nothing was done
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``i18n`` and its subcommands to the ``rulebook`` parser."""
     group = commands.add_parser("i18n", help="translations: make, update, count, check and compile the catalogs",
                                 description="The translators' commands. Each rulebook has one catalog per language, "
@@ -413,7 +412,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     # `rulebook i18n` alone: its commands listed (the help), not argparse's "required: COMMAND".
     group.set_defaults(run=lambda args: _show_help(group))
 
-    def add(name: str, run, help: str, paths: bool = True) -> argparse.ArgumentParser:
+    def add(name: str, run: Callable[[argparse.Namespace], int], help: str, paths: bool = True) -> argparse.ArgumentParser:  # noqa: A002 - argparse's word, as its callers say it
         parser = sub.add_parser(name, help=help, description=help[:1].upper() + help[1:] + ".")
         if paths:
             parser.add_argument("paths", nargs="*", metavar="PATH",

@@ -24,17 +24,18 @@ import hashlib
 import json
 import os
 import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
-from collections.abc import Callable, Iterable, Iterator
 
+from ..cache import current, kind
 from ..engines import printed_names
 from ..engines.base import PrintedName
 from ..errors import LoadError, Problem, RulebookError
 from ..languages import language
+from ..limits import MAX_FILE_BYTES, MAX_GLOSSARY_BYTES, MAX_GLOSSARY_VALUES, read_limited
 from ..loader import display_path
-from ..limits import read_limited
 from ..yamlnodes import Mapping, Scalar, Sequence, YNode, building_tree, decode, parse
 
 
@@ -253,7 +254,8 @@ class _Scanner:
         """The patterns after ``index`` that may match at ``start``: those whose first letter's
         test accepts the character there and whose second letter (if plain) the next one
         (every later one when the forms are not grouped)."""
-        opening = seconds = None
+        opening: frozenset[str] | None = None
+        seconds: frozenset[str] | None = None
         if self.grouped:
             char, after = text[start:start + 1], text[start + 1:start + 2]
             opening = self._opening.get(char)
@@ -268,6 +270,7 @@ class _Scanner:
             if opening is None:
                 found = tuple(range(index + 1, len(self.patterns)))
             else:
+                assert seconds is not None  # made with opening
                 found = tuple(i for letter in opening if letter in self._runs
                               for i in self._runs[letter] if i > index and (self.seconds[i] is None or self.seconds[i] in seconds))
             if len(self._after) >= 200_000:
@@ -292,6 +295,7 @@ class _Scanner:
             return ()
         found: set[int] = set()
         for match in self._all.finditer(text):
+            assert match.lastindex is not None  # one group for each pattern: one of them matched
             index, start = match.lastindex - 1, match.start()
             found.add(self.owners[index])
             found.update(self.owners[i] for i in self._later(index, text, start) if self.patterns[i].match(text, start))
@@ -330,7 +334,7 @@ def _any_of(patterns: Iterable[re.Pattern[str]]) -> re.Pattern[str]:
     if not patterns or None in openings:
         return _compiled("|".join(map(_inline, patterns)) or "(?!)")
     groups: dict[str, list[str]] = {}
-    for opening, pattern in zip(openings, patterns):
+    for opening, pattern in zip([o for o in openings if o is not None], patterns):  # none is None (above)
         groups.setdefault(opening, []).append(_inline(pattern))
     letters, tried = _by_first_letter(groups)
     return _compiled(f"{_WORD_START}(?=(?i:[{letters}]))(?:{tried})")
@@ -354,7 +358,7 @@ def _opening(pattern: re.Pattern[str]) -> str | None:
     return rest[0] if rest[:1].isalpha() else None
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096)  # pure: cache.py
 def _compiled(pattern: str) -> re.Pattern[str]:
     """The glossary's joined patterns (a scanner's alternatives, a term's or a spelling's forms),
     compiled once per process: every glossary object with the same terms (each test's, each
@@ -386,7 +390,7 @@ def _russian_word(word: str) -> str:
     return _words(word.rstrip(_RUSSIAN_ENDINGS) or word, "ru") + r"\w*"
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=None)  # pure: cache.py
 def _whole_word_re(form: str) -> re.Pattern[str]:
     """A spelling form matched letter for letter (no е/ё folding) and quoted whole: the match
     runs on to the end of its word, so a message quotes "Colourless", not "Colour"."""
@@ -394,7 +398,7 @@ def _whole_word_re(form: str) -> re.Pattern[str]:
     return re.compile(pattern.pattern + r"\w*", pattern.flags)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=None)  # pure: cache.py
 def _form_re(form: str, language: str, card: bool, source: bool = False) -> re.Pattern[str]:
     if not card:
         if form.endswith("*"):
@@ -436,20 +440,21 @@ def load_glossary(locales: Path, names: NameSource | None = None, *, source: str
     )
     # The same files give the same glossary object, so what it remembers (the terms each source
     # text uses) serves every book and language of a build.
-    key = (reads, source)
-    if key not in _GLOSSARIES:
-        terms = [t for found in reads for t in found.terms]
-        card_books = frozenset().union(*(found.card_books for found in reads))
-        # Card names bind the books glossary.yaml names in `card_books` (none named: every book).
-        terms = [replace(t, books=card_books) if t.card else t for t in terms]
-        if len(_GLOSSARIES) >= 16:
-            _GLOSSARIES.clear()
-        spellings = tuple(s for found in reads for s in found.spellings)
-        _GLOSSARIES[key] = Glossary(tuple(terms), spellings, tuple(p for found in reads for p in found.problems), source)
-    return _GLOSSARIES[key]
+    cache = current()
+    return _made((reads, source)) if cache is None else cache.memo(GLOSSARIES, (reads, source), _made)
 
 
-@dataclass(frozen=True, eq=False)  # compared by identity: a key of _GLOSSARIES
+def _made(key: tuple[tuple[_Read, ...], str]) -> Glossary:
+    reads, source = key
+    terms = [t for found in reads for t in found.terms]
+    card_books = frozenset().union(*(found.card_books for found in reads))
+    # Card names bind the books glossary.yaml names in `card_books` (none named: every book).
+    terms = [replace(t, books=card_books) if t.card else t for t in terms]
+    spellings = tuple(s for found in reads for s in found.spellings)
+    return Glossary(tuple(terms), spellings, tuple(p for found in reads for p in found.problems), source)
+
+
+@dataclass(frozen=True, eq=False)  # compared by identity: a key of GLOSSARIES
 class _Read:
     terms: tuple[Term, ...]
     problems: tuple[Problem, ...]
@@ -457,12 +462,24 @@ class _Read:
     spellings: tuple[Spelling, ...] = ()
 
 
-_CACHE: dict[tuple[str, str, str, str], _Read] = {}
-_NAMES: dict[tuple[tuple[PrintedName, ...], tuple[Problem, ...], str], _Read] = {}
-_GLOSSARIES: dict[tuple[tuple[_Read, ...], str], Glossary] = {}
+#: A glossary file read, by its reader, shown path, source language and content digest.
+GLOSSARY_FILES = kind("glossary file", ("reader", "shown_path", "source", "content"),
+                      "a glossary file parsed once per content, not once per book and language")
+#: The glossary made of those reads (each by identity), so one object serves every book.
+GLOSSARIES = kind("glossary", ("reads", "source"), "one glossary object per build and files: what it remembers of each "
+                  "source text serves every book and language")
+#: The engines' printed names made into card terms, by the names, their data's problems and the
+#: source language: the same names give the same read, so the same glossary object.
+PRINTED_NAMES = kind("printed names", ("names", "problems", "source"), "the engines' printed names made into card terms "
+                     "once per build, not once per book and language")
 
 
-def _read_cached(path: Path, read, source: str) -> _Read:
+#: A glossary file's reader: its terms and spellings into the list, its problems into the other;
+#: the ids of the books whose card names it covers, if it says.
+_Reader = Callable[[Path, bytes, list[Term | Spelling], list[Problem], str], frozenset[str] | None]
+
+
+def _read_cached(path: Path, read: _Reader, source: str) -> _Read:
     # The site translates every book into every language; the card file is parsed once per
     # content of the file, not once per call. By content, not by place and time: a copy of the
     # project (a preview, a test's) shown under the same path gives the same terms, so the same
@@ -470,41 +487,40 @@ def _read_cached(path: Path, read, source: str) -> _Read:
     # the limited reader (a FIFO or a link to /dev/zero is refused), and those bytes are parsed.
     shown = display_path(path)
     try:
-        data = read_limited(path, shown)
+        data = read_limited(path, shown, MAX_GLOSSARY_BYTES if read is _read_terms else MAX_FILE_BYTES)
     except LoadError as exc:
         data, unreadable = None, tuple(Problem(p.path, p.line, p.column, f"{p.message} (the glossary is ignored)") for p in exc.problems)
     content = hashlib.blake2b(data, digest_size=16).hexdigest() if data is not None else repr(unreadable)
-    key = (read.__name__, shown, source, content)
-    cached = _CACHE.get(key)
-    if cached is None:
+
+    def parsed(key: tuple[str, str, str, str]) -> _Read:
         terms: list[Term | Spelling] = []
         problems: list[Problem] = []
         card_books = (read(path, data, terms, problems, source) or frozenset()) if data is not None else frozenset()
         if data is None:
             problems.extend(unreadable)
-        if len(_CACHE) >= 64:
-            _CACHE.clear()
-        cached = _CACHE[key] = _Read(
-            tuple(t for t in terms if isinstance(t, Term)), tuple(problems), card_books,
-            tuple(t for t in terms if isinstance(t, Spelling)))
-    return cached
+        return _Read(tuple(t for t in terms if isinstance(t, Term)), tuple(problems), card_books,
+                     tuple(t for t in terms if isinstance(t, Spelling)))
+
+    key = (read.__name__, shown, source, content)
+    cache = current()
+    return parsed(key) if cache is None else cache.memo(GLOSSARY_FILES, key, parsed)
 
 
-def _node_words(node: YNode) -> tuple[str, ...] | None:
+def _node_words(node: YNode | None) -> tuple[str, ...] | None:
     """One non-empty word, or a list of them; None for anything else."""
     if isinstance(node, Scalar) and node.value.strip():
         return (node.value.strip(),)
     if isinstance(node, Sequence) and all(isinstance(n, Scalar) and n.value.strip() for n in node.items):
-        return tuple(n.value.strip() for n in node.items)  # type: ignore[union-attr]
+        return tuple(n.value.strip() for n in node.items)  # type: ignore[union-attr]  # all Scalars (the all() above)
     return None
 
 
-def _read_terms(path: Path, data: bytes, terms: list[Term], problems: list[Problem], source: str) -> frozenset[str]:
+def _read_terms(path: Path, data: bytes, terms: list[Term | Spelling], problems: list[Problem], source: str) -> frozenset[str]:
     # Through the strict reader: positions, duplicate keys and tags refused, no object built.
     shown = display_path(path)
     try:
         with building_tree():
-            root = parse(decode(data, shown), shown, "the glossary needs a 'terms:' list")
+            root = parse(decode(data, shown), shown, "the glossary needs a 'terms:' list", MAX_GLOSSARY_VALUES)
     except LoadError as exc:
         problems.extend(Problem(p.path, p.line, p.column, f"{p.message} (the glossary is ignored)") for p in exc.problems)
         return frozenset()
@@ -551,7 +567,7 @@ def _read_terms(path: Path, data: bytes, terms: list[Term], problems: list[Probl
     return card_scope
 
 
-def _read_spellings(entries: YNode, shown: str, spellings: list, problems: list[Problem]) -> None:
+def _read_spellings(entries: YNode, shown: str, spellings: list[Term | Spelling], problems: list[Problem]) -> None:
     """``spelling:`` entries: ``{language: en, avoid: [colour*], use: color, note: ...}``."""
     if not isinstance(entries, Sequence):
         problems.append(Problem(shown, entries.line, entries.column, "spelling: must be a list of entries"))
@@ -582,15 +598,15 @@ def _read_names(names: NameSource, source: str) -> _Read:
     """The printed names as card terms (a name printed in the source language and another); the
     same names give the same object, so the glossary made of them is the same one too."""
     found, problems = names() if callable(names) else (tuple(names), ())
-    key = (tuple(found), tuple(problems), source)
-    cached = _NAMES.get(key)
-    if cached is None:
+
+    def made(key: tuple[tuple[PrintedName, ...], tuple[Problem, ...], str]) -> _Read:
         terms: list[Term] = []
-        for name in found:
+        for name in key[0]:
             forms: dict[str, tuple[str, ...]] = {language: (text,) for language, text in name.names if text.strip()}
             if source in forms and len(forms) > 1:
                 terms.append(Term(forms, name.origin, f"{name.kind} name", card=True))
-        if len(_NAMES) >= 16:
-            _NAMES.clear()
-        cached = _NAMES[key] = _Read(tuple(terms), tuple(problems))
-    return cached
+        return _Read(tuple(terms), key[1])
+
+    key = (tuple(found), tuple(problems), source)
+    cache = current()
+    return made(key) if cache is None else cache.memo(PRINTED_NAMES, key, made)

@@ -21,16 +21,19 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from markupsafe import Markup, escape
 
+from ..cache import current, kind
 from ..errors import LoadError, Problem
 from ..loader import display_path
-from ..yamlnodes import Mapping as YMapping, Scalar, Sequence as YSequence, YNode, read_yaml
+from ..yamlnodes import Mapping as YMapping
+from ..yamlnodes import Scalar, YNode, read_yaml
+from ..yamlnodes import Sequence as YSequence
 
 #: The file beside a locale dir's catalogs: ``<locale dir>/LANG/grammar.yaml``.
 GRAMMAR_FILE = "grammar.yaml"
@@ -116,7 +119,7 @@ def _joined(word: str, vowel: bool, before_vowel: dict[str, str]) -> str:
 def grammar_files(language: str, locale_dirs: Iterable[Path]) -> list[Path]:
     """The files of ``language`` (pt_BR), or of its language without the region (pt) when it has none."""
     dirs = list(locale_dirs)
-    for code in dict.fromkeys((language, language.split("_")[0])):
+    for code in dict.fromkeys((language, language.split("_", maxsplit=1)[0])):
         if found := [path for d in dirs if (path := Path(d) / code / GRAMMAR_FILE).is_file()]:
             return found
     return []
@@ -127,7 +130,8 @@ def load_grammar(language: str, locale_dirs: tuple[Path, ...]) -> Grammar:
 
     Read again when a file changed (``rulebook serve`` shows a translator's edit on reload)."""
     files = tuple((path, path.stat().st_mtime_ns) for path in grammar_files(language, locale_dirs))
-    return _load(language, files)
+    cache = current()
+    return _load((language, files)) if cache is None else cache.memo(GRAMMARS, (language, files), _load)
 
 
 def grammar_problems(language: str, locale_dirs: tuple[Path, ...]) -> list[Problem]:
@@ -139,8 +143,12 @@ def grammar_problems(language: str, locale_dirs: tuple[Path, ...]) -> list[Probl
     return []
 
 
-@lru_cache(maxsize=64)
-def _load(language: str, files: tuple[tuple[Path, int], ...]) -> Grammar:
+GRAMMARS = kind("grammar", ("language", "files"), "a language's grammar files read once per build and modification time "
+               "(a file that cannot be read raises each time: nothing kept)")
+
+
+def _load(key: tuple[str, tuple[tuple[Path, int], ...]]) -> Grammar:
+    language, files = key
     grammar = Grammar(language)
     problems: list[Problem] = []
     for path, _ in files:
@@ -158,7 +166,8 @@ def _read_into(grammar: Grammar, path: Path, problems: list[Problem]) -> None:
         problems.append(Problem(shown, node.line, node.column, message))
 
     if not isinstance(root, YMapping):
-        return fail(root, "a grammar file is a mapping of forms, features, articles … and names")
+        fail(root, "a grammar file is a mapping of forms, features, articles … and names")
+        return
     for key, (key_node, node) in root.items.items():
         if key not in _RULE_KEYS:
             fail(key_node, f"unknown key {key!r}; a grammar file has {', '.join(sorted(_RULE_KEYS))}")
@@ -195,14 +204,18 @@ def _read_into(grammar: Grammar, path: Path, problems: list[Problem]) -> None:
             grammar.names[name] = {**grammar.names.get(name, {}), **fields}
 
 
-def _mapping(node: YNode, what: str, fail) -> dict[str, YNode]:  # noqa: ANN001
+#: How a reader reports a problem at a node of the grammar file.
+Fail = Callable[[YNode, str], None]
+
+
+def _mapping(node: YNode, what: str, fail: Fail) -> dict[str, YNode]:
     if not isinstance(node, YMapping):
         fail(node, f"{what} must be a mapping")
         return {}
     return {key: value for key, (_, value) in node.items.items()}
 
 
-def _scalars(node: YNode, what: str, fail) -> dict[str, str]:  # noqa: ANN001
+def _scalars(node: YNode, what: str, fail: Fail) -> dict[str, str]:
     found: dict[str, str] = {}
     for key, value in _mapping(node, what, fail).items():
         if isinstance(value, Scalar):
@@ -212,11 +225,11 @@ def _scalars(node: YNode, what: str, fail) -> dict[str, str]:  # noqa: ANN001
     return found
 
 
-def _strings(node: YNode, what: str, fail) -> list[str]:  # noqa: ANN001
+def _strings(node: YNode, what: str, fail: Fail) -> list[str]:
     if not isinstance(node, YSequence) or not all(isinstance(item, Scalar) for item in node.items):
         fail(node, f"{what} must be a list of words, e.g. [def, indef]")
         return []
-    return [item.value for item in node.items]  # type: ignore[union-attr]
+    return [item.value for item in node.items]  # type: ignore[union-attr]  # all Scalars (the all() above)
 
 
 # --- filling a msgstr ----------------------------------------------------------------------------
@@ -301,7 +314,7 @@ def fill(template: str, values: dict[str, Any], grammar: Grammar) -> Filled:
     """``template`` with its placeholders filled: plain values as they are (Markup), terms in the form asked."""
     out: list[Markup] = []
     wrong: list[str] = []
-    for literal, name, spec, conversion in string.Formatter().parse(template):
+    for literal, name, spec, _conversion in string.Formatter().parse(template):
         out.append(escape(literal))
         if name is None:
             continue

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from typing import overload
 
 from babel.messages.catalog import Catalog
 
@@ -148,6 +149,10 @@ def _header_end(lines: list[str]) -> int:
     return len(lines)
 
 
+@overload
+def _line_of(lines: list[str], name: str, missing: int = 0) -> int: ...
+@overload
+def _line_of(lines: list[str], name: str, missing: None) -> int | None: ...
 def _line_of(lines: list[str], name: str, missing: int | None = 0) -> int | None:
     """The line of a header field; if there is none, ``missing`` (0: the header's msgid line)."""
     wanted = f'"{name.lower()}:'

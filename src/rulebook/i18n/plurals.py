@@ -46,9 +46,9 @@ from __future__ import annotations
 
 import contextlib
 import gettext
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Callable
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
@@ -121,12 +121,12 @@ def _fields(plural_forms: str) -> dict[str, str]:
     return fields
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=64)  # pure: cache.py
 def _compiled(plural_forms: str) -> Callable[[int], int]:
     return gettext.c2py(_fields(plural_forms).get("plural", ""))  # the standard library's reader of C plural rules
 
 
-@lru_cache(maxsize=256)  # a handful of rules, each asked for by every catalog read
+@lru_cache(maxsize=256)  # pure: cache.py; a handful of rules, each asked for by every catalog read
 def parse_rule(plural_forms: str) -> PluralRule:
     """A Plural-Forms header as a :class:`PluralRule`; :class:`RuleError` if it is none."""
     fields = _fields(plural_forms)
@@ -161,7 +161,7 @@ def classes(forms: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(named.setdefault(label[n], len(named)) for n in PROBES)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=64)  # pure: cache.py
 def _cldr_forms(language: str) -> tuple[int, ...] | None:
     try:
         locale = Locale.parse(language.replace("-", "_"))
@@ -176,7 +176,7 @@ def babel_rule(language: str) -> str:
     return Catalog(locale=language.replace("-", "_")).plural_forms
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=64)  # pure: cache.py
 def references(language: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """(what, classes) of every rule right for ``language``: its CLDR rule, its traditional ones."""
     code = language.replace("-", "_")

@@ -30,16 +30,15 @@ import contextlib
 import datetime
 import hashlib
 import re
+from collections.abc import Iterator
 from contextvars import ContextVar
 from pathlib import Path
 from textwrap import TextWrapper
-from typing import Iterator
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 
-from ..adapters.babel import (WORD_SEP, HeaderHookCatalog, PoSyntaxError, copy_catalog,  # noqa: F401 - WORD_SEP: read from here too
-                              linear_wrapping, normalize, parse_po, parse_separated_header, unescape)
+from ..adapters.babel import WORD_SEP, HeaderHookCatalog, PoSyntaxError, copy_catalog, linear_wrapping, normalize, parse_po, parse_separated_header, unescape  # noqa: F401 - WORD_SEP: read from here too
 from ..errors import LoadError, Problem
 from ..limits import MAX_PLURAL_FORMS, MAX_PROBLEMS, read_limited
 from ..loader import display_path
@@ -59,7 +58,7 @@ class _CheckedCatalog(HeaderHookCatalog):
     does not know, and remembers the plural forms a message lacks in the file (Babel fills them
     in with '' as it reads). Entries defined twice are found as it is read (:func:`rulebook.adapters.babel.parse_po`)."""
 
-    missing_forms: dict[int, tuple[int, ...]] = {}  # msgstr line -> the N of each msgstr[N] not written
+    missing_forms: dict[int | None, tuple[int, ...]] = {}  # noqa: RUF012 - never changed: each catalog read gets a dict of its own; msgstr line -> the N of each msgstr[N] not written
 
     def check_headers(self, headers: list[tuple[str, str]]) -> None:
         _check_headers(headers)
@@ -94,14 +93,14 @@ def _is_date(value: str) -> bool:
     if match is None:
         return False
     try:
-        datetime.datetime.strptime(match.group(1), "%Y-%m-%d %H:%M")
+        datetime.datetime.strptime(match.group(1), "%Y-%m-%d %H:%M")  # noqa: DTZ007 - only whether it is a date; the zone is checked beside it
     except ValueError:
         return False
     return match.group(2) is None or (int(match.group(3)) < 24 and int(match.group(4)) < 60)
 
 
 #: Within :func:`sharing_catalogs`: (digest of the bytes, locale, domain, shown path) -> what they gave.
-_SHARED: ContextVar[dict[tuple[bytes, str | None, str | None, str], tuple[Catalog | None, tuple[Problem, ...]]] | None] = (
+_SHARED: ContextVar[dict[tuple[bytes, str | None, str | None, str], tuple[_CheckedCatalog | None, tuple[Problem, ...]]] | None] = (
     ContextVar("rulebook_shared_catalogs", default=None))
 
 
@@ -157,11 +156,11 @@ def read_catalog(path: Path, locale: str | None = None, domain: str | None = Non
             return _parsed(data, shown, locale, domain)  # changed by its reader: nothing to keep
         catalog, problems = _parsed(data, shown, locale, domain)
         found = memo[key] = (catalog, tuple(problems))
-    catalog, problems = found
-    return (catalog if shared or catalog is None else _copied(catalog)), list(problems)
+    catalog, kept = found
+    return (catalog if shared or catalog is None else _copied(catalog)), list(kept)
 
 
-def _parsed(data: bytes, shown: str, locale: str | None, domain: str | None) -> tuple[Catalog | None, list[Problem]]:
+def _parsed(data: bytes, shown: str, locale: str | None, domain: str | None) -> tuple[_CheckedCatalog | None, list[Problem]]:
     """What :func:`read_catalog` says of a file's bytes (``shown``: its path in the problems)."""
     try:
         text = data.decode("utf-8")
@@ -197,7 +196,7 @@ def _parsed(data: bytes, shown: str, locale: str | None, domain: str | None) -> 
     return catalog, []
 
 
-def _missing_forms(catalog: Catalog, lines: list[str]) -> dict[int, tuple[int, ...]]:
+def _missing_forms(catalog: Catalog, lines: list[str]) -> dict[int | None, tuple[int, ...]]:
     """The forms each plural message lacks in the file, by its msgstr line: those its header's
     nplurals asks for and no ``msgstr[N]`` line gives. One pass over the lines (and none for a
     catalog without ``msgstr[``)."""
@@ -214,7 +213,7 @@ def _missing_forms(catalog: Catalog, lines: list[str]) -> dict[int, tuple[int, .
             run.add(int(index) if index.isdigit() else -1)
         elif not (run is not None and line.startswith('"')):  # a continued string stays in the run
             run = None
-    missing = {}
+    missing: dict[int | None, tuple[int, ...]] = {}
     for message in plurals:
         if lacking := tuple(n for n in range(catalog.num_plurals) if n not in written.get(message.lineno or 0, ())):
             missing[message.lineno] = lacking
@@ -223,7 +222,8 @@ def _missing_forms(catalog: Catalog, lines: list[str]) -> dict[int, tuple[int, .
 
 def missing_forms(catalog: Catalog, message: Message) -> tuple[int, ...]:
     """The N of each ``msgstr[N]`` a plural message of a catalog as read lacks in its file."""
-    return getattr(catalog, "missing_forms", {}).get(message.lineno, ())
+    found: dict[int | None, tuple[int, ...]] = getattr(catalog, "missing_forms", {})  # a catalog read by read_catalog
+    return found.get(message.lineno, ())
 
 
 def _duplicate_problems(duplicates: list[tuple[Message, Message, bool]], msgstr_lines: list[int], shown: str) -> list[Problem]:
@@ -365,7 +365,9 @@ def _po_lines(catalog: Catalog, width: int, include_lineno: bool) -> Iterator[st
                 yield f"{prefix}msgstr[{index:d}] {string(form or '', prefix)}\n"
         else:
             yield f"{prefix}msgid {string(message.id, prefix)}\n"
-            yield f"{prefix}msgstr {string(message.string or '', prefix)}\n"
+            text = message.string or ""
+            assert isinstance(text, str)  # a message without a plural has one string
+            yield f"{prefix}msgstr {string(text, prefix)}\n"
 
     header_comment = catalog.header_comment
     if width and width > 0:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+
 from babel.core import Locale, UnknownLocaleError, get_global, parse_locale
 
 # Babel's script codes and the first word of the Unicode names of their letters.
@@ -23,7 +24,7 @@ KNOWN_SCRIPTS = frozenset(UNICODE_NAMES.values())
 _ASCII_RE = re.compile("[\x00-\x7f]+")
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=None)  # pure: cache.py
 def script_of(code: str) -> str | None:
     """Babel's script for a language code: ``ru`` -> ``Cyrl``, ``sr_Latn`` -> ``Latn``.
 
@@ -40,7 +41,7 @@ def script_of(code: str) -> str | None:
     return parse_locale(likely)[2] if likely else None
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=None)  # pure: cache.py
 def _script_word(char: str) -> str | None:
     """The Unicode script word of a letter of a known script (``Ж`` -> ``CYRILLIC``); None otherwise.
 

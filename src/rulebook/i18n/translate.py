@@ -11,17 +11,20 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from collections.abc import Iterable, Iterator
 from concurrent.futures import BrokenExecutor, Future
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Any, TypeVar
 
+from ..cache import BuildCache, Same, current, kind, using
 from ..errors import LoadError, Problem
 from ..limits import read_limited
 from ..loader import display_path
 from ..model import Book, Example, Node, Rule, Ruling, Section, message_context, translatable_fields, walk
-from ..pool import worker_count, workers as worker_pool
+from ..pool import worker_count
+from ..pool import workers as worker_pool
 from . import catalog_path
 from .catalogs import Stats, read_catalog
 from .checks import catalog_problems, message_problems
@@ -46,47 +49,63 @@ class TranslatedBook:
         return Stats(total, total - len(self.fallback), fuzzy, len(self.fallback) - fuzzy)
 
 
-def translate_book(book: Book, language: str, locales: Path = Path("locales"), cache: Path | None = None) -> TranslatedBook:
+#: A book in a language, remembered in the build's cache by (book id, language, locales).
+TRANSLATED = kind("translated book", ("book", "language", "locales", "catalog", "glossary"),
+                  "the last translation of a (book, language): mkdocs serve reads and checks again only what an edit changed")
+#: What of a book a translation walks for (its msgctxts, nodes and msgids), by book id.
+BOOK_TEXTS = kind("book texts", ("book",), "a book's translatable texts, walked once for every language (~2 ms a book)")
+
+
+def build_cache(cache: BuildCache | Path | None) -> BuildCache:
+    """The cache to use: the one given; for a folder, one of its own writing there; for None,
+    the active build's, or one of its own (nothing kept past the call)."""
+    if isinstance(cache, BuildCache):
+        return cache
+    active = current()
+    if active is not None and (cache is None or active.folder == Path(cache)):
+        return active
+    return BuildCache(None if cache is None else Path(cache))
+
+
+def translate_book(book: Book, language: str, locales: Path = Path("locales"), cache: BuildCache | Path | None = None) -> TranslatedBook:
     """The book in ``language``; the last result again when the book, the catalog's bytes and
     the glossary are unchanged (``mkdocs serve`` rebuilds after every edit: only the edited
     book or catalog is read and checked again; :func:`translating` makes many at once).
 
-    ``cache``: a folder where the check results are kept between builds (``checks/BOOK.LANG.json``,
-    :mod:`.stored`): a message checked by an earlier build with the same code and
-    glossary is not checked again."""
-    inputs = _Inputs.of(book, language, locales)
-    if inputs.last is not None:
-        return inputs.last
-    translated = _from_worker(inputs) or _translate(book, language, locales, cache, inputs.glossary, (inputs.catalog, inputs.unreadable))
-    inputs.remember(translated)
-    return translated
+    ``cache``: the build's (:mod:`rulebook.cache`), which remembers the last translation and, with
+    a folder, keeps what was taken from each catalog and the check verdicts between builds
+    (:mod:`.stored`); a folder: a cache of its own writing there."""
+    cache = build_cache(cache)
+    with using(cache):
+        inputs = _Inputs.of(book, language, locales)
+        if inputs.catalog is None:  # none, or unreadable: nothing to compare the next one with
+            cache.forget(TRANSLATED, inputs.key)
+            return _translate(book, language, locales, cache, inputs.glossary, (inputs.catalog, inputs.unreadable))
+        return cache.last(TRANSLATED, inputs.key, lambda: _from_worker(inputs) or _translate(
+            book, language, locales, cache, inputs.glossary, (inputs.catalog, inputs.unreadable)), **inputs.declared())
 
 
 @dataclass(frozen=True)
 class _Inputs:
-    """What one (book, language) is translated from, and the last result made from the same."""
+    """What one (book, language) is translated from."""
 
     key: tuple[str, str, str]
     book: Book
     catalog: bytes | None  # the catalog's bytes; None: no catalog or an unreadable one (never remembered)
     unreadable: tuple[Problem, ...]  # why the catalog could not be read
     glossary: Glossary | None  # the project's, loaded when there is a catalog
-    checks: object
-    last: TranslatedBook | None
 
     @classmethod
     def of(cls, book: Book, language: str, locales: Path) -> _Inputs:
         catalog, unreadable = read_catalog_bytes(catalog_path(Path(locales), language, book.id))
         key = (book.id, language, str(Path(locales).resolve()))
         glossary = load_glossary(Path(locales), source=book.language) if catalog is not None else None
-        checks = message_problems  # looked up now: a test may replace the checks
-        last = _LAST.get(key)
-        current = catalog is not None and last is not None and last[1] == catalog and last[2] is glossary and last[3] is checks and last[0] == book
-        return cls(key, book, catalog, unreadable, glossary, checks, last[4] if current else None)
+        return cls(key, book, catalog, unreadable, glossary)
 
-    def remember(self, translated: TranslatedBook) -> None:
-        if self.catalog is not None:
-            _LAST[self.key] = (self.book, self.catalog, self.glossary, self.checks, translated)
+    def declared(self) -> dict[str, object]:
+        """The inputs of :data:`TRANSLATED`, as the cache compares them."""
+        return {"book": self.book, "language": self.key[1], "locales": self.key[2], "catalog": self.catalog,
+                "glossary": self.glossary.fingerprint if self.glossary is not None else None}
 
 
 def read_catalog_bytes(path: Path) -> tuple[bytes | None, tuple[Problem, ...]]:
@@ -101,12 +120,6 @@ def read_catalog_bytes(path: Path) -> tuple[bytes | None, tuple[Problem, ...]]:
     except LoadError as exc:
         return None, tuple(exc.problems)
 
-
-#: The package's own checks, whose results a cache keeps (a test may replace ``message_problems`` here).
-_PACKAGE_CHECKS = message_problems
-
-#: The last translation of each (book, language, locales), with what it was made from.
-_LAST: dict[tuple[str, str, str], tuple[Book, bytes, object, object, TranslatedBook]] = {}
 
 
 def _sources(book: Book) -> dict[str, tuple[Node, str, str]]:
@@ -123,30 +136,23 @@ def _msgids(sources: dict[str, tuple[Node, str, str]]) -> dict[str, str]:
     return {context: text for context, (_, _, text) in sources.items()}
 
 
-#: The texts of the books translated last, by identity, each with its book (so its id stays its
-#: own): a build translates a book into every language, a preview again after each edit of one
-#: of its catalogs, and walking a book for its texts costs ~2 ms. Read only, like the book.
-_TEXTS: dict[int, tuple[Book, dict[str, tuple[Node, str, str]], dict[str, str]]] = {}
-
-
-def _texts(book: Book) -> tuple[dict[str, tuple[Node, str, str]], dict[str, str]]:
-    """The book's :func:`_sources` and :func:`_msgids`, found once per book object."""
-    kept = _TEXTS.get(id(book))
-    if kept is None or kept[0] is not book:
-        if len(_TEXTS) >= 64:
-            _TEXTS.clear()
+def _texts(book: Book, cache: BuildCache) -> tuple[dict[str, tuple[Node, str, str]], dict[str, str]]:
+    """The book's :func:`_sources` and :func:`_msgids`, found once per book in ``cache``. Read only, like the book."""
+    def walked() -> tuple[dict[str, tuple[Node, str, str]], dict[str, str]]:
         sources = _sources(book)
-        kept = _TEXTS[id(book)] = (book, sources, _msgids(sources))
-    return kept[1], kept[2]
+        return sources, _msgids(sources)
+    # By identity: the nodes found are the book's own, which _translated finds by identity.
+    return cache.last(BOOK_TEXTS, book.id, walked, book=Same(book))
 
 
-def _translate(book: Book, language: str, locales: Path, cache: Path | None = None, glossary: Glossary | None = None,
+def _translate(book: Book, language: str, locales: Path, cache: BuildCache | Path | None = None, glossary: Glossary | None = None,
                read: tuple[bytes | None, tuple[Problem, ...]] | None = None) -> TranslatedBook:
     """``glossary``: the project's, when the caller has loaded it already (loading it again reads
     and hashes both its files); ``read``: the catalog as :func:`read_catalog_bytes` read it."""
     if language == book.language:
         return TranslatedBook(book, language, frozenset(), frozenset(), ())
-    sources, texts = _texts(book)
+    cache = build_cache(cache)
+    sources, texts = _texts(book, cache)
     path = catalog_path(Path(locales), language, book.id)
     data, unreadable = read if read is not None else read_catalog_bytes(path)
     if data is None:
@@ -165,30 +171,33 @@ def _from_catalog(book: Book, language: str, sources: dict[str, tuple[Node, str,
     return _translated(book, language, sources, taken, glossary.for_book(book.id))
 
 
-def taken_from_catalog(book_id: str, book_language: str, language: str, locales: Path, cache: Path | None, shown: str,
+def taken_from_catalog(book_id: str, book_language: str, language: str, locales: Path, cache: BuildCache | Path | None, shown: str,
                        texts: dict[str, str], glossary: Glossary | None = None, data: bytes | None = None
                        ) -> TakenFromCatalog | tuple[Problem, ...]:
     """What the catalog of a book in ``language`` gives its texts (msgctxt -> msgid), after the
     checks; or the problems that make it unreadable. Takes and returns plain data only: a worker
     process (:func:`translating`) runs it as well as this one (there ``glossary`` is not given:
-    the project's is loaded). ``shown``: the catalog's path as problems name it; ``data``: its
-    bytes, as the caller read them (None: read here), the only bytes parsed and kept."""
+    the project's is loaded, and ``cache`` is the cache's folder). ``shown``: the catalog's path
+    as problems name it; ``data``: its bytes, as the caller read them (None: read here), the only
+    bytes parsed and kept."""
+    cache = build_cache(cache)
+    with using(cache):
+        return _taken(book_id, book_language, language, locales, cache, shown, texts, glossary, data)
+
+
+def _taken(book_id: str, book_language: str, language: str, locales: Path, cache: BuildCache, shown: str,
+           texts: dict[str, str], glossary: Glossary | None, data: bytes | None) -> TakenFromCatalog | tuple[Problem, ...]:
     path = catalog_path(Path(locales), language, book_id)
     if data is None:
         data, unreadable = read_catalog_bytes(path)
         if data is None:
             return unreadable
     glossary = (glossary if glossary is not None else load_glossary(Path(locales), source=book_language)).for_book(book_id)
-    # What is kept is what the package's checks said: with the checks replaced, nothing is kept.
-    cache = cache if message_problems is _PACKAGE_CHECKS else None
-    kept, stored = None, None
-    if cache is not None:
-        name = f"{book_id}.{language}.json"
-        kept = StoredTranslation(Path(cache) / "translations" / name, language, glossary, shown, data, texts)
-        stored = StoredChecks(Path(cache) / "checks" / name, language, glossary)
-        taken = kept.load()
-        if taken is not None:
-            return taken
+    name = f"{book_id}.{language}.json"
+    kept = StoredTranslation.of(cache, name, language, glossary, shown, data, texts)
+    stored = StoredChecks.of(cache, name, language, glossary)
+    if kept is not None and (taken := kept.load()) is not None:
+        return taken
 
     catalog, problems = read_catalog(path, domain=book_id, shared=True, data=data)
     if catalog is None:
@@ -231,47 +240,74 @@ PARALLEL_BYTES = 1_000_000
 
 
 @contextmanager
-def translating(pairs: Iterable[tuple[Book, str]], locales: Path, cache: Path | None = None, workers: int = 0) -> Iterator[None]:
+def translating(pairs: Iterable[tuple[Book, str]], locales: Path, cache: BuildCache | Path | None = None, workers: int = 0) -> Iterator[None]:
     """Translate ``pairs`` (book, language) in worker processes, in that order, while the block
     runs: :func:`translate_book` takes each result when asked, waiting for it if it is not
     made yet, so a site build runs its examples and renders its first pages meanwhile.
 
-    ``workers``: how many processes (0: one per core). With one, with little to read, or with
-    the checks replaced (a test's), nothing is started: translate_book makes each itself. A job
-    that fails in a worker is made again by translate_book, which then raises what it raises;
-    what is not asked for before the block ends is dropped."""
+    ``workers``: how many processes (0: one per core). With one or with little to read, nothing
+    is started: translate_book makes each itself. A job that fails in a worker is made again by
+    translate_book, which then raises what it raises; what is not asked for before the block
+    ends is dropped. ``cache``: the build's; the workers use its folder (a forked one a copy of it)."""
     pairs = list(pairs)
-    if worker_count(workers, len(pairs)) < 2 or message_problems is not _PACKAGE_CHECKS:
+    if worker_count(workers, len(pairs)) < 2:
         yield  # no catalog read here that translate_book would read again
         return
-    todo = [inputs for book, language in pairs
-            if (inputs := _Inputs.of(book, language, locales)).last is None and inputs.catalog is not None and language != book.language]
-    count = worker_count(workers, len(todo))
-    if count < 2 or sum(len(inputs.catalog or b"") for inputs in todo) < PARALLEL_BYTES:
-        yield
-        return
-    with worker_pool(count, __name__) as pool:
-        try:
+    cache = build_cache(cache)
+    with using(cache):
+        todo = [inputs for book, language in pairs
+                if (inputs := _Inputs.of(book, language, locales)).catalog is not None and language != book.language
+                and not cache.holds(TRANSLATED, inputs.key, **inputs.declared())]
+        # What an earlier build kept is taken here, before any worker starts: a cached build
+        # starts none (forking and handing each worker a book's texts would cost more than reading it).
+        kept = [inputs for inputs in todo if _take_kept(inputs, locales, cache)]
+    taken_here = {inputs.key for inputs in kept}
+    todo = [inputs for inputs in todo if inputs.key not in taken_here]
+    try:
+        count = worker_count(workers, len(todo))
+        if count < 2 or sum(len(inputs.catalog or b"") for inputs in todo) < PARALLEL_BYTES:
+            yield
+            return
+        with worker_pool(count, __name__) as pool:
             for inputs in todo:
                 book, language = inputs.book, inputs.key[1]
-                sources, texts = _texts(book)  # a book's texts, once for all its languages
+                sources, texts = _texts(book, cache)  # a book's texts, once for all its languages
                 shown = display_path(catalog_path(Path(locales), language, book.id))
                 try:
                     # The bytes read here go with the job: what it makes is remembered under them.
                     job = pool.submit(taken_from_catalog, book.id, book.language, language, Path(locales).resolve(),
-                                      Path(cache).resolve() if cache is not None else None, shown, texts, None, inputs.catalog)
+                                      cache.folder.resolve() if cache.folder is not None else None, shown, texts, None, inputs.catalog)
                 except BrokenExecutor:
                     break  # a worker died while jobs were still being handed out: the rest are made here
                 _PENDING[inputs.key] = (job, inputs, sources)
             yield
-        finally:
-            for inputs in todo:
-                if (pending := _PENDING.pop(inputs.key, None)) is not None:
-                    pending[0].cancel()  # leaving the pool waits only for the jobs running now
+    finally:
+        for inputs in (*kept, *todo):
+            if (pending := _PENDING.pop(inputs.key, None)) is not None:
+                pending[0].cancel()  # leaving the pool waits only for the jobs running now
 
 
-#: Translations being made by worker processes (:func:`translating`), by the key of _LAST.
-_PENDING: dict[tuple[str, str, str], tuple[Future, _Inputs, dict[str, tuple[Node, str, str]]]] = {}
+def _take_kept(inputs: _Inputs, locales: Path, cache: BuildCache) -> bool:
+    """Whether the cache's folder keeps what the catalog gives (then handed to translate_book as a
+    job already done)."""
+    book, language = inputs.book, inputs.key[1]
+    sources, texts = _texts(book, cache)
+    shown = display_path(catalog_path(Path(locales), language, book.id))
+    glossary = inputs.glossary.for_book(book.id) if inputs.glossary is not None else None
+    stored = StoredTranslation.of(cache, f"{book.id}.{language}.json", language, glossary, shown, inputs.catalog, texts) \
+        if glossary is not None and inputs.catalog is not None else None
+    taken = stored.load() if stored is not None else None
+    if taken is None:
+        return False
+    done: Future[TakenFromCatalog | tuple[Problem, ...]] = Future()
+    done.set_result(taken)
+    _PENDING[inputs.key] = (done, inputs, sources)
+    return True
+
+
+#: Translations being made by worker processes while a :func:`translating` block runs, by the
+#: slot of :data:`TRANSLATED` (in-flight jobs, not a cache: the block empties it when it ends).
+_PENDING: dict[tuple[str, str, str], tuple[Future[TakenFromCatalog | tuple[Problem, ...]], _Inputs, dict[str, tuple[Node, str, str]]]] = {}
 
 
 def _from_worker(inputs: _Inputs) -> TranslatedBook | None:
@@ -280,8 +316,7 @@ def _from_worker(inputs: _Inputs) -> TranslatedBook | None:
     if pending is None:
         return None
     job, submitted, sources = pending
-    if not (submitted.catalog == inputs.catalog and submitted.glossary is inputs.glossary and submitted.checks is inputs.checks
-            and submitted.book == inputs.book):
+    if submitted.declared() != inputs.declared():
         job.cancel()  # the book or the catalog changed since: made again here
         return None
     try:
@@ -289,6 +324,7 @@ def _from_worker(inputs: _Inputs) -> TranslatedBook | None:
     except Exception:  # noqa: BLE001 - a worker that died or raised: translate_book makes it again here
         return None
     # A job is only ever started for a catalog, whose inputs hold the glossary loaded with it.
+    assert inputs.glossary is not None
     return _from_catalog(inputs.book, inputs.key[1], sources, taken, inputs.glossary)
 
 
@@ -302,12 +338,15 @@ def _translated(book: Book, language: str, sources: dict[str, tuple[Node, str, s
                           (*glossary.problems, *taken.whole, *taken.failures), whole=taken.whole)
 
 
+#: A node of the book's tree; a rebuilt node is of its original's class.
+N = TypeVar("N", Book, Section, Rule, Example, Ruling)
+
 _FIELDS = {cls: {f.name for f in dataclasses.fields(cls)} for cls in (Book, Section, Rule, Example, Ruling)}
 
 
-def _rebuild(node: Node, replaced: dict[int, dict[str, str]]) -> Node:
+def _rebuild(node: N, replaced: dict[int, dict[str, str]]) -> N:
     """A copy of the tree with the translated fields of each object (found by identity)."""
-    changes: dict[str, object] = dict(replaced.get(id(node), {}))
+    changes: dict[str, Any] = dict(replaced.get(id(node), {}))
     for child_field in ("sections", "rules", "examples", "rulings"):
         children = getattr(node, child_field) if child_field in _FIELDS[type(node)] else ()
         if children:

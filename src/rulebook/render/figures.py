@@ -11,13 +11,13 @@ from __future__ import annotations
 import hashlib
 import math
 from collections import defaultdict
-from functools import lru_cache
-from typing import Callable
+from collections.abc import Callable
 
 from markupsafe import Markup
 
-from ..figures import BoardFigure, Piece
+from ..cache import current, kind
 from ..errors import RulebookError
+from ..figures import BoardFigure, Piece
 from .ui import Words
 
 _LIGHT, _DARK, _MARK, _ARROW = "#f0d9b5", "#b58863", "#f6f669", "#15781b"
@@ -88,8 +88,17 @@ def board_svg(figure: BoardFigure, *, cell: int = 40, label: str = "", say: Say 
     ).format(-margin, width, height, title, _board_body(figure, cell, piece_labels(figure, say)))
 
 
-@lru_cache(maxsize=1024)  # a figure is frozen data: drawn once per language's labels
+BOARDS = kind("board", ("figure", "cell", "labels"), "a board figure (frozen data) drawn once per size and language's labels")
+
+
 def _board_body(figure: BoardFigure, cell: int, labels: tuple[tuple[str, str], ...]) -> Markup:
+    cache = current()
+    key = (figure, cell, labels)
+    return _drawn(key) if cache is None else cache.memo(BOARDS, key, _drawn)
+
+
+def _drawn(key: tuple[BoardFigure, int, tuple[tuple[str, str], ...]]) -> Markup:
+    figure, cell, labels = key
     dark = "".join(f"M{column * cell} {row * cell}h{cell}v{cell}h-{cell}z"
                    for row in range(figure.ranks) for column in range(figure.files) if (row + column) % 2)
     out: list[Markup] = [

@@ -8,12 +8,16 @@ more than the HTML they make.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from markupsafe import Markup, escape
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonConsoleLexer
+
+from ..cache import kind, stored_memoized
+
+HIGHLIGHTED = kind("highlighted", (), "a doctest as highlighted HTML: the same in every language and from one build "
+                   "to the next (the code's version names Pygments')", stored=True,
+                   entry_inputs=("doctest",))
 
 _FORMATTER = HtmlFormatter(cssclass="highlight", wrapcode=True)
 
@@ -30,7 +34,12 @@ def heading(level: int, anchor: str, number: str, title: Markup | str, permalink
                   f'<a class="headerlink" href="#{anchor}" {escape(permalink_attributes)}>&para;</a></h{level:d}>')
 
 
-@lru_cache(maxsize=4096)
+@stored_memoized(HIGHLIGHTED)
+def _highlighted(doctest: str) -> str:
+    return str(highlight(doctest, PythonConsoleLexer(), _FORMATTER))
+
+
 def highlight_doctest(doctest: str) -> Markup:
-    """A doctest as highlighted HTML; the same in every language, so made once."""
-    return Markup(highlight(doctest, PythonConsoleLexer(), _FORMATTER))
+    """A doctest as highlighted HTML; the same in every language, so made once per build's cache
+    and kept for the next build (:data:`HIGHLIGHTED`)."""
+    return Markup(_highlighted(doctest))  # Pygments' HTML, every text of the doctest escaped by its formatter

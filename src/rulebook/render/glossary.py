@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Mapping, Protocol
+from typing import Protocol
 
 from markupsafe import Markup, escape
 
@@ -245,7 +246,8 @@ def _uses(site: Site, language: str, url: str) -> tuple[dict[int, list[str]], di
         book_title = view.plain_text(view.book.title)
         href = relative_url(url, site.url(language, book_id))
         for _section, rule in ((s, r) for s in view.book.sections for r in s.rules):
-            for node, field_name in [(rule, "text"), *((child, "text") for child in (*rule.rulings, *rule.examples))]:
+            texts: list[tuple[Node, str]] = [(rule, "text"), *((ruling, "text") for ruling in rule.rulings), *((example, "text") for example in rule.examples)]
+            for node, field_name in texts:
                 found = terms.terms(node, field_name)
                 if not found:
                     continue

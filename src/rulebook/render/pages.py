@@ -11,34 +11,36 @@ only has to place these.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Callable, Iterable, Mapping, Sequence, TypeVar
+from typing import TypeVar
 
 import jinja2
 from markupsafe import Markup, escape
 
+from ..cache import current, kind
 from ..engines import engine_symbols
 from ..errors import LoadError, Problem, RulebookError
 from ..examples import Outcome
 from ..i18n.domains import ENGINES, SITE, Messages, ShippedDomain, engine_domain, load_messages
 from ..i18n.glossary import Glossary, load_glossary
+from ..i18n.grammar import grammar_files
 from ..i18n.translate import TranslatedBook, translate_book
-from ..limits import read_limited
 from ..languages import Language, Languages
-from ..model import XREF_RE, Anchor, Book, Node, Rule, XRef, message_context, translatable_fields, walk
+from ..limits import read_limited
+from ..model import XREF_RE, Anchor, Book, Node, Rule, Ruling, Section, XRef, message_context, translatable_fields, walk
+from ..symbols import Symbol
+from ..symbols import table as symbol_table
 from .boards import ExampleFigure, example_figure
+from .fragments import heading, highlight_doctest
 from .glossary import GLOSSARY, BookTerms, ShownEntry, anchors, glossary_page, shown_entries
 from .previews import nodes_by_id, preview
-from .fragments import heading, highlight_doctest
-from ..i18n.grammar import grammar_files
 from .proofs import EngineSpeech, proof_steps
-from .reuse import REMEMBERED
-from ..symbols import Symbol, table as symbol_table
 from .text import SymbolSet, Target, text_to_html, text_to_plain
-from .urls import relative_url
 from .ui import Phrase, Words, untranslated_html
+from .urls import relative_url
 
 _ENV = jinja2.Environment(
     loader=jinja2.PackageLoader("rulebook.render", "templates"),
@@ -48,6 +50,10 @@ _ENV = jinja2.Environment(
     lstrip_blocks=True,
 )
 T = TypeVar("T")
+#: A book's page and its search documents, by (what, locales, book, language), made again only when
+#: one of their inputs changed (:meth:`Site.book_inputs`): mkdocs serve renders again only what an edit touched.
+BOOK_PAGES = kind("book page", ("settings", "words", "shown", "translated", "outcomes", "others"),
+                  "a book's page and search documents in a language, rendered again only when what they show changed")
 #: The anchor of a book page's list of departures; "rb-" keeps it apart from the books' own ids.
 DEPARTURES_ANCHOR = "rb-departures"
 _ENV.globals["heading"] = heading  # the book template calls it once per section and rule
@@ -58,7 +64,7 @@ class TocEntry:
     id: str
     title: Markup  # inline HTML: escaped text and symbol icons, no links
     level: int
-    children: tuple["TocEntry", ...] = ()
+    children: tuple[TocEntry, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -113,7 +119,8 @@ class Site:
     outcomes: Sequence[Outcome] = ()
     locales: Path = Path("locales")
     #: The site's languages, the source first (codes or :class:`Languages`); None: the books' own only.
-    languages: Languages | Sequence[str] | None = None
+    #: Read back, always :class:`Languages`: ``__post_init__`` makes the others one.
+    languages: Languages = None  # type: ignore[assignment]  # given as None or codes too (above)
     directory_urls: bool = True
     #: Whether printed books (PDF) are published beside the pages: each book page then links its own.
     pdf: bool = False
@@ -129,12 +136,16 @@ class Site:
     _symbol_sets: dict[tuple[str, str], SymbolSet | None] = field(default_factory=dict, repr=False)
     #: The glossary page's entries per language (glossary_shown).
     glossary_entries: dict[str, list[ShownEntry]] = field(default_factory=dict, repr=False)
+    _linked: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    _anchor_keys: dict[str, tuple[tuple[str, str, str, int], ...]] = field(default_factory=dict, repr=False)
+    _files: dict[tuple[str, str], tuple[tuple[str, bytes], ...]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
-        if self.languages is None:
-            self.languages = sorted({book.language for book in self.books.values()})[:1] or ["en"]
-        if not isinstance(self.languages, Languages):
-            self.languages = Languages.parse(self.languages)
+        given: Languages | Sequence[str] | None = self.languages
+        if given is None:
+            given = sorted({book.language for book in self.books.values()})[:1] or ["en"]
+        if not isinstance(given, Languages):
+            self.languages = Languages.parse(given)
         problems = source_problems(self.books.values(), self.source)
         # A book page lives at <book>/ and a language's pages under <lang>/: they must not meet.
         problems += [Problem(book.path, book.lines.get("id", book.line), 1, f"book id {book.id!r} is also the folder of the site's "
@@ -247,6 +258,15 @@ class Site:
         return {(o.book.id, o.example.id): o for o in self.outcomes}
 
     @cached_property
+    def _book_outcomes(self) -> dict[str, tuple[Outcome, ...]]:
+        """Each book's outcomes, in their order: a page's inputs take its own, never scanning all
+        of them (per page, that grew with the square of the books)."""
+        found: dict[str, list[Outcome]] = {}
+        for outcome in self.outcomes:
+            found.setdefault(outcome.book.id, []).append(outcome)
+        return {book_id: tuple(outcomes) for book_id, outcomes in found.items()}
+
+    @cached_property
     def _texts(self) -> dict[str, tuple[str, ...]]:
         """Every translatable text of each book, in the source language (counted, searched for links)."""
         return {book_id: tuple(text for _, node in walk(book) for _, text in translatable_fields(node))
@@ -254,7 +274,14 @@ class Site:
 
     def linked_books(self, book_id: str) -> frozenset[str]:
         """The other books a book's cross-references lead to (their titles and numbers are on its page)."""
-        return frozenset(match.group(1) for text in self._texts[book_id] for match in XREF_RE.finditer(text)
+        if book_id not in self._linked:  # asked for by every page and search document of the book
+            self._linked[book_id] = frozenset(match.group(1) for text in self._texts[book_id] for match in XREF_RE.finditer(text)
+                                              if match.group(1) and match.group(1) != book_id)
+        return self._linked[book_id]
+
+    def linked_targets(self, book_id: str) -> frozenset[tuple[str, str]]:
+        """(book, rule id) of each cross-reference of a book to another book (a link's preview quotes that rule)."""
+        return frozenset((match.group(1), match.group(2)) for text in self._texts[book_id] for match in XREF_RE.finditer(text)
                          if match.group(1) and match.group(1) != book_id)
 
     def coverage(self, book_id: str, language: str) -> Coverage:
@@ -346,28 +373,53 @@ class Site:
         return _BookView(self, book, language, self.url(language, book_id), tb)
 
     def remembered(self, kind: str, book_id: str, language: str, make: Callable[[], T]) -> T:
-        """``make()``, or with ``reuse`` what it made last time for the same inputs."""
-        if not self.reuse:
+        """``make()``, or with ``reuse`` what it made last time for the same inputs, in the
+        active build cache (:mod:`rulebook.cache`; none active: made every time)."""
+        cache = current() if self.reuse else None
+        if cache is None:
             return make()
         slot = (kind, str(Path(self.locales).resolve()), book_id, language)
-        return REMEMBERED.get(slot, self.book_inputs(book_id, language), make)
+        return cache.last(BOOK_PAGES, slot, make, **self.book_inputs(book_id, language))
 
-    def book_inputs(self, book_id: str, language: str) -> tuple:
-        """Everything a book's page in ``language`` is made from, to compare with ``==``: the book as
-        shown and its translation state, its examples' outcomes, the titles and numbers of the books
-        it links to, the site's words (catalogs other than the books') and settings."""
+    def book_inputs(self, book_id: str, language: str) -> dict[str, object]:
+        """Everything a book's page in ``language`` is made from (:data:`BOOK_PAGES`' inputs), to
+        compare with ``==``: the book as shown and its translation state, its examples' outcomes,
+        the books it links to as shown (titles, numbers, the texts a link's preview quotes), the
+        site's words (catalogs other than the books') and settings."""
         shown, translated = self.shown(book_id, language)
-        others = tuple((other, self.shown(other, language)[0].title, self.anchors(self.books[other]))
-                       for other in sorted(self.linked_books(book_id)) if other in self.books)
-        outcomes = tuple(o for o in self.outcomes if o.book.id == book_id)
-        return (self.languages.codes, self.directory_urls, self.pdf, self._words_files(book_id, language),
-                shown, translated, outcomes, others)
+        # A link's preview quotes the rule it leads to: each linked rule as shown, beside its book's title.
+        targets = sorted(self.linked_targets(book_id))
+        others = []
+        for other in sorted(self.linked_books(book_id)):
+            if other in self.books:
+                there = self.shown(other, language)[0]
+                nodes = nodes_by_id(there)
+                others.append((other, there.title, self._anchor_key(other),
+                               tuple(nodes.get(target) for book, target in targets if book == other)))
+        outcomes = self._book_outcomes.get(book_id, ())
+        return {"settings": (self.languages.codes, self.directory_urls, self.pdf), "words": self._words_files(book_id, language),
+                "shown": shown, "translated": translated, "outcomes": outcomes, "others": tuple(others)}
+
+    def _anchor_key(self, book_id: str) -> tuple[tuple[str, str, str, int], ...]:
+        """A book's anchors as plain tuples, made once per build: a rebuild compares them in C for
+        every page that links to the book (as Anchor objects, one Python __eq__ each: a tenth of
+        a rebuild with nothing changed)."""
+        if book_id not in self._anchor_keys:
+            self._anchor_keys[book_id] = tuple((key, a.number, a.kind, a.index) for key, a in self.anchors(self.books[book_id]).items())
+        return self._anchor_keys[book_id]
 
     def _words_files(self, book_id: str, language: str) -> tuple[tuple[str, bytes], ...]:
         """The bytes of every catalog of the words a book's page shows besides the book's own: the
         catalogs shipped with the packages (the site's words, its engine's and the engines' shared
         domain: an engine's developer edits them too) and the project's catalogs that are not a
-        book's, and the glossary."""
+        book's, and the glossary. Read once per engine and language in a build (this Site), not
+        once per page and search document."""
+        key = (self.books[book_id].engine, language)
+        if key not in self._files:
+            self._files[key] = self._read_words_files(book_id, language)
+        return self._files[key]
+
+    def _read_words_files(self, book_id: str, language: str) -> tuple[tuple[str, bytes], ...]:
         locales = Path(self.locales)
         codes = sorted({language, self.source.code})
         domains = (SITE, *self.engine_domains(book_id))
@@ -516,7 +568,7 @@ class _BookView:
         """A text as plain words: symbols by their names, cross-references by their numbers."""
         return text_to_plain(text, self.words, self._numbered, self.symbols) if text else ""
 
-    def toc_title(self, node: Node) -> Markup:
+    def toc_title(self, node: Section | Rule) -> Markup:
         """A heading for the table of contents: icons, but no links (it is a link itself)."""
         return text_to_html(node.title, None, language=self.words, inline=True, symbols=self.symbols)
 
@@ -552,9 +604,13 @@ class _BookView:
         return self.site.speech(self.book.id, self.language)
 
     @cached_property
-    def _named(self) -> dict[str, Node]:
+    def _named(self) -> dict[str, Rule | Ruling]:
         """What a step of a proof may name: the book's rules and rulings, by id."""
-        return {node.id: node for rule in self.book.rules() for node in (rule, *rule.rulings)}
+        named: dict[str, Rule | Ruling] = {}
+        for rule in self.book.rules():
+            named[rule.id] = rule
+            named.update((ruling.id, ruling) for ruling in rule.rulings)
+        return named
 
     def rule_link(self, rule_id: str) -> Markup:
         """A rule or a ruling named by a step of a proof: where it is, in the page's language, linked

@@ -5,15 +5,15 @@ on keyboard focus, the way rules sites such as Yawgatog's preview a rule)."""
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
-from ..model import Book, Node
+from ..model import Book, Node, Ruling
 
 #: The longest preview sentence shown whole; a longer one is cut at a word, with an ellipsis.
 MAX_SENTENCE = 220
 # A sentence ends at . ! ? or … followed by a space and more text, or at the end of the text:
 # "5.8" and "1.2f" are not sentence ends (no space after the dot).
-_SENTENCE = re.compile(r"(.+?[.!?…])(?=\s+\S|\s*$)", re.S)
+_SENTENCE = re.compile(r"(.+?[.!?…])(?=\s+\S|\s*$)", re.DOTALL)
 
 
 def first_sentence(text: str) -> str:
@@ -36,7 +36,8 @@ def nodes_by_id(book: Book) -> dict[str, Node]:
         nodes[section.id] = section
         for rule in section.rules:
             nodes[rule.id] = rule
-            nodes.update((child.id, child) for child in (*rule.rulings, *rule.examples))
+            nodes.update((ruling.id, ruling) for ruling in rule.rulings)
+            nodes.update((example.id, example) for example in rule.examples)
     return nodes
 
 
@@ -44,7 +45,7 @@ def preview(number: str, node: Node | None, plain: Callable[[str], str]) -> str:
     """"5.8 Orcs — An orc moves one square." (``plain`` gives a text field as plain words)."""
     if node is None:
         return number
-    title = plain(node.title) if getattr(node, "title", None) else ""
+    title = plain(node.title) if not isinstance(node, Ruling) and node.title else ""  # a ruling has none
     body = getattr(node, "text", None) or getattr(node, "intro", None) or ""
     head = f"{number} {title}".strip()
     return f"{head} — {first_sentence(plain(body))}" if body else head

@@ -15,15 +15,17 @@ A name or a message in a placeholder is filled in the form the msgstr asks for (
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from markupsafe import Markup, escape
 
 from ..engines.base import Applied, Record, Refused
 from ..i18n.domains import SITE
 from ..i18n.grammar import Grammar, Term, fill, load_grammar
-from ..languages import Language, language as parse_language
+from ..languages import Language
+from ..languages import language as parse_language
 from ..messages import Code, Message, Name, Notation
 from .text import text_to_html, text_to_plain
 from .ui import Words
@@ -82,8 +84,7 @@ class EngineSpeech:
             return html
         own = tuple((k, Markup(escape(self._plain_value(v))) if plain else self.value(v)) for k, v in value.params) if isinstance(value, Message) else ()
         entry = self.grammar(self.page.language).entry(key)
-        names = getattr(value, "names", None)
-        names = dict(names) if isinstance(value, Name) else names
+        names = dict(value.names) if isinstance(value, Name) else getattr(value, "names", None)
         code = self.page.language.code
         if isinstance(names, Mapping) and (code not in names or code in getattr(value, "unprinted", ())):
             # Shown by its English name (its data says it was never printed in this language): a

@@ -1,45 +1,19 @@
-"""What a rebuild (``mkdocs serve``) takes from the last one instead of making it again.
+"""Compiled templates kept in memory: a theme's templates compiled once per process.
 
 ``mkdocs serve`` reloads the configuration and builds the whole site after every saved file, in
-the same process. Two things are kept here between builds:
-
-- :data:`REMEMBERED`: what a (book, language) was rendered into (its page, its search documents),
-  with the inputs it was made from, compared with ``==`` (identical objects compare at once:
-  ``translate_book`` and ``run_books(reuse=True)`` hand back the same objects when nothing changed);
-- :class:`CompiledTemplates`: a Jinja bytecode cache in memory, so that a theme's templates are
-  compiled once per process and not at every rebuild (a new environment each time).
+the same process, with a new Jinja environment each time. :class:`CompiledTemplates` is a Jinja
+bytecode cache keyed by the template's name, file, source checksum and the environment's options:
+a value of its exact inputs, which cannot go stale, shared by every environment of the process
+(the theme's, ``rulebook new``'s). Everything else a rebuild reuses is in the build's cache
+(:mod:`rulebook.cache`): a book's page, by :meth:`rulebook.render.Site.book_inputs`.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Hashable, TypeVar
+from types import CodeType
 
 import jinja2
 from jinja2.bccache import Bucket
-
-T = TypeVar("T")
-
-
-class Remembered:
-    """The last thing made for each slot, with what it was made from."""
-
-    def __init__(self) -> None:
-        self._last: dict[Hashable, tuple[object, object]] = {}
-
-    def get(self, slot: Hashable, inputs: object, make: Callable[[], T]) -> T:
-        last = self._last.get(slot)
-        if last is not None and last[0] == inputs:
-            return last[1]  # type: ignore[return-value]
-        made = make()
-        self._last[slot] = (inputs, made)
-        return made
-
-    def clear(self) -> None:
-        self._last.clear()
-
-
-#: Shared by every Site built with ``reuse=True`` in this process.
-REMEMBERED = Remembered()
 
 
 def _settings(environment: jinja2.Environment) -> str:
@@ -56,7 +30,7 @@ class CompiledTemplates(jinja2.BytecodeCache):
     """Compiled templates kept in memory, by template name, file, source checksum and environment options."""
 
     def __init__(self) -> None:
-        self._code: dict[str, object] = {}
+        self._code: dict[str, tuple[str, CodeType | None]] = {}
 
     def get_bucket(self, environment: jinja2.Environment, name: str, filename: str | None, source: str) -> Bucket:
         key = self.get_cache_key(name, filename) + "|" + _settings(environment)

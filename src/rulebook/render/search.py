@@ -24,7 +24,8 @@ the language's stemmer.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from markupsafe import escape
 
@@ -98,7 +99,7 @@ def search_docs(site: Site, language: str) -> list[SearchDoc]:
              [words.gettext("Every rulebook, every worked example checked against a reference engine.").text]),
     ]
     for book_id in site.books:
-        docs.extend(site.remembered("search", book_id, language, lambda: _book_docs(site, book_id, language)))
+        docs.extend(site.remembered("search", book_id, language, lambda: _book_docs(site, book_id, language)))  # noqa: B023 - called at once
     docs.append(_doc(location("coverage"), words.gettext("Translation coverage").text))
     if site.term_anchors:
         # The glossary: a reader who types a term in another language ("land") finds its entry.
@@ -128,7 +129,7 @@ def kept_terms(glossary: Glossary, language: str) -> list[list[str]]:
 def search_index(site: Site, language: str, config: dict[str, Any]) -> dict[str, Any]:
     """One language's index in the theme's format: its ``config`` (languages, pipeline, fields,
     the separator that also splits at escapes) with the kept game terms, and its documents."""
-    own = {"rulebook": {"keep": kept_terms(site.glossary, language)}}
+    own: dict[str, Any] = {"rulebook": {"keep": kept_terms(site.glossary, language)}}
     if "separator" in config:
         own["separator"] = escaped_separator(config["separator"])
     return {"config": {**config, **own}, "docs": search_docs(site, language)}

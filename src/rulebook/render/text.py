@@ -9,10 +9,10 @@ links, ``{{ }}``) stays visible text. Links only come from cross-references, and
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from markupsafe import Markup, escape
 

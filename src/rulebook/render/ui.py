@@ -15,14 +15,16 @@ as ``_``, ``gettext``, ``ngettext`` and ``pgettext``. Write ``# Translators: …
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 from markupsafe import Markup, escape
 
 from ..i18n.domains import SITE, Messages, ShippedDomain, load_messages
-from ..languages import Language, language as parse_language
+from ..languages import Language
+from ..languages import language as parse_language
 from ..messages import Message
 from ..symbols import Symbol
 from .bidi import closed_bidi
@@ -123,7 +125,7 @@ class Words:
         self._msgid_language = parse_language(domain.source)
         self._badges = badges or self
         self._symbols: dict[str, Phrase] = {}
-        self._phrases: dict[tuple, Phrase] = {}
+        self._phrases: dict[tuple[object, ...], Phrase] = {}
         #: Each symbol's icon HTML in this language, made once (render.text; a book shows thousands).
         self.icons: dict[str, str] = {}
 
@@ -259,7 +261,7 @@ class Words:
         return {"_": self.gettext, "gettext": self.gettext, "ngettext": self.ngettext, "pgettext": self.pgettext}
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=None)  # pure: cache.py
 def shipped_words(code: str) -> Words:
     """A language's words from the package's catalogs alone (no project, no other source)."""
     lang = parse_language(code)

@@ -25,11 +25,11 @@ import re
 import shlex
 import textwrap
 import unicodedata
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from importlib.util import find_spec
 from pathlib import Path
-from typing import Callable, Sequence
 from urllib.parse import unquote, urlsplit
 
 import jinja2
@@ -40,10 +40,10 @@ from ..i18n import catalog_path
 from ..i18n.catalogs import read_catalog, serialize, update_catalog, write_atomic
 from ..i18n.checks import same_language
 from ..i18n.domains import ENGINE_PREFIX, ShippedDomain, load_messages, write_domain_template
-from ..i18n.headers import HeaderSettings
-from ..i18n.samples import SAMPLE_ENGINE, SCAFFOLD
 from ..i18n.extract import messages as extracted_messages
 from ..i18n.frontend import init, register
+from ..i18n.headers import HeaderSettings
+from ..i18n.samples import SAMPLE_ENGINE, SCAFFOLD
 from ..languages import Language, Languages
 from ..loader import load_book_bytes
 from ..model import BOOK_ID_RE, SITE_DOMAIN
@@ -150,7 +150,7 @@ def environment(language: Language) -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), extensions=["jinja2.ext.i18n"], autoescape=False,
                              keep_trailing_newline=True, undefined=jinja2.StrictUndefined, bytecode_cache=COMPILED)
     env.filters.update(yaml_string=_yaml_string, toml_string=_yaml_string, py_string=repr, yaml_block=_yaml_block)
-    env.install_gettext_translations(load_messages(SCAFFOLD, language.code).translations)  # type: ignore[attr-defined]
+    env.install_gettext_translations(load_messages(SCAFFOLD, language.code).translations)  # type: ignore[attr-defined]  # added by jinja2.ext.i18n
     return env
 
 
@@ -270,7 +270,7 @@ def _translate_engine(path: Path, domain: str, language: Language) -> bool:
             continue
         if english:  # the msgids' own language: the translation is the text itself
             message.string = message.id if isinstance(message.id, str) else tuple(message.id)
-        elif (found := sample.get(message.id, message.context)) is not None:  # type: ignore[union-attr]
+        elif (found := sample.get(message.id, message.context)) is not None:  # type: ignore[union-attr]  # not english: sample was read above (or raised)
             message.string = found.string
     write_atomic(path, serialize(catalog, include_lineno=False))
     return True

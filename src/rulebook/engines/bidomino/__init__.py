@@ -19,15 +19,29 @@ P2: 3♥ 5♥ 6♣ J♠ · score cards 1 · noted 0
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
-from ...messages import code, msg, msg_n, notation
 from ...errors import IllegalAction, RulebookError
+from ...messages import code, msg, msg_n, notation
 from ..base import Step, evolve
-from ..playing_cards import excess, sort_cards
+from ..playing_cards import Card, card, cards, excess, sort_cards
 from .pieces import (
-    ACTIONS, MAX_PLAYERS, MIN_PLAYERS, START, Card, Discard, Pair, Placement, Play, Result, Row, Shuffle, action,
-    card, card_values, cards, full_pack, pair, pairs_of,
+    ACTIONS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    START,
+    Discard,
+    Pair,
+    Placement,
+    Play,
+    Result,
+    Row,
+    Shuffle,
+    action,
+    card_values,
+    full_pack,
+    pair,
+    pairs_of,
 )
 from .state import Bidomino, Phase
 
@@ -38,7 +52,7 @@ __all__ = [
 ]
 
 
-def log(step: Step) -> None:
+def log(step: Step[Bidomino]) -> None:
     """Print a step's trace, one fired rule a line (for the worked examples)."""
     for fired in step.trace:
         print(fired)

@@ -12,12 +12,12 @@ Play(placements=(Placement(pair=Pair(first=Card('8', 'diamonds'), second=Card('7
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterable, Sequence
 
-from ...messages import Message, msg, msg_n, notation
 from ...errors import IllegalAction, RulebookError
+from ...messages import Message, msg, msg_n, notation
 from ..playing_cards import Card, card, cards, deck, remove_cards, show
 
 START, LOWEST, HIGHEST = 15, 0, 26  # every row starts at 15 and can run from 0 to 26
@@ -79,7 +79,7 @@ class Pair:
             return [(self.first, None, self.value)] if self.second is None and self.value in card_values(self.first) else []
         if self.how not in (SUM, DIFFERENCE) or self.second is None:
             return []
-        found = []
+        found: list[tuple[Card, Card | None, int]] = []
         for a, b in ((self.first, self.second), (self.second, self.first)):
             for va in card_values(a):
                 for vb in card_values(b):
@@ -291,7 +291,7 @@ def two_pair_plays(hand: Sequence[Card], rows: tuple[Row, Row]) -> Iterable[Play
     seen = set()
     for first in pair_placements(hand, rows):
         after = placed(rows, first)
-        for second in pair_placements(remove_cards(hand, first.pair.cards), after):
+        for second in pair_placements(remove_cards(hand, first.pair.cards) or (), after):
             key = frozenset((first, second)) if first != second else (first, second)
             if key not in seen:
                 seen.add(key)

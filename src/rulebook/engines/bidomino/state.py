@@ -11,18 +11,32 @@ state and returning the next.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Sequence
 
-from ...messages import Message, Notation, msg, msg_n, notation
 from ...errors import IllegalAction
+from ...messages import Message, Notation, msg, msg_n, notation
 from ..base import CHANCE, TERMINAL, Fired, State, Step, evolve, replace_at
 from ..chance import Orders
-from ..playing_cards import remove_cards, show, sort_cards
+from ..playing_cards import Card, remove_cards, show, sort_cards
 from .pieces import (
-    HAND, Action, Card, Discard, Pair, Placement, Play, Result, Row, Shuffle, action, can_score,
-    full_pack, lone_placements, pair_placements, placed, two_pair_plays,
+    HAND,
+    Action,
+    Discard,
+    Pair,
+    Placement,
+    Play,
+    Result,
+    Row,
+    Shuffle,
+    action,
+    can_score,
+    full_pack,
+    lone_placements,
+    pair_placements,
+    placed,
+    two_pair_plays,
 )
 
 NO_ROWS = (Row(), Row())
@@ -141,7 +155,7 @@ class Bidomino(State):
         else:
             for first in pair_placements(hand, self.rows):
                 rest = remove_cards(hand, first.pair.cards)
-                for point in sort_cards(set(rest)) or (None,):
+                for point in sort_cards(set(rest or ())) or (None,):
                     found[Play((first,), point)] = None
             if len(hand) == HAND:
                 found.update(dict.fromkeys(two_pair_plays(hand, self.rows)))
@@ -374,4 +388,4 @@ class Bidomino(State):
         return "\n".join(lines)
 
     #: Which method applies each action class: the dispatch table ``apply`` reads.
-    handlers = {Shuffle: _apply_shuffle, Play: _apply_play, Discard: _apply_discard}
+    handlers = {Shuffle: _apply_shuffle, Play: _apply_play, Discard: _apply_discard}  # noqa: RUF012 - a ClassVar: engines.base.State declares it so

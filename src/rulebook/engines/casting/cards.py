@@ -11,16 +11,17 @@ inline card names the card and the field.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
-from ...messages import Message, code, msg, msg_n, msg_p
 from ...errors import IllegalAction, LoadError, Problem, RulebookError
 from ...limits import read_limited
 from ...loader import NodeReader, display_path
+from ...messages import Message, code, msg, msg_n, msg_p
 from ...yamlnodes import Mapping as YMapping
 from ...yamlnodes import Scalar, YNode, decode, parse
 from ...yamlnodes import Sequence as YSequence
@@ -357,7 +358,7 @@ class _CardReader(NodeReader):
                 yield from self.items(item.items["parts"][1], "parts")
 
     def names(self, node: YNode, what: str) -> dict[str, str]:
-        found = {}
+        found: dict[str, str] = {}
         if not isinstance(node, YMapping) or not node.items:
             self.fail(node, f"names of {what} must map language codes to the card's printed name, e.g. {{en: ..., it: ...}}")
             return found
@@ -430,7 +431,7 @@ def _node(value: object) -> YNode:
     return Scalar("" if value is None else str(value), 0, 0)
 
 
-def define(name: str, cost: str, type: str, names: Mapping[str, str], **fields: object) -> Card:
+def define(name: str, cost: str, type: str, names: Mapping[str, str], **fields: object) -> Card:  # noqa: A002 - `type` is the card file's field, and a keyword callers use
     """A card defined where it is used, with the fields of a card file (``data/cards.yaml``).
 
     >>> thorn = define("Thorn of Amethyst", "{2}", "Artifact", {"en": "Thorn of Amethyst", "it": "Spina d'Ametista"},
@@ -479,7 +480,7 @@ class Catalogue:
         return self.cards.items()
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=1)  # pure: cache.py
 def packaged() -> Catalogue:
     return Catalogue(read_card_file(packaged_path()))
 

@@ -14,8 +14,8 @@ so a derivation can be printed and turned into the trace of the cast.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from ...messages import Message, msg, msg_n, notation
 from ..base import Fired
@@ -79,7 +79,7 @@ def modify(
     """
     steps = [CostStep("601.2f", label, start)]
     total = start
-    by_stage: dict[str, list[tuple[str, CostModifier]]] = {stage: [] for stage in STAGES}
+    by_stage: dict[str, list[tuple[Card | str, CostModifier]]] = {stage: [] for stage in STAGES}
     for source, modifier in modifiers:
         if modifier.stage not in by_stage:
             raise ValueError(f"unknown cost stage {modifier.stage!r} of {source}; known: {', '.join(STAGES)}")

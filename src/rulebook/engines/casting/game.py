@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
-from ...messages import code, msg
 from ...errors import IllegalAction
+from ...messages import code, msg
 from ..base import TERMINAL, Fired, State, evolve
 from .actions import Activate, Cast, Choose, Concede, Decline, Mana, Pass, PlayLand, Resolve
 from .cards import Card, Catalogue, packaged
@@ -112,7 +112,7 @@ class Game(Table, State):
         return evolve(self, conceded=action.player)
 
     #: Which method applies each action class: the dispatch table ``apply`` reads.
-    handlers = {
+    handlers = {  # noqa: RUF012 - a ClassVar: engines.base.State declares it so
         Cast: _apply_cast,
         Mana: _apply_mana,
         Activate: _apply_activate,
@@ -133,7 +133,7 @@ def _traced(game: Table, fired: list[Fired], trace: list[Fired]) -> Game:
 
 
 def _slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.split(",")[0].lower()).strip("-")
+    return re.sub(r"[^a-z0-9]+", "-", name.split(",", maxsplit=1)[0].lower()).strip("-")
 
 
 def setup(

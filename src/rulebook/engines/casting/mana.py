@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable, Mapping
 
-from ...messages import Message, Notation, code, msg, msg_p, notation
 from ...errors import IllegalAction
+from ...messages import Message, Notation, code, msg, msg_p, notation
 from ...symbols import COLOURS, HYBRID_PAIRS
 
 VARIABLES = "XYZ"
@@ -100,7 +100,7 @@ def _order(code: str, wheel: str) -> tuple[int, int, int, str]:
     return (2, wheel.index(first), _KIND_RANK[kind], code)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096)  # pure: cache.py
 def _parsed(written: str) -> tuple[int, tuple[str, ...], str]:
     """A written cost's generic amount, its other symbols in canonical order and its canonical
     text. Costs are worked out again and again while a cast is derived: each text is read once."""
@@ -108,11 +108,11 @@ def _parsed(written: str) -> tuple[int, tuple[str, ...], str]:
     if rest.strip():
         raise ValueError(f"mana cost {written!r} has text outside {{…}} symbols: {rest.strip()!r}")
     generic, symbols = 0, []
-    for code in _SYMBOL_RE.findall(written):
-        if code.isdigit():
-            generic += int(code)
+    for symbol in _SYMBOL_RE.findall(written):
+        if symbol.isdigit():
+            generic += int(symbol)
         else:
-            symbols.append(_canonical_symbol(code))
+            symbols.append(_canonical_symbol(symbol))
     wheel = colour_order(c for s in symbols for c in s)
     symbols.sort(key=lambda code: _order(code, wheel))
     return generic, tuple(symbols), ManaCost._print(generic, symbols)

@@ -4,18 +4,22 @@ and the list of legal actions (computed by trying candidates on the immutable st
 from __future__ import annotations
 
 import itertools
+from typing import TYPE_CHECKING
 
-from ...messages import Code, code, msg, notation
 from ...errors import IllegalAction
+from ...messages import Code, msg, notation
+from ...symbols import COLOURS
 from ..base import Fired, evolve
 from .actions import Activate, Cast, Choose, Concede, Decline, Mana, Pass, PlayLand, Resolve
 from .cards import TargetWord
-from .mana import COLOURS
 from .pay import activate_mana, check_tap_cost
 from .propose import exile_permission
 from .resolve import resolve_entry
 from .state import Entry, Obj, Offer, Table, zone_name
 from .targets import choose_targets, target_problem, target_sets
+
+if TYPE_CHECKING:  # the game imports this module for its handlers
+    from .game import Game
 
 # --- abilities and lands ----------------------------------------------------------------
 
@@ -84,10 +88,7 @@ def decline(game: Table) -> tuple[Table, list[Fired]]:
     if pending is None or pending.kind is not Offer.CAST_FREE:
         raise IllegalAction("601.2", msg("there is no offer to decline"))
     declined = game.named(pending.object)  # named before a copy ceases to exist
-    if game.obj(pending.object).copy:
-        game = game.remove(pending.object)
-    else:
-        game = game.move(pending.object, "library")
+    game = game.remove(pending.object) if game.obj(pending.object).copy else game.move(pending.object, "library")
     for revealed in pending.revealed:
         game = game.move(revealed, "library")
     return evolve(game, pending=None), [Fired("601.2", msg("{object} is not cast", object=declined))]
@@ -121,7 +122,7 @@ def resolve_top(game: Table) -> tuple[Table, list[Fired]]:
 # --- legal actions ----------------------------------------------------------------------
 
 
-def legal_actions(game: Table) -> list[object]:
+def legal_actions(game: Game) -> list[object]:
     """Every action the player to act may take now, found by trying each candidate.
 
     Mana abilities are separate actions (605.3a), so casts are listed as paid from the pool.
@@ -151,7 +152,7 @@ def legal_actions(game: Table) -> list[object]:
     return [action for action in candidates if game.attempt(action) is not None] + [Concede(game.current_player)]
 
 
-def _abilities(game: Table) -> list[object]:
+def _abilities(game: Game) -> list[object]:
     found: list[object] = []
     player = game.current_player
     for source in game.battlefield():
@@ -173,11 +174,11 @@ def _abilities(game: Table) -> list[object]:
     return found
 
 
-def _lands(game: Table) -> list[object]:
+def _lands(game: Game) -> list[object]:
     return [PlayLand(o.id) for o in game.objects if o.card.is_land and o.zone in ("hand", "exile")]
 
 
-def cast_proposals(game: Table, obj: Obj) -> list[object]:
+def cast_proposals(game: Game, obj: Obj) -> list[object]:
     """Well-formed casts of one card (targets, division, cost choices), paid from the pool;
     they are proposals, not yet known to be legal."""
     c = obj.card
@@ -194,11 +195,11 @@ def cast_proposals(game: Table, obj: Obj) -> list[object]:
         start = own.get(alt, c.cost)
         return [()] if free or not start else list(itertools.product(*start.payment_choices))
 
-    found = []
+    found: list[object] = []
     for kicked in ([False, True] if c.kicker else [False]):
         words = [w for w in c.targets if not w.kicked or kicked]
         for targets, alt in itertools.product(target_sets(game, obj, words, player), alternatives):
-            divisions = [()]
+            divisions: list[tuple[int, ...]] = [()]
             if c.divide == "at-casting":
                 divisions = [d for d in itertools.product(range(1, int(c.amount) + 1), repeat=len(targets)) if sum(d) == int(c.amount)]
             chosen = next((a for a in c.alternative if a.id == alt), None)

@@ -7,14 +7,15 @@ activated (601.2g), the cost is paid in every part (601.2h), the spell is cast a
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
-from ...messages import Code, Name, Notation, code, msg, msg_n, msg_p, notation
 from ...errors import IllegalAction, RulebookError
+from ...messages import Code, Name, Notation, code, msg, msg_n, msg_p, notation
+from ...symbols import COLOURS
 from ..base import Fired, evolve
 from .actions import Cast, Mana, Tap
 from .cards import Card, filter_words
-from .mana import COLOURS, ManaCost
+from .mana import ManaCost
 from .propose import propose
 from .state import Entry, Obj, Table, zone_name
 

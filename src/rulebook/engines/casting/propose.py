@@ -9,11 +9,11 @@ choice, and states are immutable, so a refused proposal leaves the caller's stat
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
-from ...messages import Code, Message, code, msg, msg_n, msg_p, notation
 from ...errors import IllegalAction
+from ...messages import Code, Message, code, msg, msg_n, msg_p, notation
 from ..base import Fired
 from .actions import Cast
 from .cards import Card, cost_part_words
@@ -175,7 +175,7 @@ def _check_legality(game: Table, obj: Obj, player: int, x: int) -> None:
     value = obj.card.mana_value(x)
     for permanent in game.battlefield():
         if permanent.card.prohibits == "even-mana-value-for-opponents" and permanent.controller != player and value % 2 == 0:
-            said = dict(permanent=game.titled(permanent.id), player=player + 1, card=obj.card, value=value)
+            said = {"permanent": game.titled(permanent.id), "player": player + 1, "card": obj.card, "value": value}
             raise IllegalAction("601.2e", msg(
                 "{permanent}: P{player}'s spells with an even mana value can't be cast, and {card} with X equal to {x} has mana value {value} on the stack",
                 x=x, **said) if obj.card.cost and obj.card.cost.x_count else msg(

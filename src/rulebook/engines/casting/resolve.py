@@ -7,7 +7,7 @@ caster chose was fixed in 601.2d. After each resolution, lethal damage destroys 
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ...messages import Message, msg, msg_n, notation
 from ..base import Fired, evolve

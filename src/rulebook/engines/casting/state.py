@@ -7,8 +7,10 @@ the game's face, :class:`~.game.Game`, adds the engine shape on top. Nothing her
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Self
 
 from ...errors import IllegalAction
 from ...messages import Code, Message, Name, code, msg, msg_p
@@ -40,7 +42,7 @@ def player_name(player: int) -> Message:
     return msg_p("player", "p{player}", player=player + 1)
 
 
-class Offer(str, Enum):
+class Offer(str, Enum):  # noqa: UP042 - a StrEnum's str() is its value; this one's is Offer.X, as messages show it
     """What a pending offer waits for."""
 
     CAST_FREE = "cast-free"  # cast a card without paying its mana cost, or Decline
@@ -77,7 +79,7 @@ class Obj(Evaluable):
     controlled_by: int = -1  # -1: its owner controls it
     entered: bool = False  # came onto the battlefield this turn: no {T} costs yet (302.6)
     #: The card's definition; a packaged card is found by ``name`` when none is given.
-    card: Card = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
+    card: Card = field(default=None, repr=False, compare=False)  # type: ignore[assignment]  # None until __post_init__ looks the name up
 
     def __post_init__(self) -> None:
         if self.card is None:
@@ -203,7 +205,7 @@ class Table:
         source = self.pending.source
         if source == CASCADE:
             return msg_p("keyword", "Cascade")
-        by_card = next((o for o in self.objects if o.id == source or o.card.name == source), None)
+        by_card = next((o for o in self.objects if source in (o.id, o.card.name)), None)
         return Name.of(by_card.card.names, source, by_card.card.unprinted) if by_card is not None else source
 
     def has(self, object_id: str) -> bool:
@@ -211,7 +213,7 @@ class Table:
 
     def zone(self, player: int, zone: str) -> list[Obj]:
         """A player's objects in a zone: owned, or controlled on the battlefield and the stack."""
-        whose = (lambda o: o.controller) if zone in ("battlefield", "stack") else (lambda o: o.owner)
+        whose: Callable[[Obj], int] = (lambda o: o.controller) if zone in ("battlefield", "stack") else (lambda o: o.owner)
         return [o for o in self.objects if whose(o) == player and o.zone == zone]
 
     def battlefield(self) -> list[Obj]:
@@ -229,12 +231,12 @@ class Table:
 
     # --- changing (always a new state) ------------------------------------------------------
 
-    def set(self, object_id: str, **changes: object):  # noqa: ANN201 - the same class as self
+    def set(self, object_id: str, **changes: object) -> Self:
         """The state with one object changed in place, e.g. ``set('mage', chosen='Terror')``."""
         self.obj(object_id)
         return evolve(self, objects=tuple(evolve(o, **changes) if o.id == object_id else o for o in self.objects))
 
-    def move(self, object_id: str, zone: str, **changes: object):  # noqa: ANN201
+    def move(self, object_id: str, zone: str, **changes: object) -> Self:
         """Move an object to the end of a zone (the top of the stack, the bottom of a library)."""
         obj = self.obj(object_id)
         # 400.7: a card that changes zones is a new object, without the flashback it was given.
@@ -244,15 +246,15 @@ class Table:
         moved = evolve(obj, zone=zone, **changes)
         return evolve(self, objects=tuple(o for o in self.objects if o.id != object_id) + (moved,))
 
-    def remove(self, object_id: str):  # noqa: ANN201
+    def remove(self, object_id: str) -> Self:
         return evolve(self, objects=tuple(o for o in self.objects if o.id != object_id))
 
-    def with_pool(self, player: int, pool: Pool):  # noqa: ANN201
+    def with_pool(self, player: int, pool: Pool) -> Self:
         pools = list(self.pools)
         pools[player] = pool
         return evolve(self, pools=(pools[0], pools[1]))
 
-    def with_life(self, player: int, life: int):  # noqa: ANN201
+    def with_life(self, player: int, life: int) -> Self:
         lives = list(self.life)
         lives[player] = life
         return evolve(self, life=(lives[0], lives[1]))

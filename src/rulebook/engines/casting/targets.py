@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import itertools
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
-from ...messages import Message, code, msg, msg_n, msg_p
 from ...errors import IllegalAction
+from ...messages import Message, code, msg, msg_n, msg_p
 from ..base import Fired
 from .cards import Card, TargetWord, filter_words
 from .state import PLAYER_IDS, Obj, Table, zone_name
+
+#: A target as split_targets shares them: an id, or a position when only the counts matter.
+T = TypeVar("T")
 
 #: A colour as "protection from {colour}" says it (702.16b); the context lets a language decline it.
 PROTECTION_FROM = {
@@ -34,7 +38,7 @@ def target_problem(game: Table, target: str, word: TargetWord, caster: int, sour
         if entry is None or entry.kind != "spell" or target == spell_id:
             return msg("it is not a spell on the stack")
         return None
-    if where.endswith("in your graveyard") or where.endswith("in a graveyard"):
+    if where.endswith(("in your graveyard", "in a graveyard")):
         yours = where.endswith("your graveyard")
         if obj.zone != "graveyard" or (yours and obj.owner != caster):
             return msg("it is not in your graveyard") if yours else msg("it is not in a graveyard")
@@ -47,9 +51,8 @@ def target_problem(game: Table, target: str, word: TargetWord, caster: int, sour
     words = where.split()
     if where[:1].isupper() and where not in kind.type.partition("—")[2].split():
         return msg("it is not a {filter}", filter=filter_words(where))  # a subtype, such as Arbor Elf's "target Forest"
-    if "creature" in words or where == "any":
-        if not kind.is_type("creature"):
-            return msg("it is not a creature")
+    if ("creature" in words or where == "any") and not kind.is_type("creature"):
+        return msg("it is not a creature")
     if "nonartifact" in words and kind.is_type("artifact"):
         return msg("it is an artifact")
     if "nonblack" in words and "B" in kind.colours:
@@ -63,8 +66,8 @@ def target_problem(game: Table, target: str, word: TargetWord, caster: int, sour
     return None
 
 
-def split_targets(targets: Sequence[str], words: Sequence[TargetWord], source: Card,
-                  quoted: Callable[[str], object] = code) -> list[tuple[TargetWord, tuple[str, ...]]]:
+def split_targets(targets: Sequence[T], words: Sequence[TargetWord], source: Card,
+                  quoted: Callable[[T], object] = code) -> list[tuple[TargetWord, tuple[T, ...]]]:
     """Share a flat list of targets among the "target" words, in printed order.
 
     Words with a fixed count take exactly that many; the one word with a range takes the rest.
@@ -72,7 +75,7 @@ def split_targets(targets: Sequence[str], words: Sequence[TargetWord], source: C
     """
     low, high = sum(w.min for w in words), sum(w.max for w in words)
     if not low <= len(targets) <= high:
-        got = dict(card=source, count=len(targets), targets=tuple(map(quoted, targets)))
+        got = {"card": source, "count": len(targets), "targets": tuple(map(quoted, targets))}
         raise IllegalAction("601.2c", msg_n("{card} needs exactly {wanted} target, got {count}: {targets}", "{card} needs exactly {wanted} targets, got {count}: {targets}",
                                             low, wanted=low, **got) if low == high
                             else msg("{card} needs {low} to {high} targets, got {count}: {targets}", low=low, high=high, **got))
@@ -107,7 +110,7 @@ def choose_targets(game: Table, spell: Obj, source: Card, words: Sequence[Target
     return trace
 
 
-def target_sets(game: Table, obj, words, player: int) -> list[tuple[str, ...]]:
+def target_sets(game: Table, obj: Obj, words: Sequence[TargetWord], player: int) -> list[tuple[str, ...]]:
     """Every choice of targets for the words "target" of ``obj``, as one flat list each.
 
     Each word takes a set (601.2c), listed once in the order of ``game.objects`` then the

@@ -25,16 +25,33 @@ saved: red 0, green 0, blue 0 | killed 14 | off map: orcs 7, red 5, green 6, blu
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
-from ...messages import code, msg
 from ...errors import IllegalAction
+from ...messages import code, msg
 from ..base import evolve
 from .actions import Attack, End, Move, MoveOrc, OrcAttack, Place, PlaceOrc, Result, Roll, winner_of
 from .board import CLANS, Phase, at, neighbours, picture
 from .cards import (
-    MAGIC_ACTIONS, Accept, Breach, Caprice, Curse, Immunity, Insist, Joker, Lightning, Magic, Metamorphosis,
-    Oppose, Shuffle, Upheaval, Yield, magic_cards, magic_deck, superior,
+    MAGIC_ACTIONS,
+    Accept,
+    Breach,
+    Caprice,
+    Curse,
+    Immunity,
+    Insist,
+    Joker,
+    Lightning,
+    Magic,
+    MagicCard,
+    Metamorphosis,
+    Oppose,
+    Shuffle,
+    Upheaval,
+    Yield,
+    magic_cards,
+    magic_deck,
+    superior,
 )
 from .state import StrageState
 
@@ -52,7 +69,7 @@ __all__ = [
 ACTIONS = (Roll, Place, Move, Attack, End, PlaceOrc, MoveOrc, OrcAttack, *MAGIC_ACTIONS)
 
 
-def opening(players: int = 3, deck: Sequence | None = None) -> StrageState:
+def opening(players: int = 3, deck: Sequence[MagicCard] | None = None) -> StrageState:
     """The opening position, before the turn order is rolled; a shuffled ``deck`` adds the magic rules."""
     if players not in (3, 4):
         raise IllegalAction("quattro-giocatori", msg("La Strage degli Innocenti is for 3 players (4 at most), not {players}", players=code(players)))

@@ -7,8 +7,8 @@ whose ``told`` tells it in words, as a refusal on a page names it ("placing a ha
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ...messages import Message, msg, notation
 from ..base import Evaluable

@@ -81,7 +81,7 @@ def put(cells: str, square: str, letter: str) -> str:
     return cells[:i] + letter + cells[i + 1:]
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=None)  # pure: cache.py
 def neighbours(square: str) -> tuple[str, ...]:
     """The up to eight squares one step away, diagonals included, in a1..h8 order."""
     i = index(square)
@@ -115,7 +115,7 @@ def count(cells: str, letters: str) -> int:
     return sum(map(cells.count, letters))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=None)  # pure: cache.py
 def _finder(letters: str) -> re.Pattern[str]:
     return re.compile(f"[{re.escape(letters)}]")
 

@@ -15,15 +15,15 @@ spells, insist on them, and break an Immunity. Suited cards are the shared
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Sequence, Union
+from typing import ClassVar, TypeGuard
 
-from ...messages import Message, Notation, msg, msg_n, msg_p, notation
 from ...errors import IllegalAction, RulebookError
+from ...messages import Message, Notation, msg, msg_n, msg_p, notation
 from ..base import Evaluable
 from ..playing_cards import SUIT_SIGNS, Card, card, excess, show
 from .board import CLANS
-
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")  # 8, 9 and 10 leave the deck
 NUMBERS = ("2", "3", "4", "5", "6", "7")
@@ -41,7 +41,7 @@ class Joker(Evaluable):
         return "JK"
 
 
-MagicCard = Union[Card, Joker]
+MagicCard = Card | Joker
 
 # Translators: the Joker of La Strage's magic deck, as the book names it (it has no rank and suit to write).
 JOKER = msg_p("card", "Joker")
@@ -77,7 +77,7 @@ def superior(suit: str, other: str) -> bool:
     return SUIT_ORDER.index(suit) < SUIT_ORDER.index(other)
 
 
-def is_number(c: MagicCard) -> bool:
+def is_number(c: MagicCard) -> TypeGuard[Card]:
     return isinstance(c, Card) and c.rank in NUMBERS
 
 
@@ -93,13 +93,13 @@ def _key(c: MagicCard) -> tuple[int, int]:
     return (4, 0) if isinstance(c, Joker) else (SUIT_ORDER.index(c.suit), RANKS.index(c.rank))
 
 
-def _sorted(cards) -> tuple[MagicCard, ...]:  # noqa: ANN001 - any iterable of cards
+def _sorted(cards: Iterable[MagicCard]) -> tuple[MagicCard, ...]:
     return tuple(sorted(cards, key=_key))
 
 
 # --- actions ---------------------------------------------------------------------------------
 
-def _one(value) -> MagicCard:  # noqa: ANN001 - a card or its short name
+def _one(value: MagicCard | str) -> MagicCard:  # a card or its short name
     if isinstance(value, (Card, Joker)):
         return value
     found = magic_cards(value)
@@ -108,7 +108,7 @@ def _one(value) -> MagicCard:  # noqa: ANN001 - a card or its short name
     return found[0]
 
 
-def _many(value) -> tuple[MagicCard, ...]:  # noqa: ANN001 - cards or their short names
+def _many(value: str | Iterable[MagicCard | str]) -> tuple[MagicCard, ...]:  # cards or their short names
     return magic_cards(value) if isinstance(value, str) else tuple(_one(c) for c in value)
 
 
@@ -126,7 +126,7 @@ class _Spoken(Evaluable):
 
     def _shown(self, name: str, value: object) -> object:
         if name in self._cards:
-            return str(value) if self._cards[name] == "one" else show(value)  # type: ignore[arg-type]
+            return str(value) if self._cards[name] == "one" else show(value)  # type: ignore[arg-type]  # a card field: cards, made so in __post_init__
         return value
 
 
@@ -207,7 +207,7 @@ class Upheaval(_Spoken):
 
     def _shown(self, name: str, value: object) -> object:
         if name == "take" and value is not None:
-            return (value[0], str(value[1]))  # type: ignore[index]
+            return (value[0], str(value[1]))  # type: ignore[index]  # take: (player, card), made so in __post_init__
         return super()._shown(name, value)
 
     @property
@@ -358,7 +358,7 @@ class Magic:
         hands = tuple(_sorted(deck[p * HAND:(p + 1) * HAND]) for p in range(players))
         return cls(deck=deck[players * HAND:], hands=hands, immunities=((),) * players)
 
-    def all_cards(self) -> Counter:
+    def all_cards(self) -> Counter[MagicCard]:
         zones = [self.deck, self.discards, *self.hands, *self.immunities]
         return Counter(c for zone in zones for c in zone)
 

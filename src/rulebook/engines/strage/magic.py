@@ -9,35 +9,76 @@ magic phases.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Sequence
+from typing import TYPE_CHECKING
 
-from ...messages import Message, code, msg, msg_n, notation
 from ...errors import IllegalAction
-from . import board
-from ..base import Fired, evolve, replace_at
+from ...messages import Message, Notation, code, msg, msg_n, notation
+from ..base import Action, Fired, evolve, replace_at
 from ..playing_cards import Card, remove_cards
+from . import board
 from .actions import End
 from .board import CLANS, ESCORTING, NOTHING, ORC, SPRITE, Phase, at, put
 from .cards import (
-    BEAT, DRAW, PLAY_MENU, SPELL_NAME, SPELL_RANK, SPELL_RULE, SUIT_ORDER, SUIT_RANKING, Accept, Breach, Caprice,
-    Curse, Immunity, Insist, Joker, Lightning, Magic, MagicCard, Metamorphosis, Oppose, Pending, Shuffle, Upheaval,
-    Yield, _sorted, is_number, said, said_cards, superior, suits, total,
+    BEAT,
+    DRAW,
+    PLAY_MENU,
+    SPELL_NAME,
+    SPELL_RANK,
+    SPELL_RULE,
+    SUIT_ORDER,
+    SUIT_RANKING,
+    Accept,
+    Breach,
+    Caprice,
+    Curse,
+    Immunity,
+    Insist,
+    Joker,
+    Lightning,
+    Magic,
+    MagicCard,
+    Metamorphosis,
+    Oppose,
+    Pending,
+    Shuffle,
+    Upheaval,
+    Yield,
+    _sorted,
+    is_number,
+    said,
+    said_cards,
+    suits,
+    superior,
+    total,
 )
 
+if TYPE_CHECKING:  # the state imports this module for its handlers
+    from .state import StrageState
+
+#: What `cast` takes: one of the spells (cards.SPELLS).
+Spell = Lightning | Immunity | Metamorphosis | Curse | Upheaval | Caprice
 
 # --- hooks the engine calls ------------------------------------------------------------------
 
-def immune(state, player: int) -> bool:  # noqa: ANN001 - a StrageState
+def _magic(state: StrageState) -> Magic:
+    """The magic rules' part of the state: only a magic phase asks for it, and a game without
+    the magic rules never reaches one (cast, the first, refuses such a game by name)."""
+    assert state.magic is not None
+    return state.magic
+
+
+def immune(state: StrageState, player: int) -> bool:
     return bool(state.magic and state.magic.immunities[player])
 
 
-def draw_for_turn(state, trace: list[Fired]):  # noqa: ANN001, ANN201 - StrageState in and out
-    return _draw(evolve(state, magic=evolve(state.magic, drawing=DRAW)), trace)
+def draw_for_turn(state: StrageState, trace: list[Fired]) -> StrageState:
+    return _draw(evolve(state, magic=evolve(_magic(state), drawing=DRAW)), trace)
 
 
-def _draw(state, trace: list[Fired]):  # noqa: ANN001, ANN201
-    m: Magic = state.magic
+def _draw(state: StrageState, trace: list[Fired]) -> StrageState:
+    m = _magic(state)
     me, drawn = state.active, []
     deck, owed = m.deck, m.drawing
     while owed and deck:
@@ -56,15 +97,15 @@ def _draw(state, trace: list[Fired]):  # noqa: ANN001, ANN201
 
 # --- what may be done ------------------------------------------------------------------------
 
-def legal_actions(state) -> list:  # noqa: ANN001 - a StrageState
-    m: Magic = state.magic
+def legal_actions(state: StrageState) -> list[Action]:
+    m = _magic(state)
     if state.phase is Phase.MAGIC:
         return _spells(state) + _breaches(state) + [End()]
     pending = m.pending
     assert pending is not None
     if state.phase is Phase.OPPOSE:
         hand = m.hands[pending.victim]
-        found: list = [Accept()]
+        found: list[Action] = [Accept()]
         if Joker() in hand:
             found.append(Oppose((Joker(),)))
         if isinstance(pending.spell, Metamorphosis):
@@ -83,12 +124,12 @@ def _number_plays(hand: tuple[MagicCard, ...], at_least: int) -> list[tuple[Card
     return found
 
 
-def _spells(state) -> list:  # noqa: ANN001
-    m: Magic = state.magic
+def _spells(state: StrageState) -> list[Action]:
+    m = _magic(state)
     me, cells = state.active, state.cells
     if m.cast:
         return []
-    found: list = []
+    found: list[Action] = []
     hand = list(dict.fromkeys(m.hands[me]))  # the two Jokers are one choice
     orcs = board.squares_of(cells, ORC)
     for c in hand:
@@ -111,14 +152,14 @@ def _spells(state) -> list:  # noqa: ANN001
     return found
 
 
-def _strikable_half_elves(state) -> tuple[str, ...]:  # noqa: ANN001
+def _strikable_half_elves(state: StrageState) -> tuple[str, ...]:
     """Half-elves a Lightning may strike: the caster's own, and every rival clan's not immune."""
     return tuple(s for p in range(state.players) if p == state.active or not immune(state, p)
                  for s in board.squares_of(state.cells, board.ALONE[p] + ESCORTING[p]))
 
 
-def _breaches(state) -> list[Breach]:  # noqa: ANN001
-    m: Magic = state.magic
+def _breaches(state: StrageState) -> list[Breach]:
+    m = _magic(state)
     me = state.active
     return [Breach(owner, (c,)) for owner in range(state.players) if owner != me and m.immunities[owner]
             for c in m.hands[me] if is_number(c)]
@@ -136,37 +177,37 @@ def caprice_reach(cells: str, start: str) -> tuple[str, ...]:
 
 # --- doing it --------------------------------------------------------------------------------
 
-def _require_magic(state, action) -> None:  # noqa: ANN001
+def _require_magic(state: StrageState, action: Action) -> None:
     if state.magic is None:
         raise IllegalAction("regole-facoltative", msg("{action}: this game is played without the magic rules", action=action.told))
 
 
-def shuffle(state, action: Shuffle, trace: list[Fired]):  # noqa: ANN001, ANN201
+def shuffle(state: StrageState, action: Shuffle, trace: list[Fired]) -> StrageState:
     state._expect(Phase.SHUFFLE, action, "rimescolare")
-    m: Magic = state.magic
+    m = _magic(state)
     if Counter(action.order) != Counter(m.discards):
         raise IllegalAction("rimescolare", msg("{action} is not an order of the {count} discarded cards", action=action.told, count=len(m.discards)))
     trace.append(Fired("rimescolare", msg("the {count} discarded cards become the new deck", count=len(m.discards))))
     return _draw(evolve(state, magic=evolve(m, deck=action.order, discards=())), trace)
 
 
-def _take_from_hand(m: Magic, player: int, cards: Sequence[MagicCard], action, rule: str) -> Magic:  # noqa: ANN001
+def _take_from_hand(m: Magic, player: int, cards: Sequence[MagicCard], action: Action, rule: str) -> Magic:
     left = remove_cards(m.hands[player], cards)
     if left is None:
         raise IllegalAction(rule, msg("{action}: {clan} does not hold {cards} (hand: {hand})", action=action.told, clan=CLANS[player], cards=said_cards(cards), hand=said_cards(m.hands[player])))
     return evolve(m, hands=replace_at(m.hands, player, left))
 
 
-def cast(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN201
+def cast(state: StrageState, spell: Spell, trace: list[Fired]) -> StrageState:
     _require_magic(state, spell)
     rule = SPELL_RULE[type(spell)]
     state._expect(Phase.MAGIC, spell, "fase-magica")
-    m: Magic = state.magic
+    m = _magic(state)
     me = state.active
     if m.cast:
         raise IllegalAction("fase-magica", msg("{spell}: {clan} has already cast this turn's spell", spell=spell.told, clan=CLANS[me]))
     wanted = SPELL_RANK.get(type(spell))
-    if (isinstance(spell.card, Joker)) != (wanted is None) or (wanted and spell.card.rank != wanted):
+    if (isinstance(spell.card, Joker)) != (wanted is None) or (wanted and not isinstance(spell.card, Joker) and spell.card.rank != wanted):
         raise IllegalAction(rule, _cast_with(spell, wanted))
     _check_target(state, spell, rule)
     m = _take_from_hand(m, me, (spell.card,), spell, rule)
@@ -182,12 +223,13 @@ def cast(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN201
     if victim == me:
         trace.append(Fired("fulmine-senza-opposizione", msg("{clan} strikes one of its own half-elves: nobody opposes", clan=CLANS[me])))
     elif victim is not None:
+        assert isinstance(spell, (Lightning, Metamorphosis))  # the only spells _victim names one for
         trace.append(Fired("opposizione", msg("{clan} may oppose it", clan=CLANS[victim])))
         return evolve(state, phase=Phase.OPPOSE, magic=evolve(m, pending=Pending(spell, me, victim)))
     return _resolve(state, spell, trace)
 
 
-def _cast_with(spell, rank: str | None) -> Message:  # noqa: ANN001 - one of SPELLS
+def _cast_with(spell: Spell, rank: str | None) -> Message:
     """The refusal of a spell cast with the wrong card, naming the card it wants (a whole sentence each)."""
     if rank == "A":
         return msg("{spell}: this spell is cast with an Ace", spell=spell.told)
@@ -200,7 +242,7 @@ def _cast_with(spell, rank: str | None) -> Message:  # noqa: ANN001 - one of SPE
     return msg("{spell}: this spell is cast with a Joker", spell=spell.told)
 
 
-def _victim(state, spell) -> int | None:  # noqa: ANN001
+def _victim(state: StrageState, spell: Spell) -> int | None:
     """Who may oppose: the owner of the half-elf a Lightning or a Metamorphosis strikes."""
     if isinstance(spell, Lightning):
         return board.clan_of(at(state.cells, spell.target))
@@ -209,8 +251,8 @@ def _victim(state, spell) -> int | None:  # noqa: ANN001
     return None
 
 
-def _check_target(state, spell, rule: str) -> None:  # noqa: ANN001
-    me, cells, m = state.active, state.cells, state.magic
+def _check_target(state: StrageState, spell: Spell, rule: str) -> None:
+    me, cells, m = state.active, state.cells, _magic(state)
     if isinstance(spell, Lightning):
         owner = board.clan_of(at(cells, spell.target))
         if owner is not None and owner != me and immune(state, owner):
@@ -245,9 +287,9 @@ def _check_target(state, spell, rule: str) -> None:  # noqa: ANN001
             raise IllegalAction("folletto-capriccioso", msg("{spell}: one or two steps through empty squares only", spell=spell.told))
 
 
-def _resolve(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN202
+def _resolve(state: StrageState, spell: Spell, trace: list[Fired]) -> StrageState:
     """The spell works; the caster goes back to the magic phase (its spell spent)."""
-    m: Magic = state.magic
+    m = _magic(state)
     me, cells = state.active, state.cells
     state = evolve(state, phase=Phase.MAGIC, magic=evolve(m, pending=None))
     rule = SPELL_RULE[type(spell)]
@@ -282,8 +324,8 @@ def _resolve(state, spell, trace: list[Fired]):  # noqa: ANN001, ANN202
     return state._game_over(trace) if state.sprites_on_map == 0 else state
 
 
-def _upheaval(state, spell: Upheaval, trace: list[Fired]):  # noqa: ANN001, ANN202
-    m: Magic = state.magic
+def _upheaval(state: StrageState, spell: Upheaval, trace: list[Fired]) -> StrageState:
+    m = _magic(state)
     me = state.active
     # Translators: one clan's hand as an Upheaval shows it, e.g. "red (7♥, A♠)".
     shown = tuple(msg("{clan} ({cards})", clan=CLANS[p], cards=said_cards(m.hands[p])) for p in range(state.players))
@@ -291,7 +333,9 @@ def _upheaval(state, spell: Upheaval, trace: list[Fired]):  # noqa: ANN001, ANN2
     hands = m.hands
     if spell.take is not None:
         player, taken = spell.take
-        hands = replace_at(hands, player, remove_cards(hands[player], (taken,)))
+        left = remove_cards(hands[player], (taken,))
+        assert left is not None  # _check_target found the card in that hand
+        hands = replace_at(hands, player, left)
         hands = replace_at(hands, me, _sorted(hands[me] + (taken,)))
         trace.append(Fired("rivolgimento", msg("{clan} takes {taken} from {clan2}", clan=CLANS[me], taken=said(taken), clan2=CLANS[player])))
     discards = m.discards
@@ -303,7 +347,7 @@ def _upheaval(state, spell: Upheaval, trace: list[Fired]):  # noqa: ANN001, ANN2
     return evolve(state, magic=evolve(m, hands=hands, discards=discards))
 
 
-def _discard_suit(suit: str, cards: tuple | Message) -> Message:
+def _discard_suit(suit: str, cards: tuple[Notation | Message, ...] | Message) -> Message:
     """What an Upheaval makes everyone discard, one whole sentence per suit (a suit's name inflects)."""
     if suit == "hearts":
         return msg("everyone discards their hearts: {cards}", cards=cards)
@@ -314,10 +358,10 @@ def _discard_suit(suit: str, cards: tuple | Message) -> Message:
     return msg("everyone discards their spades: {cards}", cards=cards)
 
 
-def breach(state, action: Breach, trace: list[Fired]):  # noqa: ANN001, ANN201
+def breach(state: StrageState, action: Breach, trace: list[Fired]) -> StrageState:
     _require_magic(state, action)
     state._expect(Phase.MAGIC, action, "immunita")
-    m: Magic = state.magic
+    m = _magic(state)
     me, owner = state.active, action.owner
     if owner == me or owner not in range(state.players) or not m.immunities[owner]:
         raise IllegalAction("immunita", msg("{action}: no rival Immunity to break there", action=action.told))
@@ -335,16 +379,16 @@ def breach(state, action: Breach, trace: list[Fired]):  # noqa: ANN001, ANN201
     return evolve(state, magic=m)
 
 
-def _answering(state, action, phase: Phase) -> tuple[Magic, Pending]:  # noqa: ANN001
+def _answering(state: StrageState, action: Action, phase: Phase) -> tuple[Magic, Pending]:
     """The magic and the opposable spell an answer (to oppose, or to insist) is about."""
     _require_magic(state, action)
     state._expect(phase, action, "opposizione")
-    m: Magic = state.magic
+    m = _magic(state)
     assert m.pending is not None
     return m, m.pending
 
 
-def answer(state, action: Oppose | Accept, trace: list[Fired]):  # noqa: ANN001, ANN201
+def answer(state: StrageState, action: Oppose | Accept, trace: list[Fired]) -> StrageState:
     m, pending = _answering(state, action, Phase.OPPOSE)
     spell, victim = pending.spell, pending.victim
     if isinstance(action, Accept):
@@ -369,7 +413,7 @@ def answer(state, action: Oppose | Accept, trace: list[Fired]):  # noqa: ANN001,
     return evolve(state, phase=Phase.INSIST, magic=evolve(m, pending=evolve(pending, opposition=total(cards))))
 
 
-def _check_numbers(action, cards: Sequence[MagicCard], at_least: int, rule: str) -> None:  # noqa: ANN001
+def _check_numbers(action: Action, cards: Sequence[MagicCard], at_least: int, rule: str) -> None:
     if not cards or not all(is_number(c) for c in cards):
         raise IllegalAction(rule, msg("{action}: only number cards (2 to 7), a Joker or a higher Queen", action=action.told))
     if len(suits(cards)) < 2:
@@ -378,7 +422,7 @@ def _check_numbers(action, cards: Sequence[MagicCard], at_least: int, rule: str)
         raise IllegalAction(rule, msg("{action}: {cards} totals {total}, at least {at_least} is needed", action=action.told, cards=said_cards(cards), total=total(cards), at_least=at_least))
 
 
-def insist(state, action: Insist | Yield, trace: list[Fired]):  # noqa: ANN001, ANN201
+def insist(state: StrageState, action: Insist | Yield, trace: list[Fired]) -> StrageState:
     m, pending = _answering(state, action, Phase.INSIST)
     caster = pending.caster
     if isinstance(action, Yield):
@@ -391,5 +435,5 @@ def insist(state, action: Insist | Yield, trace: list[Fired]):  # noqa: ANN001, 
     return _resolve(evolve(state, magic=evolve(m, discards=m.discards + cards)), pending.spell, trace)
 
 
-def _cancel(state):  # noqa: ANN001, ANN202
+def _cancel(state: StrageState) -> StrageState:
     return evolve(state, phase=Phase.MAGIC, magic=evolve(state.magic, pending=None))

@@ -6,19 +6,20 @@ magic rules' handlers are in :mod:`.magic`; this class lists them in its handler
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, ClassVar, Iterable, Mapping, Sequence
+from typing import ClassVar
 
-from ...messages import Message, code, msg, msg_n, msg_p, notation
 from ...errors import IllegalAction
+from ...figures import BoardFigure, Piece
+from ...messages import Message, code, msg, msg_n, msg_p, notation
+from ..base import CHANCE, TERMINAL, Action, Fired, State, evolve, replace_at
+from ..chance import Orders, Outcome, faces
 from . import board
 from . import magic as magic_rules
-from ..base import CHANCE, TERMINAL, Fired, State, evolve, replace_at
-from ..chance import Orders, Outcome, faces
-from ...figures import BoardFigure, Piece
-from .board import ALONE, CLANS, ESCORTING, NOTHING, ORC, SPRITE, Phase, at, put
 from .actions import Attack, End, Move, MoveOrc, OrcAttack, Place, PlaceOrc, Result, Roll, winner_of
+from .board import ALONE, CLANS, ESCORTING, NOTHING, ORC, SPRITE, Phase, at, put
 from .cards import SPELLS, Accept, Breach, Insist, Magic, Oppose, Shuffle, Yield
 
 MAX_PLACED = 2  # half-elves a player may put on the map in one turn
@@ -29,7 +30,7 @@ MASSACRE_HIT = 6  # an unescorted sprite next to an orc dies on a 6
 CHANCE_PHASES = (Phase.ORDER, Phase.AP, Phase.SHUFFLE, Phase.COMBAT, Phase.ORC_ROLL, Phase.MASSACRE)
 # The actions legal_actions offers, each made once: they are immutable values of a few squares
 # (a few thousand in all), and every decision of a game lists dozens of them again.
-_PLACE, _MOVE, _ATTACK, _PLACE_ORC, _MOVE_ORC, _ORC_ATTACK = (lru_cache(maxsize=None)(kind) for kind in (Place, Move, Attack, PlaceOrc, MoveOrc, OrcAttack))
+_PLACE, _MOVE, _ATTACK, _PLACE_ORC, _MOVE_ORC, _ORC_ATTACK = (lru_cache(maxsize=None)(Place), lru_cache(maxsize=None)(Move), lru_cache(maxsize=None)(Attack), lru_cache(maxsize=None)(PlaceOrc), lru_cache(maxsize=None)(MoveOrc), lru_cache(maxsize=None)(OrcAttack))  # pure: cache.py
 
 
 # --- the state -------------------------------------------------------------------------------
@@ -55,7 +56,7 @@ def _moved(clan: Message, start: str, end: str, *, leaving: bool, joining: bool)
     return msg("{clan} half-elf {start}-{end}", clan=clan, start=notation(start), end=notation(end))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=None)  # pure: cache.py
 def _pieces(square: str, letter: str) -> tuple[Piece, ...]:
     """What the figure draws for one cell (at most 64 squares × 10 letters: made once each)."""
     if letter == ORC:
@@ -168,7 +169,8 @@ class StrageState(State):
         if self.phase in CHANCE_PHASES:
             return CHANCE
         if self.phase is Phase.OPPOSE:
-            assert self.magic and self.magic.pending
+            assert self.magic
+            assert self.magic.pending
             return self.magic.pending.victim
         return self.active
 
@@ -179,7 +181,7 @@ class StrageState(State):
         on_map = tuple(self.half_elves_on_map(p) for p in range(self.players))
         return Result(self.saved, on_map, winner_of(self.saved, on_map))
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Action]:
         if self.phase is Phase.ACTIONS:
             return self._placements() + self._moves() + self._attacks() + [End()]
         if self.phase is Phase.ORCS:
@@ -243,7 +245,7 @@ class StrageState(State):
             return magic_rules.draw_for_turn(state, trace)
         return state
 
-    def _spend(self, action, rule: str) -> None:  # noqa: ANN001
+    def _spend(self, action: Action, rule: str) -> None:
         self._expect((Phase.ACTIONS,), action, rule)
         if self.ap < 1:
             raise IllegalAction("punti-azione", msg("{action}: {clan} has no action point left", action=action.told, clan=CLANS[self.active]))
@@ -401,7 +403,7 @@ class StrageState(State):
         start = len(board.PLACEMENT_AREA)
         return [s for s, letter in zip(board.SQUARES[start:], self.cells[start:]) if letter == NOTHING]
 
-    def _orc_options(self) -> list:
+    def _orc_options(self) -> list[Action]:
         places = self._orc_places()
         if places:
             return [_PLACE_ORC(s) for s in places]
@@ -553,7 +555,7 @@ class StrageState(State):
 
     #: Which function applies each action class: the dispatch table ``apply`` reads. The
     #: optional magic rules' actions are applied by the functions of .magic.
-    handlers = {
+    handlers = {  # noqa: RUF012 - a ClassVar: engines.base.State declares it so
         Roll: _apply_roll,
         Place: _apply_place,
         Move: _apply_move,
