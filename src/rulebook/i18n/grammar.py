@@ -80,8 +80,8 @@ class Grammar:
         slots = [f"{gender}.pl", "pl", "any"] if entry.get("number") == "pl" else [gender, "any"]
         vowel = bool(self.vowel) and entry.get("elide", "yes") != "no" and re.match(self.vowel, plain, re.IGNORECASE) is not None
         if form in self.closes_apposition:
-            article = self.made("def", entry, plain) if form in self.with_article and "def" in self.articles else None
-            return (article[0] if article else ""), ("," if ", " in plain else "")
+            definite = self.made("def", entry, plain) if form in self.with_article and "def" in self.articles else None
+            return (definite[0] if definite else ""), ("," if ", " in plain else "")
         if form in self.as_written:
             return "", ""
         if entry.get("fixed") == "yes":
