@@ -185,3 +185,14 @@ def test_a_package_installed_in_a_project_s_own_venv_is_not_maintained_there(tmp
     assert not ShippedDomain("site", installed).maintained_in(tmp_path)
     assert ShippedDomain("site", checkout).maintained_in(tmp_path)
     assert not ShippedDomain("site", checkout).maintained_in(tmp_path / "elsewhere")
+
+
+def test_the_tab_title_has_the_dash_of_its_language(tmp_path: Path) -> None:
+    """Russian writes a dash, never a hyphen, between the page and the site (review-ru W3)."""
+    from rulebook.render.ui import tab_title_parts
+
+    assert tab_title_parts(words(RUSSIAN, ITALIAN)) == ("", " — ", "")
+    assert tab_title_parts(words(ENGLISH, ITALIAN)) == ("", " - ", "")
+    # A translation that puts the site first, or drops a name, keeps the English order.
+    project_catalog(tmp_path, "ru", [("{page} - {site}", "{site}: {page}")])
+    assert tab_title_parts(words(RUSSIAN, ITALIAN, tmp_path)) == ("", " - ", "")

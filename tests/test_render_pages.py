@@ -127,6 +127,12 @@ def test_a_book_page_lists_where_the_book_departs_from_its_source(tmp_path: Path
     # A book without departures has no such list, and its other book neither.
     assert "rb-departures" not in site.book_page("altro", "it").html
     assert "rb-departures" not in Site(books(tmp_path), languages=("it",)).book_page("demo", "it").html
+    # A title with its own stop is set off by a dash, never "? :" or a second colon (review-fr S-1).
+    for title, joined in (("Quale mana bianco resta?", "Quale mana bianco resta? — «il mana resta»"),
+                          ("\"Asso: il mana bianco\"", "Asso: il mana bianco — «il mana resta»")):
+        (tmp_path / "demo.yaml").write_text(textwrap.dedent(departing.replace("Il mana bianco", title)).lstrip(), encoding="utf-8")
+        listed = Site(load_library(rulebook_paths(tmp_path)), languages=("it",)).book_page("demo", "it").html.split('<section class="rb-departures">')[1]
+        assert joined in listed and "?:" not in listed
 
 
 def test_a_cross_reference_previews_the_rule_it_names_and_every_rule_has_a_permalink_by_number(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -91,3 +92,15 @@ def test_any_text_yields_only_known_tags(text: str) -> None:
     assert tags <= ALLOWED_TAGS, tags
     assert all(href.startswith(("#", "../")) for href in re.findall(r'href="([^"]*)"', html))
     assert "javascript:" not in "".join(re.findall(r'="([^"]*)"', html))
+
+
+@pytest.mark.parametrize("language, title, expected", [
+    # The reviewers' tooltips (notes/review-fr.md, review-ru.md W2): a heading that names its symbol.
+    ("fr", "Symbole de chaos {CHAOS}", "Symbole de chaos"),
+    ("ru", "Пустая грань {BLANK}", "Пустая грань"),
+    ("fr", "Le dé montre {CHAOS}", "Le dé montre (symbole de chaos)"),  # not named before: its name
+    ("fr", "le symbole de chaos {CHAOS}, et les autres", "le symbole de chaos, et les autres"),  # no space before the comma
+    ("fr", "le symbole de chaos {CHAOS}et", "le symbole de chaos et"),
+])
+def test_a_plain_title_names_its_symbol_once(language: str, title: str, expected: str) -> None:
+    assert text_to_plain(title, language) == expected

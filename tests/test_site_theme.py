@@ -115,11 +115,12 @@ def test_the_themes_own_words_are_in_the_pages_language(tmp_path: Path) -> None:
     site's catalogs translate them; a name they do not know is shown as configured."""
     config = make_project(tmp_path, languages=["it", "en", "ru"])
     site = build(config)
-    for path, name, dark, light, made in (("ru/demo", "Свод правил", "Тёмная тема", "Светлая тема", "Сделано с помощью"),
-                                          ("demo", "Regolamento", "Tema scuro", "Tema chiaro", "Realizzato con"),
-                                          ("en/demo", "Rulebook", "Dark", "Light", "Made with")):
+    # The tab's title joins page and site with the language's dash (ru «—», review-ru W3).
+    for path, name, dark, light, made, dash in (("ru/demo", "Свод правил", "Тёмная тема", "Светлая тема", "Сделано с помощью", "—"),
+                                                ("demo", "Regolamento", "Tema scuro", "Tema chiaro", "Realizzato con", "-"),
+                                                ("en/demo", "Rulebook", "Dark", "Light", "Made with", "-")):
         html = page(site, path)
-        assert re.search(rf"<title>[^<]* - {name}</title>", html), path
+        assert re.search(rf"<title>[^<]* {dash} {name}</title>", html), path
         header = html.split('<header class="md-header', 1)[1].split("</header>", 1)[0]
         assert re.search(rf'<span class="md-ellipsis">\s*{name}\s*</span>', header), path
         assert f'aria-label="{name}"' in header, path  # the logo's name
@@ -129,8 +130,8 @@ def test_the_themes_own_words_are_in_the_pages_language(tmp_path: Path) -> None:
         footer = " ".join(html.split('<div class="md-copyright">', 1)[1].split("</div>", 1)[0].split())
         assert footer.startswith(f'{made} <a href="https://squidfunk.github.io/mkdocs-material/"'), (path, footer)
         assert "Made with" not in footer or path == "en/demo"
-    assert "<title>Страница не найдена - Свод правил</title>" in (site / "ru" / "404.html").read_text(encoding="utf-8")
+    assert "<title>Страница не найдена — Свод правил</title>" in (site / "ru" / "404.html").read_text(encoding="utf-8")
     # A name of the project's own, which no catalog translates, is shown as configured.
     _edit_config(config, site_name="Il circolo")
     html = page(build(config), "ru/demo")
-    assert re.search(r"<title>[^<]* - Il circolo</title>", html)
+    assert re.search(r"<title>[^<]* — Il circolo</title>", html)

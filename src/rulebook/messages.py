@@ -22,7 +22,7 @@ make messages), :mod:`.errors` (whose IllegalAction carries one) and the rendere
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Self
 
@@ -70,14 +70,20 @@ class Message(str):  # noqa: SLOT000 - instances carry their msgid and parameter
 
 @dataclass(frozen=True)
 class Name:
-    """A proper name printed in several languages (a piece of data, not a message to translate)."""
+    """A proper name printed in several languages (a piece of data, not a message to translate).
+
+    ``unprinted``: the languages its data says it was never printed in (their name is the English
+    one, kept as printed). A name spelled alike in two languages ("Terror" in English and Spanish)
+    is still printed in both: only the data says whether it was, never the spelling."""
 
     names: tuple[tuple[str, str], ...]
     default: str
+    unprinted: tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, names: Mapping[str, str], default: str | None = None) -> Name:
-        return cls(tuple(sorted(names.items())), default if default is not None else names.get("en", next(iter(names.values()), "")))
+    def of(cls, names: Mapping[str, str], default: str | None = None, unprinted: Iterable[str] = ()) -> Name:
+        return cls(tuple(sorted(names.items())), default if default is not None else names.get("en", next(iter(names.values()), "")),
+                   tuple(sorted(unprinted)))
 
     def __str__(self) -> str:
         return self.default

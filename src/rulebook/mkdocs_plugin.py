@@ -74,7 +74,7 @@ from .render.broken import broken_book_markdown
 from .render.pages import Alternate, TocEntry
 from .render.reuse import COMPILED
 from .render.search import search_index
-from .render.ui import MADE_WITH, Words
+from .render.ui import MADE_WITH, Words, tab_title_parts
 from .render.urls import relative_url
 
 if TYPE_CHECKING:  # names for annotations only (MkDocs' livereload is imported by serve alone)
@@ -222,6 +222,7 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         made_with = words.gettext(MADE_WITH, generator="\x00").text
         link = Markup('<a href="https://squidfunk.github.io/mkdocs-material/" target="_blank" rel="noopener">Material for MkDocs</a>')
         return {"config": material.page_config(config, words.configured), "site_name": words.configured(config.site_name or ""),
+                "tab_title": list(tab_title_parts(words)),
                 "made_with": escape(made_with).replace("\x00", link) if "\x00" in made_with else escape(made_with)}
 
     def site(self, config: MkDocsConfig) -> Site:

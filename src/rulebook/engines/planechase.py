@@ -100,6 +100,11 @@ class Plane:
         """The printed name in each language (:mod:`.planes`); a name the data does not hold, in English only."""
         return dict(_printed_names(self.name))
 
+    @property
+    def unprinted(self) -> tuple[str, ...]:
+        """The languages no printing of the plane exists in (:data:`.planes.NOT_PRINTED`): the English name stays."""
+        return NOT_PRINTED if self.name in PRINTED_NAMES else ()
+
     def __str__(self) -> str:
         return self.name
 
@@ -387,7 +392,9 @@ class Planechase(State):
             raise IllegalAction("tiro-quando", msg("the planar die is rolled only with an empty stack, when a sorcery could be cast; waiting on the stack: {stack}", stack=self.stack[-1].said))
         cost, number = self.roll_cost, self.rolls + 1
         if self.mana < cost:
-            raise IllegalAction("tiro-costo", msg("roll number {number} this turn costs {cost}; player {player} has {mana} mana", number=number, cost=_mana(cost), player=self.seat(self.active), mana=self.mana))
+            raise IllegalAction("tiro-costo", msg_n("roll number {number} this turn costs {cost}; player {player} has {mana} mana",
+                                                     "roll number {number} this turn costs {cost}; player {player} has {mana} mana", self.mana,
+                                                     number=number, cost=_mana(cost), player=self.seat(self.active), mana=self.mana))
         trace.append(Fired("tiro-costo", msg("player {player} pays {cost} for roll number {number} this turn", player=self.seat(self.active), cost=_mana(cost), number=number)))
         trace.append(Fired("tiro-risposta", msg("the die is rolled at once: nobody can respond to the roll")))
         return evolve(self, rolls=number, mana=self.mana - cost, phase=Phase.ROLLING)

@@ -42,7 +42,7 @@ FEATURES = ("gender", "number")
 # yes/no per name: takes the definite article; elides before it; is the same in every case
 # (a name printed only in English on a Russian page, a label such as "P0")
 _ENTRY_FLAGS = ("article", "elide", "fixed")
-_RULE_KEYS = {"as_written", "closes_apposition", "forms", "features", "defaults", "articles", "before_vowel", "vowel", "contractions", "prepositions", "governs", "names"}
+_RULE_KEYS = {"as_written", "closes_apposition", "with_article", "forms", "features", "defaults", "articles", "before_vowel", "vowel", "contractions", "prepositions", "governs", "names"}
 
 
 @dataclass
@@ -55,6 +55,9 @@ class Grammar:
     #: Forms of a name as a sentence's subject: a name with an apposition in it ("Thalia, vigile
     #: de Thraben") is closed by a comma before its verb.
     closes_apposition: list[str] = field(default_factory=list)
+    #: Forms that also put the definite article before a name that takes one, as ``def`` does: a
+    #: subject that closes its apposition and has its article ("la Plaine part", "Thalia, …, part").
+    with_article: list[str] = field(default_factory=list)
     features: dict[str, list[str]] = field(default_factory=dict)  # gender: [m, f], number: [sg, pl]
     defaults: dict[str, str] = field(default_factory=dict)  # a name's gender, number, article when its entry is silent
     articles: dict[str, dict[str, str]] = field(default_factory=dict)  # def: {m: le, f: la, pl: les}
@@ -77,9 +80,14 @@ class Grammar:
         slots = [f"{gender}.pl", "pl", "any"] if entry.get("number") == "pl" else [gender, "any"]
         vowel = bool(self.vowel) and entry.get("elide", "yes") != "no" and re.match(self.vowel, plain, re.IGNORECASE) is not None
         if form in self.closes_apposition:
-            return "", ("," if ", " in plain else "")
-        if form in self.as_written or entry.get("fixed") == "yes":
+            definite = self.made("def", entry, plain) if form in self.with_article and "def" in self.articles else None
+            return (definite[0] if definite else ""), ("," if ", " in plain else "")
+        if form in self.as_written:
             return "", ""
+        if entry.get("fixed") == "yes":
+            # A name left as printed in another language takes no article and no case ending, but
+            # the sentence's preposition stays: "objetivo de Counterspell", never "objetivo Counterspell".
+            return (_joined(form, vowel, self.before_vowel) if form in self.prepositions else ""), ""
         if form in self.articles:
             if form == "def" and entry.get("article") == "no":
                 return "", ""
@@ -163,7 +171,7 @@ def _read_into(grammar: Grammar, path: Path, problems: list[Problem]) -> None:
     for key, (key_node, node) in root.items.items():
         if key not in _RULE_KEYS:
             fail(key_node, f"unknown key {key!r}; a grammar file has {', '.join(sorted(_RULE_KEYS))}")
-        elif key in ("forms", "as_written", "closes_apposition", "prepositions", "governs"):
+        elif key in ("forms", "as_written", "closes_apposition", "with_article", "prepositions", "governs"):
             getattr(grammar, key).extend(_strings(node, key, fail))
         elif key == "vowel":
             if isinstance(node, Scalar):
@@ -327,6 +335,9 @@ def fill(template: str, values: dict[str, Any], grammar: Grammar) -> Filled:
             if made is None:
                 wrong.append(f"{template!r}: {{{root}:{spec}}} asks for a form {value.key!r} has no entry for in {grammar.language}")
                 made = value.html
+            elif spec in grammar.prepositions and spec not in value.entry and made == value.html:
+                # Rules that made nothing around the name lost the sentence's preposition ("objetivo Terror").
+                wrong.append(f"{template!r}: {{{root}:{spec}}} is filled with {value.key!r} without its preposition {spec!r}")
             out.append(made)
         else:
             before = literal.rstrip().rsplit(" ", 1)[-1].lower() if literal.strip() else ""
@@ -349,12 +360,10 @@ def _form(term: Term, form: str, grammar: Grammar) -> Markup | None:
 def _needs_form(term: Term, word: str, grammar: Grammar) -> bool:
     # A governed word wants a form whenever the language makes one for this name: in Russian
     # every case but the nominative; in French "à"/"de" only before a name with an article or a vowel.
-    if term.entry.get("fixed") == "yes":
-        return False
-    if word in grammar.prepositions:
+    if word in grammar.prepositions:  # a name left as printed too: the preposition is joined or not
         made = grammar.made(word, term.entry, term.html.striptags())
         return made is not None and made[0].strip() != word
-    return True
+    return term.entry.get("fixed") != "yes"
 
 
 def _suggest(word: str, grammar: Grammar) -> str:

@@ -648,7 +648,7 @@ class _BookView:
     def departures(self) -> list[dict[str, object]]:
         """The rulings that depart from the source's words, in book order, with their numbers."""
         numbers = self.site.anchors(self.book)
-        return [{"rule": rule, "ruling": ruling, "number": self.label(numbers[ruling.id])}
+        return [{"rule": rule, "ruling": ruling, "number": self.label(numbers[ruling.id]), "dash": _has_its_own_stop(self.plain_text(rule.title))}
                 for rule in self.book.rules() for ruling in rule.rulings if ruling.departs]
 
     def toc(self) -> tuple[TocEntry, ...]:
@@ -670,3 +670,9 @@ def _content(path: Path) -> bytes:
         return read_limited(path, str(path))
     except LoadError as exc:
         return str(exc).encode("utf-8", "surrogatepass")
+
+
+def _has_its_own_stop(title: str) -> bool:
+    """A title that ends in its own stop ("Qu'est-ce qu'une capacité de mana ?") or has a colon
+    ("As : Éclair magique") is set off from what follows by a dash, never a second colon (review-fr S-1)."""
+    return title.rstrip().endswith(("?", "!", "…", ":")) or ":" in title

@@ -75,6 +75,10 @@ class EngineSpeech:
 
     def _term(self, value: Any, html: Markup, plain: bool = False) -> Any:
         """A name or a message as a :class:`Term` (its grammar entry by its English name or msgid); other values as they are."""
+        if isinstance(value, (tuple, list)):
+            # A list tells its number, so that a msgstr agrees with it ("картой"/"картами":
+            # {cards.number:sg=картой|pl=картами}); it has no other form, so it is fixed.
+            return Term("", html, {"number": "pl" if len(value) > 1 else "sg", "fixed": "yes"})
         key = _grammar_key(value)
         if key is None:
             return html
@@ -82,10 +86,11 @@ class EngineSpeech:
         entry = self.grammar(self.page.language).entry(key)
         names = dict(value.names) if isinstance(value, Name) else getattr(value, "names", None)
         code = self.page.language.code
-        if isinstance(names, Mapping) and (code not in names or (self.grammar(self.page.language).as_written and code != "en"
-                                                                 and names[code] == names.get("en"))):
-            # Shown by its English name (never printed in this language): a language that declines
-            # its own names leaves a foreign one as printed, and no article is joined to it.
+        if isinstance(names, Mapping) and (code not in names or code in getattr(value, "unprinted", ())):
+            # Shown by its English name (its data says it was never printed in this language): a
+            # language that declines its own names leaves a foreign one as printed, and no article
+            # is joined to it. A name printed alike in two languages (Terror, es) is printed: only
+            # the data says so, never its spelling.
             entry = {**entry, "fixed": "yes"}
         return Term(key, html, entry, own)
 

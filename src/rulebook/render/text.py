@@ -148,15 +148,26 @@ def text_to_html(text: str, resolve: Resolver | None = None, *, language: str | 
 def _plain(nodes: tuple[Inline, ...], language: str | Words, resolve: Resolver | None, labels: dict[str, str],
            own: SymbolSet | None = None) -> str:
     parts = []
+    named = False  # the symbol just left out was named by the text before it
     for node in nodes:
         if isinstance(node, Text):
-            parts.append(closed_bidi(node.value))
-        elif isinstance(node, Symbol):
+            # "planeswalker {PW}, une autre": the comma follows the name, without the space before the icon.
+            parts.append((" " if named and node.value[:1].isalnum() else "") + closed_bidi(node.value))
+            named = False
+            continue
+        named = False
+        if isinstance(node, Symbol):
             if node.token not in labels:
                 symbol = SYMBOLS.get(node.token) or (own.table[node.token] if own is not None else SYMBOLS[node.token])
                 label = own.label(symbol) if own is not None and symbol.kind == "engine" else symbol_label(symbol, language)
                 labels[node.token] = f"({label.text})"
-            parts.append(labels[node.token])
+            # A title that names its symbol before drawing it ("Chaos symbol {CHAOS}") says the name
+            # once: "Symbole de chaos", never "Symbole de chaos (symbole de chaos)".
+            # Only the text right before it is read: each text once, so a long text stays linear.
+            if parts and parts[-1].rstrip().casefold().endswith(labels[node.token][1:-1].casefold()):
+                parts[-1], named = parts[-1].rstrip(), True
+            else:
+                parts.append(labels[node.token])
         elif isinstance(node, Ref):
             target = resolve(node.ref) if resolve else None
             parts.append(target.number if target else f"{node.ref.book + ':' if node.ref.book else ''}{node.ref.target}")

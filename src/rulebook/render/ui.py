@@ -51,6 +51,18 @@ CONFIGURED = (
 )
 # Translators: the site's footer; {generator} is the name of the theme the site is made with, a link.
 MADE_WITH = N_("Made with {generator}")
+# Translators: the browser tab's title: the page's title, then the site's name.
+# Write the dash your language puts between them (Russian «{page} — {site}»).
+TAB_TITLE = N_("{page} - {site}")
+
+
+def tab_title_parts(words: Words) -> tuple[str, str, str]:
+    """The words around a tab's page title and site name: (before, between, after); the English
+    ones when a translation names them out of that order or not at all."""
+    text = words.gettext(TAB_TITLE, page="\x00", site="\x01").text
+    before, page, rest = text.partition("\x00")
+    between, site, after = rest.partition("\x01")
+    return (before, between, after) if page and site and "\x00" not in rest and "\x01" not in before else ("", " - ", "")
 
 
 @dataclass(frozen=True)

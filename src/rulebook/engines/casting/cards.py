@@ -168,6 +168,11 @@ class Card:
     def __repr__(self) -> str:
         return f"card({self.name!r})"
 
+    @property
+    def unprinted(self) -> tuple[str, ...]:
+        """The languages its ``sources`` say it was never printed in (shown there by its English name)."""
+        return tuple(language for language, source in self.sources.items() if source == NOT_PRINTED)
+
     def __str__(self) -> str:
         return f"{self.name} {self.cost or ''}".rstrip()
 

@@ -24,7 +24,7 @@ def check_tap_cost(source: Obj, rule: str) -> None:
     """302.6: a creature's {T} cost can't be paid unless it has been under its controller's
     control since the turn began, or it has haste. Convoke is not a {T} cost."""
     if source.entered and source.card.is_type("creature") and "haste" not in source.card.keywords:
-        raise IllegalAction(rule, msg("{source} came under your control this turn: it can't pay a {tap} cost yet (302.6)", source=Name.of(source.card.names, repr(source.id)), tap=notation("{T}")))
+        raise IllegalAction(rule, msg("{source} came under your control this turn: it can't pay a {tap} cost yet (302.6)", source=Name.of(source.card.names, repr(source.id), source.card.unprinted), tap=notation("{T}")))
 
 
 def activate_mana(game: Table, mana: Mana, player: int, rule: str) -> tuple[Table, list[Fired]]:

@@ -190,13 +190,13 @@ class Table:
         if object_id in PLAYER_IDS:
             return player_name(PLAYER_IDS.index(object_id))
         found = next((o for o in self.objects if o.id == object_id), None)
-        return Name.of(found.card.names, english) if found is not None else code(object_id)  # no such object: the id as typed
+        return Name.of(found.card.names, english, found.card.unprinted) if found is not None else code(object_id)  # no such object: the id as typed
 
     def titled(self, object_id: str) -> Name:
         """A permanent a refusal introduces: its card's name and its id in the English text
         ("Meddling Mage (mago)"), its card's printed name on a page in any language."""
         found = self.obj(object_id)
-        return Name.of(found.card.names, f"{found.card.name} ({object_id})")
+        return Name.of(found.card.names, f"{found.card.name} ({object_id})", found.card.unprinted)
 
     def offer_source(self) -> Name | Message | str:
         """What made the pending offer, as a sentence names it: cascade, or the card whose
@@ -206,7 +206,7 @@ class Table:
         if source == CASCADE:
             return msg_p("keyword", "Cascade")
         by_card = next((o for o in self.objects if source in (o.id, o.card.name)), None)
-        return Name.of(by_card.card.names, source) if by_card is not None else source
+        return Name.of(by_card.card.names, source, by_card.card.unprinted) if by_card is not None else source
 
     def has(self, object_id: str) -> bool:
         return any(o.id == object_id for o in self.objects)
