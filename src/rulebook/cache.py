@@ -278,20 +278,23 @@ def using(cache: BuildCache) -> Iterator[BuildCache]:
         _ACTIVE.reset(token)
 
 
+def _through_active(function: Callable[[A], T], ask: Callable[[BuildCache, A, Callable[[A], T]], T]) -> Callable[[A], T]:
+    """``function`` asked of the active cache by ``ask`` (computed each time without one)."""
+    @wraps(function)
+    def cached(argument: A) -> T:
+        cache = _ACTIVE.get()
+        return function(argument) if cache is None else ask(cache, argument, function)
+
+    return cached
+
+
 def stored_memoized(declared: Kind) -> Callable[[Callable[[str], S]], Callable[[str], str]]:
     """:func:`memoized` for a text-to-text function whose results are kept between builds."""
     if declared.inputs or len(declared.entry_inputs) != 1 or not declared.stored:
         raise ValueError(f"{declared.name!r}: a stored memo is a stored kind whose file is of the code alone and whose entries have one input")
 
     def wrap(function: Callable[[str], S]) -> Callable[[str], str]:
-        @wraps(function)
-        def cached(argument: str) -> str:
-            cache = _ACTIVE.get()
-            if cache is None:
-                return function(argument)
-            return cache.stored_memo(declared, argument, function)
-
-        return cached
+        return _through_active(function, lambda cache, argument, make: cache.stored_memo(declared, argument, make))
 
     return wrap
 
@@ -303,14 +306,7 @@ def memoized(declared: Kind) -> Callable[[Callable[[A], T]], Callable[[A], T]]:
         raise ValueError(f"a memoized function takes one argument; {declared.name!r} declares {declared.inputs}")
 
     def wrap(function: Callable[[A], T]) -> Callable[[A], T]:
-        @wraps(function)
-        def cached(argument: A) -> T:
-            cache = _ACTIVE.get()
-            if cache is None:
-                return function(argument)
-            return cache.memo(declared, argument, function)
-
-        return cached
+        return _through_active(function, lambda cache, argument, make: cache.memo(declared, argument, make))
 
     return wrap
 
