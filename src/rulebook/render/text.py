@@ -86,10 +86,15 @@ def _text_html(text: str, terms: TermLinks | None) -> str:
                    for piece, href in terms.pieces(text))
 
 
+def _symbol(token: str, own: SymbolSet | None) -> symbols.Symbol:
+    """The toolkit's symbol ``token``, else the book's engine's own."""
+    return SYMBOLS.get(token) or (own.table[token] if own is not None else SYMBOLS[token])
+
+
 def _icon(token: str, language: str | Words, icons: dict[str, str], own: SymbolSet | None) -> str:
     """A symbol's icon, made once per page language (an engine's under its engine's name too:
     two engines may both call a symbol {knock})."""
-    symbol = SYMBOLS.get(token) or (own.table[token] if own is not None else SYMBOLS[token])
+    symbol = _symbol(token, own)
     key = f"{symbol.engine}:{token}" if symbol.engine else token
     if key not in icons:
         label = own.label(symbol) if own is not None and symbol.kind == "engine" else None
@@ -158,7 +163,7 @@ def _plain(nodes: tuple[Inline, ...], language: str | Words, resolve: Resolver |
         named = False
         if isinstance(node, Symbol):
             if node.token not in labels:
-                symbol = SYMBOLS.get(node.token) or (own.table[node.token] if own is not None else SYMBOLS[node.token])
+                symbol = _symbol(node.token, own)
                 label = own.label(symbol) if own is not None and symbol.kind == "engine" else symbol_label(symbol, language)
                 labels[node.token] = f"({label.text})"
             # A title that names its symbol before drawing it ("Chaos symbol {CHAOS}") says the name
