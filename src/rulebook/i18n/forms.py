@@ -21,11 +21,14 @@ and its notation is the same in every form.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from babel.core import Locale, UnknownLocaleError
 from markupsafe import Markup, escape
 
-from ..symbols import COLOUR_NAMES, TOKEN_RE, Symbol, table
+from ..errors import Problem
+from ..loader import display_path
+from ..symbols import COLOUR_NAMES, SYMBOLS, TOKEN_RE, Symbol, table
 from .grammar import Grammar, Term, fill
 
 #: The site words a symbol's label is made of, by token code: its message (``context|msgid``).
@@ -71,7 +74,7 @@ def _colour(letter: str) -> str:
 def plural_category(language: str, n: int) -> str:
     """``n``'s CLDR plural category in ``language`` (ru: 1 one, 3 few, 5 many); ``other`` for a language Babel does not know."""
     try:
-        return str(Locale.parse(language).plural_form(n))
+        return str(Locale.parse(language.replace("-", "_")).plural_form(n))
     except (UnknownLocaleError, ValueError):
         return "other"
 
@@ -127,3 +130,35 @@ def notation_term(notation: str, html: Markup, grammar: Grammar, render: Callabl
         # The same in every form; a square is no word to elide before («de e4», never «d'e4»).
         return Term("", html, {"number": mana_number(notation), "fixed": "yes", "elide": "no"})
     return Term("", html, {"number": mana_number(notation)}, forms=render, ask=True)
+
+
+def label_problems(grammar: Grammar, files: list[Path]) -> list[Problem]:
+    """Each symbol's label that lacks a form another label has (``rulebook i18n check``): a msgstr
+    that asks ``{mana:acc}`` may be filled with any mana, so every label must give ``acc``; a
+    written form that asks one of its own placeholders in a form that placeholder lacks
+    (``{colour:acc}`` with no ``acc`` for a colour) is the same fault."""
+    declined = sorted({form for key in LABEL_KEYS for form in grammar.names.get(key, {}) if form in grammar.forms and form not in grammar.as_written})
+    if not declined:
+        return []
+    problems: list[Problem] = []
+    reported: set[tuple[str, str]] = set()
+    for symbol in SYMBOLS.values():
+        parts = label_parts(symbol)
+        if parts is None:
+            continue
+        for form in declined:
+            if label_in(symbol, form, grammar, lambda _context, msgid: msgid, symbol.name) is None and (parts[0], form) not in reported:
+                reported.add((parts[0], form))
+                where, line = _entry_line(files, parts[0])
+                problems.append(Problem(where, line, 1, f"the symbol label {parts[0]!r} ({symbol.token}) has no {form!r} form, which other labels have: "
+                                                        f"a msgstr asking {{mana:{form}}} could not read it; write it under 'names:' (docs/grammar.md)"))
+    return problems
+
+
+def _entry_line(files: list[Path], key: str) -> tuple[str, int]:
+    """The file and line where ``key``'s entry is written (the last file that names it), else the first file's top."""
+    for path in reversed(files):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if line.strip().startswith((f'"{key}":', f"{key}:")):
+                return display_path(path), number
+    return (display_path(files[0]), 1) if files else ("grammar.yaml", 1)
