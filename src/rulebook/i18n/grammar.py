@@ -41,6 +41,8 @@ GRAMMAR_FILE = "grammar.yaml"
 #: What a select may look at ({card.gender:…}); the values each language allows are its ``features``.
 #: ``plural`` is a number's CLDR category (ru: one, few, many), as ICU MessageFormat's ``plural`` chooses.
 FEATURES = ("gender", "number", "plural")
+#: What a name's entry writes; its ``plural`` is a number's, never written.
+_NAME_FEATURES = ("gender", "number")
 # yes/no per name: takes the definite article; elides before it; is the same in every case
 # (a name printed only in English on a Russian page, a label such as "P0")
 _ENTRY_FLAGS = ("article", "elide", "fixed")
@@ -196,7 +198,7 @@ def _read_into(grammar: Grammar, path: Path, problems: list[Problem]) -> None:
             fields = _scalars(entry, f"names.{name}", fail)
             for form, value in fields.items():
                 where = entry.items[form][0] if isinstance(entry, YMapping) else entry
-                if form in FEATURES:
+                if form in _NAME_FEATURES:
                     if value not in grammar.features.get(form, []):
                         fail(where, f"{name}: {form} {value!r} is not one of {grammar.language}'s: {', '.join(grammar.features.get(form, []))}")
                 elif form in _ENTRY_FLAGS:
