@@ -176,6 +176,9 @@ def _sentences(book_id: str, language: str) -> set[str]:
     ("casting", "es", "no puede ser objetivo del Terror"),
     ("casting", "pt", "não pode ser alvo do Terror"),
     ("bingomagic", "en", "player 1 plays an Island"),  # was "places a island"
+    ("strage", "ru", "противостоять картой Q♠:"),  # review-ru S1: was «картами» for one card
+    ("strage", "ru", "синий противостоит картами 7♥, 5♣"),
+    ("casting", "pt", "da reserva de mana; restam"),  # review-pt E5: «resta {B}{B}»
 ])
 def test_the_reviewed_sentences_read_as_the_language_writes_them(book_id: str, language: str, expected: str) -> None:
     sentences = _sentences(book_id, language)
