@@ -179,6 +179,8 @@ def _sentences(book_id: str, language: str) -> set[str]:
     ("strage", "ru", "противостоять картой Q♠:"),  # review-ru S1: was «картами» for one card
     ("strage", "ru", "синий противостоит картами 7♥, 5♣"),
     ("casting", "pt", "da reserva de mana; restam"),  # review-pt E5: «resta {B}{B}»
+    ("planechase", "ru", "оставляет руку из 7 карт"),  # review-ru P5: was «(карт в руке: 7)»
+    ("bingomagic", "ru", "новой колодой из 3 карт"),  # review-ru B3
 ])
 def test_the_reviewed_sentences_read_as_the_language_writes_them(book_id: str, language: str, expected: str) -> None:
     sentences = _sentences(book_id, language)
@@ -321,3 +323,12 @@ def test_i18n_check_knows_a_numbers_plural_categories_and_every_labels_forms(tmp
     assert problems["the symbol label '{colour} mana'"] == 4  # at its entry's line
     assert "the symbol label 'tap'" in problems  # a label with no dat at all
     assert not grammar_problems("ru", LOCALE)
+
+
+@pytest.mark.parametrize("n, expected", [(1, "из 1 карты"), (7, "из 7 карт"), (21, "из 21 карты"), (3, "из 3 карт")])
+def test_a_count_agrees_by_its_plural_category(n: int, expected: str) -> None:
+    """Review-ru P5, B3, D2: «руку (карт в руке: 7)», a data field, becomes «руку из 7 карт»."""
+    site, _ = _site("planechase")
+    speech = site.speech("planechase", "ru")
+    filled = fill("из {hands} {hands.plural:one=карты|other=карт}", {"hands": speech._term(n, Markup(str(n)))}, speech.grammar(speech.page.language))
+    assert str(filled.html) == expected and not filled.wrong_forms

@@ -162,3 +162,10 @@ def _entry_line(files: list[Path], key: str) -> tuple[str, int]:
             if line.strip().startswith((f'"{key}":', f"{key}:")):
                 return display_path(path), number
     return (display_path(files[0]), 1) if files else ("grammar.yaml", 1)
+
+
+def number_term(n: int, html: Markup, language: str) -> Term:
+    """A number in a sentence as a :class:`Term`: the same in every form, its CLDR plural category
+    and number told, so a msgstr that is not a plural entry can still agree with a count
+    («руку из {hands} {hands.plural:one=карты|other=карт}»: «из 7 карт», «из 1 карты»)."""
+    return Term("", html, {"fixed": "yes", "elide": "no", "number": "sg" if n == 1 else "pl", "plural": plural_category(language, n)})

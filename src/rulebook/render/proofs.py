@@ -24,7 +24,7 @@ from markupsafe import Markup, escape
 
 from ..engines.base import Applied, Record, Refused
 from ..i18n.domains import SITE
-from ..i18n.forms import label_in, notation_term
+from ..i18n.forms import label_in, notation_term, number_term
 from ..i18n.grammar import Grammar, Term, fill, load_grammar
 from ..languages import Language
 from ..languages import language as parse_language
@@ -84,6 +84,8 @@ class EngineSpeech:
             return Term("", html, {"number": "pl" if len(value) > 1 else "sg", "fixed": "yes"})
         if isinstance(value, Notation):
             return self._notation(value, html, plain)
+        if type(value) is int:  # a count: a msgstr agrees with it ({hands.plural:one=карты|other=карт}), as ICU's plural
+            return number_term(value, html, self.page.language.code)
         key = _grammar_key(value)
         if key is None:
             return html
