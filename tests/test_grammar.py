@@ -332,3 +332,12 @@ def test_a_count_agrees_by_its_plural_category(n: int, expected: str) -> None:
     speech = site.speech("planechase", "ru")
     filled = fill("из {hands} {hands.plural:one=карты|other=карт}", {"hands": speech._term(n, Markup(str(n)))}, speech.grammar(speech.page.language))
     assert str(filled.html) == expected and not filled.wrong_forms
+
+
+def test_a_tooltips_plain_text_reads_the_labels_in_the_asked_case() -> None:
+    """A board's or a step's tooltip is the sentence as plain text: its symbols in the same case."""
+    site, _ = _site("casting")
+    speech = site.speech("casting", "ru")
+    said = Message("pays {cost} from the mana pool, {pool} left", (("cost", Notation("{1}{U}")), ("pool", Notation("{B}{B}"))))
+    plain = speech.plain(said)
+    assert "(1 единицу общей маны)(синюю ману)" in plain and "(чёрная мана)(чёрная мана)" in plain

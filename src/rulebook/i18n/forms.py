@@ -21,6 +21,7 @@ and its notation is the same in every form.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 
 from babel.core import Locale, UnknownLocaleError
@@ -71,6 +72,7 @@ def _colour(letter: str) -> str:
     return f"mana colour|{COLOUR_NAMES[letter]}"
 
 
+@lru_cache(maxsize=4096)  # pure: a page asks the same few numbers thousands of times
 def plural_category(language: str, n: int) -> str:
     """``n``'s CLDR plural category in ``language`` (ru: 1 one, 3 few, 5 many); ``other`` for a language Babel does not know."""
     try:
