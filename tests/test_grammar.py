@@ -18,7 +18,8 @@ from rulebook.errors import LoadError
 from rulebook.examples import Outcome, run_books
 from rulebook.i18n.checks import check_placeholders
 from rulebook.i18n.glossary import Glossary
-from rulebook.i18n.grammar import Grammar, Term, fill, grammar_problems, load_grammar, spec_problems
+from rulebook.i18n.forms import grammar_problems
+from rulebook.i18n.grammar import Grammar, Term, fill, load_grammar, spec_problems
 from rulebook.loader import load_book
 from rulebook.messages import Message, Notation, messages_in
 from rulebook.render import Site

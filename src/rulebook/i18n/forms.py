@@ -30,7 +30,8 @@ from markupsafe import Markup, escape
 from ..errors import Problem
 from ..loader import display_path
 from ..symbols import COLOUR_NAMES, SYMBOLS, TOKEN_RE, Symbol, table
-from .grammar import Grammar, Term, fill
+from .grammar import Grammar, Term, fill, grammar_files, load_grammar
+from .grammar import grammar_problems as file_problems
 
 #: The site words a symbol's label is made of, by token code: its message (``context|msgid``).
 _FIXED = {"T": "tap", "Q": "untap", "PW": "planeswalker symbol", "CHAOS": "chaos symbol", "BLANK": "blank face",
@@ -132,6 +133,14 @@ def notation_term(notation: str, html: Markup, grammar: Grammar, render: Callabl
         # The same in every form; a square is no word to elide before («de e4», never «d'e4»).
         return Term("", html, {"number": mana_number(notation), "fixed": "yes", "elide": "no"})
     return Term("", html, {"number": mana_number(notation)}, forms=render, ask=True)
+
+
+def grammar_problems(language: str, locale_dirs: tuple[Path, ...]) -> list[Problem]:
+    """What is wrong in ``language``'s grammar files (``rulebook i18n check``): each file at its
+    line, then each symbol label that lacks a form another label has."""
+    if problems := file_problems(language, locale_dirs):
+        return problems
+    return label_problems(load_grammar(language, locale_dirs), grammar_files(language, locale_dirs))
 
 
 def label_problems(grammar: Grammar, files: list[Path]) -> list[Problem]:
