@@ -18,7 +18,8 @@ from rulebook.errors import LoadError
 from rulebook.examples import Outcome, run_books
 from rulebook.i18n.checks import check_placeholders
 from rulebook.i18n.glossary import Glossary
-from rulebook.i18n.grammar import Grammar, Term, fill, load_grammar
+from rulebook.i18n.forms import grammar_problems
+from rulebook.i18n.grammar import Grammar, Term, fill, load_grammar, spec_problems
 from rulebook.loader import load_book
 from rulebook.messages import Message, Notation, messages_in
 from rulebook.render import Site
@@ -176,6 +177,11 @@ def _sentences(book_id: str, language: str) -> set[str]:
     ("casting", "es", "no puede ser objetivo del Terror"),
     ("casting", "pt", "não pode ser alvo do Terror"),
     ("bingomagic", "en", "player 1 plays an Island"),  # was "places a island"
+    ("strage", "ru", "противостоять картой Q♠:"),  # review-ru S1: was «картами» for one card
+    ("strage", "ru", "синий противостоит картами 7♥, 5♣"),
+    ("casting", "pt", "da reserva de mana; restam"),  # review-pt E5: «resta {B}{B}»
+    ("planechase", "ru", "оставляет руку из 7 карт"),  # review-ru P5: was «(карт в руке: 7)»
+    ("bingomagic", "ru", "новой колодой из 3 карт"),  # review-ru B3
 ])
 def test_the_reviewed_sentences_read_as_the_language_writes_them(book_id: str, language: str, expected: str) -> None:
     sentences = _sentences(book_id, language)
@@ -254,3 +260,85 @@ def test_a_list_tells_its_number() -> None:
         filled = fill(template, {"cards": speech._term(cards, Markup(", ").join(cards))}, grammar)
         assert filled.html == expected and not filled.wrong_forms
     assert not fill("с {cards}", {"cards": speech._term((Notation("Q♠"),), Markup("Q♠"))}, grammar).wrong_forms  # a list has no case
+
+
+def _label_of(html: Markup) -> list[str]:
+    return re.findall(r'aria-label="([^"]*)"', str(html))
+
+
+def _notation_filled(book_id: str, language: str, template: str, notation: str) -> tuple[Markup, list[str]]:
+    site, _ = _site(book_id)
+    speech = site.speech(book_id, language)
+    term = speech._term(Notation(notation), speech.value(Notation(notation)))
+    filled = fill(template, {"mana": term}, speech.grammar(speech.page.language))
+    return filled.html, filled.wrong_forms
+
+
+@pytest.mark.parametrize("notation, template, expected", [
+    # Review-ru C1: the labels a screen reader reads inside the sentence, in its case.
+    ("{U}", "добавляет {mana:acc}", ["синюю ману"]),
+    ("{1}", "платит {mana:acc}", ["1 единицу общей маны"]),  # one: единицу
+    ("{2}", "платит {mana:acc}", ["2 единицы общей маны"]),  # few: единицы
+    ("{5}{B}", "из {mana:gen}", ["5 единиц общей маны", "чёрной маны"]),  # many: единиц
+    ("{U/P}", "символ {mana:gen}", ["фирексийской синей маны"]),
+    ("{C}{C}", "остаются {mana:nom}", ["бесцветная мана", "бесцветная мана"]),
+    ("{T}", "стоимость {mana:gen}", ["символа поворота"]),
+])
+def test_a_symbol_label_takes_the_case_its_sentence_asks_for(notation: str, template: str, expected: list[str]) -> None:
+    html, wrong = _notation_filled("casting", "ru", template, notation)
+    assert _label_of(html) == expected and not wrong
+
+
+def test_a_symbol_label_left_in_its_base_form_is_reported_where_labels_decline() -> None:
+    """Point 4: «добавляет {mana}» reads «добавляет синяя мана»: the msgstr did not ask for a case."""
+    _, wrong = _notation_filled("casting", "ru", "добавляет {mana}", "{U}")
+    assert wrong and "decline in ru" in wrong[0]
+    # French labels have no forms: «il reste {pool}» is right as it is, and a square is no word to elide.
+    assert not _notation_filled("casting", "fr", "il reste {mana}", "{U}")[1]
+    assert not _notation_filled("strage", "fr", "déplacer l'orque de {mana}", "e4")[1]
+    # A form no label writes is reported, not shown silently in the nominative.
+    _, wrong = _notation_filled("casting", "ru", "с {mana:loc}", "{U}")
+    assert wrong and "no entry" in wrong[0]
+
+
+@pytest.mark.parametrize("language, notation, expected", [
+    ("pt", "{B}{B}", "restam"), ("pt", "{R}", "resta"), ("pt", "{2}", "restam"), ("pt", "{1}", "resta"),
+    ("es", "{C}{C}", "quedan"), ("es", "{B}", "queda"),
+])
+def test_a_pool_agrees_with_its_number_of_mana(language: str, notation: str, expected: str) -> None:
+    """Review-pt E5: «resta {B}{B}» for two mana; the verb agrees with the pool."""
+    html, wrong = _notation_filled("casting", language, "{mana.number:sg=resta|pl=restam}" if language == "pt" else "{mana.number:sg=queda|pl=quedan}", notation)
+    assert str(html) == expected and not wrong
+
+
+def test_i18n_check_knows_a_numbers_plural_categories_and_every_labels_forms(tmp_path: Path) -> None:
+    ru = load_grammar("ru", LOCALE)
+    assert not spec_problems("{amount} {amount.plural:one=единицу|few=единицы|other=единиц}", ru)
+    assert any("lots is not a ru plural" in p for p in spec_problems("{amount.plural:one=a|lots=b}", ru))
+    # A written form asking its colour in a case one colour lacks: a msgstr asking {mana:dat} could not read {B}.
+    (tmp_path / "ru").mkdir()
+    (tmp_path / "ru" / "grammar.yaml").write_text('forms: [nom, dat]\nas_written: [nom]\nnames:\n'
+                                                    '  "{colour} mana": {dat: "{colour:dat} мане"}\n  "mana colour|white": {dat: белой}\n',
+                                                    encoding="utf-8")
+    problems = {p.message.split(" (")[0]: p.line for p in grammar_problems("ru", (tmp_path,))}
+    assert problems["the symbol label '{colour} mana'"] == 4  # at its entry's line
+    assert "the symbol label 'tap'" in problems  # a label with no dat at all
+    assert not grammar_problems("ru", LOCALE)
+
+
+@pytest.mark.parametrize("n, expected", [(1, "из 1 карты"), (7, "из 7 карт"), (21, "из 21 карты"), (3, "из 3 карт")])
+def test_a_count_agrees_by_its_plural_category(n: int, expected: str) -> None:
+    """Review-ru P5, B3, D2: «руку (карт в руке: 7)», a data field, becomes «руку из 7 карт»."""
+    site, _ = _site("planechase")
+    speech = site.speech("planechase", "ru")
+    filled = fill("из {hands} {hands.plural:one=карты|other=карт}", {"hands": speech._term(n, Markup(str(n)))}, speech.grammar(speech.page.language))
+    assert str(filled.html) == expected and not filled.wrong_forms
+
+
+def test_a_tooltips_plain_text_reads_the_labels_in_the_asked_case() -> None:
+    """A board's or a step's tooltip is the sentence as plain text: its symbols in the same case."""
+    site, _ = _site("casting")
+    speech = site.speech("casting", "ru")
+    said = Message("pays {cost} from the mana pool, {pool} left", (("cost", Notation("{1}{U}")), ("pool", Notation("{B}{B}"))))
+    plain = speech.plain(said)
+    assert "(1 единицу общей маны)(синюю ману)" in plain and "(чёрная мана)(чёрная мана)" in plain

@@ -32,8 +32,9 @@ from .catalogs import Stats, Updated, languages_in, read_catalog, refuse_outside
 from .checks import check_locales, check_po_file, check_template_file, po_files
 from .domains import ENGINE_PREFIX, ENGINES, SITE, ShippedDomain, engine_domain, load_messages, write_domain_template
 from .engine_domains import book_engine_domain, misplaced
+from .forms import grammar_problems
 from .glossary import Glossary, load_glossary
-from .grammar import GRAMMAR_FILE, grammar_problems
+from .grammar import GRAMMAR_FILE
 from .headers import HeaderSettings
 from .plurals import RuleError, babel_rule, move, parse_rule, rule_problem
 from .pofile import sharing_catalogs

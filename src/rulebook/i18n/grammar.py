@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from babel.core import Locale, UnknownLocaleError
 from markupsafe import Markup, escape
 
 from ..cache import current, kind
@@ -38,7 +39,10 @@ from ..yamlnodes import Sequence as YSequence
 #: The file beside a locale dir's catalogs: ``<locale dir>/LANG/grammar.yaml``.
 GRAMMAR_FILE = "grammar.yaml"
 #: What a select may look at ({card.gender:…}); the values each language allows are its ``features``.
-FEATURES = ("gender", "number")
+#: ``plural`` is a number's CLDR category (ru: one, few, many), as ICU MessageFormat's ``plural`` chooses.
+FEATURES = ("gender", "number", "plural")
+#: What a name's entry writes; its ``plural`` is a number's, never written.
+_NAME_FEATURES = ("gender", "number")
 # yes/no per name: takes the definite article; elides before it; is the same in every case
 # (a name printed only in English on a Russian page, a label such as "P0")
 _ENTRY_FLAGS = ("article", "elide", "fixed")
@@ -192,7 +196,7 @@ def _read_into(grammar: Grammar, path: Path, problems: list[Problem]) -> None:
             fields = _scalars(entry, f"names.{name}", fail)
             for form, value in fields.items():
                 where = entry.items[form][0] if isinstance(entry, YMapping) else entry
-                if form in FEATURES:
+                if form in _NAME_FEATURES:
                     if value not in grammar.features.get(form, []):
                         fail(where, f"{name}: {form} {value!r} is not one of {grammar.language}'s: {', '.join(grammar.features.get(form, []))}")
                 elif form in _ENTRY_FLAGS:
@@ -244,6 +248,12 @@ class Term:
     entry: dict[str, str]
     #: A message's own placeholders, filled: a form written for it may use them ("альтернативную стоимость ({asks})").
     values: tuple[tuple[str, Any], ...] = ()
+    #: Forms made by drawing the value again (a mana notation, its labels in a case: i18n/forms.py);
+    #: None for a form it lacks.
+    forms: Callable[[str], Markup | None] | None = field(default=None, compare=False)
+    #: The language tells its forms apart and the value has them: a msgstr must ask for one
+    #: ({mana:nom} for the nominative), never leave it to the engine's base form.
+    ask: bool = False
 
     @property
     def gender(self) -> str:
@@ -252,6 +262,18 @@ class Term:
     @property
     def number(self) -> str:
         return self.entry.get("number", "sg")
+
+    @property
+    def plural(self) -> str:
+        return self.entry.get("plural", "other")
+
+
+def plural_categories(language: str) -> set[str]:
+    """The plural categories a ``{amount.plural:…}`` select may name in ``language`` (Babel's CLDR data)."""
+    try:
+        return set(Locale.parse(language.replace("-", "_")).plural_form.tags) | {"other"}
+    except (UnknownLocaleError, ValueError):
+        return {"other"}
 
 
 def fields(template: str) -> list[tuple[str, str, str]]:
@@ -292,7 +314,7 @@ def spec_problems(translation: str, grammar: Grammar) -> list[str]:
             elif options is None:
                 problems.append(f"{{{root}.{attribute}:{spec}}}: a select is written {{{root}.{attribute}:a=…|b=…|other=…}}")
             else:
-                allowed = set(grammar.features.get(attribute, [])) | {"other"}
+                allowed = (plural_categories(grammar.language) if attribute == "plural" else set(grammar.features.get(attribute, []))) | {"other"}
                 if unknown := set(options) - allowed:
                     problems.append(f"{{{root}.{attribute}}}: {', '.join(sorted(unknown))} is not a {grammar.language} {attribute} "
                                     f"(one of {', '.join(sorted(allowed))})")
@@ -339,6 +361,10 @@ def fill(template: str, values: dict[str, Any], grammar: Grammar) -> Filled:
                 # Rules that made nothing around the name lost the sentence's preposition ("objetivo Terror").
                 wrong.append(f"{template!r}: {{{root}:{spec}}} is filled with {value.key!r} without its preposition {spec!r}")
             out.append(made)
+        elif value.ask:
+            wrong.append(f"{template!r}: {{{root}}} is filled with symbols whose labels decline in {grammar.language}; "
+                         f"ask for the form the sentence needs: {{{root}:{'|'.join(grammar.forms)}}}")
+            out.append(value.html)
         else:
             before = literal.rstrip().rsplit(" ", 1)[-1].lower() if literal.strip() else ""
             if before in grammar.governs and _needs_form(value, before, grammar):
@@ -349,6 +375,8 @@ def fill(template: str, values: dict[str, Any], grammar: Grammar) -> Filled:
 
 
 def _form(term: Term, form: str, grammar: Grammar) -> Markup | None:
+    if term.forms is not None:
+        return term.forms(form)
     if form in term.entry:
         return fill(term.entry[form], dict(term.values), grammar).html
     made = grammar.made(form, term.entry, term.html.striptags())

@@ -16,6 +16,7 @@ A name or a message in a placeholder is filled in the form the msgstr asks for (
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +24,12 @@ from markupsafe import Markup, escape
 
 from ..engines.base import Applied, Record, Refused
 from ..i18n.domains import SITE
+from ..i18n.forms import label_in, notation_term, number_term
 from ..i18n.grammar import Grammar, Term, fill, load_grammar
 from ..languages import Language
 from ..languages import language as parse_language
 from ..messages import Code, Message, Name, Notation
+from ..symbols import Symbol
 from .text import text_to_html, text_to_plain
 from .ui import Words
 
@@ -79,6 +82,10 @@ class EngineSpeech:
             # A list tells its number, so that a msgstr agrees with it ("картой"/"картами":
             # {cards.number:sg=картой|pl=картами}); it has no other form, so it is fixed.
             return Term("", html, {"number": "pl" if len(value) > 1 else "sg", "fixed": "yes"})
+        if isinstance(value, Notation):
+            return self._notation(value, html, plain)
+        if type(value) is int:  # a count: a msgstr agrees with it ({hands.plural:one=карты|other=карт}), as ICU's plural
+            return number_term(value, html, self.page.language.code)
         key = _grammar_key(value)
         if key is None:
             return html
@@ -94,12 +101,35 @@ class EngineSpeech:
             entry = {**entry, "fixed": "yes"}
         return Term(key, html, entry, own)
 
+    def _notation(self, value: Notation, html: Markup, plain: bool) -> Term:
+        """A notation's symbols, read out in the form a msgstr asks for ({mana:acc}: «синюю ману»)."""
+        grammar, page = self.grammar(self.page.language), self.page
+
+        def lookup(context: str | None, msgid: str) -> str:
+            return (page.pgettext(context, msgid) if context else page.gettext(msgid)).text
+
+        def render(form: str) -> Markup | None:
+            missing: list[str] = []
+
+            def relabel(symbol: Symbol, shown: str) -> str:
+                found = label_in(symbol, form, grammar, lookup, shown)
+                if found is None:
+                    missing.append(symbol.token)
+                return shown if found is None else found
+
+            made = Markup(escape(text_to_plain(value, page, relabel=relabel))) if plain else text_to_html(value, language=page, inline=True, relabel=relabel)
+            return None if missing else made
+
+        return notation_term(value, html, grammar, render)
+
     def say(self, text: str) -> Markup:
         """A message as inline HTML in the page's language (marked where it had to fall back)."""
         if not isinstance(text, Message):  # an engine that still writes plain English
             return self.page.mark(escape(text), _ENGLISH)
         template, language = self._template(text)
         values = {key: self._term(value, self.value(value)) for key, value in text.params}
+        if language != self.page.language:  # a fallback's template cannot ask the page language's forms
+            values = {key: replace(value, ask=False) if isinstance(value, Term) else value for key, value in values.items()}
         try:
             filled = fill(template, values, self.grammar(language))
             html = filled.html

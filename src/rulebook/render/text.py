@@ -10,7 +10,7 @@ links, ``{{ }}``) stays visible text. Links only come from cross-references, and
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -91,26 +91,33 @@ def _symbol(token: str, own: SymbolSet | None) -> symbols.Symbol:
     return SYMBOLS.get(token) or (own.table[token] if own is not None else SYMBOLS[token])
 
 
-def _icon(token: str, language: str | Words, icons: dict[str, str], own: SymbolSet | None) -> str:
+#: A symbol's label in the form a sentence asked for (i18n/forms.py), from its label as shown.
+Relabel = Callable[[symbols.Symbol, str], str]
+
+
+def _icon(token: str, language: str | Words, icons: dict[str, str], own: SymbolSet | None, relabel: Relabel | None = None) -> str:
     """A symbol's icon, made once per page language (an engine's under its engine's name too:
     two engines may both call a symbol {knock})."""
     symbol = _symbol(token, own)
     key = f"{symbol.engine}:{token}" if symbol.engine else token
     if key not in icons:
         label = own.label(symbol) if own is not None and symbol.kind == "engine" else None
+        if relabel is not None:
+            label = label or symbol_label(symbol, language)
+            label = replace(label, text=relabel(symbol, label.text))
         icons[key] = str(symbol_html(symbol, language, label))
     return icons[key]
 
 
 def _html(nodes: tuple[Inline, ...], resolve: Resolver | None, language: str | Words, icons: dict[str, str],
-          own: SymbolSet | None = None, terms: TermLinks | None = None) -> str:
+          own: SymbolSet | None = None, terms: TermLinks | None = None, relabel: Relabel | None = None) -> str:
     """HTML of inline nodes; ``icons`` keeps each symbol's HTML once made (a text may repeat one thousands of times)."""
     parts = []
     for node in nodes:
         if isinstance(node, Text):
             parts.append(_text_html(node.value, terms))
         elif isinstance(node, Symbol):
-            parts.append(_icon(node.token, language, icons, own))
+            parts.append(_icon(node.token, language, icons, own, relabel))
         elif isinstance(node, Ref):
             target = resolve(node.ref) if resolve else None
             if target is None:
@@ -124,10 +131,11 @@ def _html(nodes: tuple[Inline, ...], resolve: Resolver | None, language: str | W
 
 
 def text_to_html(text: str, resolve: Resolver | None = None, *, language: str | Words = "it", inline: bool = False,
-                 symbols: SymbolSet | None = None, terms: TermLinks | None = None) -> Markup:
+                 symbols: SymbolSet | None = None, terms: TermLinks | None = None, relabel: Relabel | None = None) -> Markup:
     """Render one rulebook text field. ``inline`` renders a title: no paragraphs, no lists.
     ``symbols``: the book's engine's own symbols, when it has any. ``terms`` links the game
-    terms a prose text uses to the glossary (a title's are never linked).
+    terms a prose text uses to the glossary (a title's are never linked). ``relabel``: an inline
+    text's symbols read in the form its sentence asked for (a notation in an engine sentence).
 
     >>> text_to_html("Paga {W} e vedi **bene** <b>")
     Markup('<p>Paga <i class="ms ms-w ms-cost" role="img" aria-label="mana bianco" title="mana bianco"></i> e vedi <strong>bene</strong> &lt;b&gt;</p>')
@@ -137,10 +145,11 @@ def text_to_html(text: str, resolve: Resolver | None = None, *, language: str | 
         # that skipped them): shown as escaped text, at the cost of escaping it.
         shown = escape(closed_bidi(" ".join(text.split())))
         return Markup(f"<p>{shown}</p>") if not inline else shown
-    icons: dict[str, str] = language.icons if isinstance(language, Words) else {}
+    # Icons in another form than the label's own are made for this text alone.
+    icons: dict[str, str] = language.icons if isinstance(language, Words) and relabel is None else {}
     tokens = symbols.tokens if symbols is not None else ()
     if inline:
-        return Markup(_html(parse_inline(text, symbols=tokens), resolve, language, icons, symbols))
+        return Markup(_html(parse_inline(text, symbols=tokens), resolve, language, icons, symbols, relabel=relabel))
     blocks = []
     for block in parse(text, symbols=tokens):
         if isinstance(block, Paragraph):
@@ -151,7 +160,7 @@ def text_to_html(text: str, resolve: Resolver | None = None, *, language: str | 
 
 
 def _plain(nodes: tuple[Inline, ...], language: str | Words, resolve: Resolver | None, labels: dict[str, str],
-           own: SymbolSet | None = None) -> str:
+           own: SymbolSet | None = None, relabel: Relabel | None = None) -> str:
     parts = []
     named = False  # the symbol just left out was named by the text before it
     for node in nodes:
@@ -165,7 +174,7 @@ def _plain(nodes: tuple[Inline, ...], language: str | Words, resolve: Resolver |
             if node.token not in labels:
                 symbol = _symbol(node.token, own)
                 label = own.label(symbol) if own is not None and symbol.kind == "engine" else symbol_label(symbol, language)
-                labels[node.token] = f"({label.text})"
+                labels[node.token] = f"({relabel(symbol, label.text) if relabel is not None else label.text})"
             # A title that names its symbol before drawing it ("Chaos symbol {CHAOS}") says the name
             # once: "Symbole de chaos", never "Symbole de chaos (symbole de chaos)".
             # Only the text right before it is read: each text once, so a long text stays linear.
@@ -177,11 +186,12 @@ def _plain(nodes: tuple[Inline, ...], language: str | Words, resolve: Resolver |
             target = resolve(node.ref) if resolve else None
             parts.append(target.number if target else f"{node.ref.book + ':' if node.ref.book else ''}{node.ref.target}")
         else:
-            parts.append(_plain(node.children, language, resolve, labels, own))
+            parts.append(_plain(node.children, language, resolve, labels, own, relabel))
     return "".join(parts)
 
 
-def text_to_plain(text: str, language: str | Words = "it", resolve: Resolver | None = None, symbols: SymbolSet | None = None) -> str:
+def text_to_plain(text: str, language: str | Words = "it", resolve: Resolver | None = None, symbols: SymbolSet | None = None,
+                  relabel: Relabel | None = None) -> str:
     """A text as plain words, for the page title and search: symbols become their names,
     a cross-reference the number ``resolve`` finds for it (else its id).
 
@@ -191,4 +201,4 @@ def text_to_plain(text: str, language: str | Words = "it", resolve: Resolver | N
     if len(text) > MAX_TEXT_CHARS:
         return closed_bidi(" ".join(text.split()))  # never parsed: see text_to_html
     tokens = symbols.tokens if symbols is not None else ()
-    return " ".join(_plain(parse_inline(text, symbols=tokens), language, resolve, {}, symbols).split())
+    return " ".join(_plain(parse_inline(text, symbols=tokens), language, resolve, {}, symbols, relabel).split())
