@@ -8,6 +8,7 @@ file that engine sentences use (docs/grammar.md, "Symbols in a sentence").
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -88,9 +89,38 @@ def test_the_source_language_keeps_the_plain_symbol() -> None:
     assert UNKNOWN_TOKEN_RE.findall("Costa {1:acc} o {1}.") == ["{1:acc}"]
 
 
+@lru_cache(maxsize=None)
+def _ru_page(book_id: str) -> str:
+    book = load_book(f"rules/{book_id}.yaml")
+    return Site({book.id: book}, (), languages=site_languages()).book_page(book.id, "ru").html
+
+
+@pytest.mark.parametrize("book_id, sentence, label", [
+    # Review-ru C1: «Талия доводит её до [1 единица общей маны]».
+    ("casting", "Талия доводит её до ", "1 единицы общей маны"),
+    ("casting", "оно стоит на ", "2 единицы общей маны"),
+    ("casting", "стоимость ", "символа поворота"),
+    ("casting", "второй ", "синей маны"),
+    ("planechase", "второй стоит ", "1 единицу общей маны"),
+])
+def test_the_russian_prose_reads_its_symbols_in_the_sentences_case(book_id: str, sentence: str, label: str) -> None:
+    page = _ru_page(book_id)
+    assert re.search(re.escape(sentence) + r'<i class="ms [^"]*" role="img" aria-label="' + re.escape(label) + '"', page), label
+
+
 @pytest.mark.parametrize("language", sorted(set(site_languages()) - {"ru"}))
 def test_no_other_language_asks_a_prose_symbols_form(language: str) -> None:
     """Their labels have no forms (fr «coûte {1} de plus» reads right as it is): nothing to ask."""
     for po in sorted(Path("locales", language, "LC_MESSAGES").glob("*.po")):
         asked = [m.context for m in read_po(po.open("rb")) if isinstance(m.string, str) and re.search(r"\{[^{}\s:]+:[^{}\s]+\}", m.string)]
         assert not asked, (po, asked)
+
+
+def test_the_glossary_names_a_term_by_the_books_words_not_a_labels_asked_case() -> None:
+    """«бесцветная» (a prefix-only term named by the shortest word the books use): the casting
+    prose asks {C:acc} twice, «бесцветную ману», which is the label in a sentence's case, not the
+    book's word for the term."""
+    book = load_book("rules/casting.yaml")
+    site = Site({book.id: book}, (), languages=site_languages())
+    names = {entry.name for entry in site.glossary_shown("ru")}
+    assert "бесцветная" in names and "бесцветную" not in names
