@@ -345,7 +345,7 @@ class Planechase(State):
         free = 1 if self.multiplayer else 0
         size = max(0, HAND - max(0, taken - free))
         if self.multiplayer and taken == 1:
-            trace.append(Fired("mulligan-multiplayer", msg("player {player}'s first mulligan: a new hand of seven", player=self.seat(me))))
+            trace.append(Fired("mulligan-multiplayer", msg("player {player}'s first mulligan: a new hand of {size}", player=self.seat(me), size=size)))
         else:
             trace.append(Fired("mulligan-consueto", msg("player {player}'s mulligan number {taken}: a new hand of {size}", player=self.seat(me), taken=taken, size=size)))
         return evolve(self, hands=replace_at(self.hands, me, size), mulligans=replace_at(self.mulligans, me, taken))
