@@ -400,7 +400,7 @@ class BingoState(State):
         self._expect(Phase.SHUFFLE, action, "rimescolare")
         if Tally(action.order) != Tally(self.discards[0] + self.discards[1]):
             raise IllegalAction("rimescolare", msg("{action} is not an order of the two discard piles", action=action.told))
-        trace.append(Fired("rimescolare", msg("both discard piles become a new deck of {count}", count=len(action.order))))
+        trace.append(Fired("rimescolare", msg_n("both discard piles become a new deck of {count} card", "both discard piles become a new deck of {count} cards", len(action.order), count=len(action.order))))
         state = evolve(self, deck=action.order, discards=((), ()), phase=Phase.TURN, drawer=None, resume=None)
         if self.drawer is None:
             # The deck ran out without a draw waiting: the turn goes on, or ends (resume None).
