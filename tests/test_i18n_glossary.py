@@ -230,6 +230,19 @@ def test_a_place_in_the_text_tries_only_the_forms_spelled_like_it():
     assert [t.forms["it"] for t in glossary.used("abba, ciao; amio e azio")[1]] == [("abba",), ("amio",), ("azio",)]
 
 
+def test_every_form_that_matches_at_a_place_is_found_whichever_the_scan_reports():
+    """The scan tries a letter's forms by second letter ("ab" and "ab*" before "a*"), so the form
+    it reports at a place need not be the first in glossary order: the others that match there
+    are found all the same, earlier ones too."""
+    forms = ["ab", "a*", "ab*", "ac"]
+    glossary = Glossary(tuple(Term({"it": (form,)}, f"made-up:{n}") for n, form in enumerate(forms)), source="it")
+    assert [t.forms["it"] for t in glossary.used("abx")[1]] == [("a*",), ("ab*",)]
+    assert [t.forms["it"] for t in glossary.used("ab, ac")[1]] == [("ab",), ("a*",), ("ab*",), ("ac",)]
+    for text in ("abx", "ab, ac", "x ac", "acab", "Ab AC"):
+        assert {t.forms["it"][0] for t in glossary.used(text)[1]} == {
+            f for f in forms if Term({"it": (f,)}, "x").found_in("it", text, source=True)}
+
+
 def test_a_name_inside_a_longer_name_is_not_a_use_of_it():
     """"Elfi di Llanowar" (a card) does not name Llanowar (a plane): a translation writes the
     card's printed name, which need not hold the plane's ("Лановарские Эльфы")."""

@@ -82,7 +82,7 @@ def test_a_message_in_the_page_language_is_plain_and_escaped():
 
 def test_a_language_in_a_sentence_is_named_in_that_sentences_language():
     assert words(language("fr"), ITALIAN).gettext("in {language}", language=ITALIAN).text == "en italien"
-    assert words(ENGLISH, ITALIAN).gettext("in {language}", language=ITALIAN).text == "in Italian"
+    assert words(ENGLISH, ITALIAN).gettext("in {language}", language=ITALIAN).text == "In Italian"  # a column header, capitalized like its row (W3)
     # Fallen back to Italian, the sentence names the language in Italian.
     assert words(UNSHIPPED, ITALIAN).gettext("in {language}", language=ITALIAN).text == "in italiano"
 

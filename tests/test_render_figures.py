@@ -138,8 +138,8 @@ def test_the_caption_lists_the_pieces_by_square_in_the_pages_words() -> None:
     caption = str(board_caption(figure, shipped_words("it")))
     items = re.findall(r"<li>(.*?)</li>", caption)
     assert items == ["b2: green orc", "e4: sprite, red half-elf"]  # board order; the kinds are the engine's words
-    assert caption.startswith("<p>Pezzi sulla scacchiera, casa per casa:</p>")
-    assert "<p>Case evidenziate: c3</p>" in caption and "<p>Mosse indicate: b2 \u2192 c3</p>" in caption
+    assert caption.startswith("<p>Pezzi sulla scacchiera, casella per casella:</p>")
+    assert "<p>Caselle evidenziate: c3</p>" in caption and "<p>Mosse indicate: b2 \u2192 c3</p>" in caption
     assert str(board_caption(BoardFigure(pieces=()), shipped_words("ru"))) == "<p>На доске нет фигур.</p>"
 
 

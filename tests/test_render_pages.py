@@ -121,7 +121,7 @@ def test_a_book_page_lists_where_the_book_departs_from_its_source(tmp_path: Path
     assert page.toc[-1].id == "rb-departures" and page.toc[-1].level == 2
     # In the ruling itself, the passage is named beside the reason.
     ruling = page.html.split('id="decisione-mana"')[1].split("</div>\n</div>")[0]
-    assert "Si discosta dalla fonte:</strong> «il mana resta» (Mana)" in ruling
+    assert "Si discosta dal testo di partenza:</strong> «il mana resta» (Mana)" in ruling
     # Another language says it in its own words (the departure itself falls back, marked).
     assert "Где эта книга решает сама" in site.book_page("demo", "ru").html and ">1.1, решение 1</a>" in site.book_page("demo", "ru").html
     # A book without departures has no such list, and its other book neither.

@@ -54,6 +54,13 @@ def test_each_fired_rule_is_a_step_in_the_order_of_the_run() -> None:
         assert f'href="#{fired[0].rule}"' in first and f">{site.book_view('strage', 'en').label(anchor)}</a>" in first
 
 
+def test_an_english_page_takes_the_engines_shared_words_from_the_english_catalog() -> None:
+    # Strage has a domain of its own; a refusal out of turn is the engines' shared message, whose
+    # English catalog follows the style sheet ("isn't"), where the msgid says "is not".
+    said = _strage_site().speech("strage", "en").say(msg("{action} is not possible now: {now}", action="moving", now="later")).unescape()
+    assert said == "moving isn't possible now: later"
+
+
 def test_a_french_page_tells_the_steps_in_french_with_no_english_left() -> None:
     site = _strage_site()
     proof, outcome = _example(site, "fr", lambda o: any(isinstance(r, Applied) and r.trace for r in o.records))

@@ -400,7 +400,7 @@ class BingoState(State):
         self._expect(Phase.SHUFFLE, action, "rimescolare")
         if Tally(action.order) != Tally(self.discards[0] + self.discards[1]):
             raise IllegalAction("rimescolare", msg("{action} is not an order of the two discard piles", action=action.told))
-        trace.append(Fired("rimescolare", msg("both discard piles become a new deck of {count}", count=len(action.order))))
+        trace.append(Fired("rimescolare", msg_n("both discard piles become a new deck of {count} card", "both discard piles become a new deck of {count} cards", len(action.order), count=len(action.order))))
         state = evolve(self, deck=action.order, discards=((), ()), phase=Phase.TURN, drawer=None, resume=None)
         if self.drawer is None:
             # The deck ran out without a draw waiting: the turn goes on, or ends (resume None).
@@ -480,9 +480,16 @@ class BingoState(State):
         discards = replace_at(self.discards, player, self.discards[player] + (land,)) if to_discards else self.discards
         return evolve(self, hands=hands, discards=discards)
 
+    def _now(self) -> Message:
+        """Where the game stands, as a refusal out of turn says it: a sentence on a player's turn,
+        where "player 1: to place or pass" after "is not possible now:" chained three colons."""
+        if self.phase is Phase.TURN:
+            return msg("it is player {player}'s turn to place a land or pass", player=_seat(self.active))
+        return super()._now()
+
     def _who(self) -> Message:
         player = self.current_player
-        # Translators: who acts, as a refusal out of turn says it ("player 1: to play a land or pass").
+        # Translators: who acts, as a refusal out of turn says it ("player 2: may counter").
         return msg("player {player}", player=_seat(player)) if player >= 0 else msg("nobody")
 
     def _hand(self, player: int) -> tuple[Message, ...] | Message:

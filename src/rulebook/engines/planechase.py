@@ -327,7 +327,7 @@ class Planechase(State):
     def _apply_keep(self, action: Keep, trace: list[Fired]) -> Planechase:
         self._expect(Phase.MULLIGAN, action, "mano-iniziale")
         me = self.current_player
-        trace.append(Fired("mano-iniziale", msg("player {player} keeps a hand of {hands}", player=self.seat(me), hands=self.hands[me])))
+        trace.append(Fired("mano-iniziale", msg_n("player {player} keeps a hand of {hands} card", "player {player} keeps a hand of {hands} cards", self.hands[me], player=self.seat(me), hands=self.hands[me])))
         return evolve(self, kept=self.kept | {me})._after_mulligans(trace)
 
     def _after_mulligans(self, trace: list[Fired]) -> Planechase:
@@ -345,9 +345,9 @@ class Planechase(State):
         free = 1 if self.multiplayer else 0
         size = max(0, HAND - max(0, taken - free))
         if self.multiplayer and taken == 1:
-            trace.append(Fired("mulligan-multiplayer", msg("player {player}'s first mulligan: a new hand of seven", player=self.seat(me))))
+            trace.append(Fired("mulligan-multiplayer", msg_n("player {player}'s first mulligan: a new hand of {size} card", "player {player}'s first mulligan: a new hand of {size} cards", size, player=self.seat(me), size=size)))
         else:
-            trace.append(Fired("mulligan-consueto", msg("player {player}'s mulligan number {taken}: a new hand of {size}", player=self.seat(me), taken=taken, size=size)))
+            trace.append(Fired("mulligan-consueto", msg_n("player {player}'s mulligan number {taken}: a new hand of {size} card", "player {player}'s mulligan number {taken}: a new hand of {size} cards", size, player=self.seat(me), taken=taken, size=size)))
         return evolve(self, hands=replace_at(self.hands, me, size), mulligans=replace_at(self.mulligans, me, taken))
 
     def _turn_over_first_plane(self, trace: list[Fired]) -> Planechase:

@@ -251,9 +251,11 @@ class _Scanner:
         self._seconding: dict[str, frozenset[str]] = {}
 
     def _later(self, index: int, text: str, start: int) -> tuple[int, ...]:
-        """The patterns after ``index`` that may match at ``start``: those whose first letter's
-        test accepts the character there and whose second letter (if plain) the next one
-        (every later one when the forms are not grouped)."""
+        """The patterns other than ``index`` that may match at ``start``: those whose first
+        letter's test accepts the character there and whose second letter (if plain) the next
+        one (every later one when the forms are not grouped: :attr:`_all` reports the first
+        pattern that matches in their order; grouped, it tries them by first and second letter,
+        so the one it reports need not be the first)."""
         opening: frozenset[str] | None = None
         seconds: frozenset[str] | None = None
         if self.grouped:
@@ -272,31 +274,48 @@ class _Scanner:
             else:
                 assert seconds is not None  # made with opening
                 found = tuple(i for letter in opening if letter in self._runs
-                              for i in self._runs[letter] if i > index and (self.seconds[i] is None or self.seconds[i] in seconds))
+                              for i in self._runs[letter] if i != index and (self.seconds[i] is None or self.seconds[i] in seconds))
             if len(self._after) >= 200_000:
                 self._after.clear()
             self._after[key] = found
         return found
 
     @cached_property
-    def _all(self) -> re.Pattern[str]:
-        """A lookahead over every pattern; group k is pattern k - 1 (the first that matches there)."""
+    def _all(self) -> tuple[re.Pattern[str], tuple[int, ...]]:
+        """A lookahead over every pattern, and the pattern each of its groups is (group k: the
+        (k - 1)th), one of those that match there.
+
+        Grouped by first letter, then within a letter by second letter (the forms whose second
+        letter is not plain tried whatever it is): a place where a word starts tries only the
+        forms that start with its two letters, where re would try each of the letter's forms
+        in turn (the scan of a source was most of the glossary check, issue 30.4)."""
         bodies = [f"({_inline(pattern)})" for pattern in self.patterns]
         if not self.grouped:
-            return _compiled("(?=" + "|".join(bodies) + ")")
+            return _compiled("(?=" + "|".join(bodies) + ")"), tuple(range(len(bodies)))
+        letters: dict[str, dict[str | None, list[int]]] = {}
+        for index, first in enumerate(self.firsts):
+            letters.setdefault(self._spelled[first], {}).setdefault(self.seconds[index], []).append(index)
+        order: list[int] = []
         groups: dict[str, list[str]] = {}
-        for first, body in zip(self.firsts, bodies):
-            groups.setdefault(self._spelled[first], []).append(body)
-        letters, tried = _by_first_letter(groups)
-        return _compiled(f"{_WORD_START}(?=(?i:[{letters}]))(?={tried})")
+        for opening, by_second in letters.items():
+            for second, indices in by_second.items():
+                order.extend(indices)
+                body = "|".join(bodies[i] for i in indices)
+                test = "" if second is None else f"(?=.(?i:[{'её' if second == 'е' else re.escape(second)}]))"
+                groups.setdefault(opening, []).append(f"{test}(?:{body})")
+        opened, tried = _by_first_letter(groups)
+        return _compiled(f"{_WORD_START}(?=(?i:[{opened}]))(?={tried})"), tuple(order)
 
     def terms_in(self, text: str) -> tuple[Term, ...]:
+        """The terms whose forms occur in ``text``: every pattern that matches at a place where
+        one of them does (a form matches only where a word starts, so nowhere else)."""
         if not self.patterns:
             return ()
         found: set[int] = set()
-        for match in self._all.finditer(text):
+        scan, order = self._all
+        for match in scan.finditer(text):
             assert match.lastindex is not None  # one group for each pattern: one of them matched
-            index, start = match.lastindex - 1, match.start()
+            index, start = order[match.lastindex - 1], match.start()
             found.add(self.owners[index])
             found.update(self.owners[i] for i in self._later(index, text, start) if self.patterns[i].match(text, start))
         return tuple(self.terms[i] for i in sorted(found))

@@ -55,7 +55,10 @@ class EngineSpeech:
         return self.grammars[language.code]
 
     def _template(self, text: Message) -> tuple[str, Language]:
-        found = next((f for words in self.domains if (f := words.find(text.context, text.msgid, text.plural, text.n))), None)
+        # Every domain's catalogs before any msgid: on an English page the engine's own domain
+        # would otherwise answer with its msgid a message the shared domain translates.
+        key = (text.context, text.msgid, text.plural, text.n)
+        found = next((f for words in self.domains if (f := words.in_catalogs(*key))), None) or self.domains[-1].find(*key)
         return found or ((text.msgid if text.plural is None or text.n == 1 else text.plural), _ENGLISH)
 
     def plain(self, text: str) -> str:

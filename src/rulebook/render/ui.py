@@ -157,20 +157,28 @@ class Words:
     def find(self, context: str | None, singular: str, plural: str | None = None, n: int = 1) -> tuple[str, Language] | None:
         """The translation and its language, if the page's language or the source has one; the
         msgid itself when the page is in the msgids' language; else None (a later domain may have it)."""
+        found = self.in_catalogs(context, singular, plural, n)
+        if found is None and self.language == self._msgid_language:
+            return (singular if plural is None or n == 1 else plural), self.language
+        return found
+
+    def in_catalogs(self, context: str | None, singular: str, plural: str | None, n: int) -> tuple[str, Language] | None:
+        """The translation and its language from the catalogs alone, never the msgid."""
         for lang, found in self._chain:
             if found.has(context, singular):
                 return found.translate(context, singular, plural, n), lang
             if lang == self._msgid_language:
                 break  # the page is in the msgids' language: no need to borrow the source's
-        if self.language == self._msgid_language:
-            return (singular if plural is None or n == 1 else plural), self.language
         return None
 
     def told(self, message: Message, *, last: bool = False) -> Phrase | None:
         """An engine's message (a symbol's label) as a Phrase, when this domain's catalogs have it
         (or the page is in the msgids' language); else None, for the next domain to try, or
         with ``last`` the English msgid, marked as such."""
-        found = self.find(message.context, message.msgid, message.plural, message.n)
+        # The catalogs only, even on a page in the msgids' language: an English page takes an
+        # engine's shared message from the English engine.base catalog ("isn't possible now"),
+        # not from the engine's own domain's msgid.
+        found = self.in_catalogs(message.context, message.msgid, message.plural, message.n)
         if found is None:
             if not last:
                 return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...messages import Message, msg, notation
+from ...messages import Message, msg, msg_n, notation
 from ..base import Evaluable
 from .board import CLANS
 
@@ -153,7 +153,9 @@ class Result:
 
     def said(self) -> Message:
         """The result as a sentence of the game's trace (its English text is ``str(result)``)."""
-        scores = tuple(msg("{clan} {saved} saved/{on_map} on map", clan=CLANS[p], saved=s, on_map=m)
+        # The half-elves on the map break a tie (6.2): the words say what the number counts.
+        scores = tuple(msg_n("{clan}: {saved} saved and {on_map} half-elf on the map", "{clan}: {saved} saved and {on_map} half-elves on the map",
+                             m, clan=CLANS[p], saved=s, on_map=m)
                        for p, (s, m) in enumerate(zip(self.saved, self.on_map)))
         if self.winner is None:
             return msg("no winner ({scores})", scores=scores)

@@ -419,7 +419,7 @@ def _check_numbers(action: Action, cards: Sequence[MagicCard], at_least: int, ru
     if len(suits(cards)) < 2:
         raise IllegalAction(rule, msg("{action}: the numbers must be of at least two suits", action=action.told))
     if total(cards) < at_least:
-        raise IllegalAction(rule, msg("{action}: {cards} totals {total}, at least {at_least} is needed", action=action.told, cards=said_cards(cards), total=total(cards), at_least=at_least))
+        raise IllegalAction(rule, msg("{action}: total {total}, at least {at_least} is needed", action=action.told, total=total(cards), at_least=at_least))
 
 
 def insist(state: StrageState, action: Insist | Yield, trace: list[Fired]) -> StrageState:
