@@ -44,6 +44,8 @@ CASES = [
     ("tokens", "Paga {W}.", "Pay {W}.", "Pay {W}{U}."),
     ("tokens", "Paga {W}.", "Pay {W}.", "Pay {W} {FOO}."),
     ("tokens", "Paga {W}.", "Pay {W}.", "Pay {W} {{ 7*7 }}."),
+    # A symbol asked in a form its language's labels do not have (English labels have none).
+    ("forms", "Paga {1}.", "Pay {1}.", "Pay {1:acc}."),
     ("references", "Vedi [[r2]].", "See [[r2]].", "See [[r3]]."),
     ("references", "Vedi [[casting:601.2]].", "See [[casting:601.2]].", "See [[601.2]]."),
     ("references", "Vedi [[r2]].", "See [[r2]].", "See [[r2]] and [[r2]."),

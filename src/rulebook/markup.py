@@ -27,7 +27,8 @@ The rules, as the pages have always shown them:
   and followed by a character that is neither space nor ``*``; it closes at the next ``*`` if
   that one follows a non-space character and is not followed by a word character or ``*``;
 - a ``{token}`` known in :data:`~rulebook.symbols.SYMBOLS` (or among the book engine's own) is a symbol, a ``[[rule-id]]`` or
-  ``[[book:rule-id]]`` a cross-reference; anything else is text.
+  ``[[book:rule-id]]`` a cross-reference; anything else is text. A translation may ask a symbol's
+  label in a form (``{1:acc}``, docs/grammar.md): the same symbol, its label read in that form.
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ class Text:
 @dataclass(frozen=True)
 class Symbol:
     token: str  # a key of SYMBOLS, e.g. "{W}"
+    #: The form a translation asks its label in (``{1:acc}``: read «1 единицу общей маны»); "" as shown.
+    form: str = ""
 
 
 @dataclass(frozen=True)
@@ -298,6 +301,8 @@ def _symbols(text: str, known: Mapping[str, Symbol] | None = None) -> list[Inlin
     pending = [parts[0]]  # the text since the last symbol; an unknown token stays in it
     for index in range(1, len(parts), 2):
         node = known.get(parts[index])
+        if node is None and ":" in parts[index]:
+            node = _asked(parts[index], known)
         if node is None:
             pending += ("{", parts[index], "}", parts[index + 1])
             continue
@@ -308,6 +313,17 @@ def _symbols(text: str, known: Mapping[str, Symbol] | None = None) -> list[Inlin
     if any(pending):
         nodes.append(Text("".join(pending)))
     return nodes
+
+
+#: What a form's name may be (``acc``, ``à``): letters, as a grammar file's ``forms`` lists them.
+_FORM_RE = re.compile(r"[^\W\d_]+")
+
+
+def _asked(name: str, known: Mapping[str, Symbol]) -> Symbol | None:
+    """``1:acc`` -> the symbol ``{1}`` asked in the form ``acc``; None when the code is no symbol."""
+    code, _, form = name.partition(":")
+    node = known.get(code)
+    return Symbol(node.token, form) if node is not None and _FORM_RE.fullmatch(form) else None
 
 
 # --- what a translation must keep ---------------------------------------------------------------

@@ -30,6 +30,7 @@ from .catalogs import obsolete_duplicates
 from .copies import check_same, ignored_checks, words_only
 from .counted import check_markup, check_numbers, check_references, check_tokens
 from .formats import format_details
+from .forms import check_symbol_forms
 from .glossary import Glossary, load_glossary
 from .grammar import Grammar, load_grammar, spec_problems
 from .headers import header_problems
@@ -190,6 +191,7 @@ def check_placeholders(source: str, translation: str, language: str, glossary: G
 #: Every check by the name a problem reports; order is the order of the report.
 CHECKS: dict[str, Check] = {
     "tokens": check_tokens,
+    "forms": check_symbol_forms,
     "references": check_references,
     "links": check_links,
     "html": check_html,
@@ -226,8 +228,9 @@ def checks_for(domain: str, copies_allowed: bool = False, project: Path | None =
     project's locales folder, whose ``LANG/grammar.yaml`` adds to the forms a msgstr may ask for.
     """
     checks = CHECKS if is_book_domain(domain) else INTERFACE_CHECKS
-    if project is not None and checks is INTERFACE_CHECKS:
-        checks = {**checks, "placeholders": partial(check_placeholders, project=project)}
+    if project is not None:  # its grammar files add forms a msgstr may ask for
+        checks = {**checks, "placeholders": partial(check_placeholders, project=project)} if checks is INTERFACE_CHECKS else {
+            **checks, "forms": partial(check_symbol_forms, project=project)}
     return {name: check for name, check in checks.items() if name != "same"} if copies_allowed else checks
 
 

@@ -43,7 +43,8 @@ def _tokens(text: str) -> tuple[list[str], tuple[int, int]]:
     """The symbol tokens of a text in order, and its braces outside them ('{', '}')."""
     if "{" not in text and "}" not in text:
         return [], (0, 0)
-    found = [m.group(0) for m in TOKEN_RE.finditer(text)]
+    # A symbol asked in a form is the symbol ({1:acc} is {1}: its form is the forms check's).
+    found = [m.group(0) if ":" not in m.group(1) else "{" + m.group(1).partition(":")[0] + "}" for m in TOKEN_RE.finditer(text)]
     # A token holds one '{' and one '}' and no other: the rest are outside the tokens.
     return found, (text.count("{") - len(found), text.count("}") - len(found))
 

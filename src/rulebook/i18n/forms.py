@@ -16,20 +16,26 @@ form written out and the label's own placeholders asked in the form it needs:
 A number's ``plural`` is its CLDR category in the language (Babel's), the way ICU MessageFormat's
 ``plural`` chooses. A language whose labels have no forms (French: «il reste {pool}») never asks,
 and its notation is the same in every form.
+
+A book's prose asks the same way, on the symbol itself: a msgstr's ``{1:acc}`` is the symbol
+``{1}`` (its icon unchanged) whose label reads «1 единицу общей маны» (:meth:`Words.symbol_label_in
+<rulebook.render.ui.Words.symbol_label_in>`), from the same entries; :func:`check_symbol_forms` is
+the check that the form is one the language knows and the label has.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
 
 from babel.core import Locale, UnknownLocaleError
 from markupsafe import Markup, escape
 
-from ..errors import Problem
+from ..errors import LoadError, Problem
 from ..loader import display_path
 from ..symbols import COLOUR_NAMES, SYMBOLS, TOKEN_RE, Symbol, table
+from .glossary import Glossary
 from .grammar import Grammar, Term, fill, grammar_files, load_grammar
 from .grammar import grammar_problems as file_problems
 
@@ -180,3 +186,59 @@ def number_term(n: int, html: Markup, language: str) -> Term:
     and number told, so a msgstr that is not a plural entry can still agree with a count
     («руку из {hands} {hands.plural:one=карты|other=карт}»: «из 7 карт», «из 1 карты»)."""
     return Term("", html, {"fixed": "yes", "elide": "no", "number": "sg" if n == 1 else "pl", "plural": plural_category(language, n)})
+
+
+#: The site's locale folder, whose grammar files hold each language's label forms (domains.SITE's,
+#: which this module cannot import without a cycle; checks.py's too).
+SITE_LOCALE = Path(__file__).resolve().parent.parent / "locale"
+
+
+def prose_grammar(language: str, project: Path | None = None) -> Grammar:
+    """The label forms a book's prose may ask for: the site's grammar file of ``language``, then
+    the project's ``locales/LANG/grammar.yaml`` (``project``: its locales folder)."""
+    return load_grammar(language, (SITE_LOCALE, *((project,) if project is not None else ())))
+
+
+def asked_symbols(text: str) -> Iterator[tuple[str, str, str]]:
+    """Each symbol a translation asks in a form: ``{1:acc}`` -> ('{1:acc}', '{1}', 'acc')."""
+    if ":" not in text:
+        return
+    for match in TOKEN_RE.finditer(text):
+        code, colon, form = match.group(1).partition(":")
+        if colon:
+            yield match.group(0), "{" + code + "}", form
+
+
+def as_shown(text: str) -> str:
+    """``text`` with each symbol asked in a form written plain (``{1:acc}`` -> ``{1}``): its labels
+    as the site shows them alone, for whoever counts the words a book uses (the glossary page
+    names a term by its nominative, never by a case a sentence asked of a label)."""
+    return TOKEN_RE.sub(lambda m: "{" + m.group(1).partition(":")[0] + "}", text) if ":" in text else text
+
+
+def check_symbol_forms(source: str, translation: str, language: str, glossary: Glossary, *, project: Path | None = None) -> Iterator[str]:
+    """A symbol of the prose asked in a form (``{1:acc}``, docs/grammar.md): a form the language's
+    grammar knows, which the symbol's label has (its entry under ``names:`` writes it). A symbol
+    that is none (``{1x:acc}``) is the tokens check's to report."""
+    asked = [(written, token, form) for written, token, form in asked_symbols(translation) if token in SYMBOLS or token in source]
+    if not asked:
+        return
+    try:
+        grammar = prose_grammar(language, project)
+    except LoadError as error:  # its own problems are reported at the grammar file's lines
+        yield f"the forms cannot be checked: {error.problems[0]}"
+        return
+    for written, token, form in dict.fromkeys(asked):
+        symbol = SYMBOLS.get(token)
+        if not grammar.known(form):
+            known = ", ".join(grammar.forms) or "none: its grammar file lists no forms"
+            yield f"{written}: {form!r} is not a form {language} knows ({known}); see docs/grammar.md"
+        elif symbol is None or label_in(symbol, form, grammar, _as_msgid, symbol.name) is None:
+            has = [f for f in grammar.forms if symbol is not None and label_in(symbol, f, grammar, _as_msgid, symbol.name) is not None]
+            yield (f"{written}: the label of {token} has no {form!r} form in {language}'s grammar files"
+                   f" ({'its forms: ' + ', '.join(has) if has else 'it has none'}); write it under 'names:' there (docs/grammar.md)")
+
+
+def _as_msgid(_context: str | None, msgid: str) -> str:
+    """A label's words as their msgids: whether a form exists does not depend on them."""
+    return msgid

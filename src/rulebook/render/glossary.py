@@ -19,6 +19,7 @@ from typing import Protocol
 
 from markupsafe import Markup, escape
 
+from ..i18n.forms import as_shown
 from ..i18n.glossary import Glossary, Term
 from ..languages import Language
 from ..model import Book, Node
@@ -252,7 +253,8 @@ def _uses(site: Site, language: str, url: str) -> tuple[dict[int, list[str]], di
                 if not found:
                     continue
                 shown_in = site.source.code if view.state(node, field_name) == "fallback" else language
-                for index, match in terms.finder(found, shown_in).find(view.plain_text(getattr(node, field_name))):
+                # Symbols' labels as shown alone: one asked in a sentence's case ({C:acc}) is no word the book uses.
+                for index, match in terms.finder(found, shown_in).find(view.plain_text(as_shown(getattr(node, field_name)))):
                     term = found[index]
                     if shown_in == language:
                         words.setdefault(id(term), []).append(match.group())

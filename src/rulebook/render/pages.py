@@ -190,7 +190,8 @@ class Site:
         key = (domain.name, language)
         if key not in self._words:
             badges = None if domain == SITE else self.words(language)
-            self._words[key] = Words(self.languages.get(language), self.source, lambda code: self.messages(code, domain), domain, badges)
+            self._words[key] = Words(self.languages.get(language), self.source, lambda code: self.messages(code, domain), domain, badges,
+                                     Path(self.locales))
         return self._words[key]
 
     def engine_domains(self, book_id: str) -> tuple[ShippedDomain, ...]:

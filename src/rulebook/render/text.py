@@ -22,7 +22,7 @@ from ..markup import Inline, Paragraph, Ref, Strong, Symbol, Text, parse, parse_
 from ..model import XRef
 from ..symbols import SYMBOLS
 from .bidi import closed_bidi
-from .ui import Phrase, Words, symbol_label
+from .ui import Phrase, Words, shipped_words, symbol_label
 
 if TYPE_CHECKING:
     from .glossary import TermLinks
@@ -95,13 +95,25 @@ def _symbol(token: str, own: SymbolSet | None) -> symbols.Symbol:
 Relabel = Callable[[symbols.Symbol, str], str]
 
 
-def _icon(token: str, language: str | Words, icons: dict[str, str], own: SymbolSet | None, relabel: Relabel | None = None) -> str:
-    """A symbol's icon, made once per page language (an engine's under its engine's name too:
+def _label(symbol: symbols.Symbol, language: str | Words, own: SymbolSet | None, form: str) -> Phrase | None:
+    """An engine's symbol's label (its engine's message, which has no forms); a toolkit symbol's
+    in the form a translation asked for (``{1:acc}``); None: the label as shown."""
+    if own is not None and symbol.kind == "engine":
+        return own.label(symbol)
+    if form:
+        return (language if isinstance(language, Words) else shipped_words(language)).symbol_label_in(symbol, form)
+    return None
+
+
+def _icon(token: str, language: str | Words, icons: dict[str, str], own: SymbolSet | None, relabel: Relabel | None = None,
+          form: str = "") -> str:
+    """A symbol's icon, made once per page language and form (an engine's under its engine's name too:
     two engines may both call a symbol {knock})."""
     symbol = _symbol(token, own)
     key = f"{symbol.engine}:{token}" if symbol.engine else token
+    key = f"{key}:{form}" if form else key
     if key not in icons:
-        label = own.label(symbol) if own is not None and symbol.kind == "engine" else None
+        label = _label(symbol, language, own, form)
         if relabel is not None:
             label = label or symbol_label(symbol, language)
             label = replace(label, text=relabel(symbol, label.text))
@@ -117,7 +129,7 @@ def _html(nodes: tuple[Inline, ...], resolve: Resolver | None, language: str | W
         if isinstance(node, Text):
             parts.append(_text_html(node.value, terms))
         elif isinstance(node, Symbol):
-            parts.append(_icon(node.token, language, icons, own, relabel))
+            parts.append(_icon(node.token, language, icons, own, relabel, node.form))
         elif isinstance(node, Ref):
             target = resolve(node.ref) if resolve else None
             if target is None:
@@ -171,17 +183,18 @@ def _plain(nodes: tuple[Inline, ...], language: str | Words, resolve: Resolver |
             continue
         named = False
         if isinstance(node, Symbol):
-            if node.token not in labels:
+            key = f"{node.token}:{node.form}" if node.form else node.token
+            if key not in labels:
                 symbol = _symbol(node.token, own)
-                label = own.label(symbol) if own is not None and symbol.kind == "engine" else symbol_label(symbol, language)
-                labels[node.token] = f"({relabel(symbol, label.text) if relabel is not None else label.text})"
+                label = _label(symbol, language, own, node.form) or symbol_label(symbol, language)
+                labels[key] = f"({relabel(symbol, label.text) if relabel is not None else label.text})"
             # A title that names its symbol before drawing it ("Chaos symbol {CHAOS}") says the name
             # once: "Symbole de chaos", never "Symbole de chaos (symbole de chaos)".
             # Only the text right before it is read: each text once, so a long text stays linear.
-            if parts and parts[-1].rstrip().casefold().endswith(labels[node.token][1:-1].casefold()):
+            if parts and parts[-1].rstrip().casefold().endswith(labels[key][1:-1].casefold()):
                 parts[-1], named = parts[-1].rstrip(), True
             else:
-                parts.append(labels[node.token])
+                parts.append(labels[key])
         elif isinstance(node, Ref):
             target = resolve(node.ref) if resolve else None
             parts.append(target.number if target else f"{node.ref.book + ':' if node.ref.book else ''}{node.ref.target}")

@@ -18,11 +18,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup, escape
 
 from ..i18n.domains import SITE, Messages, ShippedDomain, load_messages
+from ..i18n.forms import label_in, prose_grammar
 from ..languages import Language
 from ..languages import language as parse_language
 from ..messages import Message
@@ -117,14 +119,17 @@ class Words:
     """
 
     def __init__(self, language: Language, source: Language, messages: Callable[[str], Messages],
-                 domain: ShippedDomain = SITE, badges: Words | None = None):
+                 domain: ShippedDomain = SITE, badges: Words | None = None, project: Path | None = None):
         self.language = language
+        #: The project's locales folder: its ``LANG/grammar.yaml`` adds label forms (symbol_label_in).
+        self.project = project
         self.domain = domain
         chain = [language] if source == language else [language, source]
         self._chain = [(lang, messages(lang.code)) for lang in chain]
         self._msgid_language = parse_language(domain.source)
         self._badges = badges or self
         self._symbols: dict[str, Phrase] = {}
+        self._asked: dict[tuple[str, str], Phrase] = {}
         self._phrases: dict[tuple[object, ...], Phrase] = {}
         #: Each symbol's icon HTML in this language, made once (render.text; a book shows thousands).
         self.icons: dict[str, str] = {}
@@ -221,6 +226,23 @@ class Words:
         if symbol.token not in self._symbols:
             self._symbols[symbol.token] = self._compose_symbol_label(symbol)
         return self._symbols[symbol.token]
+
+    def symbol_label_in(self, symbol: Symbol, form: str) -> Phrase:
+        """A symbol's label in the form a book's translation asked for (``{1:acc}``: «1 единицу
+        общей маны»), from the label forms of the language's grammar files (i18n/forms.py); as
+        shown when they give none (the check reports it) or the label fell back to another language."""
+        key = (symbol.token, form)
+        if key not in self._asked:
+            label = self.symbol_label(symbol)
+            found = None
+            if label.language == self.language:
+
+                def lookup(context: str | None, msgid: str) -> str:
+                    return (self.pgettext(context, msgid) if context else self.gettext(msgid)).text
+
+                found = label_in(symbol, form, prose_grammar(self.language.code, self.project), lookup, label.text)
+            self._asked[key] = label if found is None else replace(label, text=found)
+        return self._asked[key]
 
     def _compose_symbol_label(self, symbol: Symbol) -> Phrase:
         code = symbol.token[1:-1]
