@@ -390,3 +390,17 @@ def test_printed_names_are_made_terms_for_their_own_names_and_source() -> None:
         assert forms(_read_names(island, "en"), "en") == [("Island",)] and _read_names(island, "en") is not first
     assert forms(first, "it") == [("Isola",)]
     assert any(k.name == "printed names" for k, _ in cache.entries())
+
+
+def test_a_shipped_grammar_file_is_part_of_the_code_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A label's forms in a shipped grammar.yaml decide a [forms] verdict: a stored verdict made
+    under other forms must not be read back (the package's .py files alone would not tell)."""
+    package = tmp_path / "rulebook"
+    (package / "locale" / "ru").mkdir(parents=True)
+    (package / "cache.py").write_text("x = 1\n", encoding="utf-8")
+    grammar = package / "locale" / "ru" / "grammar.yaml"
+    grammar.write_text("names:\n  '{U}': {acc: синюю ману}\n", encoding="utf-8")
+    monkeypatch.setattr(build_cache, "PACKAGE", package)
+    before = build_cache.code_version()
+    grammar.write_text("names:\n  '{U}': {acc: синяя мана}\n", encoding="utf-8")
+    assert build_cache.code_version() != before

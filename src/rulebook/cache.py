@@ -109,12 +109,14 @@ def _digest(parts: Iterator[str]) -> str:
 
 
 def code_version() -> str:
-    """A digest of the package's Python code, the interpreter's version and the versions of
-    :data:`LIBRARIES`: what was kept under other code is made again."""
+    """A digest of the package's Python code and its shipped data (grammar files, card data: a
+    check verdict depends on a label's forms as much as on the code), the interpreter's version
+    and the versions of :data:`LIBRARIES`: what was kept under other code is made again. (The
+    shipped catalogs are inputs of their own kinds, by their bytes.)"""
     hasher = hashlib.blake2b(sys.version.encode(), digest_size=16)
     for library in LIBRARIES:
         hasher.update(f"{library}=={metadata.version(library)}".encode())
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path in sorted([*PACKAGE.rglob("*.py"), *PACKAGE.rglob("*.yaml")]):
         hasher.update(str(path.relative_to(PACKAGE)).encode())
         hasher.update(path.read_bytes())
     return hasher.hexdigest()
