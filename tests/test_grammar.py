@@ -234,7 +234,8 @@ def test_a_book_page_is_made_again_when_its_names_grammar_changes() -> None:
     ("pt", {"{1}": "1 mana genérico", "{3}": "3 manas genéricos"}),
     ("it", {"{1}": "1 mana generico", "{2}": "2 mana generici"}),
     ("ru", {"{1}": "1 единица общей маны", "{2}": "2 единицы общей маны", "{5}": "5 единиц общей маны", "{11}": "11 единиц общей маны"}),
-    ("en", {"{1}": "1 generic mana", "{2}": "2 generic mana"}),
+    # {X} is the variable, read "X": the prose means the number ("with X equal to 1", review2-en R-C1).
+    ("en", {"{1}": "1 generic mana", "{2}": "2 generic mana", "{X}": "X"}),
 ])
 def test_a_generic_mana_label_takes_the_plural_form_of_its_number(language: str, labels: dict[str, str]) -> None:
     assert {token: symbol_label(SYMBOLS[token], language).text for token in labels} == labels
