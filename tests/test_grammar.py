@@ -54,6 +54,9 @@ def _fill(language: str, template: str, text: str, **entry: str) -> Markup:
     ("pt", "{name:a}", "cemitério", {}, "ao cemitério"),
     ("en", "player 0 places {name:indef}", "Island", {}, "player 0 places an Island"),
     ("en", "player 0 places {name:indef}", "Forest", {}, "player 0 places a Forest"),
+    # A card's proper name takes no article of either kind (review2-en R-C2): "draws Lightning Bolt".
+    ("en", "P1 draws {name:indef}", "Lightning Bolt", {"article": "no"}, "P1 draws Lightning Bolt"),
+    ("en", "{name:def} is exiled", "White Knight", {"article": "no"}, "White Knight is exiled"),
     ("it", "{name:di}", "Isola", {"gender": "f"}, "dell'Isola"),
     ("it", "{name:a}", "Cavaliere Bianco", {}, "al Cavaliere Bianco"),
     ("ru", "разыграть {name:acc}", "Молния", {"gender": "f", "acc": "Молнию"}, "разыграть Молнию"),
@@ -177,6 +180,14 @@ def _sentences(book_id: str, language: str) -> set[str]:
     ("casting", "es", "no puede ser objetivo del Terror"),
     ("casting", "pt", "não pode ser alvo do Terror"),
     ("bingomagic", "en", "player 1 plays an Island"),  # was "places a island"
+    # Review2-en R-C2: a basic land's name is a common noun ("P1 draws Island", "Plains is exiled").
+    ("casting", "en", "P1 draws an Island"),
+    ("casting", "en", "sacrifices an Island"),
+    ("casting", "en", "the Plains is exiled"),
+    ("casting", "en", "the Forest is untapped"),
+    ("casting", "en", "a land can't be cast: the Forest stays in exile"),
+    ("casting", "en", "Llanowar Elves (tapped) adds"),  # a card's name: no article
+    ("casting", "en", "target land card from a graveyard"),  # R-C3: Deathrite Shaman's Oracle words
     ("strage", "ru", "противостоять картой Q♠:"),  # review-ru S1: was «картами» for one card
     ("strage", "ru", "синий противостоит картами 7♥, 5♣"),
     ("casting", "pt", "da reserva de mana; restam"),  # review-pt E5: «resta {B}{B}»
@@ -186,6 +197,17 @@ def _sentences(book_id: str, language: str) -> set[str]:
 def test_the_reviewed_sentences_read_as_the_language_writes_them(book_id: str, language: str, expected: str) -> None:
     sentences = _sentences(book_id, language)
     assert any(expected in s for s in sentences), f"no {language} sentence has {expected!r}"
+
+
+def test_english_gives_an_article_to_the_basic_lands_only() -> None:
+    """Review2-en R-C2: a basic land's name is a common noun ("tap the Forest"), every other card's
+    a proper name ("Lightning Bolt deals 3 damage"); the English names file follows the type lines."""
+    from rulebook.engines.casting import packaged
+
+    en = load_grammar("en", (*LOCALE, Path("src/rulebook/engines/casting/locale").resolve()))
+    for card in packaged().cards.values():
+        basic = card.is_type("basic") and card.is_type("land")
+        assert (en.entry(card.name).get("article") != "no") == basic, f"{card.name} ({card.type})"
 
 
 def test_an_edited_grammar_file_is_read_again(tmp_path: Path) -> None:
@@ -212,7 +234,8 @@ def test_a_book_page_is_made_again_when_its_names_grammar_changes() -> None:
     ("pt", {"{1}": "1 mana genérico", "{3}": "3 manas genéricos"}),
     ("it", {"{1}": "1 mana generico", "{2}": "2 mana generici"}),
     ("ru", {"{1}": "1 единица общей маны", "{2}": "2 единицы общей маны", "{5}": "5 единиц общей маны", "{11}": "11 единиц общей маны"}),
-    ("en", {"{1}": "1 generic mana", "{2}": "2 generic mana"}),
+    # {X} is the variable, read "X": the prose means the number ("with X equal to 1", review2-en R-C1).
+    ("en", {"{1}": "1 generic mana", "{2}": "2 generic mana", "{X}": "X"}),
 ])
 def test_a_generic_mana_label_takes_the_plural_form_of_its_number(language: str, labels: dict[str, str]) -> None:
     assert {token: symbol_label(SYMBOLS[token], language).text for token in labels} == labels

@@ -192,7 +192,7 @@ def test_the_tab_title_has_the_dash_of_its_language(tmp_path: Path) -> None:
     from rulebook.render.ui import tab_title_parts
 
     assert tab_title_parts(words(RUSSIAN, ITALIAN)) == ("", " — ", "")
-    assert tab_title_parts(words(ENGLISH, ITALIAN)) == ("", " - ", "")
+    assert tab_title_parts(words(ENGLISH, ITALIAN)) == ("", " – ", "")  # review2-en R-W1: an en dash, not a hyphen
     # A translation that puts the site first, or drops a name, keeps the English order.
     project_catalog(tmp_path, "ru", [("{page} - {site}", "{site}: {page}")])
     assert tab_title_parts(words(RUSSIAN, ITALIAN, tmp_path)) == ("", " - ", "")

@@ -505,12 +505,12 @@ def anchors(found: list[dict], book: str) -> set[str]:
 #: (language, query, the rules of the search book it must find). Found through the stemmer
 #: (giocatori/giocatore, shuffling/shuffled, mélangée/mélange, embaralhar/embaralhado,
 #: колодой/колода/колоду), a game term kept whole (mana is not mano), a symbol by its text
-#: alternative ({X}: "X generic mana").
+#: alternative ({X}: "X mana générique", "X maná genérico"; English reads it "X", the variable: review2-en R-C1).
 QUERIES = [
     ("it", "giocatori", {"terre", "mano"}),
     ("it", "mana", {"mana", "scorciatoia"}),
     ("en", "shuffling", {"mazzo"}),
-    ("en", "generic", {"scorciatoia"}),
+    ("en", "shortcut", {"scorciatoia"}),
     ("fr", "mélangée", {"mazzo"}),
     ("fr", "main", {"mano"}),
     ("es", "mana", {"mana", "scorciatoia"}),

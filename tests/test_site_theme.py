@@ -115,10 +115,10 @@ def test_the_themes_own_words_are_in_the_pages_language(tmp_path: Path) -> None:
     site's catalogs translate them; a name they do not know is shown as configured."""
     config = make_project(tmp_path, languages=["it", "en", "ru"])
     site = build(config)
-    # The tab's title joins page and site with the language's dash (ru and it «—», review-ru W3, docs/style/it.md).
+    # The tab's title joins page and site with the language's dash (ru and it «—», review-ru W3, docs/style/it.md; en "–", review2-en R-W1).
     for path, name, dark, light, made, dash in (("ru/demo", "Свод правил", "Тёмная тема", "Светлая тема", "Сделано с помощью", "—"),
                                                 ("demo", "Regolamento", "Tema scuro", "Tema chiaro", "Realizzato con", "—"),
-                                                ("en/demo", "Rulebook", "Dark", "Light", "Made with", "-")):
+                                                ("en/demo", "Rulebook", "Dark", "Light", "Made with", "–")):
         html = page(site, path)
         assert re.search(rf"<title>[^<]* {dash} {name}</title>", html), path
         header = html.split('<header class="md-header', 1)[1].split("</header>", 1)[0]

@@ -43,7 +43,7 @@ GRAMMAR_FILE = "grammar.yaml"
 FEATURES = ("gender", "number", "plural")
 #: What a name's entry writes; its ``plural`` is a number's, never written.
 _NAME_FEATURES = ("gender", "number")
-# yes/no per name: takes the definite article; elides before it; is the same in every case
+# yes/no per name: takes an article (definite or indefinite); elides before it; is the same in every case
 # (a name printed only in English on a Russian page, a label such as "P0")
 _ENTRY_FLAGS = ("article", "elide", "fixed")
 _RULE_KEYS = {"as_written", "closes_apposition", "with_article", "forms", "features", "defaults", "articles", "before_vowel", "vowel", "contractions", "prepositions", "governs", "names"}
@@ -93,7 +93,7 @@ class Grammar:
             # the sentence's preposition stays: "objetivo de Counterspell", never "objetivo Counterspell".
             return (_joined(form, vowel, self.before_vowel) if form in self.prepositions else ""), ""
         if form in self.articles:
-            if form == "def" and entry.get("article") == "no":
+            if entry.get("article") == "no":  # no article of any kind: "P1 draws Lightning Bolt", never "a Lightning Bolt"
                 return "", ""
             return _joined(_slot(self.articles[form], slots), vowel, self.before_vowel), ""
         if form in self.prepositions:

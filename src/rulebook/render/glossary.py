@@ -99,6 +99,11 @@ def _word(form: str) -> str:
     return form[:-1] + "…" if form.endswith("*") else form
 
 
+def _named(forms: tuple[str, ...]) -> str:
+    """A term's headword in a language from its forms alone: its first whole word, else its first prefix ("артефакт…")."""
+    return next((form for form in forms if not form.endswith("*")), _word(forms[0]))
+
+
 def _sort_key(name: str) -> tuple[str, str]:
     # Letters before their accents ("dé" beside "de"), case ignored: the order of a dictionary.
     bare = "".join(c for c in unicodedata.normalize("NFD", name) if not unicodedata.combining(c))
@@ -279,7 +284,9 @@ def shown_entries(site: Site, language: str, languages: Iterable[Language]) -> l
     for entry in entries(site.glossary, language, site.books, used):
         own = {form.casefold() for form in entry.term.forms[language]}
         # A name every language writes alike (a plane's, Agyrem) is not said again in each.
-        others = tuple(Named(other.name_in(page_language), other.tag, ", ".join(dict.fromkeys(_word(f) for f in entry.term.forms[other.code])))
+        # Each other language by its headword only: the rest of its forms are the check's
+        # inflections and article-joined phrases («del danno»), not words a reader looks up.
+        others = tuple(Named(other.name_in(page_language), other.tag, _named(entry.term.forms[other.code]))
                        for other in listed if other.code != language and entry.term.forms.get(other.code)
                        and {form.casefold() for form in entry.term.forms[other.code]} != own)
         shown.append(ShownEntry(entry.anchor, entry.name, ", ".join(entry.forms), others, tuple(uses.get(id(entry.term), ()))))
