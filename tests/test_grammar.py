@@ -164,7 +164,15 @@ def _sentences(book_id: str, language: str) -> set[str]:
     # The reviewers' errors (../shared/reviews/translation-review-*.md), each as its sentence now reads.
     ("casting", "fr", "Boule de feu inflige 1 blessure au Chevalier blanc"),  # was "à Chevalier blanc"
     ("casting", "fr", "les Elfes de Llanowar ajoutent"),  # a plural name, a plural verb
-    ("casting", "fr", "ceci est une copie de la Foudre"),
+    ("casting", "fr", "il s'agit d'une copie de la Foudre, pas d'une carte"),  # review2-fr C-5: was «ceci est une copie»
+    ("casting", "fr", "créature ciblée (jusqu'à 3)"),  # review2-fr C-1: was «cible (créature), jusqu'à 3»
+    ("casting", "fr", "on dégage la Forêt"),  # C-2: was «le permanent Forêt est dégagé»
+    ("casting", "fr", "les Elfes de Llanowar sont passés sous votre contrôle ce tour-ci : ils ne peuvent pas"),  # C-3
+    ("casting", "fr", "on engage la Chantresse sauvage, qui paie"),  # C-3: was «on engage la créature Chantresse sauvage»
+    ("casting", "fr", "sacrifie l'Île"),  # C-6
+    ("strage", "fr", "le lutin atteint la Zone de sortie"),  # review2-fr ST-1: was «la rangée de sortie»
+    ("strage", "fr", "le lutin va de d6 à e8"),  # ST-2: was «le lutin d6-e8», no verb
+    ("strage", "fr", "Bleu : 1 lutin sauvé et 0 demi-elfe"),  # ST-3: was «1 à l'abri»; 0 and 1 take the singular
     ("casting", "fr", "Thalia, vigile de Thraben, "),  # the apposition closed before its verb
     ("casting", "es", "Thalia, guardiana de Thraben, va al exilio"),
     ("casting", "es", "endereza el Bosque objetivo"),  # was "endereza Bosque objetivo"

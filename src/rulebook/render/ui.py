@@ -21,6 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from babel.numbers import format_percent
 from markupsafe import Markup, escape
 
 from ..i18n.domains import SITE, Messages, ShippedDomain, load_messages
@@ -286,9 +287,16 @@ class Words:
             return self.gettext("two generic or {colour} mana", colour=colours[second])
         return self.gettext("hybrid {a} or {b} mana", a=colours[first], b=colours[second])
 
-    def template_globals(self) -> dict[str, Callable[..., Phrase]]:
-        """The gettext names a template calls (the ones Babel's Jinja2 extractor finds)."""
-        return {"_": self.gettext, "gettext": self.gettext, "ngettext": self.ngettext, "pgettext": self.pgettext}
+    def template_globals(self) -> dict[str, Callable[..., Phrase | str]]:
+        """The gettext names a template calls (the ones Babel's Jinja2 extractor finds), and ``percent``."""
+        return {"_": self.gettext, "gettext": self.gettext, "ngettext": self.ngettext, "pgettext": self.pgettext,
+                "percent": self.percent}
+
+    def percent(self, part: int, whole: int) -> str:
+        """``part`` of ``whole`` as a whole percentage written the page language's way (CLDR, by Babel):
+        French puts a no-break space before the sign («100 %»), English none («100%»). Nothing of
+        nothing is all done (100)."""
+        return format_percent(part / whole if whole else 1, locale=self.language.locale)
 
 
 @lru_cache(maxsize=None)  # pure: cache.py
