@@ -17,12 +17,13 @@ runs on is shared: the wall-clock seconds are printed beside it, with the load a
 ``--languages it fr``: the site of ``rulebook serve -l fr`` (a translator's preview).
 ``--repository``: the same on the repository's own rulebooks and catalogs (a copy).
 
-Run: .venv/bin/python -m benchmarks.bench_serve [--books 5 --rules 200 | --repository] [--workdir DIR] [--strict]
+Run: .venv/bin/python -m benchmarks.bench_serve [--books 5 --rules 200 | --repository] [--workdir DIR] [--strict] [--profile DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import logging
 import re
 import shutil
@@ -42,10 +43,17 @@ from .measure import cpu_seconds, load_average
 MARK = "Zzzmodifica"
 
 
-def rebuild(config: Path) -> tuple[float, float]:
-    """(wall s, CPU s) of one load_config + build, as each rebuild of ``mkdocs serve``."""
+def rebuild(config: Path, profile: Path | None = None) -> tuple[float, float]:
+    """(wall s, CPU s) of one load_config + build, as each rebuild of ``mkdocs serve``;
+    ``profile``: under cProfile, written there (its times are then not comparable)."""
+    profiler = cProfile.Profile() if profile is not None else None
     wall, cpu = time.perf_counter(), cpu_seconds()
+    if profiler is not None:
+        profiler.enable()
     build(load_config(str(config)))
+    if profiler is not None:
+        profiler.disable()
+        profiler.dump_stats(profile)
     return time.perf_counter() - wall, cpu_seconds() - cpu
 
 
@@ -76,6 +84,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--languages", nargs="+", default=list(ALL_LANGUAGES), metavar="LANG",
                         help="the site's languages, the source first; `--languages it fr` is `rulebook serve -l fr` (default: all six)")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument("--profile", type=Path, metavar="DIR",
+                        help="write a cProfile of each rebuild there (same.prof, msgstr.prof, rule.prof; the times printed are then the profiler's)")
     args = parser.parse_args(argv)
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
     with tempfile.TemporaryDirectory(prefix="rulebook-serve-") as temporary:
@@ -92,13 +102,18 @@ def main(argv: list[str] | None = None) -> int:
         site = Path(temporary) / "site" / "site"
         book = sorted(corpus.rules.glob("*.yaml"))[0]
 
+        def profiled(name: str) -> Path | None:
+            return None if args.profile is None else args.profile / f"{name}.prof"
+
+        if args.profile is not None:
+            args.profile.mkdir(parents=True, exist_ok=True)
         full = rebuild(config)
-        same = rebuild(config)
+        same = rebuild(config, profiled("same"))
         edit_msgstr(corpus.locales / "fr" / "LC_MESSAGES" / f"{book.stem}.po")
-        msgstr = rebuild(config)
+        msgstr = rebuild(config, profiled("msgstr"))
         msgstr_shown = shown(site, f"fr/{book.stem}")
         edit_rule(book)
-        rule = rebuild(config)
+        rule = rebuild(config, profiled("rule"))
         rule_shown = shown(site, book.stem)
         load = load_average()
 
