@@ -276,6 +276,9 @@ REBUILDS: dict[str, dict[str, Callable[[Project], Project]]] = {
     "outcomes": {"book": _example},
     "book page": {"translated": _catalog, "shown": _book, "outcomes": _example, "others": _linked_title, "glossary": _glossary,
                    "shown (a glossary term's use)": _term_used},
+    # The texts a re-rendered page takes from its last version: each changed one worded again.
+    "worded texts": {"words": _glossary, "a text's translation": _catalog, "a text's source": _book,
+                     "a link's target (another book's title)": _linked_title, "a text's example outcome": _example},
 }
 
 

@@ -219,9 +219,13 @@ class BookTerms:
         self.base = relative_url(url, site.url(language, GLOSSARY))
         self._finders: dict[tuple[tuple[int, ...], str], TermFinder] = {}
 
-    def terms(self, node: Node, field_name: str) -> tuple[Term, ...]:
+    def source_text(self, node: Node, field_name: str) -> str:
+        """The source language's text of a field, where the terms it uses are read."""
         source = self.sources.get(getattr(node, "id", ""))
-        text = getattr(source, field_name, "") if source is not None else ""
+        return getattr(source, field_name, "") if source is not None else ""
+
+    def terms(self, node: Node, field_name: str) -> tuple[Term, ...]:
+        text = self.source_text(node, field_name)
         return tuple(t for t in self.glossary.used(text)[1] if id(t) in self.anchors) if text else ()
 
     def finder(self, terms: tuple[Term, ...], language: str) -> TermFinder:

@@ -54,6 +54,13 @@ T = TypeVar("T")
 #: one of their inputs changed (:meth:`Site.book_inputs`): mkdocs serve renders again only what an edit touched.
 BOOK_PAGES = kind("book page", ("settings", "words", "shown", "translated", "outcomes", "others"),
                   "a book's page, search documents and uses of the glossary's terms in a language, made again only when what they show changed")
+#: A book page's texts as HTML, each with the cross-references it resolved, by (locales, book,
+#: language): a page made again after an edit words again only the texts whose own words, source
+#: text, translation state or links changed (the site's words and settings: everything else).
+WORDED = kind("worded texts", ("settings", "words"),
+              "a book page's texts as HTML with the links they resolved: an edit re-renders a page, not each of its texts")
+#: A text as worded on a page: its HTML and each cross-reference it resolved, with where it led.
+Worded = tuple[Markup, tuple[tuple[XRef, Target | None], ...]]
 #: The anchor of a book page's list of departures; "rb-" keeps it apart from the books' own ids.
 DEPARTURES_ANCHOR = "rb-departures"
 _ENV.globals["heading"] = heading  # the book template calls it once per section and rule
@@ -459,13 +466,27 @@ class Site:
 
     def _book_page(self, book_id: str, language: str) -> RenderedPage:
         view = self.book_view(book_id, language)
+        cache = current() if self.reuse else None
+        if cache is not None:
+            # The texts as the last page of this book and language worded them, while the site's
+            # words and settings are the same; what this page words replaces them.
+            inputs = self.book_inputs(book_id, language)
+            slot = (str(Path(self.locales).resolve()), book_id, language)
+            view.kept = cache.last(WORDED, slot, dict, settings=inputs["settings"], words=inputs["words"])
+            view.worded = {}
         book, url = view.book, view.url
         html = self._render("book.html.j2", language, view=view, book=book, coverage=self.coverage(book_id, language),
                             departures_anchor=DEPARTURES_ANCHOR,
                             coverage_href=relative_url(url, self.url(language, "coverage")),
                             pdf_href=relative_url(url, self.pdf_url(language, book_id)) if self.pdf else "")
-        return RenderedPage("book", language, self.src_uri(language, book_id), url, view.plain(book, "title"), html,
+        page = RenderedPage("book", language, self.src_uri(language, book_id), url, view.plain(book, "title"), html,
                             toc=view.toc(), alternates=self.alternates(book_id), source_path=book.path)
+        if view.kept is not None and view.worded is not None:
+            # Only what this page shows is kept: never a history of a serve session's edits.
+            view.kept.clear()
+            view.kept.update(view.worded)
+            view.kept = view.worded = None
+        return page
 
     def printed_book(self, book_id: str, language: str, site_name: str = "") -> Markup:
         """A book as one HTML document to print (a PDF): its title, a table of contents whose
@@ -515,6 +536,9 @@ class _BookView:
         self._rule_links: dict[str, Markup] = {}
         self._previews: dict[tuple[str, str], str] = {}
         self._plain: dict[str, str] = {}
+        #: While a page is made under a serve session: the texts its last version worded, and this one's.
+        self.kept: dict[tuple[str, str, str, bool], Worded] | None = None
+        self.worded: dict[tuple[str, str, str, bool], Worded] | None = None
         self.terms = BookTerms(site, book, language, url)
 
     def _locate(self, ref: XRef) -> tuple[Book, str, Anchor] | None:
@@ -602,9 +626,27 @@ class _BookView:
 
     def text(self, node: Node, field_name: str, *, inline: bool = False) -> Markup:
         state = self.state(node, field_name)
+        if self.worded is None or self.kept is None:
+            return self._text(node, field_name, state, inline, self.resolve)
+        key = (getattr(node, field_name), self.terms.source_text(node, field_name), state, inline)
+        found = self.worded.get(key) or self.kept.get(key)
+        # Kept, it still holds while each cross-reference it resolved leads where it led.
+        if found is None or any(self.resolve(ref) != target for ref, target in found[1]):
+            resolved: list[tuple[XRef, Target | None]] = []
+
+            def resolve(ref: XRef) -> Target | None:
+                target = self.resolve(ref)
+                resolved.append((ref, target))
+                return target
+
+            found = (self._text(node, field_name, state, inline, resolve), tuple(resolved))
+        self.worded[key] = found
+        return found[0]
+
+    def _text(self, node: Node, field_name: str, state: str, inline: bool, resolve: Callable[[XRef], Target | None]) -> Markup:
         # A title is never linked; a text that fell back is in the source language, its terms too.
         terms = None if inline else self.terms.links(node, field_name, self.site.source.code if state == "fallback" else self.language)
-        html = text_to_html(getattr(node, field_name), self.resolve, language=self.words, inline=inline, symbols=self.symbols,
+        html = text_to_html(getattr(node, field_name), resolve, language=self.words, inline=inline, symbols=self.symbols,
                             terms=terms)
         if state == "translated":
             return html
