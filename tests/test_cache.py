@@ -241,7 +241,7 @@ def _pages(p: Project, cache: BuildCache) -> dict[tuple[str, str], str]:
     with using(cache):
         books = load_library(rulebook_paths(p.rules), reuse=True)
         outcomes = run_books(books.values(), reuse=True)
-        site = Site(books, outcomes, locales=p.locales, languages=("it", "ru"), reuse=True)
+        site = Site(books, outcomes, locales=p.locales, languages=("it", "ru"), reuse=True, keep_worded=True)
         pages = {(book, lang): str(site.book_page(book, lang).html) for book in site.books for lang in ("it", "ru")}
         # The glossary page: each book's share of it is kept with the book's page.
         return {**pages, **{(page.kind, lang): str(page.html) for lang in ("it", "ru") for page in site.pages(lang) if page.kind == "glossary"}}

@@ -135,6 +135,9 @@ class Site:
     #: Take each (book, language)'s page and search documents from the last Site of this process
     #: when what they are made from is unchanged (``mkdocs serve``'s rebuilds; render.reuse).
     reuse: bool = False
+    #: With ``reuse``, also keep each book page's texts as HTML for the next version of the page
+    #: (``mkdocs serve`` after its first build: a one-off build would only pay their memory).
+    keep_worded: bool = False
     _translated: dict[tuple[str, str], TranslatedBook] = field(default_factory=dict, repr=False)
     _anchors: dict[str, dict[str, Anchor]] = field(default_factory=dict, repr=False)
     _messages: dict[tuple[str, str], Messages] = field(default_factory=dict, repr=False)
@@ -466,7 +469,7 @@ class Site:
 
     def _book_page(self, book_id: str, language: str) -> RenderedPage:
         view = self.book_view(book_id, language)
-        cache = current() if self.reuse else None
+        cache = current() if self.reuse and self.keep_worded else None
         if cache is not None:
             # The texts as the last page of this book and language worded them, while the site's
             # words and settings are the same; what this page words replaces them.
