@@ -40,6 +40,7 @@ from rulebook.i18n.translate import TranslatedBook, translate_book, translating
 from rulebook.loader import load_library, rulebook_paths
 from rulebook.render import Site, fragments
 from rulebook.render.figures import board_svg
+from rulebook.render.glossary import _compiled as _compiled_terms
 
 from .test_render_reuse import project
 from .test_site_build import RUSSIAN, write_catalog
@@ -193,6 +194,7 @@ PURE: dict[str, tuple[Callable[[str], object], str, str]] = {
     "source markup": (_source_markup, "Un **mazzo**.", "Un *mazzo*."),
     "source words": (_source_words, "Il mazzo.", "La carta."),
     "source flat": (_source_flat, "Il mazzo.", "La carta."),
+    "term pattern": (_compiled_terms, "(?i:mazzo)", "(?i:carta)"),
 }
 
 
@@ -239,8 +241,10 @@ def _pages(p: Project, cache: BuildCache) -> dict[tuple[str, str], str]:
     with using(cache):
         books = load_library(rulebook_paths(p.rules), reuse=True)
         outcomes = run_books(books.values(), reuse=True)
-        site = Site(books, outcomes, locales=p.locales, languages=("it", "ru"), reuse=True)
-        return {(book, lang): str(site.book_page(book, lang).html) for book in site.books for lang in ("it", "ru")}
+        site = Site(books, outcomes, locales=p.locales, languages=("it", "ru"), reuse=True, keep_worded=True)
+        pages = {(book, lang): str(site.book_page(book, lang).html) for book in site.books for lang in ("it", "ru")}
+        # The glossary page: each book's share of it is kept with the book's page.
+        return {**pages, **{(page.kind, lang): str(page.html) for lang in ("it", "ru") for page in site.pages(lang) if page.kind == "glossary"}}
 
 
 def _example(p: Project) -> Project:
@@ -259,11 +263,22 @@ def _linked_title(p: Project) -> Project:
     return p
 
 
+def _term_used(p: Project) -> Project:
+    """Another book's rule now uses a game term: the glossary page lists that rule under it."""
+    altro = p.rules / "altro.yaml"
+    altro.write_text(altro.read_text(encoding="utf-8").replace("con {spades}.", "con {spades} e il mazzo."), encoding="utf-8")
+    return p
+
+
 #: What changes a rebuild's kinds: the read books, the examples' outcomes, the pages.
 REBUILDS: dict[str, dict[str, Callable[[Project], Project]]] = {
     "read book": {"data": _book},
     "outcomes": {"book": _example},
-    "book page": {"translated": _catalog, "shown": _book, "outcomes": _example, "others": _linked_title, "glossary": _glossary},
+    "book page": {"translated": _catalog, "shown": _book, "outcomes": _example, "others": _linked_title, "glossary": _glossary,
+                   "shown (a glossary term's use)": _term_used},
+    # The texts a re-rendered page takes from its last version: each changed one worded again.
+    "worded texts": {"words": _glossary, "a text's translation": _catalog, "a text's source": _book,
+                     "a link's target (another book's title)": _linked_title, "a text's example outcome": _example},
 }
 
 

@@ -234,7 +234,8 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         # reuse: a rebuild renders again only the (book, language) pages whose inputs changed.
         assert self.languages is not None  # on_config has made the site's languages
         return Site(self.books, outcomes, self._path(config, self.config.locales), self.languages, config.use_directory_urls,
-                    pdf=self.config.pdf, translate=partial(translate_book, cache=self.cache), reuse=True)
+                    pdf=self.config.pdf, translate=partial(translate_book, cache=self.cache), reuse=True,
+                    keep_worded=self._config_key(config) in _SERVED)
 
     def _cache(self, config: MkDocsConfig) -> Path | None:
         return self._path(config, self.config.cache_dir) if self.config.cache_dir else None

@@ -19,6 +19,7 @@ from typing import Protocol
 
 from markupsafe import Markup, escape
 
+from ..cache import kind, memoized
 from ..i18n.forms import as_shown
 from ..i18n.glossary import Glossary, Term
 from ..languages import Language
@@ -51,6 +52,7 @@ class Site(Protocol):
     def url(self, language: str, name: str) -> str: ...
     def words(self, language: str) -> Words: ...
     def book_view(self, book_id: str, language: str) -> _View: ...
+    def glossary_uses(self, book_id: str, language: str) -> tuple[BookUse, ...]: ...
     def render_template(self, template: str, language: str, **context: object) -> Markup: ...
 
 #: The glossary page's name (``glossary/`` under each language's root).
@@ -156,29 +158,46 @@ def entries(glossary: Glossary, language: str, books: Iterable[str], used: dict[
     return sorted(found, key=lambda entry: _sort_key(entry.name))
 
 
+@memoized(kind("term pattern", ("pattern",), "a glossary term's pattern in a language, compiled once per session: "
+              "a pattern per set of terms a text uses was 900 compiles on the repository's site, a fifth of its build"))
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
+
+
 @dataclass
 class TermFinder:
-    """Finds the terms of one language in a text: one pass of one pattern holding every term's forms."""
+    """Finds the terms of one language in a text, as one pattern of every term's forms in their
+    order would (leftmost first; at one place, the first term), from each term's own pattern."""
 
     terms: tuple[Term, ...]
     language: str
-    _pattern: re.Pattern[str] | None = field(default=None, init=False, repr=False)
+    _patterns: tuple[tuple[int, re.Pattern[str]], ...] | None = field(default=None, init=False, repr=False)
 
     @property
-    def pattern(self) -> re.Pattern[str] | None:
-        if self._pattern is None and self.terms:
-            alternatives = [f"(?P<t{i}>{t.pattern(self.language)})" for i, t in enumerate(self.terms) if t.pattern(self.language)]
-            self._pattern = re.compile("|".join(alternatives)) if alternatives else None
-        return self._pattern
+    def patterns(self) -> tuple[tuple[int, re.Pattern[str]], ...]:
+        """(the term's index in ``terms``, its pattern) of each term with a form in the language."""
+        if self._patterns is None:
+            self._patterns = tuple((i, _compiled(t.pattern(self.language))) for i, t in enumerate(self.terms) if t.pattern(self.language))
+        return self._patterns
 
     def find(self, text: str) -> Iterator[tuple[int, re.Match[str]]]:
-        """(the term's index in ``terms``, where it is), leftmost first."""
-        pattern = self.pattern
-        if pattern is None:
-            return
-        for match in pattern.finditer(text):
-            if match.lastgroup is not None:
-                yield int(match.lastgroup[1:]), match
+        """(the term's index in ``terms``, where it is), leftmost first, never overlapping."""
+        patterns = self.patterns
+        ahead: list[re.Match[str] | None] = [pattern.search(text) for _, pattern in patterns]
+        position = 0
+        while True:
+            chosen: tuple[int, re.Match[str]] | None = None
+            for n, (index, pattern) in enumerate(patterns):
+                found = ahead[n]
+                if found is not None and found.start() < position:  # overlapped by the last one: look again from its end
+                    found = ahead[n] = pattern.search(text, position)
+                if found is not None and (chosen is None or found.start() < chosen[1].start()):
+                    chosen = (index, found)
+            if chosen is None:
+                return
+            yield chosen
+            match = chosen[1]
+            position = match.end() if match.end() > match.start() else match.start() + 1
 
 
 @dataclass
@@ -217,9 +236,13 @@ class BookTerms:
         self.base = relative_url(url, site.url(language, GLOSSARY))
         self._finders: dict[tuple[tuple[int, ...], str], TermFinder] = {}
 
-    def terms(self, node: Node, field_name: str) -> tuple[Term, ...]:
+    def source_text(self, node: Node, field_name: str) -> str:
+        """The source language's text of a field, where the terms it uses are read."""
         source = self.sources.get(getattr(node, "id", ""))
-        text = getattr(source, field_name, "") if source is not None else ""
+        return getattr(source, field_name, "") if source is not None else ""
+
+    def terms(self, node: Node, field_name: str) -> tuple[Term, ...]:
+        text = self.source_text(node, field_name)
         return tuple(t for t in self.glossary.used(text)[1] if id(t) in self.anchors) if text else ()
 
     def finder(self, terms: tuple[Term, ...], language: str) -> TermFinder:
@@ -242,31 +265,59 @@ class BookTerms:
 _PROSE = ("text",)
 
 
-def _uses(site: Site, language: str, url: str) -> tuple[dict[int, list[str]], dict[int, list[Use]]]:
+@dataclass(frozen=True)
+class BookUse:
+    """One term's uses in one book: its entry, the words the book's texts use for it in order
+    (none from a text that fell back to the source language), and the rules that use it, in
+    book order, each once, at most :data:`MAX_USES`."""
+
+    anchor: str
+    words: tuple[str, ...]
+    uses: tuple[Use, ...]
+
+
+def book_uses(site: Site, book_id: str, language: str) -> tuple[BookUse, ...]:
+    """Every game term's uses in one book's rule texts in ``language`` (a rule's text, its
+    rulings', its examples'): a book's share of the glossary page, made again only when the
+    book's page is (pages.Site.glossary_uses)."""
+    view = site.book_view(book_id, language)
+    terms = BookTerms(site, view.book, language, site.url(language, GLOSSARY))
+    book_title = view.plain_text(view.book.title)
+    href = relative_url(site.url(language, GLOSSARY), site.url(language, book_id))
+    words: dict[str, list[str]] = {}
+    uses: dict[str, dict[Use, None]] = {}
+    for rule in (r for s in view.book.sections for r in s.rules):
+        texts: list[tuple[Node, str]] = [(rule, "text"), *((ruling, "text") for ruling in rule.rulings), *((example, "text") for example in rule.examples)]
+        use = Use(f"{href}#{rule.id}", f"{book_title} {rule.number}")
+        for node, field_name in texts:
+            found = terms.terms(node, field_name)
+            if not found:
+                continue
+            shown_in = site.source.code if view.state(node, field_name) == "fallback" else language
+            # Symbols' labels as shown alone: one asked in a sentence's case ({C:acc}) is no word the book uses.
+            for index, match in terms.finder(found, shown_in).find(view.plain_text(as_shown(getattr(node, field_name)))):
+                anchor = terms.anchors[id(found[index])]
+                said = words.setdefault(anchor, [])
+                if shown_in == language:
+                    said.append(match.group())
+                listed = uses.setdefault(anchor, {})
+                if len(listed) < MAX_USES:
+                    listed[use] = None
+    return tuple(BookUse(anchor, tuple(said), tuple(uses[anchor])) for anchor, said in words.items())
+
+
+def _uses(site: Site, language: str) -> tuple[dict[int, list[str]], dict[int, list[Use]]]:
     """Per term: the words the books use for it in ``language``, and the rules that use it (first use per rule)."""
+    terms = {anchor: term_id for term_id, anchor in site.term_anchors.items()}
     words: dict[int, list[str]] = {}
     rules: dict[int, list[Use]] = {}
     for book_id in site.books:
-        view = site.book_view(book_id, language)
-        terms = BookTerms(site, view.book, language, url)
-        book_title = view.plain_text(view.book.title)
-        href = relative_url(url, site.url(language, book_id))
-        for _section, rule in ((s, r) for s in view.book.sections for r in s.rules):
-            texts: list[tuple[Node, str]] = [(rule, "text"), *((ruling, "text") for ruling in rule.rulings), *((example, "text") for example in rule.examples)]
-            for node, field_name in texts:
-                found = terms.terms(node, field_name)
-                if not found:
-                    continue
-                shown_in = site.source.code if view.state(node, field_name) == "fallback" else language
-                # Symbols' labels as shown alone: one asked in a sentence's case ({C:acc}) is no word the book uses.
-                for index, match in terms.finder(found, shown_in).find(view.plain_text(as_shown(getattr(node, field_name)))):
-                    term = found[index]
-                    if shown_in == language:
-                        words.setdefault(id(term), []).append(match.group())
-                    listed = rules.setdefault(id(term), [])
-                    entry = Use(f"{href}#{rule.id}", f"{book_title} {rule.number}")
-                    if entry not in listed and len(listed) < MAX_USES:
-                        listed.append(entry)
+        for found in site.glossary_uses(book_id, language):
+            term_id = terms[found.anchor]
+            words.setdefault(term_id, []).extend(found.words)
+            listed = rules.setdefault(term_id, [])
+            # Another book's rules are other rules: only the bound is left to keep.
+            listed.extend(found.uses[:MAX_USES - len(listed)])
     return words, rules
 
 
@@ -276,8 +327,7 @@ MAX_USES = 12
 
 def shown_entries(site: Site, language: str, languages: Iterable[Language]) -> list[ShownEntry]:
     """The glossary page's entries in ``language`` as its template and the search index show them."""
-    url = site.url(language, GLOSSARY)
-    used, uses = _uses(site, language, url)
+    used, uses = _uses(site, language)
     listed = tuple(languages)
     page_language = next(lang for lang in listed if lang.code == language)
     shown: list[ShownEntry] = []

@@ -35,7 +35,7 @@ from ..symbols import Symbol
 from ..symbols import table as symbol_table
 from .boards import ExampleFigure, example_figure
 from .fragments import heading, highlight_doctest
-from .glossary import GLOSSARY, BookTerms, ShownEntry, anchors, glossary_page, shown_entries
+from .glossary import GLOSSARY, BookTerms, BookUse, ShownEntry, anchors, book_uses, glossary_page, shown_entries
 from .previews import nodes_by_id, preview
 from .proofs import EngineSpeech, proof_steps
 from .text import SymbolSet, Target, text_to_html, text_to_plain
@@ -53,7 +53,14 @@ T = TypeVar("T")
 #: A book's page and its search documents, by (what, locales, book, language), made again only when
 #: one of their inputs changed (:meth:`Site.book_inputs`): mkdocs serve renders again only what an edit touched.
 BOOK_PAGES = kind("book page", ("settings", "words", "shown", "translated", "outcomes", "others"),
-                  "a book's page and search documents in a language, rendered again only when what they show changed")
+                  "a book's page, search documents and uses of the glossary's terms in a language, made again only when what they show changed")
+#: A book page's texts as HTML, each with the cross-references it resolved, by (locales, book,
+#: language): a page made again after an edit words again only the texts whose own words, source
+#: text, translation state or links changed (the site's words and settings: everything else).
+WORDED = kind("worded texts", ("settings", "words"),
+              "a book page's texts as HTML with the links they resolved: an edit re-renders a page, not each of its texts")
+#: A text as worded on a page: its HTML and each cross-reference it resolved, with where it led.
+Worded = tuple[Markup, tuple[tuple[XRef, Target | None], ...]]
 #: The anchor of a book page's list of departures; "rb-" keeps it apart from the books' own ids.
 DEPARTURES_ANCHOR = "rb-departures"
 _ENV.globals["heading"] = heading  # the book template calls it once per section and rule
@@ -128,6 +135,9 @@ class Site:
     #: Take each (book, language)'s page and search documents from the last Site of this process
     #: when what they are made from is unchanged (``mkdocs serve``'s rebuilds; render.reuse).
     reuse: bool = False
+    #: With ``reuse``, also keep each book page's texts as HTML for the next version of the page
+    #: (``mkdocs serve`` after its first build: a one-off build would only pay their memory).
+    keep_worded: bool = False
     _translated: dict[tuple[str, str], TranslatedBook] = field(default_factory=dict, repr=False)
     _anchors: dict[str, dict[str, Anchor]] = field(default_factory=dict, repr=False)
     _messages: dict[tuple[str, str], Messages] = field(default_factory=dict, repr=False)
@@ -139,6 +149,9 @@ class Site:
     _linked: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _anchor_keys: dict[str, tuple[tuple[str, str, str, int], ...]] = field(default_factory=dict, repr=False)
     _files: dict[tuple[str, str], tuple[tuple[str, bytes], ...]] = field(default_factory=dict, repr=False)
+    _views: dict[tuple[str, str], _BookView] = field(default_factory=dict, repr=False)
+    _inputs: dict[tuple[str, str], dict[str, object]] = field(default_factory=dict, repr=False)
+    _targets: dict[str, frozenset[tuple[str, str]]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         given: Languages | Sequence[str] | None = self.languages
@@ -282,8 +295,10 @@ class Site:
 
     def linked_targets(self, book_id: str) -> frozenset[tuple[str, str]]:
         """(book, rule id) of each cross-reference of a book to another book (a link's preview quotes that rule)."""
-        return frozenset((match.group(1), match.group(2)) for text in self._texts[book_id] for match in XREF_RE.finditer(text)
-                         if match.group(1) and match.group(1) != book_id)
+        if book_id not in self._targets:  # asked for by the book's inputs in every language
+            self._targets[book_id] = frozenset((match.group(1), match.group(2)) for text in self._texts[book_id] for match in XREF_RE.finditer(text)
+                                               if match.group(1) and match.group(1) != book_id)
+        return self._targets[book_id]
 
     def coverage(self, book_id: str, language: str) -> Coverage:
         total = len(self._texts[book_id])
@@ -307,6 +322,11 @@ class Site:
             pages.append(RenderedPage("glossary", language, self.src_uri(language, GLOSSARY), self.url(language, GLOSSARY), title, html,
                                       alternates=self.alternates(GLOSSARY)))
         return pages
+
+    def glossary_uses(self, book_id: str, language: str) -> tuple[BookUse, ...]:
+        """A book's share of the glossary page in ``language``: made again, as its page, only when
+        what it shows changed (a rebuild after one edit reads the other books' uses again)."""
+        return self.remembered("glossary uses", book_id, language, lambda: book_uses(self, book_id, language))
 
     def glossary_shown(self, language: str) -> list[ShownEntry]:
         """The glossary page's entries in ``language`` (made once: the page and the index ask)."""
@@ -369,9 +389,13 @@ class Site:
                             escape(words.gettext("Translation coverage").text), html, alternates=self.alternates("coverage"))
 
     def book_view(self, book_id: str, language: str) -> _BookView:
-        """A book as its page in ``language`` shows it: texts, links, proofs and figures."""
-        book, tb = self.shown(book_id, language)
-        return _BookView(self, book, language, self.url(language, book_id), tb)
+        """A book as its page in ``language`` shows it: texts, links, proofs and figures. One per
+        build: its page, search documents and glossary uses share what it has worded."""
+        key = (book_id, language)
+        if key not in self._views:
+            book, tb = self.shown(book_id, language)
+            self._views[key] = _BookView(self, book, language, self.url(language, book_id), tb)
+        return self._views[key]
 
     def remembered(self, kind: str, book_id: str, language: str, make: Callable[[], T]) -> T:
         """``make()``, or with ``reuse`` what it made last time for the same inputs, in the
@@ -386,7 +410,14 @@ class Site:
         """Everything a book's page in ``language`` is made from (:data:`BOOK_PAGES`' inputs), to
         compare with ``==``: the book as shown and its translation state, its examples' outcomes,
         the books it links to as shown (titles, numbers, the texts a link's preview quotes), the
-        site's words (catalogs other than the books') and settings."""
+        site's words (catalogs other than the books') and settings. Made once per build: the
+        page, the search documents and the glossary's uses compare the same."""
+        key = (book_id, language)
+        if key not in self._inputs:
+            self._inputs[key] = self._book_inputs(book_id, language)
+        return self._inputs[key]
+
+    def _book_inputs(self, book_id: str, language: str) -> dict[str, object]:
         shown, translated = self.shown(book_id, language)
         # A link's preview quotes the rule it leads to: each linked rule as shown, beside its book's title.
         targets = sorted(self.linked_targets(book_id))
@@ -394,7 +425,7 @@ class Site:
         for other in sorted(self.linked_books(book_id)):
             if other in self.books:
                 there = self.shown(other, language)[0]
-                nodes = nodes_by_id(there)
+                nodes = self.book_view(other, language).nodes
                 others.append((other, there.title, self._anchor_key(other),
                                tuple(nodes.get(target) for book, target in targets if book == other)))
         outcomes = self._book_outcomes.get(book_id, ())
@@ -439,13 +470,27 @@ class Site:
 
     def _book_page(self, book_id: str, language: str) -> RenderedPage:
         view = self.book_view(book_id, language)
+        cache = current() if self.reuse and self.keep_worded else None
+        if cache is not None:
+            # The texts as the last page of this book and language worded them, while the site's
+            # words and settings are the same; what this page words replaces them.
+            inputs = self.book_inputs(book_id, language)
+            slot = (str(Path(self.locales).resolve()), book_id, language)
+            view.kept = cache.last(WORDED, slot, dict, settings=inputs["settings"], words=inputs["words"])
+            view.worded = {}
         book, url = view.book, view.url
         html = self._render("book.html.j2", language, view=view, book=book, coverage=self.coverage(book_id, language),
                             departures_anchor=DEPARTURES_ANCHOR,
                             coverage_href=relative_url(url, self.url(language, "coverage")),
                             pdf_href=relative_url(url, self.pdf_url(language, book_id)) if self.pdf else "")
-        return RenderedPage("book", language, self.src_uri(language, book_id), url, view.plain(book, "title"), html,
+        page = RenderedPage("book", language, self.src_uri(language, book_id), url, view.plain(book, "title"), html,
                             toc=view.toc(), alternates=self.alternates(book_id), source_path=book.path)
+        if view.kept is not None and view.worded is not None:
+            # Only what this page shows is kept: never a history of a serve session's edits.
+            view.kept.clear()
+            view.kept.update(view.worded)
+            view.kept = view.worded = None
+        return page
 
     def printed_book(self, book_id: str, language: str, site_name: str = "") -> Markup:
         """A book as one HTML document to print (a PDF): its title, a table of contents whose
@@ -494,6 +539,10 @@ class _BookView:
         self.outdated = translated.outdated if translated else frozenset()
         self._rule_links: dict[str, Markup] = {}
         self._previews: dict[tuple[str, str], str] = {}
+        self._plain: dict[str, str] = {}
+        #: While a page is made under a serve session: the texts its last version worded, and this one's.
+        self.kept: dict[tuple[str, str, str, bool], Worded] | None = None
+        self.worded: dict[tuple[str, str, str, bool], Worded] | None = None
         self.terms = BookTerms(site, book, language, url)
 
     def _locate(self, ref: XRef) -> tuple[Book, str, Anchor] | None:
@@ -566,8 +615,14 @@ class _BookView:
         return escape(self.plain_text(getattr(node, field_name)))
 
     def plain_text(self, text: str) -> str:
-        """A text as plain words: symbols by their names, cross-references by their numbers."""
-        return text_to_plain(text, self.words, self._numbered, self.symbols) if text else ""
+        """A text as plain words: symbols by their names, cross-references by their numbers
+        (worded once: the page's previews, the search documents and the glossary ask again)."""
+        if not text:
+            return ""
+        found = self._plain.get(text)
+        if found is None:
+            found = self._plain[text] = text_to_plain(text, self.words, self._numbered, self.symbols)
+        return found
 
     def toc_title(self, node: Section | Rule) -> Markup:
         """A heading for the table of contents: icons, but no links (it is a link itself)."""
@@ -575,9 +630,27 @@ class _BookView:
 
     def text(self, node: Node, field_name: str, *, inline: bool = False) -> Markup:
         state = self.state(node, field_name)
+        if self.worded is None or self.kept is None:
+            return self._text(node, field_name, state, inline, self.resolve)
+        key = (getattr(node, field_name), self.terms.source_text(node, field_name), state, inline)
+        found = self.worded.get(key) or self.kept.get(key)
+        # Kept, it still holds while each cross-reference it resolved leads where it led.
+        if found is None or any(self.resolve(ref) != target for ref, target in found[1]):
+            resolved: list[tuple[XRef, Target | None]] = []
+
+            def resolve(ref: XRef) -> Target | None:
+                target = self.resolve(ref)
+                resolved.append((ref, target))
+                return target
+
+            found = (self._text(node, field_name, state, inline, resolve), tuple(resolved))
+        self.worded[key] = found
+        return found[0]
+
+    def _text(self, node: Node, field_name: str, state: str, inline: bool, resolve: Callable[[XRef], Target | None]) -> Markup:
         # A title is never linked; a text that fell back is in the source language, its terms too.
         terms = None if inline else self.terms.links(node, field_name, self.site.source.code if state == "fallback" else self.language)
-        html = text_to_html(getattr(node, field_name), self.resolve, language=self.words, inline=inline, symbols=self.symbols,
+        html = text_to_html(getattr(node, field_name), resolve, language=self.words, inline=inline, symbols=self.symbols,
                             terms=terms)
         if state == "translated":
             return html
