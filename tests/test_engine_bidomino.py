@@ -288,8 +288,8 @@ def test_score_cards_and_missing_points_are_counted_in_plural_messages() -> None
     assert str(taken) == "player 2 takes 2 score cards from the stock (3♥ 6♣)"
     again = step.state.play("shuffle 6♣ 3♥ 4♦")
     reshuffled = next(f.what for f in again.trace if f.rule == "rimescolata")
-    assert reshuffled.n == 1 and reshuffled.values["board"] == ("0 for player 1", "2 for player 2")
-    assert str(reshuffled) == "player 1 notes the score cards (0 for player 1, 2 for player 2) and shuffles them with 1 discard into a new stock of 3"
+    assert reshuffled.n == 3 and reshuffled.values["board"] == ("0 for player 1", "2 for player 2")  # n: the new stock's cards
+    assert str(reshuffled) == "player 1 notes the score cards (0 for player 1, 2 for player 2) and shuffles them with the discards (1) into a new stock of 3 cards"
 
 
 def test_the_turn_stays_with_the_player_whose_draw_a_reshuffle_interrupts() -> None:

@@ -84,7 +84,7 @@ def test_a_language_in_a_sentence_is_named_in_that_sentences_language():
     assert words(language("fr"), ITALIAN).gettext("in {language}", language=ITALIAN).text == "en italien"
     assert words(ENGLISH, ITALIAN).gettext("in {language}", language=ITALIAN).text == "In Italian"  # a column header, capitalized like its row (W3)
     # Fallen back to Italian, the sentence names the language in Italian.
-    assert words(UNSHIPPED, ITALIAN).gettext("in {language}", language=ITALIAN).text == "in italiano"
+    assert words(UNSHIPPED, ITALIAN).gettext("in {language}", language=ITALIAN).text == "In italiano"  # a column header (coverage), capitalised like «Lingua»
 
 
 def test_plural_forms_follow_babels_rules_for_the_language():

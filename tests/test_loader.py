@@ -238,6 +238,22 @@ def test_an_empty_departure_is_refused(write_rules):
     assert found == ["rules/demo.yaml:23:22: departs of ruling 'd1' is empty; write the text or remove the field"]
 
 
+def test_a_ruling_says_whose_words_it_departs_from(write_rules):
+    # The source's by default; the game's own rules (a Magic book's Comprehensive Rules) when it says so.
+    assert load_book(write_rules(MINIMAL.replace("        text: Due {W}.\n", _RULING.replace("{departs}", "«il turno finisce» (Counter)")))).sections[0].rules[1].rulings[0].departs_from == "source"
+    ruled = _RULING.replace("{departs}", "regola 608.2d").replace("            text: Si", "            departs_from: rules\n            text: Si")
+    assert load_book(write_rules(MINIMAL.replace("        text: Due {W}.\n", ruled))).sections[0].rules[1].rulings[0].departs_from == "rules"
+
+
+def test_whose_words_a_ruling_departs_from_is_checked(write_rules):
+    wrong = _RULING.replace("{departs}", "regola 608.2d").replace("            text: Si", "            departs_from: regole\n            text: Si")
+    assert problems(write_rules(MINIMAL.replace("        text: Due {W}.\n", wrong))) == [
+        "rules/demo.yaml:24:27: departs_from of ruling 'd1' is 'regole'; write one of: source, rules"]
+    alone = _RULING.replace("            departs: {departs}\n", "            departs_from: rules\n")
+    assert problems(write_rules(MINIMAL.replace("        text: Due {W}.\n", alone))) == [
+        "rules/demo.yaml:23:27: departs_from of ruling 'd1' without departs; name the passage in departs, or remove departs_from"]
+
+
 def test_seven_quoted_words_are_short_enough(write_rules):
     departs = "«sette parole, il primo tiro è gratuito» (Dado)"
     book = load_book(write_rules(MINIMAL.replace("        text: Due {W}.\n", _RULING.replace("{departs}", departs))))

@@ -127,6 +127,16 @@ def test_a_book_page_lists_where_the_book_departs_from_its_source(tmp_path: Path
     # A book without departures has no such list, and its other book neither.
     assert "rb-departures" not in site.book_page("altro", "it").html
     assert "rb-departures" not in Site(books(tmp_path), languages=("it",)).book_page("demo", "it").html
+    # Only the source is departed from: the list's introduction names only the source text.
+    assert "si discostano dalla lettera del testo di partenza:" in listed
+    # A ruling that departs from the game's rules says so, and the introduction names both (issue 27.5, W1).
+    ruled = departing.replace("            departs: «il mana resta» (Mana)\n",
+                              "            departs: regola 500.4\n            departs_from: rules\n")
+    (tmp_path / "demo.yaml").write_text(textwrap.dedent(ruled).lstrip(), encoding="utf-8")
+    ruled_page = Site(load_library(rulebook_paths(tmp_path)), languages=("it", "en")).book_page("demo", "it").html
+    assert "Si discosta dalle regole del gioco:</strong> regola 500.4" in ruled_page
+    assert "Si discosta dal testo di partenza" not in ruled_page
+    assert "si discostano dalla lettera del testo di partenza o delle regole del gioco:" in ruled_page
     # A title with its own stop is set off by a dash, never "? :" or a second colon (review-fr S-1).
     for title, joined in (("Quale mana bianco resta?", "Quale mana bianco resta? — «il mana resta»"),
                           ("\"Asso: il mana bianco\"", "Asso: il mana bianco — «il mana resta»")):

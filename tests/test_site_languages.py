@@ -176,7 +176,7 @@ def test_an_english_source_project_translated_into_italian(tmp_path: Path) -> No
                      r'<p class="rb-badge rb-badge--fallback">non ancora tradotto: testo in inglese</p>', italian)
     # Seven texts (title, summary, a chapter title, two rule titles and texts), two translated.
     assert "5 testi su 7 di questa pagina sono ancora in inglese" in italian
-    assert '<th scope="col">in inglese</th>' in page(site, "it/coverage") and '<th scope="col">In English</th>' in page(site, "coverage")
+    assert '<th scope="col">In inglese</th>' in page(site, "it/coverage") and '<th scope="col">In English</th>' in page(site, "coverage")
     assert (site / "index.html").exists() and (site / "it" / "index.html").exists() and not (site / "en").exists()
 
 

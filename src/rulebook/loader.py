@@ -19,7 +19,7 @@ from .engines import engine_symbols
 from .errors import LoadError, Problem, RulebookError
 from .languages import language as parse_language
 from .limits import MAX_PROBLEMS, MAX_TEXT_CHARS, read_limited
-from .model import BOOK_ID_RE, DASH_ONLY_RE, ID_RE, SITE_DOMAIN, XREF_RE, Book, Example, Rule, Ruling, Section, XRef
+from .model import BOOK_ID_RE, DASH_ONLY_RE, DEPARTS_FROM, ID_RE, SITE_DOMAIN, XREF_RE, Book, Example, Rule, Ruling, Section, XRef
 from .symbols import UNKNOWN_TOKEN_RE
 from .yamlnodes import Mapping, Scalar, Sequence, YNode, building_tree, decode, parse
 
@@ -295,7 +295,7 @@ class _Reader:
         )
 
     def ruling(self, node: YNode) -> Ruling | None:
-        found = self.fields(node, "a ruling", {"id", "text", "reason"}, {"departs"})
+        found = self.fields(node, "a ruling", {"id", "text", "reason"}, {"departs", "departs_from"})
         if not found:
             return None
         ruling_id = self.ident(found.get("id"), "ruling id")
@@ -304,6 +304,7 @@ class _Reader:
             text=self.text(found.get("text"), f"text of ruling {ruling_id!r}"),
             reason=self.text(found.get("reason"), f"reason of ruling {ruling_id!r}"),
             departs=self.departs(found.get("departs"), ruling_id),
+            departs_from=self.departs_from(found.get("departs_from"), "departs" in found, ruling_id),
             path=self.path,
             line=node.line,
             lines=self.lines(found),
@@ -322,6 +323,19 @@ class _Reader:
                     self.path, line, column,
                     f"departs of ruling {ruling_id!r} quotes {len(quoted.split())} words of the source; quote fewer than "
                     f"{DEPARTS_QUOTE_WORDS} or name the passage's section instead"))
+        return value
+
+
+    def departs_from(self, node: YNode | None, departs: bool, ruling_id: str) -> str:
+        """Whose words a ruling departs from: the source's (the default) or the game's rules."""
+        if node is None:
+            return DEPARTS_FROM[0]
+        value = self.string(node, f"departs_from of ruling {ruling_id!r}")
+        if value not in DEPARTS_FROM:
+            self.fail(node, f"departs_from of ruling {ruling_id!r} is {value!r}; write one of: {', '.join(DEPARTS_FROM)}")
+            return DEPARTS_FROM[0]
+        if not departs:
+            self.fail(node, f"departs_from of ruling {ruling_id!r} without departs; name the passage in departs, or remove departs_from")
         return value
 
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 TRANSLATABLE = {"translatable": True}
+#: What a ruling's ``departs`` may name the words of: the book's source text, or the game's rules.
+DEPARTS_FROM = ("source", "rules")
 #: The gettext domain of the site's own words (labels, badges, symbol names). Each rulebook is
 #: a domain named by its id, so no book may take this one.
 SITE_DOMAIN = "site"
@@ -74,14 +76,18 @@ class Example(Located):
 class Ruling(Located):
     """A decision taken where the source text is silent or ambiguous, with its reason.
 
-    ``departs`` is set only when the decision departs from the source's literal words: it names
-    the passage (its section, or a quote of under eight words), and ``reason`` says why.
+    ``departs`` is set only when the decision departs from literal words: it names the passage
+    (its section, or a quote of under eight words), and ``reason`` says why. ``departs_from``
+    says whose words they are, one of :data:`DEPARTS_FROM`: the book's source text (the
+    default) or the game's own rules (a Magic book's Comprehensive Rules, which its source
+    only refers to), so the page can say which one the ruling sets aside.
     """
 
     id: str
     text: str = field(metadata=TRANSLATABLE)
     reason: str = field(metadata=TRANSLATABLE)
     departs: str = field(default="", metadata=TRANSLATABLE)
+    departs_from: str = "source"
 
 
 @dataclass(frozen=True)

@@ -69,7 +69,7 @@ def _book_docs(site: Site, book_id: str, language: str) -> list[SearchDoc]:
     words = site.words(language)
     location = _locator(site, language)
     ruling, reason, example_word = words.gettext("Ruling").text, words.gettext("Reason").text, words.gettext("Example").text
-    departs_word = words.gettext("Departs from the source").text
+    departs_words = {"source": words.gettext("Departs from the source").text, "rules": words.gettext("Departs from the game's rules").text}
     docs = []
     view = site.book_view(book_id, language)
     book = view.book
@@ -80,7 +80,7 @@ def _book_docs(site: Site, book_id: str, language: str) -> list[SearchDoc]:
         for rule in section.rules:
             paragraphs = [plain(rule.text)]
             for found in rule.rulings:
-                departs = f" {departs_word}: {plain(found.departs)}" if found.departs else ""
+                departs = f" {departs_words[found.departs_from]}: {plain(found.departs)}" if found.departs else ""
                 paragraphs.append(f"{ruling}: {plain(found.text)}{departs} {reason}: {plain(found.reason)}")
             for example in rule.examples:
                 heading = f"{example_word}: {plain(example.title)}" if example.title else example_word

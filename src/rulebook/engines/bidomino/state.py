@@ -205,9 +205,11 @@ class Bidomino(State):
     def _reshuffle(self, order: Sequence[Card], trace: list[Fired]) -> Bidomino:
         counted = [len(p) for p in self.score_piles]
         discards = len(self.discards)
-        trace.append(Fired("rimescolata", msg_n("{dealer} notes the score cards ({board}) and shuffles them with {discards} discard into a new stock of {count}",
-                                                "{dealer} notes the score cards ({board}) and shuffles them with {discards} discards into a new stock of {count}",
-                                                discards, dealer=_player(self.dealer), board=_by_player(counted), discards=discards, count=len(order))))
+        # The plural follows the new stock's size (a noun every language counts: «di 5 carte»);
+        # each catalog agrees the discards' word with {discards.plural:…}.
+        trace.append(Fired("rimescolata", msg_n("{dealer} notes the score cards ({board}) and shuffles them with the discards ({discards}) into a new stock of {count} card",
+                                                "{dealer} notes the score cards ({board}) and shuffles them with the discards ({discards}) into a new stock of {count} cards",
+                                                len(order), dealer=_player(self.dealer), board=_by_player(counted), discards=discards, count=len(order))))
         player, score, hand = self.pending or (self.turn, 0, 0)
         state = evolve(self, noted=tuple(n + c for n, c in zip(self.noted, counted)), stock=tuple(order),
                         score_piles=((),) * self.players, discards=(), phase=Phase.PLAY, pending=None)
