@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
+import os
 import random
 import signal
 import sys
@@ -96,7 +97,8 @@ def fuzz(target: str, count: int, seed: int, limit: float, report_every: int) ->
             path = save(target, data, why)
             print(f"#{index}: {outcome}, saved {path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path}\n{why.strip().splitlines()[-1]}", file=sys.stderr)
         if report_every and (index + 1) % report_every == 0:
-            print(f"  {index + 1:,} inputs, {time.perf_counter() - started:.0f} s: {dict(counts)}", file=sys.stderr, flush=True)
+            print(f"  {index + 1:,} inputs, {time.perf_counter() - started:.0f} s, load {os.getloadavg()[0]:.1f}, "
+                  f"slowest #{slowest[1]} {slowest[0] * 1000:,.0f} ms: {dict(counts)}", file=sys.stderr, flush=True)
     counts["slowest_ms"] = round(slowest[0] * 1000)
     return counts
 
