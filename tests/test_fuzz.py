@@ -79,3 +79,52 @@ def test_fuzz_target(target):
 @pytest.mark.slow
 def test_fuzz_cli():
     _fuzz("cli", max(EXAMPLES // 4, 1))()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("target", "share"), [("merge", 1), ("special", 4), ("concurrent", 4)])
+def test_fuzz_issue_30_targets(target, share):
+    # special and concurrent run whole commands and builds: a quarter, like cli.
+    _fuzz(target, max(EXAMPLES // share, 1))()
+
+
+def _snapshot(root: Path) -> dict[str, tuple[int, bytes]]:
+    found = {}
+    for path in sorted(root.rglob("*")):
+        status = path.lstat()
+        found[str(path.relative_to(root))] = (status.st_mode, path.read_bytes() if path.is_file() and not path.is_symlink() else b"")
+    return found
+
+
+def test_every_special_input_meets_the_same_project():
+    """The special target reuses one project: after any hazard in any position and a command that
+    writes (update rewrites the catalog and writes a template, compile a .mo), restore() must put
+    back the very files a fresh project holds, or later inputs would test another project."""
+    from tests.fuzz.hazards import KINDS, POSITIONS, _make, _project, restore
+    from tests.fuzz.targets import _quiet
+
+    project = _project("special")
+    fresh = _snapshot(project)
+    assert set(fresh) >= set(POSITIONS.values())
+    for position in POSITIONS.values():
+        for kind in KINDS:
+            _make(project / position, kind, 1)
+            for command in (["i18n", "update"], ["i18n", "compile"]):
+                _quiet(command, project)
+            restore(project)
+            assert _snapshot(project) == fresh, (position, kind)
+    _quiet(["i18n", "update"], project)
+    _quiet(["i18n", "compile"], project)
+    assert _snapshot(project) != fresh  # the commands did write: the comparison above can fail
+    restore(project)
+    assert _snapshot(project) == fresh
+
+
+def test_the_concurrent_target_compares_translations():
+    """Version A is translated throughout, so a cache that published B would show B's text, not
+    the same Italian fallback as A (as with a catalog whose msgstr repeats its msgid)."""
+    from tests.fuzz.hazards import ENGLISH, _uncached, translated_po
+
+    fresh = _uncached(translated_po())
+    assert not fresh.problems and not fresh.fallback
+    assert fresh.book.title == ENGLISH["Demo"] != "Demo"

@@ -98,3 +98,25 @@ def test_rulebook_check_reads_the_rules_folder_mkdocs_yml_names(tmp_path, monkey
     (tmp_path / "mkdocs.yml").write_text("plugins:\n  - rulebook:\n      rules: books\n", encoding="utf-8")
     assert main(["check"]) == 0
     assert "1 book, 1 example, 0 failed" in capsys.readouterr().out
+
+
+def test_a_configuration_past_its_size_limit_is_refused_unparsed(tmp_path, monkeypatch):
+    """MkDocs reads mkdocs.yml with PyYAML's pure-Python loader, about a second of CPU a MiB: a
+    3 MB configuration of comments took 3 s of `rulebook i18n stats` (the special fuzz target).
+    It has a limit of its own, far below the other files', and so has each file INHERIT names."""
+    from rulebook.limits import MAX_CONFIG_BYTES, MAX_FILE_BYTES
+
+    assert MAX_CONFIG_BYTES < MAX_FILE_BYTES
+    monkeypatch.chdir(tmp_path)
+    plugin = b"plugins:\n  - rulebook:\n      languages: [it, en]\n"
+    padded = plugin + b"#" * (MAX_CONFIG_BYTES - len(plugin) - 1) + b"\n"
+    (tmp_path / "mkdocs.yml").write_bytes(padded)
+    assert read_project().languages.codes == ("it", "en")  # at the limit: read
+    for config, base in ((padded + b"#", None), (b"INHERIT: base.yml\n", padded + b"#")):
+        (tmp_path / "mkdocs.yml").write_bytes(config)
+        if base is not None:
+            (tmp_path / "base.yml").write_bytes(base)
+        with pytest.raises(RulebookError) as caught:
+            read_project()
+        shown = "mkdocs.yml" if base is None else "base.yml"
+        assert str(caught.value).startswith(f"{shown}:1:1: the file is larger than the limit of {MAX_CONFIG_BYTES:,} bytes")

@@ -33,6 +33,11 @@ MAX_VALUES = 120_000
 #: size multiplies the checks' work where a rulebook's only adds to it (the real one: 42 kB).
 MAX_GLOSSARY_BYTES = 1_048_576
 MAX_GLOSSARY_VALUES = 20_000
+#: ``mkdocs.yml`` and each file its ``INHERIT:`` names (the real one: 4 kB). MkDocs reads it with
+#: PyYAML's pure-Python loader, about a second of CPU per MiB: at the 16 MiB of other files a
+#: configuration would take 16 s before any check ran (the special-file fuzz target's 3 MB
+#: configuration took 3 s).
+MAX_CONFIG_BYTES = 262_144
 #: ``nplurals`` in a catalog's Plural-Forms header (no language has more than 6).
 MAX_PLURAL_FORMS = 6
 #: Problems reported for one file; past this the report stops with "too many problems".

@@ -21,7 +21,7 @@ import yaml
 from .adapters import pyyaml
 from .errors import LoadError, Problem, RulebookError
 from .languages import Languages
-from .limits import read_limited
+from .limits import MAX_CONFIG_BYTES, read_limited
 from .loader import display_path, rulebook_paths
 
 PLUGIN = "rulebook"
@@ -50,7 +50,7 @@ def read_config(config_file: Path, shown: str | None = None) -> dict[str, Any]:
     from .adapters import generator
 
     shown = shown or display_path(config_file)
-    data = read_limited(config_file, shown)  # a LoadError names the file: a FIFO, a device, too big
+    data = read_limited(config_file, shown, MAX_CONFIG_BYTES)  # a LoadError names the file: a FIFO, a device, too big
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -105,7 +105,7 @@ def _refuse_unreadable_parents(config_file: Path, data: bytes, shown: str) -> No
         if not config_file.exists() and not config_file.is_symlink():
             return  # the generator reports an INHERIT naming no file, at its own words
         shown = display_path(config_file)
-        data = read_limited(config_file, shown)
+        data = read_limited(config_file, shown, MAX_CONFIG_BYTES)
 
 
 #: How many configurations an INHERIT chain may go through: MkDocs sets none, a real site uses one or two.
@@ -187,7 +187,7 @@ def configuration_problems(project: Project) -> list[Problem]:
 def _option_line(config_file: Path, option: str) -> int:
     """The line of ``option:`` in the file (the first), or 1 when it is not written (its default)."""
     try:
-        lines = read_limited(config_file, display_path(config_file)).decode("utf-8", "replace").split("\n")
+        lines = read_limited(config_file, display_path(config_file), MAX_CONFIG_BYTES).decode("utf-8", "replace").split("\n")
     except LoadError:
         return 1
     wanted = re.compile(rf"^\s*(?:-\s+)?{re.escape(option)}\s*:")

@@ -8,11 +8,17 @@ import os
 import random
 import re
 import shutil
+import stat
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import mutate as m
-from .targets import TARGETS, COMMANDS, Bad, _books, _demo_po, _expect_positions, _fresh_project, _quiet, _split, _workdir
+from .targets import COMMANDS, DEMO, TARGETS, Bad, _books, _demo_po, _expect_positions, _quiet, _split, _workdir, oracle
+
+if TYPE_CHECKING:
+    from rulebook.cache import BuildCache
+    from rulebook.i18n.translate import TranslatedBook
 
 
 # --- merge: duplicates and conflict markers, the leftovers of a git merge of two catalogs ------
@@ -79,6 +85,100 @@ def run_merge(data: bytes) -> str:
     return "error" if problems else "clean"
 
 
+# --- one small project, made once and put back after every input -------------------------------
+#
+# A project per input (copied, then removed) and the real 42 kB glossary parsed by every command
+# cost most of an input's time, none of it what these targets test. The project is made once;
+# after each input, whatever the input or its command changed (the hazard, a rewritten catalog,
+# a compiled .mo, a cache folder) is put back as it was, so each input meets the same files a
+# fresh project would hold. The glossary is a small real one: a spelling rule and a term the
+# demo uses, enough for the glossary checks to run on every translation.
+
+GLOSSARY = b"""\
+spelling:
+  - language: en
+    avoid: [colour*, honour*, centre]
+    use: the US spelling (color, honor, center)
+terms:
+  - it: [terra, terre]
+    en: [land, lands]
+  - it: [mazzo, mazzi]
+    en: [deck, decks]
+"""
+
+#: The demo's texts in English: a catalog whose every message is translated and passes the checks.
+ENGLISH = {
+    "Demo": "Sample",
+    "Un libro di prova con {W}, **forte** e *lieve*.": "A sample book with {W}, **strong** and *light*.",
+    "Primo": "First",
+    "Vedi [[r2]] e paga 3 {W}.\n\n- uno\n- due": "See [[r2]] and pay 3 {W}.\n\n- one\n- two",
+    "Un mazzo di 60 carte.": "A deck of 60 cards.",
+    "Due terre.": "Two lands.",
+}
+
+
+@lru_cache(maxsize=1)
+def translated_po() -> bytes:
+    """The demo's English catalog as `rulebook i18n update` makes it, every message translated
+    (not copied: a build that took B's text for A's must show a difference), dates fixed so an
+    input is the same bytes on any day."""
+    import io
+
+    from babel.messages.pofile import read_po, write_po
+
+    catalog = read_po(io.BytesIO(_demo_po()))
+    for message in catalog:
+        if message.id:
+            message.string = ENGLISH[message.id]
+    out = io.BytesIO()
+    write_po(out, catalog, width=76)
+    return re.sub(rb"(Creation|Revision)-Date: [^\\]*", rb"\1-Date: 2026-01-01 00:00+0000", out.getvalue())
+
+
+def _template() -> dict[str, bytes]:
+    return {"rules/demo.yaml": DEMO, "locales/en/LC_MESSAGES/demo.po": translated_po(), "locales/glossary.yaml": GLOSSARY, "mkdocs.yml": _CONFIG}
+
+
+@lru_cache(maxsize=4)
+def _project(name: str) -> Path:
+    root = _workdir() / name
+    shutil.rmtree(root, ignore_errors=True)
+    restore(root)
+    return root
+
+
+def restore(root: Path) -> None:
+    """Put the project back as :func:`_template` has it: anything else removed (looked at with
+    ``lstat``, never opened: it may be a FIFO), a changed or missing file written again."""
+    files = _template()
+    folders = {str(Path(name).parent) for name in files}
+    folders |= {str(parent) for name in folders for parent in Path(name).parents}
+    for here, dirs, names in os.walk(root, topdown=True):
+        relative = Path(here).relative_to(root)
+        for name in [*names, *dirs]:
+            path, key = Path(here) / name, str(relative / name)
+            status = os.lstat(path)
+            if stat.S_ISDIR(status.st_mode) and key in folders:
+                continue
+            if stat.S_ISREG(status.st_mode) and key in files and stat.S_IMODE(status.st_mode) == _MODE and status.st_size == len(files[key]) \
+                    and path.read_bytes() == files[key]:
+                continue
+            if stat.S_ISDIR(status.st_mode):
+                shutil.rmtree(path)
+            else:
+                path.unlink()
+        dirs[:] = [d for d in dirs if (Path(here) / d).exists()]
+    for name, data in files.items():
+        path = root / name
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+            path.chmod(_MODE)
+
+
+_MODE = 0o644
+
+
 # --- special: a FIFO, a device, a folder, a link, an oversized file in each input position ------
 
 POSITIONS = {
@@ -120,10 +220,13 @@ def _make(path: Path, kind: str, megabytes: int) -> None:
 
 def run_special(data: bytes) -> str:
     (position, kind, megabytes, *command), _ = _split(data)
-    project = _fresh_project("po", _demo_po())
-    (project / "mkdocs.yml").write_bytes(_CONFIG)
-    _make(project / POSITIONS[position], kind, int(megabytes))
-    code, out, err = _quiet(command, project)
+    project = _project("special")
+    try:
+        _make(project / POSITIONS[position], kind, int(megabytes))
+        code, out, err = _quiet(command, project)
+    finally:
+        with oracle():
+            restore(project)
     if "Traceback" in err:
         raise Bad(f"a traceback from {command}: {err[-500:]}")
     if code not in (0, 1, 2):
@@ -137,40 +240,87 @@ def run_special(data: bytes) -> str:
 
 
 def make_concurrent(rng: random.Random) -> bytes:
-    version_a = _demo_po()
-    version_b = m.mutate(rng, version_a, m.PO_PIECES) if rng.random() < 0.5 else re.sub(
-        rb'msgstr "([^"\n]+)"', lambda mt: b'msgstr "' + mt.group(1)[::-1] + b'"', version_a, count=rng.randint(1, 5))
+    version_a = translated_po()
+    how = rng.random()
+    if how < 0.4:  # B is A mutated: maybe unreadable, maybe other entries
+        version_b = m.mutate(rng, version_a, m.PO_PIECES)
+    elif how < 0.7:  # B translates some messages otherwise, in words the checks accept
+        version_b = re.sub(rb'msgstr "([A-Z][^"\n]*)"', lambda mt: b'msgstr "' + mt.group(1) + b' (B)"', version_a, count=rng.randint(1, 5))
+    else:  # B's translations reversed: text the checks may refuse
+        version_b = re.sub(rb'msgstr "([^"\n]+)"', lambda mt: b'msgstr "' + mt.group(1)[::-1] + b'"', version_a, count=rng.randint(1, 5))
     return f"{len(version_a)}\n".encode() + version_a + version_b
+
+
+@lru_cache(maxsize=1)
+def _code() -> str:
+    from rulebook.cache import code_version
+
+    return code_version()
+
+
+def _build_cache(folder: Path) -> BuildCache:
+    """A build's cache writing to ``folder``, as ``translate_book(cache=folder)`` makes it, with the
+    digest of the package's code made once per process, not once per build: it hashes every
+    module (a third of an input's time) and the code does not change during a campaign."""
+    from rulebook.cache import BuildCache
+
+    return BuildCache(folder, _code=_code())
+
+
+@lru_cache(maxsize=4)
+def _uncached(version_a: bytes) -> TranslatedBook:
+    """What a build without a cache shows of ``version_a``: the oracle. A function of A's bytes
+    alone (the rest of the project is the template's), so made once per A, in the same project
+    (a book remembers its file's path), and not timed: every input of the generator has the same A."""
+    from rulebook.i18n import translate
+    from rulebook.loader import load_book
+
+    project = _project("concurrent")
+    (project / "locales" / "en" / "LC_MESSAGES" / "demo.po").write_bytes(version_a)
+    try:
+        return translate.translate_book(load_book(project / "rules" / "demo.yaml"), "en", project / "locales", cache=None)
+    finally:
+        restore(project)
 
 
 def run_concurrent(data: bytes) -> str:
     """Build with a cache while B replaces A between the read and the parse; A back, the cached
-    build must show exactly what a build without a cache shows."""
+    build must show exactly what a build without a cache shows: A's translations."""
     from rulebook.i18n import translate
     from rulebook.loader import load_book
 
     (size,), payload = _split(data)
     version_a, version_b = payload[:int(size)], payload[int(size):]
-    project = _fresh_project("po", version_a)
+    project = _project("concurrent")
     path = project / "locales" / "en" / "LC_MESSAGES" / "demo.po"
-    book = load_book(project / "rules" / "demo.yaml")
     cache = project / ".cache"
-    parse = translate.read_catalog
-
-    def saved_meanwhile(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
-        path.write_bytes(version_b)
-        return parse(*args, **kwargs)
-
-    translate.read_catalog = saved_meanwhile
+    with oracle():
+        fresh = _uncached(version_a)
     try:
-        translate.translate_book(book, "en", project / "locales", cache=cache)
+        path.write_bytes(version_a)
+        book = load_book(project / "rules" / "demo.yaml")
+        parse = translate.read_catalog
+
+        def saved_meanwhile(*args, **kwargs):
+            path.write_bytes(version_b)
+            return parse(*args, **kwargs)
+
+        translate.read_catalog = saved_meanwhile
+        try:
+            translate.translate_book(book, "en", project / "locales", cache=_build_cache(cache))
+        finally:
+            translate.read_catalog = parse
+        path.write_bytes(version_a)
+        cached = translate.translate_book(book, "en", project / "locales", cache=_build_cache(cache))  # a new build's: the folder's
     finally:
-        translate.read_catalog = parse
-    path.write_bytes(version_a)
-    cached = translate.translate_book(book, "en", project / "locales", cache=cache)  # a new build's: the folder's
-    fresh = translate.translate_book(book, "en", project / "locales", cache=None)
+        with oracle():
+            restore(project)
     if cached.book != fresh.book:
         raise Bad("a catalog edited during a build left the cache publishing the other version")
+    if version_a == translated_po():  # the generator's A: translated throughout, so a real comparison
+        if fresh.problems or fresh.fallback:
+            raise Bad(f"the translated demo catalog did not translate cleanly: {[str(p) for p in fresh.problems]}")
+        return "clean"
     return "error" if fresh.problems else "clean"
 
 
