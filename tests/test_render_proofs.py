@@ -196,7 +196,7 @@ def test_planechase_steps_name_planes_in_print_and_draw_the_die_face() -> None:
     assert 'class="ms ms-chaos"' in french and "{CHAOS}" not in french and 'class="ms ms-1 ms-cost"' in french
     assert 'lang="en"' not in french, french
     russian = site.speech("planechase", "ru")
-    assert "бросок номер 2" in str(russian.say(step.trace[-2].what))
+    assert "за 2-й бросок в этом ходу" in str(russian.say(step.trace[-2].what))  # review2-ru N4: was «бросок номер 2»
     assert "{" not in russian.plain(msg("{face}", face=notation("{CHAOS}")))
 
 
