@@ -115,3 +115,13 @@ def test_a_project_without_a_glossary_has_no_glossary_page_and_no_term_links(tmp
     assert not (site / "glossary").exists() and not (site / "ru" / "glossary").exists()
     assert "rb-term" not in page(site, "ru/demo") and "glossary/" not in page(site, "ru/demo")
     assert not [d for d in Elements(page(site, "ru")).find("a") if "glossary" in d.get("href", "")]
+
+
+def test_at_one_place_the_longest_term_is_found() -> None:
+    """Review3-en E-W1: "mana value" linked to the entry "mana", listed first in the glossary."""
+    from rulebook.i18n.glossary import Term
+    from rulebook.render.glossary import TermFinder
+    mana = Term({"en": ("mana",)}, "glossary.yaml:1")
+    value = Term({"en": ("mana value",)}, "glossary.yaml:2")
+    found = [(index, match.group()) for index, match in TermFinder((mana, value), "en").find("its mana value, then mana")]
+    assert found == [(1, "mana value"), (0, "mana")]

@@ -166,8 +166,9 @@ def _compiled(pattern: str) -> re.Pattern[str]:
 
 @dataclass
 class TermFinder:
-    """Finds the terms of one language in a text, as one pattern of every term's forms in their
-    order would (leftmost first; at one place, the first term), from each term's own pattern."""
+    """Finds the terms of one language in a text, leftmost first; at one place, the longest
+    ("mana value" before "mana", whatever the glossary's order: the reader clicks the concept the
+    text names), then the first term; from each term's own pattern."""
 
     terms: tuple[Term, ...]
     language: str
@@ -191,7 +192,8 @@ class TermFinder:
                 found = ahead[n]
                 if found is not None and found.start() < position:  # overlapped by the last one: look again from its end
                     found = ahead[n] = pattern.search(text, position)
-                if found is not None and (chosen is None or found.start() < chosen[1].start()):
+                if found is not None and (chosen is None or found.start() < chosen[1].start()
+                                          or (found.start() == chosen[1].start() and found.end() > chosen[1].end())):
                     chosen = (index, found)
             if chosen is None:
                 return
