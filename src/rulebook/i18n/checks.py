@@ -30,9 +30,9 @@ from .catalogs import obsolete_duplicates
 from .copies import check_same, ignored_checks, words_only
 from .counted import check_markup, check_numbers, check_references, check_tokens
 from .formats import format_details
-from .forms import check_symbol_forms
+from .forms import check_symbol_forms, prose_grammar
 from .glossary import Glossary, load_glossary
-from .grammar import Grammar, load_grammar, spec_problems
+from .grammar import spec_problems
 from .headers import header_problems
 from .plurals import form_problems
 from .pofile import read_catalog
@@ -154,17 +154,6 @@ def _placeholders(text: str) -> set[str] | None:
     }
 
 
-#: The site's locale folder, whose grammar files hold each language's rules (domains.SITE's,
-#: which this module cannot import without a cycle). Made once: it is asked for every message.
-_SITE_LOCALE = Path(__file__).resolve().parent.parent / "locale"
-
-
-def language_grammar(language: str, project: Path | None = None) -> Grammar:
-    """The rules of ``language`` a msgstr's forms are checked against: the site's grammar file,
-    then the project's ``locales/LANG/grammar.yaml`` (``project``: its locales folder)."""
-    return load_grammar(language, (_SITE_LOCALE, *((project,) if project is not None else ())))
-
-
 def check_placeholders(source: str, translation: str, language: str, glossary: Glossary, *, project: Path | None = None) -> Iterator[str]:
     """Named placeholders such as {passed} are filled in by the site: the same ones, written alike.
 
@@ -178,7 +167,7 @@ def check_placeholders(source: str, translation: str, language: str, glossary: G
     asked = {field for field in have if ":" in field or "." in field} - wanted
     if asked:
         try:
-            yield from spec_problems(translation, language_grammar(language, project))
+            yield from spec_problems(translation, prose_grammar(language, project))
         except LoadError as error:  # its own problems are reported at the grammar file's lines
             yield f"the forms cannot be checked: {error.problems[0]}"
         have = (have - asked) | {"{" + re.split(r"[.:!]", field[1:-1], maxsplit=1)[0] + "}" for field in asked}

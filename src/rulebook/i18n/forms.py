@@ -164,7 +164,7 @@ def label_problems(grammar: Grammar, files: list[Path]) -> list[Problem]:
         if parts is None:
             continue
         for form in declined:
-            if label_in(symbol, form, grammar, lambda _context, msgid: msgid, symbol.name) is None and (parts[0], form) not in reported:
+            if label_in(symbol, form, grammar, _as_msgid, symbol.name) is None and (parts[0], form) not in reported:
                 reported.add((parts[0], form))
                 where, line = _entry_line(files, parts[0])
                 problems.append(Problem(where, line, 1, f"the symbol label {parts[0]!r} ({symbol.token}) has no {form!r} form, which other labels have: "
@@ -194,8 +194,9 @@ SITE_LOCALE = Path(__file__).resolve().parent.parent / "locale"
 
 
 def prose_grammar(language: str, project: Path | None = None) -> Grammar:
-    """The label forms a book's prose may ask for: the site's grammar file of ``language``, then
-    the project's ``locales/LANG/grammar.yaml`` (``project``: its locales folder)."""
+    """The rules of ``language`` a msgstr's forms are read and checked against (a book's prose
+    symbols and every catalog's placeholders): the site's grammar file, then the project's
+    ``locales/LANG/grammar.yaml`` (``project``: its locales folder)."""
     return load_grammar(language, (SITE_LOCALE, *((project,) if project is not None else ())))
 
 
