@@ -75,21 +75,27 @@ def _glossary(p: Project) -> Project:
     return p
 
 
+def _edited(path: Path, old: str, new: str) -> None:
+    """``path`` with ``old`` written as ``new``: a scenario whose text is no longer there fails
+    here, rather than changing nothing and proving nothing."""
+    written = path.read_text(encoding="utf-8")
+    assert old in written, f"{path.name} no longer holds {old!r}"
+    path.write_text(written.replace(old, new), encoding="utf-8")
+
+
 def _catalog(p: Project) -> Project:
     write_catalog(p.locales, "ru", "demo", {**BROKEN, "demo/pesca:text": "Игрок тянет карту из колоды."}, rules=p.rules)
     return p
 
 
 def _book(p: Project) -> Project:
-    demo = p.rules / "demo.yaml"
-    demo.write_text(demo.read_text(encoding="utf-8").replace("pesca una carta", "pesca due carte"), encoding="utf-8")
+    _edited(p.rules / "demo.yaml", "pesca una carta", "pesca due carte")
     return p
 
 
 def _source(p: Project) -> Project:
     """A source text changed and its catalog updated, the translation kept: it lacks the new symbol."""
-    demo = p.rules / "demo.yaml"
-    demo.write_text(demo.read_text(encoding="utf-8").replace("carta dal mazzo.", "carta dal mazzo e paga {W}."), encoding="utf-8")
+    _edited(p.rules / "demo.yaml", "carta dal mazzo.", "carta dal mazzo e paga {W}.")
     write_catalog(p.locales, "ru", "demo", BROKEN, rules=p.rules)
     return p
 
@@ -258,15 +264,13 @@ def _example(p: Project) -> Project:
 
 def _linked_title(p: Project) -> Project:
     """Another book's title, which the demo book's links show."""
-    altro = p.rules / "altro.yaml"
-    altro.write_text(altro.read_text(encoding="utf-8").replace("title: La fine", "title: La vera fine"), encoding="utf-8")
+    _edited(p.rules / "altro.yaml", "title: La fine", "title: La vera fine")
     return p
 
 
 def _term_used(p: Project) -> Project:
     """Another book's rule now uses a game term: the glossary page lists that rule under it."""
-    altro = p.rules / "altro.yaml"
-    altro.write_text(altro.read_text(encoding="utf-8").replace("con {spades}.", "con {spades} e il mazzo."), encoding="utf-8")
+    _edited(p.rules / "altro.yaml", "con {spades}.", "con {spades} e il mazzo.")
     return p
 
 
