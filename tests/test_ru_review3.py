@@ -19,6 +19,8 @@ from tests.test_grammar import _sentences
     ("casting", "нужно ровно 2 цели, а выбрана 1:", "получено"),
     # CA4: a creature that dies is the subject of its verbs
     ("casting", "Белый Рыцарь получает смертельное повреждение и уничтожается (704.5g)", "получено смертельное"),
+    # ... and a name with an apposition closes it before the verb ({dead:subj})
+    ("casting", "Талия, Страж Трейбена, получает смертельное повреждение", "Трейбена получает"),
     # PL2: the quoted trigger is whole, as the book's prose quotes it
     ("planechase", "«когда вы путешествуете на этот план» не срабатывают", "путешествуете на» "),
     # ST2: one clan's two numbers are not separated by the comma that separates the clans
