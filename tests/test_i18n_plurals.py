@@ -215,7 +215,7 @@ def test_a_plural_message_missing_a_form_its_header_asks_for_is_reported(project
     assert any("[plurals] no msgstr[2]" in p.message and p.line == 10 for p in messages.problems)
     # The shipped Russian words are shown, in all three forms.
     said = Words(language("ru"), language("it"), lambda code: load_messages(SITE, code, project / "locales"))
-    assert said.ngettext("{passed}/{total} example passed", "{passed}/{total} examples passed", 5, passed=5, total=5).text == "5/5 примеров пройдено"
+    assert said.ngettext("{passed}/{total} example passed", "{passed}/{total} examples passed", 5, passed=5, total=5).text == "5/5 примеров проверено"
     # Two forms are all a two-form header asks for (and that rule is wrong for Russian: said once).
     path.write_text(RU_SITE.format(rule=RU_TWO), encoding="utf-8")
     assert main(["i18n", "check", "-l", "ru"]) == 1

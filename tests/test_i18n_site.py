@@ -91,8 +91,8 @@ def test_plural_forms_follow_babels_rules_for_the_language():
     russian = words(RUSSIAN, ITALIAN)
     said = {n: russian.ngettext("{passed}/{total} example passed", "{passed}/{total} examples passed", n, passed=n, total=n).text
             for n in (1, 3, 5, 21, 22, 25)}
-    assert said == {1: "1/1 пример пройден", 3: "3/3 примера пройдено", 5: "5/5 примеров пройдено",
-                    21: "21/21 пример пройден", 22: "22/22 примера пройдено", 25: "25/25 примеров пройдено"}
+    assert said == {1: "1/1 пример проверен", 3: "3/3 примера проверено", 5: "5/5 примеров проверено",
+                    21: "21/21 пример проверен", 22: "22/22 примера проверено", 25: "25/25 примеров проверено"}
     english = words(ENGLISH, ITALIAN)
     assert [english.ngettext("{passed}/{total} example passed", "{passed}/{total} examples passed", n, passed=n, total=n).text
             for n in (1, 2)] == ["1/1 example passed", "2/2 examples passed"]

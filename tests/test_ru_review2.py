@@ -12,7 +12,7 @@ from tests.test_grammar import _sentences
 
 
 @pytest.mark.parametrize("book_id, expected", [
-    ("strage", "красный: спасено фей — 4, на поле 2 полуэльфа"),  # T1: was «спасено 4 и 2 полуэльфа»
+    ("strage", "красный: 4 спасённые феи и 2 полуэльфа на поле"),  # T1: was «спасено 4 и 2 полуэльфа»; ru-3 ST2: no comma inside a clan's score
     ("strage", "а на e4 нет ни того ни другого"),  # T2: was «а не e4»
     ("strage", "орк на d5 выбывает с поля"),  # T3 (R2-S3): was «убирается с поля»
     ("strage", "вне поля ещё 7 орков — выставьте одного из них"),  # T4: was «орков вне поля: 7»
