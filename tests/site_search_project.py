@@ -3,7 +3,7 @@
 Its words are chosen for what search must get right: forms a stemmer joins (колода, колоду,
 колодой; shuffled, shuffling), game terms a stemmer would join to other words (Spanish maná and
 mano, Italian mana and mano: both stem to "man"), and a symbol in a title, found by its text
-alternative ("X mana generico"; in English {X} reads "X").
+alternative ("X maná genérico"; in English and Italian {X} reads "X").
 """
 
 from __future__ import annotations
