@@ -60,6 +60,7 @@ from .adapters.generator import config_options as c
 from .cache import BuildCache, session, using
 from .errors import LoadError, RulebookError, counted
 from .examples import reports, run_books
+from .i18n.engine_domains import stale_translations
 from .i18n.translate import translate_book, translating
 from .isolation import Bounds
 from .languages import Languages
@@ -294,6 +295,12 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
                 section.append({title: uri})
             nav.append({language.name: section})
             problems = [(p, "this text") for p in site.messages(language.code).problems]
+            # An engine's translation whose Italian (the books' language) was reworded since its last
+            # `rulebook i18n update`: still shown, but `rulebook i18n check` fails on it, so --strict does.
+            root = Path(config.config_file_path or "mkdocs.yml").resolve().parent
+            for domain in dict.fromkeys(found for book_id in site.books for found in site.engine_domains(book_id)):
+                if domain.maintained_in(root):
+                    problems += [(p, "") for p in stale_translations(domain, language.code, domain.follows(site.source.code))]
             if language != site.source:
                 for book_id in site.books:
                     translated = site.translated(book_id, language.code)
