@@ -20,7 +20,8 @@ from babel.messages.pofile import read_po, write_po
 from rulebook import engines
 from rulebook.adapters import generator
 from rulebook.cli import main
-from rulebook.i18n.followed import recorded
+from rulebook.i18n.catalogs import serialize
+from rulebook.i18n.followed import add_records, recorded
 from rulebook.i18n.pofile import read_catalog
 
 MSGID = "game over"
@@ -152,3 +153,27 @@ def test_the_strict_build_fails_on_a_translation_left_behind(project: Path, capl
     assert "2 problems in strict mode" in errors, errors  # French and English, nothing else
     assert (f"src/pig/locale/fr/LC_MESSAGES/engine.pig.po:{_message(project, 'fr', MSGID).lineno}:1: 'game over': translated from "
             "the Italian 'partita finita'") in errors, errors
+
+
+def test_a_plural_and_a_long_italian_are_recorded_form_by_form_and_read_back_as_written(tmp_path: Path) -> None:
+    """Each form its own comment (it[0]:, it[1]:); a comment the writer wraps over several lines
+    reads back as the one text it was, so an unchanged Italian never looks reworded."""
+    long = "il giocatore {player} " + " ".join(["deve scartare una carta"] * 8)
+    template = Catalog(domain="engine.x")
+    template.add(("{n} card", "{n} cards"), None, [("engine.py", None)], auto_comments=["a developer's note"])
+    template.add("a long one", None, [("engine.py", None)])
+    italian = Catalog(locale="it", domain="engine.x")
+    italian.add(("{n} card", "{n} cards"), ("{n} carta", "{n} carte"))
+    italian.add("a long one", long)
+    add_records(template, italian, "it")
+    path = tmp_path / "engine.x.pot"
+    path.write_bytes(serialize(template, include_lineno=False))
+    text = path.read_text(encoding="utf-8")
+    assert "#. a developer's note\n#. it[0]: {n} carta\n#. it[1]: {n} carte\n" in text
+    assert text.count("#. ") > 4  # the long Italian wrapped
+    again, problems = read_catalog(path)
+    assert again is not None, problems
+    assert recorded(again.get("{n} card"), "it") == ("{n} carta", "{n} carte")
+    assert recorded(again.get("a long one"), "it") == (long,)
+    add_records(again, italian, "it")  # recorded again: the same comments, nothing added
+    assert serialize(again, include_lineno=False) == path.read_bytes()
