@@ -58,8 +58,10 @@ from .adapters.generator import (
 )
 from .adapters.generator import config_options as c
 from .cache import BuildCache, session, using
-from .errors import LoadError, RulebookError, counted
+from .errors import LoadError, Problem, RulebookError, counted
 from .examples import reports, run_books
+from .i18n.engine_domains import stale_translations
+from .i18n.pofile import sharing_catalogs
 from .i18n.translate import translate_book, translating
 from .isolation import Bounds
 from .languages import Languages
@@ -276,6 +278,7 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         self.pages = {}
         nav = []
         reported: set[object] = set()
+        stale = self._stale_translations(site, config)
         for language in site.languages:
             section = []
             for page in site.pages(language.code):
@@ -294,6 +297,9 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
                 section.append({title: uri})
             nav.append({language.name: section})
             problems = [(p, "this text") for p in site.messages(language.code).problems]
+            # An engine's translation whose Italian (the books' language) was reworded since its last
+            # `rulebook i18n update`: still shown, but `rulebook i18n check` fails on it, so --strict does.
+            problems += [(p, "") for p in stale.get(language.code, ())]
             if language != site.source:
                 for book_id in site.books:
                     translated = site.translated(book_id, language.code)
@@ -314,6 +320,18 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         if self._config_key(config) in _SERVED:
             _SERVED[self._config_key(config)] = list(self.pages)
         return files
+
+    @staticmethod
+    def _stale_translations(site: Site, config: MkDocsConfig) -> dict[str, list[Problem]]:
+        """Per language, what `rulebook i18n check` says of the engine catalogs this project keeps
+        (the toolkit's own checkout): translations whose Italian changed since (i18n/followed.py)."""
+        root = Path(config.config_file_path or "mkdocs.yml").resolve().parent
+        domains = [domain for domain in dict.fromkeys(found for book_id in site.books for found in site.engine_domains(book_id))
+                   if domain.maintained_in(root)]
+        with sharing_catalogs():  # each catalog parsed once, the Italian one for every language
+            return {language.code: [problem for domain in domains
+                                    for problem in stale_translations(domain, language.code, domain.follows(site.source.code))]
+                    for language in site.languages}
 
     def on_env(self, env: Environment, config: MkDocsConfig, files: Files) -> Environment:
         env.bytecode_cache = COMPILED  # the theme's templates compiled once per process, not per rebuild

@@ -29,6 +29,7 @@ from ..loader import display_path
 from ..writing import remove_leftovers, write_atomic
 from . import template_path
 from .content import content
+from .followed import changed, records, strip_records
 from .headers import HeaderSettings, catalog_headers, template_headers
 from .pofile import linear_wrapping, read_catalog, write_catalog  # noqa: F401 - the reader lives in .pofile; imported from here too
 
@@ -70,6 +71,7 @@ class MergeReport:
     fuzzy: tuple[str, ...]  # msgctxts whose source changed: old translation kept, marked fuzzy
     obsolete: tuple[str, ...]  # msgctxts no longer in the source: kept as #~
     restored: tuple[str, ...]  # msgctxts back in the source: their #~ translation is active again
+    followed: tuple[str, ...] = ()  # msgctxts whose followed text (.followed) changed: translation kept, marked fuzzy
 
 
 def _messages_copied(template: Catalog, catalog: Catalog | None = None) -> Catalog:
@@ -154,12 +156,18 @@ def conflicting_duplicates(catalog: Catalog, shown: str) -> list[Problem]:
     return obsolete_duplicates(catalog, shown, conflicting_only=True)
 
 
-def merge(catalog: Catalog, template: Catalog) -> MergeReport:
-    """Update ``catalog`` in place from ``template``; fuzzy matches only within one msgctxt."""
+def merge(catalog: Catalog, template: Catalog, follows: str | None = None) -> MergeReport:
+    """Update ``catalog`` in place from ``template``; fuzzy matches only within one msgctxt.
+
+    ``follows``: the language whose msgstr the translations follow (:mod:`.followed`): a
+    translated message whose recorded text of it changed is marked fuzzy too."""
     revived = _revive(catalog, template)
     before = {(m.id, m.context): m for m in catalog if m.id}
+    followed_before = records(catalog, follows) if follows else {}
     obsolete_before = set(catalog.obsolete)
     catalog.update(_messages_copied(template, catalog), no_fuzzy_matching=True)
+    # Babel keeps the translation and takes the template's extracted comments, the new record among them.
+    followed_changed = [m.context or _shown_id(m) for m in changed(catalog, followed_before, follows)] if follows else []
 
     # Babel rebuilds each kept message from the template and forgets its previous_id.
     for message in catalog:
@@ -195,7 +203,7 @@ def merge(catalog: Catalog, template: Catalog) -> MergeReport:
     for key in [k for k, m in catalog.obsolete.items() if not m.string and not m.user_comments]:
         del catalog.obsolete[key]
     newly_obsolete = tuple(m.context or str(m.id) for k, m in catalog.obsolete.items() if k not in obsolete_before)
-    return MergeReport(tuple(fuzzy), newly_obsolete, tuple(revived))
+    return MergeReport(tuple(fuzzy), newly_obsolete, tuple(revived), tuple(followed_changed))
 
 
 def new_catalog(template: Catalog, language: str, domain: str, settings: HeaderSettings = HeaderSettings()) -> Catalog:
@@ -295,11 +303,13 @@ def update_catalog(
     write: bool = True,
     include_lineno: bool = True,
     settings: HeaderSettings = HeaderSettings(),
+    follows: str | None = None,
 ) -> tuple[Updated | None, list[Problem]]:
     """Merge the template into one catalog (creating it if missing); a broken catalog is left alone.
 
     A catalog whose content is already current is not written, whatever its layout. With
     ``write=False`` nothing is written: ``Updated.written`` says whether it would be.
+    ``follows``: the language whose msgstr the template records (:mod:`.followed`).
     """
     if write:
         remove_leftovers(path)  # of an earlier run that was killed while it wrote
@@ -315,7 +325,9 @@ def update_catalog(
             return None, [Problem(p.path, p.line, p.column, f"{p.message} (catalog not updated)") for p in problems]
         before = content(catalog)
         catalog_headers(catalog, language, domain, settings)
-        report = merge(catalog, template)
+        report = merge(catalog, template, follows)
+    if follows is not None and parse_language(language).code == parse_language(follows).code:
+        strip_records(catalog, follows)  # the followed text is this catalog's own msgstr
     if not include_lineno:
         _without_line_numbers(catalog)
     if not created and content(catalog) == before:

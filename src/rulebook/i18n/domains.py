@@ -49,6 +49,7 @@ from ..model import SITE_DOMAIN
 from . import catalog_path
 from .catalogs import Stats, read_catalog, save_template
 from .checks import catalog_problems, checked_messages, checks_for, message_problems, same_language
+from .followed import add_records
 from .glossary import Glossary, load_glossary
 from .grammar import grammar_files
 from .headers import HeaderSettings, template_headers
@@ -79,6 +80,14 @@ class ShippedDomain:
 
     def catalog(self, language: str) -> Path:
         return catalog_path(self.locale_dir, language, self.name)
+
+    def follows(self, books: str | None) -> str | None:
+        """The language whose msgstr this domain's translations follow (:mod:`.followed`): an
+        engine's sentences are worded in ``books``, the books' language, when its msgids are not
+        (the site's own words are translated from their English msgids)."""
+        if books is None or not self.name.startswith(ENGINE_PREFIX) or same_language(books, self.source):
+            return None
+        return books
 
     def languages(self) -> list[str]:
         """The languages the package ships a catalog for."""
@@ -137,9 +146,20 @@ def extract_template(domain: ShippedDomain, settings: HeaderSettings = HeaderSet
     return template_headers(template, domain.name, settings)
 
 
-def write_domain_template(domain: ShippedDomain, write: bool = True, settings: HeaderSettings = HeaderSettings()) -> tuple[Catalog, bool]:
-    """Write ``<domain>.pot`` unless its content is already current; (template, changed)."""
-    return save_template(extract_template(domain, settings), domain.template, write=write, include_lineno=False)
+def write_domain_template(domain: ShippedDomain, write: bool = True, settings: HeaderSettings = HeaderSettings(),
+                          follows: str | None = None) -> tuple[Catalog, bool]:
+    """Write ``<domain>.pot`` unless its content is already current; (template, changed).
+
+    ``follows``: the language whose msgstr each message records (:mod:`.followed`), read from
+    the domain's catalog of it; a catalog that cannot be read stops the update at its line."""
+    template = extract_template(domain, settings)
+    if follows is not None and domain.catalog(follows).exists():
+        followed, problems = read_catalog(domain.catalog(follows), domain=domain.name, shared=True)
+        if followed is None:
+            raise LoadError([Problem(p.path, p.line, p.column, f"{p.message} (the {follows} text the other languages follow: "
+                                     "no template or catalog of this domain updated)") for p in problems])
+        add_records(template, followed, follows)
+    return save_template(template, domain.template, write=write, include_lineno=False)
 
 
 # --- the messages shown ----------------------------------------------------------------------

@@ -11,6 +11,10 @@ an installed engine's files are never written.
 A mapping that reaches another engine's module (``[python: **.py]`` for the first engine of a
 package) extracts that engine's messages into the wrong domain, where they can be translated
 and never shown: :func:`misplaced` says so.
+
+An engine's sentences are worded in the books' language, whatever the language of its msgids:
+its catalogs record the text of that language each translation follows, and
+:func:`stale_translations` finds the translations whose text changed since (:mod:`.followed`).
 """
 
 from __future__ import annotations
@@ -20,9 +24,12 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ..engines import registered
+from ..errors import Problem
+from ..languages import language as parse_language
 from ..loader import display_path
 from .catalogs import read_catalog
 from .domains import ENGINE_PREFIX, ShippedDomain, engine_domain
+from .followed import stale_problems
 
 
 def engine_module_file(engine: str) -> Path | None:
@@ -85,3 +92,19 @@ def misplaced(engines: Iterable[str]) -> list[str]:
 def _own(domain: ShippedDomain, owner: dict[Path, ShippedDomain]) -> str:
     mine = [file for file, found in owner.items() if found.name == domain.name]
     return mine[0].name if mine and mine[0].name != "__init__.py" else "engine.py"
+
+
+def stale_translations(domain: ShippedDomain, language: str, follows: str | None) -> list[Problem]:
+    """The entries of ``domain``'s catalog of ``language`` translated from a text of ``follows``
+    (the books' language) that its catalog has changed since: ``rulebook i18n check`` and the
+    strict build report them, each at its line. Nothing when the domain follows no language, or
+    for the followed language's own catalog; an unreadable catalog's problems are the checks'."""
+    if follows is None or parse_language(language).code == parse_language(follows).code:
+        return []
+    path, followed_path = domain.catalog(language), domain.catalog(follows)
+    if not path.exists() or not followed_path.exists():
+        return []
+    catalog, followed = read_catalog(path, domain=domain.name, shared=True)[0], read_catalog(followed_path, domain=domain.name, shared=True)[0]
+    if catalog is None or followed is None:
+        return []
+    return stale_problems(catalog, display_path(path), followed, follows, display_path(followed_path))

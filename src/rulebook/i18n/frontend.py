@@ -31,7 +31,7 @@ from . import catalog_path, template_path
 from .catalogs import Stats, Updated, languages_in, read_catalog, refuse_outside, remove_leftovers, serialize, update_catalog, write_atomic, write_template
 from .checks import check_locales, check_po_file, check_template_file, po_files
 from .domains import ENGINE_PREFIX, ENGINES, SITE, ShippedDomain, engine_domain, load_messages, write_domain_template
-from .engine_domains import book_engine_domain, misplaced
+from .engine_domains import book_engine_domain, misplaced, stale_translations
 from .forms import grammar_problems
 from .glossary import Glossary, load_glossary
 from .grammar import GRAMMAR_FILE
@@ -115,9 +115,10 @@ def extract(args: argparse.Namespace) -> int:
     for book in books.values():
         template, written = write_template(Path(book.path), book.id, run.locales, settings=run.headers)
         _report_template(template_path(run.locales, book.id), template, written)
+    follows = _source_language(run)
     for domain in _shipped(books.values(), mapped=True):
         if run.maintains(domain):
-            template, written = write_domain_template(domain, settings=run.headers)
+            template, written = write_domain_template(domain, settings=run.headers, follows=domain.follows(follows))
             _report_template(domain.template, template, written)
     _warn_misplaced(books.values())
     return 0
@@ -133,7 +134,8 @@ def _report_update(result: Updated, write: bool) -> None:
         return
     state = "created" if result.created else ("updated" if result.written else "unchanged")
     report = result.report
-    notes = [f"{len(v)} {k}" for k, v in (("fuzzy", report.fuzzy), ("obsolete", report.obsolete), ("restored", report.restored)) if v]
+    notes = [f"{len(v)} {k}" for k, v in (("fuzzy", report.fuzzy), ("fuzzy: the text they follow changed", report.followed),
+                                          ("obsolete", report.obsolete), ("restored", report.restored)) if v]
     print(f"{state} {display_path(result.path)}" + (f" ({', '.join(notes)})" if notes else ""))
 
 
@@ -145,13 +147,13 @@ def _update(args: argparse.Namespace, run: _Run, languages: list[str], shipped_t
     root = Path(run.locales).absolute().parent  # the project: nothing is written outside it
 
     def merge(template: Catalog, catalogs: list[tuple[str, Path]], domain: str, include_lineno: bool = True, ours: bool = False,
-              settings: HeaderSettings | None = None) -> None:
+              settings: HeaderSettings | None = None, follows: str | None = None) -> None:
         nonlocal failed, stale
         for lang, path in catalogs:
             if write and not ours:
                 refuse_outside(path, root)
             result, problems = update_catalog(template, path, lang, domain, write=write, include_lineno=include_lineno,
-                                              settings=settings or run.headers)
+                                              settings=settings or run.headers, follows=follows)
             for problem in problems:
                 print(problem)
             if result is None:
@@ -176,13 +178,15 @@ def _update(args: argparse.Namespace, run: _Run, languages: list[str], shipped_t
                 stale += 1
                 print(f"out of date: the engine {name!r} has no message mapping (locale/{ENGINE_PREFIX}{name}.cfg beside its module)")
     samples = _sample_domains()
+    source = _source_language(run)
     for domain in _shipped(books.values(), mapped=write):
         ours = run.maintains(domain)
+        follows = domain.follows(source)
         # The sample project's words are the toolkit's, not this site's: their own headers, and
         # only the languages they ship and those asked for (-l, init), never the site's list.
         settings = HeaderSettings() if domain in samples else run.headers
         if ours:
-            template, changed = write_domain_template(domain, write=write, settings=settings)
+            template, changed = write_domain_template(domain, write=write, settings=settings, follows=follows)
             if changed and not write:
                 stale += 1
                 print(f"out of date {display_path(domain.template)}")
@@ -191,7 +195,8 @@ def _update(args: argparse.Namespace, run: _Run, languages: list[str], shipped_t
         wanted = _with_shipped(run, domain, languages) if shipped_too else languages
         if domain in samples:
             wanted = list(dict.fromkeys([*domain.languages(), *run.chosen]))
-        merge(template, _shipped_catalogs(run, domain, wanted), domain.name, include_lineno=False, ours=ours, settings=settings)
+        merge(template, _shipped_catalogs(run, domain, wanted), domain.name, include_lineno=False, ours=ours, settings=settings,
+              follows=follows)
     _warn_misplaced(books.values())
     if stale:
         print(f"{counted(stale, 'file')} out of date: run `rulebook i18n update`")
@@ -294,6 +299,7 @@ def check(args: argparse.Namespace) -> int:
                     own = domain in samples  # a new project's words: no project's glossary or grammar around them
                     problems.extend(check_po_file(domain.catalog(lang), lang, Glossary() if own else glossary, source=domain.source,
                                                   project=None if own else run.locales))
+                    problems.extend(stale_translations(domain, lang, domain.follows(source)))
                     # The names' grammar beside the catalog, read over the language's rules (the
                     # site's file) and under the project's own (locales/LANG/grammar.yaml).
                     dirs = (SITE.locale_dir, domain.locale_dir, *(() if own else (run.locales,)))

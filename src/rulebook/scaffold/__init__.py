@@ -246,6 +246,14 @@ def _make_engine_catalogs(chosen: Plan, report: Callable[[str], None]) -> None:
         report(f"{'created' if made.created else 'updated'} {path}")
         if not _translate_engine(path, domain.name, language):
             report(f"note: {path.relative_to(chosen.folder)} is yours to translate (the engine's steps show in English, marked)")
+    follows = domain.follows(chosen.languages.source.code)
+    if follows is not None:
+        # The engine's sentences follow the books' language: each translation records the text it
+        # was made from, as `rulebook i18n update` will (i18n/followed.py), once all are written.
+        template, _ = write_domain_template(domain, settings=settings, follows=follows)
+        for language in chosen.languages:
+            update_catalog(template, domain.catalog(language.code), language.code, domain.name, include_lineno=False, settings=settings,
+                           follows=follows)
 
 
 def _translate_engine(path: Path, domain: str, language: Language) -> bool:
