@@ -203,8 +203,8 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         # The language switcher of pages outside the rulebooks (the 404 page).
         config.extra["alternate"] = [{"name": lang.name, "link": "/" + site.prefix(lang.code), "lang": lang.tag} for lang in self.languages]
         labels = {lang.code: theme_labels(site.words(lang.code)) for lang in self.languages}
-        for problem in (problem for _, refused in labels.values() for problem in refused):
-            self.problem(f"rulebook: {problem}")
+        for refusal in (refusal for _, refused in labels.values() for refusal in refused):
+            self.problem(f"rulebook: {refusal}")
         self.meta = {
             lang.code: {
                 "language": lang.code,
