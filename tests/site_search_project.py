@@ -49,6 +49,7 @@ terms:
     es: tierra*
     pt: terreno*
     ru: [земл*, земел*]
+    headword: {en: land, fr: terrain, es: tierra, pt: terreno, ru: земля}
   - it: mana
     en: mana
     fr: [mana, manas]

@@ -50,6 +50,15 @@ def test_every_language_partial_names_its_lunr_language_and_a_stemmer_is_shipped
     assert (MATERIAL / "assets" / "javascripts" / "lunr" / "min" / "lunr.ru.min.js").is_file(), why("lunr/min/lunr.<code>.min.js")
 
 
+def test_the_labels_a_site_may_reword_are_keys_materials_partials_translate():
+    """render/theme_labels.py: a catalog rewords Material's label by its key (msgctxt material:KEY)."""
+    from rulebook.render.theme_labels import PREFIX, THEME_LABELS
+    english = (MATERIAL / "partials" / "languages" / "en.html").read_text(encoding="utf-8")
+    for context, message in THEME_LABELS:
+        key = context.removeprefix(PREFIX)
+        assert f'"{key}": "{message}"' in english, why(f"the key {key!r} of Material's partials, in English {message!r}")
+
+
 def test_the_search_worker_is_the_file_rulebook_theme_js_recognises():
     workers = [p.name for p in (MATERIAL / "assets" / "javascripts" / "workers").glob("search.*.js")]
     assert workers and all(re.search(adapter.SEARCH_WORKER, "/assets/javascripts/workers/" + name) for name in workers), why(

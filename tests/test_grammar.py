@@ -372,4 +372,5 @@ def test_a_tooltips_plain_text_reads_the_labels_in_the_asked_case() -> None:
     speech = site.speech("casting", "ru")
     said = Message("pays {cost} from the mana pool, {pool} left", (("cost", Notation("{1}{U}")), ("pool", Notation("{B}{B}"))))
     plain = speech.plain(said)
-    assert "(1 единицу общей маны)(синюю ману)" in plain and "(чёрная мана)(чёрная мана)" in plain
+    # One after the other, never glued as «(…)(…)» (review3-ru SW4).
+    assert "1 единицу общей маны, синюю ману" in plain and "чёрная мана, чёрная мана" in plain and ")(" not in plain

@@ -167,7 +167,7 @@ def test_a_form_of_several_words_matches_across_a_line_break():
 
 
 def test_russian_forms_match_with_or_without_yo():
-    glossary = load_glossary(_glossary_folder("terms:\n  - it: [tappare, tappata]\n    ru: [поверн*]\n"),
+    glossary = load_glossary(_glossary_folder("terms:\n  - it: [tappare, tappata]\n    ru: [поверн*]\n    headword: {ru: повернуть}\n"),
                              names=(), source="it")
     assert check_translation("Una terra tappata.", "Повёрнутая земля.", "ru", glossary) == []
     assert check_translation("Una terra tappata.", "Повернутая земля.", "ru", glossary) == []
@@ -203,7 +203,7 @@ def test_a_glossary_entry_keeps_its_source_and_refuses_an_unknown_key(tmp_path):
     (term,) = glossary.terms
     assert term.source == "printed on Time Stop (10E)" and set(term.forms) == {"it", "en"}
     assert [(p.line, p.column, p.message) for p in glossary.problems] == [
-        (5, 5, "'sorce' is neither a language code (it, pt_BR) nor note, source or books")]
+        (5, 5, "'sorce' is neither a language code (it, pt_BR) nor note, source, books or headword")]
 
 
 def test_a_link_id_or_symbol_is_not_a_glossary_word():

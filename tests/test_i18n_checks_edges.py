@@ -62,7 +62,7 @@ def test_the_language_of_each_catalog_reaches_the_glossary_check(tmp_path: Path)
     # Through the whole chain: check_locales -> check_po_file -> message_problems -> the checks.
     locales = tmp_path / "locales"
     (locales).mkdir()
-    (locales / "glossary.yaml").write_text("terms:\n  - it: terra*\n    fr: terrain*\n", encoding="utf-8")
+    (locales / "glossary.yaml").write_text("terms:\n  - it: terra*\n    fr: terrain*\n    headword: {it: terra, fr: terrain}\n", encoding="utf-8")
     write_po(locales / "fr" / "LC_MESSAGES" / "demo.po", [("demo/r1:text", "Posa una terra.", "Posez une carte.")])
     write_po(locales / "en" / "LC_MESSAGES" / "demo.po", [("demo/r1:text", "Posa una terra.", "Play a card.")])
     problems = [str(p) for p in check_locales(locales, source="it")]

@@ -116,6 +116,40 @@ def test_a_malformed_spelling_entry_is_reported_at_its_line(tmp_path):
     assert glossary.spellings == ()
 
 
+def test_every_term_is_named_by_a_whole_word_in_every_language():
+    """The glossary pages name each entry by its headword (review3-it W7/W8, ru SW1/SW2, fr SI-3):
+    never a prefix form («заклинани…»), never a plural where the language has a singular («danni»)."""
+    assert GLOSSARY.problems == ()
+    for term in TERMS:
+        for language in ALL:
+            headword = term.headword(language)
+            assert headword and not headword.endswith(("*", "…")), f"{term.origin}: {language} headword {headword!r}"
+    heads = {(t.headword("it"), t.headword("ru")) for t in TERMS}
+    assert {("danno", "повреждение"), ("magia", "заклинание"), ("incolore", "бесцветный"), ("generico", "общая мана"),
+            ("istantaneo", "мгновенное заклинание")} <= heads
+
+
+def test_a_headword_is_data_and_a_prefix_is_never_one(tmp_path):
+    (tmp_path / "glossary.yaml").write_text(
+        "terms:\n"
+        "  - it: [danni, il danno]\n    headword: {it: danno}\n    ru: [заклинани*]\n"  # line 4: a prefix first, no headword
+        "  - it: carta\n    ru: [карт*]\n    headword: {ru: карта}\n"                   # given: fine
+        "  - it: mana\n    headword: {it: man*, en: mana}\n"                              # 9: a prefix headword; no en forms
+        "  - it: terra\n    headword: terra\n",                                           # 11: not a mapping
+        encoding="utf-8")
+    glossary = load_glossary(tmp_path, (), source="it")
+    assert [(p.line, p.message.split(":")[0]) for p in glossary.problems] == [
+        (4, "the first ru form 'заклинани*' is a prefix, and the first form names the term's glossary entry"),
+        (9, "the it headword 'man*' is a prefix"),
+        (9, "a headword for 'en', but the term has no 'en' forms"),
+        (11, "headword"),
+    ], glossary.problems
+    danni, carta, mana, terra = glossary.terms
+    assert (danni.headword("it"), danni.headword("ru")) == ("danno", "заклинани")  # reported above; never shown with its *
+    assert carta.headword("ru") == "карта" and carta.headword("en") == ""
+    assert mana.headword("it") == "mana" and terra.headword("it") == "terra"
+
+
 # The one-pass scanner must say exactly what searching each term on its own says: texts made
 # of pieces of the forms (a card name inside another, terms starting alike, a word at a word's
 # edge, capitals), over the real glossary and over one whose terms overlap on purpose.

@@ -68,6 +68,11 @@ def test_example_outcomes_are_on_the_page(tmp_path: Path) -> None:
     html = site.book_page("demo", "it").html
     assert 'id="somma" data-rb-status="passed"' in html and "verificato" in html
     assert 'data-rb-status="not_run"' in Site(library, (), languages=("it",)).book_page("demo", "it").html
+    # Its title and the badge are apart for whoever hears or copies them ("Esempio 1, verificato",
+    # review3-en E-W2: "Example 1: Hexchecked"); the comma is hidden from the eye only.
+    title = re.search(r'<p class="admonition-title">(.*?)<a class="headerlink"', html.split('id="somma"', 1)[1], re.S)
+    assert title and re.sub(r"<[^>]+>", "", title.group(1)).split() == ["Esempio", "1,", "verificato"], title
+    assert '<span class="rb-visually-hidden">, </span>' in title.group(1)
 
 
 def test_the_proof_is_told_in_players_words_and_its_code_kept_folded_for_authors(tmp_path: Path) -> None:

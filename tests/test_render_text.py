@@ -98,9 +98,39 @@ def test_any_text_yields_only_known_tags(text: str) -> None:
     # The reviewers' tooltips (notes/review-fr.md, review-ru.md W2): a heading that names its symbol.
     ("fr", "Symbole de chaos {CHAOS}", "Symbole de chaos"),
     ("ru", "Пустая грань {BLANK}", "Пустая грань"),
-    ("fr", "Le dé montre {CHAOS}", "Le dé montre (symbole de chaos)"),  # not named before: its name
+    ("fr", "Le dé montre {CHAOS}", "Le dé montre symbole de chaos"),  # not named before: its name, as a screen reader says it
     ("fr", "le symbole de chaos {CHAOS}, et les autres", "le symbole de chaos, et les autres"),  # no space before the comma
     ("fr", "le symbole de chaos {CHAOS}et", "le symbole de chaos et"),
+    # Named with the words between left out (review3-it W10: «Simbolo caos (simbolo del caos)»).
+    ("it", "Simbolo caos {CHAOS}", "Simbolo caos"),
+    ("it", "Simbolo planeswalker {PW}", "Simbolo planeswalker"),
+    ("it", "Il simbolo caos {PW}", "Il simbolo caos simbolo del planeswalker"),  # another symbol's name is no name of it
 ])
 def test_a_plain_title_names_its_symbol_once(language: str, title: str, expected: str) -> None:
     assert text_to_plain(title, language) == expected
+
+
+@pytest.mark.parametrize("language, text, expected", [
+    # Symbols in a row are read one after the other, never glued as «(…)(…)» (review3-ru SW4).
+    ("ru", "Подавление Верующих стоит {2:acc}{B:acc}{B:acc} и изгоняет",
+     "Подавление Верующих стоит 2 единицы общей маны, чёрную ману, чёрную ману и изгоняет"),
+    ("it", "prima si applica Thalia ({1}{W}).", "prima si applica Thalia (1 mana generico, mana bianco)."),
+    # Named by the sentence: no parenthesis, which would read as an aside (review3-fr SI-4).
+    ("fr", "Le raccourci de tournoi pour {X}", "Le raccourci de tournoi pour X mana générique"),
+    # After a name, what it stands for, in parentheses; after a rank written against it, spaced.
+    ("en", "Plains {W} and Island {U}{U}", "Plains (white mana) and Island (blue mana, blue mana)"),
+    ("it", "oppone 7{hearts} a 5{clubs}", "oppone 7 (cuori) a 5 (fiori)"),
+])
+def test_plain_symbols_read_as_words_of_the_sentence(language: str, text: str, expected: str) -> None:
+    assert text_to_plain(text, language) == expected
+
+
+def test_a_plain_list_is_one_line_without_hyphens_and_with_the_languages_separator() -> None:
+    """Review3-it W9: a link's preview read «passi: - 601.2a annunciare…; - 601.2b …»."""
+    text = "Si seguono questi passi:\n\n- [[601.2a]] annunciare la magia;\n- [[601.2b]] fare le scelte\n- pagare.\n\nFine."
+    assert text_to_plain(text, "it", resolve) == "Si seguono questi passi: 4.2 annunciare la magia; 4.2 fare le scelte; pagare. Fine."
+    # An item without its own punctuation is followed by the separator the language writes:
+    # French a narrow no-break space before the semicolon (docs/style/fr.md).
+    assert text_to_plain("Étapes :\n\n- annoncer\n- payer.", "fr") == "Étapes : annoncer\u202f; payer."
+    # A no-break space the translation wrote stays one: only plain spacing is squeezed.
+    assert text_to_plain("Exemple\u00a0: un\n\n- deux", "fr") == "Exemple\u00a0: un deux"

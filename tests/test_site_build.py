@@ -328,11 +328,15 @@ def test_the_search_index_is_written_from_the_rulebooks_not_parsed_from_pages(si
     # Symbols by their text alternative, cross-references by their numbers, rulings and examples
     # in the page's words; the doctest is no reader's text.
     white = _ru_site_word("{colour} mana").format(colour=_ru_site_word("white", "mana colour"))
-    assert f"Заплатите ({white}) и (" in rule["text"] and "См. 1.2 и 1.1." in rule["text"]
+    # After a capitalised word, an icon's name reads as an aside; after «и», as a word of the sentence.
+    from rulebook.render.ui import symbol_label
+    from rulebook.symbols import SYMBOLS
+    hybrid = symbol_label(SYMBOLS["{2/U}"], "ru").text
+    assert f"Заплатите ({white}) и {hybrid}, чтобы" in rule["text"] and "См. 1.2 и 1.1." in rule["text"]
     assert "<p>Решение: Мана не сохраняется между ходами. Причина:" in rule["text"] and "Два плюс два" in rule["text"]
     assert ">>>" not in json.dumps(index, ensure_ascii=False) and "2 + 2" not in rule["text"]
     # A text not translated yet is indexed as the page shows it: in Italian.
-    assert docs["altro/#fine"]["text"] == f"<p>Si torna a 1.2 con ({_ru_site_word('spades')}).</p>"
+    assert docs["altro/#fine"]["text"] == f"<p>Si torna a 1.2 con {_ru_site_word('spades')}.</p>"
     # No glossary in this project: no game terms to keep.
     assert index["config"]["rulebook"] == {"keep": []}
 

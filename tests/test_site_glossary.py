@@ -1,8 +1,8 @@
 """Each language's glossary page, built from the project's ``locales/glossary.yaml``, and the links to it (issue 26.5).
 
 The demo book of test_site_build, with a glossary of two game terms: mana (a whole word in every
-language) and the card (a prefix in Russian, ``карт*``). Every language gets a page in its own
-words, the terms named as that language names them; a rule's prose links each term's first use
+language) and the card (a prefix in Russian, ``карт*``, under its ``headword:``). Every language
+gets a page in its own words, each term under its headword in that language; a rule's prose links each term's first use
 to its entry, a heading never; a project without a glossary has no such page.
 """
 
@@ -30,6 +30,7 @@ terms:
     es: [carta, cartas]
     pt: [carta, cartas]
     ru: [карт*]
+    headword: {ru: карта}
 """
 #: The page's title in each language, from the site's catalogs.
 TITLES = {"it": "Glossario", "en": "Glossary", "fr": "Glossaire", "es": "Glosario", "pt": "Glossário", "ru": "Глоссарий"}
@@ -62,18 +63,23 @@ def test_each_language_has_a_glossary_page_in_its_own_words(site: Path, language
     assert "rb-untranslated" not in body  # every word of the page is in its language
     names = re.findall(r'<dt id="(term-[^"]+)">([^<]+?)\s*(?:<|$)', body)
     expected = {"it": ["carta", "mana"], "en": ["card", "mana"], "fr": ["carte", "mana"], "es": ["carta", "maná"],
-                "pt": ["carta", "mana"], "ru": ["карту", "мана"]}[language]
-    # In the language's order, each named as it names it: a Russian term known by its prefix alone
-    # by the word the book uses (the demo's only card word is «карту»).
+                "pt": ["carta", "mana"], "ru": ["карта", "мана"]}[language]
+    # In the language's order, each under its headword: the first form, or the `headword:` given
+    # where the first is a prefix (Russian «карта», never «карт…»); the other forms not at all.
     assert [name for _, name in names] == expected, names
+    assert "…" not in body and "карт*" not in body
     assert {anchor for anchor, _ in names} == {"term-carta", "term-mana"}  # the same ids in every language
     # The other languages' names, each marked with its language, and the rule that uses it.
     mana = body[body.index('id="term-mana"'):]
     mana = mana[:mana.index("</dd>")]
-    # Each by its headword, never the check's list of forms (review2-en R-W2: «danni, il danno, del danno, …»).
+    # Each by its headword, never the check's list of forms (review2-en R-W2: «danni, il danno, del danno, …»),
+    # in its own language too (review3-it W8: «danni (il danno, del danno, …)» as the entry's name).
     assert ('<span lang="es">maná</span>' in mana) == (language != "es")
     assert ('<span lang="ru">мана</span>' in mana) == (language != "ru")
-    assert ("manás" in mana) == (language == "es") and ("маной" in mana) == (language == "ru")
+    assert "manás" not in mana and "маной" not in mana
+    # The other languages one after the other, with the separator of the page's language (review3-fr
+    # SI-5: French writes a narrow no-break space before the semicolon).
+    assert ("</span>\u202f; " in mana) == (language == "fr") and ("</span>; " in mana) == (language != "fr")
     assert re.search(r'<a href="\.\./demo/#mana-bianco">[^<]*1\.1</a>', mana.replace('href="demo/', 'href="../demo/')), mana
 
 

@@ -97,7 +97,7 @@ def test_untranslated_rule_texts_and_site_words_are_shown_in_the_source_language
     assert re.search(r'data-rb-state="fallback"><span lang="it">Il mana bianco</span>', html)
     assert re.search(r'data-rb-state="fallback"><div lang="it"><p>Paga', html)
     # The site's words: the translated one is translated, the others Italian with the same mark.
-    assert re.search(r'<p class="admonition-title">Beispiel 1<span class="rb-status', html)
+    assert re.search(r'<p class="admonition-title">Beispiel 1<span class="rb-visually-hidden">, </span>\s*<span class="rb-status', html)
     assert re.search(r'data-rb-state="fallback"><span lang="it">Decisione 1</span> <abbr class="rb-badge rb-badge--fallback" '
                      r'title="non ancora tradotto: testo in italiano" lang="it">it</abbr>', html)
     # The badge has no translation either: it is shown in Italian, its lang says so.

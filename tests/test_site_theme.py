@@ -135,3 +135,35 @@ def test_the_themes_own_words_are_in_the_pages_language(tmp_path: Path) -> None:
     _edit_config(config, site_name="Il circolo")
     html = page(build(config), "ru/demo")
     assert re.search(r"<title>[^<]* — Il circolo</title>", html)
+
+
+def _toc_title(html: str) -> str:
+    found = re.search(r'<label class="md-nav__title" for="__toc">\s*<span[^>]*></span>\s*([^<]*?)\s*</label>', html)
+    assert found, "no table of contents"
+    return found.group(1)
+
+
+def test_materials_own_labels_come_from_the_site_catalogs_where_a_language_rewords_them(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Review3-es: the table of contents is «Índice», not Material's «Tabla de contenidos»: the
+    shipped Spanish site.po says so (msgctxt material:toc). A project's catalog rewords another
+    label; one Material would write unescaped is refused, and a strict build says why."""
+    config = make_project(tmp_path, languages=["it", "es", "ru"])
+    ru_site = tmp_path / "locales" / "ru" / "LC_MESSAGES" / "site.po"
+    ru_site.parent.mkdir(parents=True, exist_ok=True)
+    ru_site.write_text('msgid ""\nmsgstr ""\n"Language: ru\\n"\n\nmsgctxt "material:header"\nmsgid "Header"\nmsgstr "Шапка сайта"\n',
+                       encoding="utf-8")
+    site = build(config)
+    es = page(site, "es/demo")
+    assert _toc_title(es) == "Índice" and 'aria-label="Índice"' in es and "Tabla de contenidos" not in es
+    assert _toc_title(page(site, "demo")) == "Indice"  # Material's Italian, as the shipped catalog keeps it
+    ru = page(site, "ru/demo")
+    assert _toc_title(ru) == "Содержание"
+    assert 'class="md-header__inner md-grid" aria-label="Шапка сайта"' in ru  # the project's word
+    assert 'aria-label="Cabecera"' in es  # a label the project does not reword: the shipped one
+    # A label holding what Material does not escape is not used: Material's word, and a problem.
+    ru_site.write_text(ru_site.read_text(encoding="utf-8").replace("Шапка сайта", 'Шапка\\" onmouseover=\\"x'), encoding="utf-8")
+    with pytest.raises(Abort):
+        build(config)
+    assert "msgctxt 'material:header'" in caplog.text and "unescaped" in caplog.text
+    ru = page(build(config, strict=False), "ru/demo")
+    assert "onmouseover" not in ru and 'aria-label="Верхний колонтитул"' in ru

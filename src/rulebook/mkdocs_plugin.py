@@ -76,6 +76,7 @@ from .render.broken import broken_book_markdown
 from .render.pages import Alternate, TocEntry
 from .render.reuse import COMPILED
 from .render.search import search_index
+from .render.theme_labels import theme_labels
 from .render.ui import MADE_WITH, Words, tab_title_parts
 from .render.urls import relative_url
 
@@ -203,6 +204,9 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         config.theme["language"] = theme.partial(source) or "en"
         # The language switcher of pages outside the rulebooks (the 404 page).
         config.extra["alternate"] = [{"name": lang.name, "link": "/" + site.prefix(lang.code), "lang": lang.tag} for lang in self.languages]
+        labels = {lang.code: theme_labels(site.words(lang.code)) for lang in self.languages}
+        for refusal in (refusal for _, refused in labels.values() for refusal in refused):
+            self.problem(f"rulebook: {refusal}")
         self.meta = {
             lang.code: {
                 "language": lang.code,
@@ -212,6 +216,8 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
                 "search_language": theme.search_language(lang),
                 "search_base": site.prefix(lang.code),
                 "nav_index": index,
+                # Material's labels a catalog rewords (partials/language.html looks here first).
+                "theme_labels": labels[lang.code][0],
                 **self._theme_words(config, site.words(lang.code)),
             }
             for index, lang in enumerate(self.languages)

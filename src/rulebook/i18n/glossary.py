@@ -47,6 +47,15 @@ class Term:
     card: bool = False
     source: str = ""  # where the official form was read (a printed card, a rules document)
     books: frozenset[str] = frozenset()  # the books it binds; empty: every book
+    headwords: dict[str, str] = field(default_factory=dict)  # language -> the entry's name, where not the first form
+
+    def headword(self, language: str) -> str:
+        """The word a reader looks the term up by in ``language`` (its ``headword:``, else its
+        first form; the reader refuses a prefix form there); empty: no form in that language."""
+        if language in self.headwords:
+            return self.headwords[language]
+        forms = self.forms.get(language, ())
+        return forms[0].removesuffix("*") if forms else ""
 
     def found_in(self, language: str, text: str, *, source: bool = False) -> bool:
         pattern = self._any.get((language, source))
@@ -163,7 +172,9 @@ class Glossary:
         """A digest of everything a check reads of the glossary (its terms with their origins and
         notes, its spellings, its source language), the same in every process."""
         data = [self.source,
-                [[sorted(t.forms.items()), t.origin, t.note, t.card, t.source, sorted(t.books)] for t in self.terms],
+                # The headwords too: a check reads none, but the glossary page made from this glossary does.
+                [[sorted(t.forms.items()), t.origin, t.note, t.card, t.source, sorted(t.books), sorted(t.headwords.items())]
+                 for t in self.terms],
                 [[s.language, s.avoid, s.use, s.origin, s.note] for s in self.spellings]]
         return hashlib.blake2b(json.dumps(data, ensure_ascii=False).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
@@ -562,13 +573,21 @@ def _read_terms(path: Path, data: bytes, terms: list[Term | Spelling], problems:
         forms: dict[str, tuple[str, ...]] = {}
         note = evidence = ""
         books: frozenset[str] = frozenset()
+        headwords: Mapping | None = None
         for name, (key, value) in entry.items.items():
             if name in ("note", "source") and isinstance(value, Scalar):
                 note, evidence = (value.value, evidence) if name == "note" else (note, value.value)
                 continue
+            if name == "headword":
+                if isinstance(value, Mapping):
+                    headwords = value
+                else:
+                    problems.append(Problem(shown, value.line, value.column,
+                                            "headword: maps a language to its entry's name (headword: {ru: заклинание})"))
+                continue
             if name not in ("books", "note", "source") and not _is_language(name):
                 problems.append(Problem(shown, key.line, key.column,
-                                        f"{name!r} is neither a language code (it, pt_BR) nor note, source or books"))
+                                        f"{name!r} is neither a language code (it, pt_BR) nor note, source, books or headword"))
                 continue
             found = _node_words(value)
             if name == "books":
@@ -582,8 +601,36 @@ def _read_terms(path: Path, data: bytes, terms: list[Term | Spelling], problems:
         if source not in forms:
             problems.append(Problem(shown, entry.line, entry.column, f"a term needs its form in the source language ('{source}:')"))
             continue
-        terms.append(Term(forms, f"{shown}:{entry.line}", note, books=books, source=evidence))
+        terms.append(Term(forms, f"{shown}:{entry.line}", note, books=books, source=evidence,
+                          headwords=_headwords(headwords, forms, shown, entry, problems)))
     return card_scope
+
+
+def _headwords(given: Mapping | None, forms: dict[str, tuple[str, ...]], shown: str, entry: Mapping,
+               problems: list[Problem]) -> dict[str, str]:
+    """A term's ``headword:`` entries, each a whole word of a language the term has forms in;
+    a problem for each one that is not, and for a language whose first form is a prefix with
+    no headword given: the glossary page would name the entry by a cut-off word («заклинани…»)."""
+    headwords: dict[str, str] = {}
+    for code, (key, value) in (given.items.items() if given is not None else ()):
+        word = value.value.strip() if isinstance(value, Scalar) else ""
+        if not word or "\n" in word:
+            problems.append(Problem(shown, value.line, value.column, f"the headword of {code!r} must be one word or phrase"))
+        elif code not in forms:
+            problems.append(Problem(shown, key.line, key.column,
+                                    f"a headword for {code!r}, but the term has no {code!r} forms: add them, or remove the headword"))
+        elif word.endswith("*"):
+            problems.append(Problem(shown, value.line, value.column,
+                                    f"the {code} headword {word!r} is a prefix: a reader looks up a whole word; write its dictionary form"))
+        else:
+            headwords[code] = word
+    for code, listed in forms.items():
+        if listed[0].endswith("*") and code not in headwords:
+            where = next((value for name, (_, value) in entry.items.items() if name == code), entry)
+            problems.append(Problem(shown, where.line, where.column,
+                                    f"the first {code} form {listed[0]!r} is a prefix, and the first form names the term's "
+                                    f"glossary entry: list its dictionary form first, or give it as headword: {{{code}: …}}"))
+    return headwords
 
 
 def _read_spellings(entries: YNode, shown: str, spellings: list[Term | Spelling], problems: list[Problem]) -> None:

@@ -1,8 +1,11 @@
 """The glossary page of each language, built from ``locales/glossary.yaml``, and the links to it.
 
 A project whose glossary lists game terms gets a page per language (none without one): each
-term under its name in that language, in that language's alphabetical order, with its other
-forms, its names in the site's other languages and the rules that use it. A rule's texts link
+term under its headword in that language (``Term.headword``: data, never a prefix form the
+checks match by), in that language's alphabetical order, with its headwords in the site's other
+languages and the rules that use it. The other forms the checks accept (plurals, cases,
+«del danno») are the checks' business, not words a reader looks up: the page leaves them out,
+the search index keeps the whole ones, so that a reader who types one finds the entry. A rule's texts link
 the first use of each term to its entry (a heading, a title or a proof never: only the texts a
 reader reads as prose). Which terms a text uses is what the glossary's checks find in its source
 text; where, is found in the text shown. Card names (from an engine's card data) are names, not
@@ -63,15 +66,15 @@ GLOSSARY = "glossary"
 class Entry:
     """One term as the glossary page of one language shows it."""
 
-    anchor: str  # the entry's id, the same in every language (from the source language's form)
+    anchor: str  # the entry's id, the same in every language (from the source language's headword)
     term: Term
-    name: str  # the term's name in the page's language
-    forms: tuple[str, ...]  # its other forms there, as words ("lands"), a prefix form shown as such ("земел…")
+    name: str  # the term's headword in the page's language
+    forms: tuple[str, ...]  # its other whole forms there ("lands"), for the search index; never a prefix form
 
 
 @dataclass(frozen=True)
 class Named:
-    """A term's names in another language ("English", "en", "land, lands")."""
+    """A term's headword in another language ("English", "en", "land")."""
 
     name: str
     tag: str
@@ -97,15 +100,6 @@ class ShownEntry:
     uses: tuple[Use, ...]
 
 
-def _word(form: str) -> str:
-    return form[:-1] + "…" if form.endswith("*") else form
-
-
-def _named(forms: tuple[str, ...]) -> str:
-    """A term's headword in a language from its forms alone: its first whole word, else its first prefix ("артефакт…")."""
-    return next((form for form in forms if not form.endswith("*")), _word(forms[0]))
-
-
 def _sort_key(name: str) -> tuple[str, str]:
     # Letters before their accents ("dé" beside "de"), case ignored: the order of a dictionary.
     bare = "".join(c for c in unicodedata.normalize("NFD", name) if not unicodedata.combining(c))
@@ -113,14 +107,14 @@ def _sort_key(name: str) -> tuple[str, str]:
 
 
 def anchors(glossary: Glossary) -> dict[int, str]:
-    """Each game term's entry id (by ``id(term)``), from its form in the source language: the same
-    on every language's page, so a link keeps its place when the reader switches language."""
+    """Each game term's entry id (by ``id(term)``), from its headword in the source language: the
+    same on every language's page, so a link keeps its place when the reader switches language."""
     found: dict[int, str] = {}
     taken: set[str] = set()
     for term in glossary.terms:
         if term.card or not term.forms.get(glossary.source):
             continue
-        base = "term-" + "-".join(_word(term.forms[glossary.source][0]).rstrip("…").lower().split())
+        base = "term-" + "-".join(term.headword(glossary.source).lower().split())
         anchor, n = base, 1
         while anchor in taken:
             n += 1
@@ -130,19 +124,9 @@ def anchors(glossary: Glossary) -> dict[int, str]:
     return found
 
 
-def _headword(words: list[str]) -> str:
-    """The word that names a term known by a prefix only: the shortest the books use (a
-    nominative singular, where a language declines it), the most used of those, in lower case
-    wherever the books write it so (a sentence's first word is capitalised)."""
-    lower = [word for word in words if word == word.lower()] or words
-    return min(lower, key=lambda word: (len(word), -lower.count(word)))
-
-
-def entries(glossary: Glossary, language: str, books: Iterable[str], used: dict[int, list[str]] | None = None) -> list[Entry]:
+def entries(glossary: Glossary, language: str, books: Iterable[str]) -> list[Entry]:
     """The entries of ``language``'s page, in its alphabetical order: every game term (not a
-    card name) with a form in that language that binds one of ``books``. A term whose forms
-    there are all prefixes (``заклинани*``) is named by a word the books use (``used``: the
-    words matched per term, :func:`_headword`), else by its prefix and an ellipsis."""
+    card name) with a form in that language that binds one of ``books``, under its headword."""
     shown = set(books)
     ids = anchors(glossary)
     found: list[Entry] = []
@@ -150,10 +134,8 @@ def entries(glossary: Glossary, language: str, books: Iterable[str], used: dict[
         forms = term.forms.get(language, ())
         if id(term) not in ids or not forms or (term.books and not term.books & shown):
             continue
-        whole = [form for form in forms if not form.endswith("*")]
-        words = (used or {}).get(id(term), [])
-        name = whole[0] if whole else _headword(words) if words else _word(forms[0])
-        others = tuple(_word(form) for form in forms if _word(form).casefold() != name.casefold())
+        name = term.headword(language)
+        others = tuple(form for form in forms if not form.endswith("*") and form.casefold() != name.casefold())
         found.append(Entry(ids[id(term)], term, name, others))
     return sorted(found, key=lambda entry: _sort_key(entry.name))
 
@@ -269,12 +251,10 @@ _PROSE = ("text",)
 
 @dataclass(frozen=True)
 class BookUse:
-    """One term's uses in one book: its entry, the words the book's texts use for it in order
-    (none from a text that fell back to the source language), and the rules that use it, in
-    book order, each once, at most :data:`MAX_USES`."""
+    """One term's uses in one book: its entry and the rules that use it, in book order, each
+    once, at most :data:`MAX_USES`."""
 
     anchor: str
-    words: tuple[str, ...]
     uses: tuple[Use, ...]
 
 
@@ -286,7 +266,6 @@ def book_uses(site: Site, book_id: str, language: str) -> tuple[BookUse, ...]:
     terms = BookTerms(site, view.book, language, site.url(language, GLOSSARY))
     book_title = view.plain_text(view.book.title)
     href = relative_url(site.url(language, GLOSSARY), site.url(language, book_id))
-    words: dict[str, list[str]] = {}
     uses: dict[str, dict[Use, None]] = {}
     for rule in (r for s in view.book.sections for r in s.rules):
         texts: list[tuple[Node, str]] = [(rule, "text"), *((ruling, "text") for ruling in rule.rulings), *((example, "text") for example in rule.examples)]
@@ -297,30 +276,23 @@ def book_uses(site: Site, book_id: str, language: str) -> tuple[BookUse, ...]:
                 continue
             shown_in = site.source.code if view.state(node, field_name) == "fallback" else language
             # Symbols' labels as shown alone: one asked in a sentence's case ({C:acc}) is no word the book uses.
-            for index, match in terms.finder(found, shown_in).find(view.plain_text(as_shown(getattr(node, field_name)))):
-                anchor = terms.anchors[id(found[index])]
-                said = words.setdefault(anchor, [])
-                if shown_in == language:
-                    said.append(match.group())
-                listed = uses.setdefault(anchor, {})
+            for index, _ in terms.finder(found, shown_in).find(view.plain_text(as_shown(getattr(node, field_name)))):
+                listed = uses.setdefault(terms.anchors[id(found[index])], {})
                 if len(listed) < MAX_USES:
                     listed[use] = None
-    return tuple(BookUse(anchor, tuple(said), tuple(uses[anchor])) for anchor, said in words.items())
+    return tuple(BookUse(anchor, tuple(listed)) for anchor, listed in uses.items())
 
 
-def _uses(site: Site, language: str) -> tuple[dict[int, list[str]], dict[int, list[Use]]]:
-    """Per term: the words the books use for it in ``language``, and the rules that use it (first use per rule)."""
+def _uses(site: Site, language: str) -> dict[int, list[Use]]:
+    """Per term: the rules that use it in ``language`` (first use per rule)."""
     terms = {anchor: term_id for term_id, anchor in site.term_anchors.items()}
-    words: dict[int, list[str]] = {}
     rules: dict[int, list[Use]] = {}
     for book_id in site.books:
         for found in site.glossary_uses(book_id, language):
-            term_id = terms[found.anchor]
-            words.setdefault(term_id, []).extend(found.words)
-            listed = rules.setdefault(term_id, [])
+            listed = rules.setdefault(terms[found.anchor], [])
             # Another book's rules are other rules: only the bound is left to keep.
             listed.extend(found.uses[:MAX_USES - len(listed)])
-    return words, rules
+    return rules
 
 
 #: The rules an entry lists at most (a term such as "card" is in nearly every rule).
@@ -329,16 +301,16 @@ MAX_USES = 12
 
 def shown_entries(site: Site, language: str, languages: Iterable[Language]) -> list[ShownEntry]:
     """The glossary page's entries in ``language`` as its template and the search index show them."""
-    used, uses = _uses(site, language)
+    uses = _uses(site, language)
     listed = tuple(languages)
     page_language = next(lang for lang in listed if lang.code == language)
     shown: list[ShownEntry] = []
-    for entry in entries(site.glossary, language, site.books, used):
+    for entry in entries(site.glossary, language, site.books):
         own = {form.casefold() for form in entry.term.forms[language]}
         # A name every language writes alike (a plane's, Agyrem) is not said again in each.
         # Each other language by its headword only: the rest of its forms are the check's
         # inflections and article-joined phrases («del danno»), not words a reader looks up.
-        others = tuple(Named(other.name_in(page_language), other.tag, _named(entry.term.forms[other.code]))
+        others = tuple(Named(other.name_in(page_language), other.tag, entry.term.headword(other.code))
                        for other in listed if other.code != language and entry.term.forms.get(other.code)
                        and {form.casefold() for form in entry.term.forms[other.code]} != own)
         shown.append(ShownEntry(entry.anchor, entry.name, ", ".join(entry.forms), others, tuple(uses.get(id(entry.term), ()))))

@@ -9,6 +9,7 @@ links, ``{{ }}``) stays visible text. Links only come from cross-references, and
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -173,34 +174,102 @@ def text_to_html(text: str, resolve: Resolver | None = None, *, language: str | 
 
 def _plain(nodes: tuple[Inline, ...], language: str | Words, resolve: Resolver | None, labels: dict[str, str],
            own: SymbolSet | None = None, relabel: Relabel | None = None) -> str:
-    parts = []
+    parts: list[str] = []
+    run: list[str] = []  # the labels of the symbols in a row ({2}{B}{B}), read together
     named = False  # the symbol just left out was named by the text before it
     for node in nodes:
+        if isinstance(node, Symbol):
+            key = f"{node.token}:{node.form}" if node.form else node.token
+            if key not in labels:
+                symbol = _symbol(node.token, own)
+                label = _label(symbol, language, own, node.form) or symbol_label(symbol, language)
+                labels[key] = relabel(symbol, label.text) if relabel is not None else label.text
+            # A title that names its symbol before drawing it ("Chaos symbol {CHAOS}") says the name
+            # once: "Symbole de chaos", never "Symbole de chaos (symbole de chaos)".
+            # Only the text right before it is read: each text once, so a long text stays linear.
+            if not run and parts and _names(parts[-1], labels[key]):
+                parts[-1], named = parts[-1].rstrip(), True
+            else:
+                run.append(labels[key])
+            continue
+        if run:
+            parts.append(_read_symbols(run, parts[-1] if parts else "", language))
+            run = []
         if isinstance(node, Text):
             # "planeswalker {PW}, une autre": the comma follows the name, without the space before the icon.
             parts.append((" " if named and node.value[:1].isalnum() else "") + closed_bidi(node.value))
             named = False
             continue
         named = False
-        if isinstance(node, Symbol):
-            key = f"{node.token}:{node.form}" if node.form else node.token
-            if key not in labels:
-                symbol = _symbol(node.token, own)
-                label = _label(symbol, language, own, node.form) or symbol_label(symbol, language)
-                labels[key] = f"({relabel(symbol, label.text) if relabel is not None else label.text})"
-            # A title that names its symbol before drawing it ("Chaos symbol {CHAOS}") says the name
-            # once: "Symbole de chaos", never "Symbole de chaos (symbole de chaos)".
-            # Only the text right before it is read: each text once, so a long text stays linear.
-            if parts and parts[-1].rstrip().casefold().endswith(labels[key][1:-1].casefold()):
-                parts[-1], named = parts[-1].rstrip(), True
-            else:
-                parts.append(labels[key])
-        elif isinstance(node, Ref):
+        if isinstance(node, Ref):
             target = resolve(node.ref) if resolve else None
             parts.append(target.number if target else f"{node.ref.book + ':' if node.ref.book else ''}{node.ref.target}")
         else:
             parts.append(_plain(node.children, language, resolve, labels, own, relabel))
+    if run:
+        parts.append(_read_symbols(run, parts[-1] if parts else "", language))
     return "".join(parts)
+
+
+def _names(before: str, label: str) -> bool:
+    """Whether the text right ``before`` a symbol ends by naming it: its label's words there, in
+    order, but for the short words a language puts between them ("Simbolo caos" names the
+    symbol labelled «simbolo del caos», review3-it W10; "Symbole de chaos" «symbole de chaos»)."""
+    wanted = [word for word in label.casefold().split() if len(word) > 3 or not word.isalpha()]
+    if not wanted:
+        return False
+    tail = before.rstrip()[-4 * len(label):].casefold().split()
+    said = [word for word in tail if len(word) > 3 or not word.isalpha()]
+    return said[-len(wanted):] == wanted and bool(tail) and tail[-1] == wanted[-1]
+
+
+def _words(language: str | Words) -> Words:
+    return language if isinstance(language, Words) else shipped_words(language)
+
+
+def _read_symbols(labels: list[str], before: str, language: str | Words) -> str:
+    """Symbols in a row as words, after the text ``before`` them: each by its label, one after the
+    other with the language's separator ("2 generic mana, black mana, black mana"), as a screen
+    reader says the icons. Put after a name, they tell what it stands for and go in parentheses
+    ("Plains (white mana)", "Jack (clubs)"), as after a rank written against them ("7 (hearts)");
+    elsewhere the sentence names them ("costs {2}{B}{B}", "for {X}", a Russian {X:gen}), and a
+    parenthesis there would read as an aside («pour (X mana générique)», review3-fr SI-4)."""
+    # Translators: between two items of a series: the names of symbols drawn one after the other, read out in a link's preview or a tab's title ({2}{B}{B}: "2 generic mana, black mana, black mana"), and, for screen readers, between an example's title and its outcome ("Example 1: Hex, checked").
+    read = _words(language).gettext("{item}, {next}", item="", next="").text.join(labels)
+    if before[-1:].isalnum():
+        return f" ({read})"
+    word = before.rstrip().rsplit(None, 1)[-1] if before.strip() else ""
+    return f"({read})" if word[:1].isupper() and before[-1:].isspace() else read
+
+
+def _plain_blocks(text: str, language: str | Words, resolve: Resolver | None, labels: dict[str, str],
+                  own: SymbolSet | None, relabel: Relabel | None) -> str:
+    """A text of paragraphs and lists on one line: a list's items one after the other, without
+    the list's hyphens (a hyphen is no bullet in running text, review3-it W9), each item that
+    ends without punctuation followed by the language's separator ("a; b")."""
+    tokens = own.tokens if own is not None else ()
+    pieces = []
+    for block in parse(text, symbols=tokens):
+        if isinstance(block, Paragraph):
+            pieces.append(_plain(block.children, language, resolve, labels, own, relabel))
+            continue
+        items = [_squeezed(_plain(item, language, resolve, labels, own, relabel)) for item in block.items]
+        between = _words(language).gettext("{item}; {next}", item="", next="").text.rstrip()
+        pieces.append(" ".join(item if n == len(items) - 1 or item[-1:] in _ENDS else item + between
+                               for n, item in enumerate(items)))
+    return " ".join(pieces)
+
+
+def _squeezed(text: str) -> str:
+    """``text`` on one line, each run of spacing one space; a no-break space stays (French «Exemple :»)."""
+    return _SPACING.sub(" ", text).strip()
+
+
+_SPACING = re.compile(r"[ \t\n\r\f\v]+")
+
+
+#: What an item of a list may end with for the next to follow it after a space alone.
+_ENDS = ".,;:!?…»)\u201d"
 
 
 def text_to_plain(text: str, language: str | Words = "it", resolve: Resolver | None = None, symbols: SymbolSet | None = None,
@@ -213,5 +282,7 @@ def text_to_plain(text: str, language: str | Words = "it", resolve: Resolver | N
     """
     if len(text) > MAX_TEXT_CHARS:
         return closed_bidi(" ".join(text.split()))  # never parsed: see text_to_html
+    if "\n" in text:  # paragraphs, a list: a title or an engine's sentence is one line
+        return _squeezed(_plain_blocks(text, language, resolve, {}, symbols, relabel))
     tokens = symbols.tokens if symbols is not None else ()
-    return " ".join(_plain(parse_inline(text, symbols=tokens), language, resolve, {}, symbols, relabel).split())
+    return _squeezed(_plain(parse_inline(text, symbols=tokens), language, resolve, {}, symbols, relabel))
