@@ -19,7 +19,7 @@ from .engines import engine_symbols
 from .errors import LoadError, Problem, RulebookError
 from .languages import language as parse_language
 from .limits import MAX_PROBLEMS, MAX_TEXT_CHARS, read_limited
-from .model import BOOK_ID_RE, DASH_ONLY_RE, DEPARTS_FROM, ID_RE, SITE_DOMAIN, XREF_RE, Book, Example, Rule, Ruling, Section, XRef
+from .model import BOOK_ID_RE, CATALOG_LAYOUTS, DASH_ONLY_RE, DEPARTS_FROM, ID_RE, SITE_DOMAIN, XREF_RE, Book, Example, Rule, Ruling, Section, XRef
 from .symbols import UNKNOWN_TOKEN_RE
 from .yamlnodes import Mapping, Scalar, Sequence, YNode, building_tree, decode, parse
 
@@ -189,7 +189,7 @@ class _Reader:
         top = self.fields(root, "the rulebook file", {"book", "sections"}, set())
         if "book" not in top:
             return None
-        meta = self.fields(top["book"], "'book'", {"id", "title", "summary", "language", "engine"}, {"engine_data"})
+        meta = self.fields(top["book"], "'book'", {"id", "title", "summary", "language", "engine"}, {"engine_data", "catalogs"})
         language = self.string(meta.get("language"), "book language")
         if isinstance(meta.get("language"), Scalar):
             try:
@@ -214,10 +214,22 @@ class _Reader:
             engine=self.string(meta.get("engine"), "book engine"),
             engine_data=self.data_files(meta.get("engine_data")),
             sections=sections,
+            catalogs=self.layout(meta.get("catalogs")),
             path=self.path,
             line=root.line,
             lines=self.lines(meta),
         )
+
+    def layout(self, node: YNode | None) -> str:
+        """``catalogs``: one catalog per language for the book (the default) or one per section."""
+        value = self.string(node, "book catalogs")
+        if node is None or not isinstance(node, Scalar):
+            return "book"
+        if value not in CATALOG_LAYOUTS:
+            self.fail(node, f"book catalogs {value!r} must be one of {', '.join(map(repr, CATALOG_LAYOUTS))} "
+                            "('sections': one catalog per section, for a book whose catalog would be too large)")
+            return "book"
+        return value
 
     def data_files(self, node: YNode | None) -> tuple[str, ...]:
         """``engine_data``: files the engine reads, relative to this file; each must exist
