@@ -188,3 +188,23 @@ def test_two_files_translating_one_message_differently_stop_the_update(project, 
     out = capsys.readouterr().out
     assert "translated here and, differently, in" in out and "catalogs of the book not updated" in out
     assert {p: p.read_bytes() for p in existing_catalogs(project / "locales", "en", "demo")} == before
+
+
+def test_workers_translate_a_book_filed_per_section_as_one_process_does(project, write_rules, monkeypatch):
+    from rulebook.i18n import translate
+    from rulebook.i18n.translate import translating
+
+    write_rules(book_yaml("sections"))
+    assert main(["i18n", "update"]) == 0
+    translate_all(project)
+    translate_all(project, "fr")
+    po(project, "demo/secondo", "fr").write_text('msgid "broken\n', encoding="utf-8")  # one file of one language unreadable
+    book = load_book(project / "rules" / "demo.yaml")
+    alone = {language: translate_book(book, language, project / "locales") for language in ("en", "fr")}
+    monkeypatch.setattr(translate, "PARALLEL_BYTES", 0)  # workers whatever the catalogs' size
+    with translating([(book, language) for language in ("en", "fr")], project / "locales", workers=2):
+        assert [len(jobs) for jobs, _, _ in translate._PENDING.values()] == [3, 3]  # one job per catalog file
+        together = {language: translate_book(book, language, project / "locales") for language in ("en", "fr")}
+    assert together == alone
+    assert together["en"].book.sections[1].title == "Second" and together["fr"].book.sections[1].title == "Secondo"
+    assert together["fr"].book.sections[0].title == "First" and together["fr"].unreadable
