@@ -208,3 +208,36 @@ def test_workers_translate_a_book_filed_per_section_as_one_process_does(project,
     assert together == alone
     assert together["en"].book.sections[1].title == "Second" and together["fr"].book.sections[1].title == "Secondo"
     assert together["fr"].book.sections[0].title == "First" and together["fr"].unreadable
+
+
+def big_book(layout: str | None) -> str:
+    """Two sections of four rules of 15,000 characters: about 60 kB of catalog a section."""
+    text = " ".join(["Il giocatore pesca una carta dal mazzo."] * 375)
+    sections = "".join(f"  - id: s{s}\n    title: Sezione {s}\n    rules:\n" + "".join(
+        f"      - id: r{s}-{r}\n        text: {text}\n" for r in range(4)) for s in range(2))
+    return ("book:\n  id: demo\n  title: Demo\n  summary: Un libro di prova.\n  language: it\n  engine: bingomagic\n"
+            + (f"  catalogs: {layout}\n" if layout else "") + "sections:\n" + sections)
+
+
+def test_a_book_too_large_for_one_catalog_is_told_to_file_it_per_section(project, write_rules, monkeypatch, capsys):
+    from rulebook import limits
+    from rulebook.i18n import catalogs
+
+    # The limit scaled down with the book (above every shipped catalog): its catalog is past it, each section's within it.
+    monkeypatch.setattr(limits, "MAX_CATALOG_BYTES", 100_000)
+    monkeypatch.setattr(catalogs, "MAX_CATALOG_BYTES", 100_000)
+    write_rules(big_book(None))
+    assert main(["i18n", "update"]) == 2  # as a file that cannot be read: nothing done
+    out = capsys.readouterr().err
+    assert "locales/templates/demo.pot:1:1: the template would be" in out and "larger than the limit of 100,000 bytes" in out
+    assert "file the book's catalogs per section: `catalogs: sections` under `book:`" in out
+    assert not (project / "locales" / "templates" / "demo.pot").exists()  # written, nothing could read it back
+    write_rules(big_book("sections"))
+    assert main(["i18n", "update"]) == 0
+    assert all(path.stat().st_size <= 100_000 for path in (project / "locales").rglob("*.po"))
+    # A catalog past the limit (a book switched back by hand, a merge) is refused, with the same advice.
+    po(project, "demo/s0").write_bytes(po(project, "demo/s0").read_bytes() + b"#" * 100_000 + b"\n")
+    capsys.readouterr()
+    assert main(["i18n", "check"]) == 1
+    assert "demo/s0.po:1:1: the file is larger than the limit of 100,000 bytes; for a book's catalog, file the book's catalogs per section" \
+        in capsys.readouterr().out

@@ -23,7 +23,7 @@ from babel.messages.catalog import Catalog, Message, TranslationError
 from ..cache import kind, memoized
 from ..errors import LoadError, Problem, RulebookError
 from ..languages import language as parse_language
-from ..limits import MAX_PROBLEMS, MAX_TEXT_CHARS, read_limited
+from ..limits import MAX_PROBLEMS, MAX_TEXT_CHARS, read_catalog_limited
 from ..loader import display_path
 from ..model import is_book_domain
 from . import catalog_path, domain_of
@@ -327,7 +327,7 @@ def check_po_file(path: Path, language: str, glossary: Glossary = Glossary(), so
     """
     shown = display_path(path)
     try:
-        data = read_limited(path, shown)
+        data = read_catalog_limited(path, shown)
     except LoadError as exc:
         return list(exc.problems)
     # Its domain is its name, as every reader of a catalog gives it: one shared read serves them all.
@@ -354,7 +354,7 @@ def check_template_file(path: Path) -> list[Problem]:
     """A template's problems: its PO syntax and its header (no placeholder)."""
     shown = display_path(path)
     try:
-        data = read_limited(path, shown)
+        data = read_catalog_limited(path, shown)
     except LoadError as exc:
         return list(exc.problems)
     template, problems = read_catalog(path, shared=True, data=data)

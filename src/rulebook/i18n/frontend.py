@@ -426,7 +426,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     """Add ``i18n`` and its subcommands to the ``rulebook`` parser."""
     group = commands.add_parser("i18n", help="translations: make, update, count, check and compile the catalogs",
                                 description="The translators' commands. Each rulebook has one catalog per language, "
-                                            "locales/LANG/LC_MESSAGES/BOOK.po, made from the template locales/templates/BOOK.pot; "
+                                            "locales/LANG/LC_MESSAGES/BOOK.po, made from the template locales/templates/BOOK.pot "
+                                            "(a book with 'catalogs: sections' one per section too, BOOK/SECTION.po); "
                                             "the site's own words are the catalog site.po.")
     sub = group.add_subparsers(dest="i18n_command", title="commands", metavar="COMMAND")
     # `rulebook i18n` alone: its commands listed (the help), not argparse's "required: COMMAND".

@@ -45,6 +45,7 @@ from .catalogs import (
     refuse_outside,
     save_template,
     serialize,
+    too_big_to_read,
     update_catalog,
 )
 from .content import content
@@ -193,7 +194,7 @@ def update_book(book: Book, templates: dict[str, Catalog], locales: Path, langua
     problems += _carry(book, templates, read, catalogs, targets, language, settings)
     if problems:
         return BookUpdate([], [Problem(p.path, p.line, p.column, f"{p.message} (catalogs of the book not updated)") for p in problems], [])
-    updated = []
+    made: list[tuple[Path, bytes | None, bool, MergeReport]] = []  # (file, bytes to write or None: current, created, report)
     for part, template in templates.items():
         path = targets[part]
         created = path not in read
@@ -203,13 +204,16 @@ def update_book(book: Book, templates: dict[str, Catalog], locales: Path, langua
         else:
             catalog_headers(catalog, language, book.id, settings)
             report = merge(catalog, template)
-        if not created and content(catalog) == before[path]:
-            updated.append(Updated(path, language, False, False, report))
-            continue
-        if write:
+        made.append((path, None if not created and content(catalog) == before[path] else serialize(catalog), created, report))
+    # Nothing is written unless every file can be: a message carried out of one file is only in the next.
+    if too_big := [p for path, data, _, _ in made if data is not None and (p := too_big_to_read(data, path, "the updated catalog"))]:
+        return BookUpdate([], [Problem(p.path, p.line, p.column, f"{p.message}; catalogs of the book not updated") for p in too_big], [])
+    updated = []
+    for path, data, created, report in made:
+        if data is not None and write:
             remove_leftovers(path)
-        written = write_atomic(path, serialize(catalog)) if write else True
-        updated.append(Updated(path, language, created, written, report))
+        written = data is not None and (write_atomic(path, data) if write else True)
+        updated.append(Updated(path, language, created and data is not None, written, report))
     stale = [path for path in existing if path not in targets.values()]
     if write:
         _remove(stale, root)  # only now: everything they held is in the files just written

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from ..cache import BuildCache, Same, current, kind, using
 from ..errors import LoadError, Problem
-from ..limits import read_limited
+from ..limits import read_catalog_limited
 from ..loader import display_path
 from ..model import Book, Example, Node, Rule, Ruling, Section, message_context, translatable_fields, walk
 from ..pool import worker_count
@@ -142,7 +142,7 @@ def read_catalog_bytes(path: Path) -> tuple[bytes | None, tuple[Problem, ...]]:
     if not os.path.lexists(path):
         return None, ()
     try:
-        return read_limited(path, display_path(path)), ()
+        return read_catalog_limited(path, display_path(path)), ()
     except LoadError as exc:
         return None, tuple(exc.problems)
 
