@@ -98,7 +98,8 @@ def test_a_book_filed_per_section_has_one_template_and_one_catalog_per_section(p
     assert translated.book.sections[0].rules[1].text == TRANSLATIONS["demo/scarta:text"]  # from demo/primo.po
     assert translated.book.sections[1].title == "Second"  # from demo/secondo.po
     assert translated.book.title == "Demo Rules"
-    assert translated.stats().translated == 5 and translated.stats().total == 7
+    assert translated.stats().translated == 5
+    assert translated.stats().total == 7
     # Every command finds the section files: check reads them under the book's domain, compile compiles them.
     assert main(["i18n", "check"]) == 0
     assert main(["i18n", "compile", "-l", "en"]) == 0
@@ -113,7 +114,8 @@ def test_a_section_file_that_cannot_be_read_falls_back_alone(project, write_rule
     translated = translate_book(load_book(project / "rules" / "demo.yaml"), "en", project / "locales")
     assert translated.book.sections[0].rules[0].text == TRANSLATIONS["demo/pesca:text"]  # its own file is fine
     assert translated.book.sections[1].title == "Secondo"  # the broken file's texts fall back, and say why
-    assert translated.unreadable and all("demo/secondo.po" in p.path for p in translated.unreadable)
+    assert translated.unreadable
+    assert all("demo/secondo.po" in p.path for p in translated.unreadable)
     capsys.readouterr()
     assert main(["i18n", "check"]) == 1
     assert "demo/secondo.po" in capsys.readouterr().out
@@ -163,7 +165,8 @@ def test_a_rule_moved_to_another_section_takes_its_translation_along(project, wr
     write_rules(book_yaml("sections", moved=True, pesca="Il giocatore pesca due carte."))
     assert main(["i18n", "update"]) == 0
     split = filed(project)
-    assert "demo/scarta:text" not in split["demo/primo.po"] and "#~ demo/scarta:text" not in split["demo/primo.po"]
+    assert "demo/scarta:text" not in split["demo/primo.po"]
+    assert "#~ demo/scarta:text" not in split["demo/primo.po"]
     assert split["demo/secondo.po"]["demo/scarta:text"] == (TRANSLATIONS["demo/scarta:text"], False)
     assert split["demo/primo.po"]["demo/pesca:text"] == (TRANSLATIONS["demo/pesca:text"], True)
     translated = translate_book(load_book(project / "rules" / "demo.yaml"), "en", project / "locales")
@@ -186,7 +189,8 @@ def test_two_files_translating_one_message_differently_stop_the_update(project, 
     capsys.readouterr()
     assert main(["i18n", "update"]) == 1
     out = capsys.readouterr().out
-    assert "translated here and, differently, in" in out and "catalogs of the book not updated" in out
+    assert "translated here and, differently, in" in out
+    assert "catalogs of the book not updated" in out
     assert {p: p.read_bytes() for p in existing_catalogs(project / "locales", "en", "demo")} == before
 
 
@@ -206,8 +210,10 @@ def test_workers_translate_a_book_filed_per_section_as_one_process_does(project,
         assert [len(jobs) for jobs, _, _ in translate._PENDING.values()] == [3, 3]  # one job per catalog file
         together = {language: translate_book(book, language, project / "locales") for language in ("en", "fr")}
     assert together == alone
-    assert together["en"].book.sections[1].title == "Second" and together["fr"].book.sections[1].title == "Secondo"
-    assert together["fr"].book.sections[0].title == "First" and together["fr"].unreadable
+    assert together["en"].book.sections[1].title == "Second"
+    assert together["fr"].book.sections[1].title == "Secondo"
+    assert together["fr"].book.sections[0].title == "First"
+    assert together["fr"].unreadable
 
 
 def big_book(layout: str | None) -> str:
@@ -229,7 +235,8 @@ def test_a_book_too_large_for_one_catalog_is_told_to_file_it_per_section(project
     write_rules(big_book(None))
     assert main(["i18n", "update"]) == 2  # as a file that cannot be read: nothing done
     out = capsys.readouterr().err
-    assert "locales/templates/demo.pot:1:1: the template would be" in out and "larger than the limit of 100,000 bytes" in out
+    assert "locales/templates/demo.pot:1:1: the template would be" in out
+    assert "larger than the limit of 100,000 bytes" in out
     assert "file the book's catalogs per section: `catalogs: sections` under `book:`" in out
     assert not (project / "locales" / "templates" / "demo.pot").exists()  # written, nothing could read it back
     write_rules(big_book("sections"))
