@@ -126,7 +126,7 @@ def test_a_section_file_that_cannot_be_read_falls_back_alone(project, write_rule
     assert po(project, "demo/primo").read_bytes() == before
 
 
-def test_switching_layout_carries_every_translation_and_its_state(project, write_rules):
+def test_switching_layout_carries_every_translation_and_its_state(project, write_rules, capsys):
     write_rules(book_yaml(None))
     assert main(["i18n", "update"]) == 0
     translate_all(project)
@@ -143,6 +143,8 @@ def test_switching_layout_carries_every_translation_and_its_state(project, write
     assert one_file["#~ demo/antica:text"] == ("A removed rule.", False)
 
     write_rules(book_yaml("sections"))
+    assert main(["i18n", "update", "--check"]) == 1  # the section files are missing: out of date, nothing written
+    assert set(filed(project)) == {"demo.po"}
     assert main(["i18n", "update"]) == 0
     split = filed(project)
     assert set(split) == {"demo.po", "demo/primo.po", "demo/secondo.po"}
@@ -152,6 +154,9 @@ def test_switching_layout_carries_every_translation_and_its_state(project, write
     assert main(["i18n", "update", "--check"]) == 0
 
     write_rules(book_yaml(None))  # and back: one file again, the section files and templates removed
+    capsys.readouterr()
+    assert main(["i18n", "update", "--check"]) == 1
+    assert "out of date locales/en/LC_MESSAGES/demo/primo.po (the book files its messages elsewhere now)" in capsys.readouterr().out
     assert main(["i18n", "update"]) == 0
     assert filed(project) == {"demo.po": one_file}
     assert not (project / "locales" / "templates" / "demo").exists()
@@ -248,3 +253,25 @@ def test_a_book_too_large_for_one_catalog_is_told_to_file_it_per_section(project
     assert main(["i18n", "check"]) == 1
     assert "demo/s0.po:1:1: the file is larger than the limit of 100,000 bytes; for a book's catalog, file the book's catalogs per section" \
         in capsys.readouterr().out
+
+
+def test_the_site_shows_a_book_filed_per_section_and_a_strict_build_names_its_broken_file(write_rules, tmp_path, caplog):
+    import shutil
+
+    from rulebook.adapters import generator
+    from tests.test_site_build import build, make_project
+
+    config = make_project(tmp_path, languages=["it", "en"])
+    shutil.rmtree(tmp_path / "locales" / "ru")
+    (tmp_path / "rules" / "altro.yaml").unlink()
+    write_rules(book_yaml("sections"))
+    assert main(["i18n", "update", "-f", str(config)]) == 0
+    translate_all(tmp_path)
+    page = (build(config) / "en" / "demo" / "index.html").read_text(encoding="utf-8")
+    assert TRANSLATIONS["demo/scarta:text"] in page  # from demo/primo.po
+    assert "Second" in page  # from demo/secondo.po
+    po(tmp_path, "demo/secondo").write_text('msgid "broken\n', encoding="utf-8")
+    with pytest.raises(generator.Abort):
+        build(config)
+    assert any("demo/secondo.po" in r.getMessage() and "(every text of this catalog is shown in the source language)" in r.getMessage()
+               for r in caplog.records)
