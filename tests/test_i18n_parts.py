@@ -275,3 +275,21 @@ def test_the_site_shows_a_book_filed_per_section_and_a_strict_build_names_its_br
         build(config)
     assert any("demo/secondo.po" in r.getMessage() and "(every text of this catalog is shown in the source language)" in r.getMessage()
                for r in caplog.records)
+
+
+def test_an_obsolete_entry_carried_beside_another_translation_stops_the_update(project, write_rules, capsys):
+    write_rules(book_yaml("sections"))
+    assert main(["i18n", "update"]) == 0
+    translate_all(project)
+    # secondo.po holds scarta as #~ with another translation (left by an older layout): carried to
+    # primo.po it would sit beside the live one, and which is right is the translator's call.
+    secondo = read(po(project, "demo/secondo"))
+    old = read(po(project, "demo/primo")).get("Il giocatore scarta una carta dalla mano.", "demo/scarta:text")
+    old.string = "An older translation."
+    secondo.obsolete["demo/scarta:text"] = old
+    po(project, "demo/secondo").write_bytes(serialize(secondo))
+    before = {p: p.read_bytes() for p in existing_catalogs(project / "locales", "en", "demo")}
+    capsys.readouterr()
+    assert main(["i18n", "update"]) == 1
+    assert "is both a message" in capsys.readouterr().out
+    assert {p: p.read_bytes() for p in existing_catalogs(project / "locales", "en", "demo")} == before

@@ -192,6 +192,10 @@ def update_book(book: Book, templates: dict[str, Catalog], locales: Path, langua
     before = {path: content(catalog) for path, catalog in read.items()}
     catalogs = {part: read[path] for part, path in targets.items() if path in read}
     problems += _carry(book, templates, read, catalogs, targets, language, settings)
+    if not problems:
+        # An obsolete entry carried beside a live one of another translation: the translator's call.
+        for part, catalog in catalogs.items():
+            problems += conflicting_duplicates(catalog, display_path(targets[part]))
     if problems:
         return BookUpdate([], [Problem(p.path, p.line, p.column, f"{p.message} (catalogs of the book not updated)") for p in problems], [])
     made: list[tuple[Path, bytes | None, bool, MergeReport]] = []  # (file, bytes to write or None: current, created, report)
@@ -250,6 +254,8 @@ def _carry(book: Book, templates: dict[str, Catalog], read: dict[Path, Catalog],
                 held = target.obsolete.get(key)
                 if held is None or (message.string and not held.string):
                     target.obsolete[key] = message
+                elif message.string and held.string != message.string:
+                    problems.append(_differ(message, path, targets.get(part)))
     return problems
 
 
@@ -264,7 +270,11 @@ def _put(target: Catalog, message: Message, source: Path, shown: Path | None) ->
         return []
     if not message.string or held.string == message.string:
         return []  # the same translation twice (a run stopped between writing one and removing the other)
+    return [_differ(message, source, shown)]
+
+
+def _differ(message: Message, source: Path, shown: Path | None) -> Problem:
     where = display_path(shown) if shown is not None else "its part's catalog"
-    return [Problem(display_path(source), message.lineno or 1, 1,
-                    f"{message.context or message.id!r} is translated here and, differently, in {where}; "
-                    "keep the right translation in one of the two files and delete the other entry")]
+    return Problem(display_path(source), message.lineno or 1, 1,
+                   f"{message.context or message.id!r} is translated here and, differently, in {where}; "
+                   "keep the right translation in one of the two files and delete the other entry")
