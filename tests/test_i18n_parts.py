@@ -79,6 +79,10 @@ def test_the_layout_is_checked(write_rules):
     assert load_book_bytes(book_yaml(None).encode(), "demo.yaml").catalogs == "book"
     with pytest.raises(LoadError, match="book catalogs 'chapters' must be one of 'book', 'sections'"):
         load_book_bytes(book_yaml("chapters").encode(), "demo.yaml")
+    # A section id names a file then: not one Windows keeps for a device (con.po cannot be made there).
+    assert load_book_bytes(book_yaml(None).replace("id: secondo", "id: con.1").encode(), "demo.yaml").sections[1].id == "con.1"
+    with pytest.raises(LoadError, match=r"demo.yaml:16:9: section id 'con.1' names its catalog file .* Windows reserves that name"):
+        load_book_bytes(book_yaml("sections").replace("id: secondo", "id: con.1").encode(), "demo.yaml")
 
 
 def test_a_book_filed_per_section_has_one_template_and_one_catalog_per_section(project, write_rules):

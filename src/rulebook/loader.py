@@ -80,6 +80,8 @@ class _Reader:
         #: Tokens that are no symbol of the toolkit: (token, line, column, field), resolved against
         #: the book's engine's own symbols once its header is read (:func:`_engine_symbols`).
         self.unknown_symbols: list[tuple[str, int, int, str]] = []
+        #: The book's ``catalogs:``; with "sections" each section id is a file name (i18n/parts.py).
+        self.catalogs = "book"
 
     def fail(self, node: YNode | Scalar, message: str) -> None:
         self.problems.append(Problem(self.path, node.line, node.column, message))
@@ -196,6 +198,7 @@ class _Reader:
                 language = parse_language(language).code
             except RulebookError as exc:
                 self.fail(meta["language"], f"book language: {exc}")
+        self.catalogs = self.layout(meta.get("catalogs"))  # before the sections: their ids name files then
         book_id = self.string(meta.get("id"), "book id")
         if "id" in meta and not BOOK_ID_RE.match(book_id):
             self.fail(meta["id"], f"book id {book_id!r} must be lower-case letters, digits or '-'")
@@ -214,7 +217,7 @@ class _Reader:
             engine=self.string(meta.get("engine"), "book engine"),
             engine_data=self.data_files(meta.get("engine_data")),
             sections=sections,
-            catalogs=self.layout(meta.get("catalogs")),
+            catalogs=self.catalogs,
             path=self.path,
             line=root.line,
             lines=self.lines(meta),
@@ -249,6 +252,9 @@ class _Reader:
             return None
         # The id first, so a duplicate is reported at the later of the two places.
         section_id = self.ident(found.get("id"), "section id")
+        if self.catalogs == "sections" and section_id.split(".")[0] in WINDOWS_DEVICES:
+            self.fail(found["id"], f"section id {section_id!r} names its catalog file ({section_id}.po, catalogs: sections), "
+                                   "and Windows reserves that name for a device; choose another id")
         number = self.string(found.get("number"), "section number") or str(index)
         rules = tuple(
             rule
@@ -349,6 +355,11 @@ class _Reader:
         if not departs:
             self.fail(node, f"departs_from of ruling {ruling_id!r} without departs; name the passage in departs, or remove departs_from")
         return value
+
+
+#: File names Windows gives to devices, whatever their extension: a section id that names its
+#: catalog file (``catalogs: sections``) must not be one.
+WINDOWS_DEVICES = frozenset({"con", "prn", "aux", "nul", *(f"com{n}" for n in range(1, 10)), *(f"lpt{n}" for n in range(1, 10))})
 
 
 #: The node-reading helpers (fields, strings, lists, problems at their position), for the other
