@@ -31,7 +31,7 @@ The report always prints; it exits 1 on a missed target only with ``--strict``. 
 anchors: ``pip install -e '.[bench]'``.
 
 Run: .venv/bin/python -m benchmarks.bench_corpus --books 5 --rules 200 --runs 3
-     .venv/bin/python -m benchmarks.bench_corpus --books 1 --rules 3000 --runs 1 --configs material rulebook-6 rulebook-6\ kept
+     .venv/bin/python -m benchmarks.bench_corpus --books 1 --rules 3000 --runs 1 --configs material rulebook-6 rulebook-6\ kept --catalog-times
      .venv/bin/python -m benchmarks.bench_corpus --books 50 --rules 200 --small 5x200 --runs 1 --configs material rulebook-6 rulebook-6\ small
 """
 
@@ -48,6 +48,7 @@ import time
 from pathlib import Path
 
 from .anchors import ALL_LANGUAGES, write_material, write_rulebook, write_static_i18n
+from .bench_limits import catalog_times
 from .corpus import REPO, Corpus, generate
 from .measure import Build, load_average, measure
 
@@ -150,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the repository's own rules/ and locales/, not a generated corpus (no growth build)")
     parser.add_argument("--heap", action="store_true", help="also the Python heap's peak of rulebook-6 and its small build (tracemalloc)")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument("--catalog-times", action="store_true",
+                        help="also read and check each catalog file of the corpus alone: the median and slowest file, per language")
     args = parser.parse_args(argv)
     small = args.small or (args.books, max(1, args.rules // 10))
     factor = (args.books * args.rules) / (small[0] * small[1])
@@ -162,6 +165,10 @@ def main(argv: list[str] | None = None) -> int:
         what = "the repository's rulebooks" if args.repository else f"corpus {args.books} books x {args.rules} rules (and {small[0]} x {small[1]})"
         print(f"{what}, {len(ALL_LANGUAGES)} languages, written in {time.perf_counter() - start:.1f} s under {work}")
         print(f"machine: {machine()}")
+        if args.catalog_times and not args.repository:
+            # Each catalog file the build reads (one a book and language, or one a section for a
+            # book filed per section, as the 3,000-rule book is), read and checked alone.
+            catalog_times(work / f"corpus-{args.books}x{args.rules}" / "locales", f"corpus {args.books}x{args.rules}")
         print("time: load_config + build in a fresh child process (imports done before the clock), wall and CPU"
               " (the child's threads, its catalog workers and example children); memory: the child's peak RSS from os.wait4")
         results: dict[str, list[Build]] = {name: [] for name in configs}

@@ -1,21 +1,29 @@
 """Inputs at the documented limits (docs/limits.md, src/rulebook/limits.py), each timed alone:
-every reader and check runs in time linear in its input (issue 31.1), so a file at the limits
-takes a few seconds and a file of a megabyte well under one (issue 30.4).
+every reader and check runs in time linear in its input (issue 31.1), and a file at the limits
+takes about a second or less, a catalog well under one (issue 30.4).
 
 - a rulebook YAML (rules with texts, cross-references and worked examples) at a sixteenth, a
-  quarter and all of the size limit (and within the value limit), loaded (strict reader, model,
-  every check of the loader): the seconds per MiB must stay flat;
+  quarter and all of the size limit, its texts long enough that the file at the size limit
+  also holds the most values the value limit lets it (both limits at once: the slowest
+  rulebook they let through), loaded (strict reader, model, every check of the loader): the
+  seconds per MiB must stay flat;
 - the densest YAML within the value limit: MAX_VALUES one-letter scalars in one list (refused as
   a rulebook, after every value is read);
-- a PO catalog (long msgids and msgstrs at 3 x + 200, markup, symbols) at the same three sizes,
-  read and checked against the real glossary (``check_po_file``);
+- the 3,000-rule book's YAML (benchmarks/corpus.py, issue 31.1): its size and values against the
+  limits, and its load;
+- a PO catalog (long msgids and msgstrs at 3 x + 200, markup, symbols) at a sixteenth, a quarter
+  and all of the catalog limit, read and checked against the real glossary (``check_po_file``);
 - a glossary of just under its own limits (the real one and 1,550 terms in four languages, whose
   Italian forms are every word of three letters or more of the real catalogs' msgids, most common
   first, so that every source uses dozens of them): its load, then ``rulebook i18n check`` of
   every real catalog with it, per catalog, in one process (the glossary's patterns compiled
   once, as in a check or a build).
 
-Each measure is CPU time, the best of ``--runs`` (one run for the files past 4 MiB), each run
+With ``--book DIR``, also every catalog file of the 3,000-rule book in its six languages (filed
+per section, ``catalogs: sections``), each read and checked as ``rulebook i18n check`` does:
+the time of each file, the largest and the median.
+
+Each measure is CPU time, the best of ``--runs`` (one run for the inputs at the limit), each run
 on new text of the same size and kind, printed with the machine's load average. Run: .venv/bin/python -m benchmarks.bench_limits
 """
 
@@ -26,17 +34,19 @@ import collections
 import random
 import re
 import shutil
+import statistics
 import tempfile
 import time
 from pathlib import Path
 from typing import Callable
 
+import yaml
 from babel.messages.pofile import read_po
 
 from rulebook.errors import LoadError
 from rulebook.i18n.checks import check_po_file
 from rulebook.i18n.glossary import load_glossary
-from rulebook.limits import MAX_FILE_BYTES, MAX_GLOSSARY_VALUES, MAX_VALUES
+from rulebook.limits import MAX_CATALOG_BYTES, MAX_FILE_BYTES, MAX_GLOSSARY_VALUES, MAX_VALUES
 from rulebook.loader import load_book_bytes
 
 from .measure import load_average
@@ -49,6 +59,14 @@ def _word(rng: random.Random) -> str:
     return "".join(rng.choice(LETTERS) for _ in range(rng.randint(4, 10)))
 
 
+#: Values a rule of rulebook_at_the_limits adds (14 with its keys, and its share of its section's 7).
+_RULE_VALUES = 14 + 7 / 20
+#: Words a text of rulebook_at_the_limits holds: as many as make the file at the size limit
+#: hold the most values too (about 210 bytes of keys, ids and doctest a rule besides its two texts
+#: of about 7.5 bytes a word).
+TEXT_WORDS = max(12, int((MAX_FILE_BYTES / (MAX_VALUES / _RULE_VALUES) - 210) / 2 / 7.5))
+
+
 def rulebook_at_the_limits(rng: random.Random, limit: int = MAX_FILE_BYTES) -> bytes:
     """Rules of a text and one example each (14 values a rule with their keys, 7 a section), just within
     ``limit`` bytes and the value limit."""
@@ -58,7 +76,7 @@ def rulebook_at_the_limits(rng: random.Random, limit: int = MAX_FILE_BYTES) -> b
         section = f"  - id: s{n}\n    title: Sezione {n}\n    rules:\n"
         rules = []
         for k in range(20):
-            words = " ".join(_word(rng) for _ in range(12))
+            words = " ".join(_word(rng) for _ in range(TEXT_WORDS))
             rules.append(f"      - id: r{n}-{k}\n        text: {words} [[r{n}-{(k + 1) % 20}]] {{W}} **forte**.\n"
                          f"        examples:\n          - id: e{n}-{k}\n            text: {words}.\n"
                          f"            doctest: |\n              >>> 1 + 1\n              2\n")
@@ -69,7 +87,7 @@ def rulebook_at_the_limits(rng: random.Random, limit: int = MAX_FILE_BYTES) -> b
         values, size, n = values + 7 + 20 * 14, size + len(block.encode()), n + 1
 
 
-def catalog_at_the_limits(rng: random.Random, limit: int = MAX_FILE_BYTES) -> bytes:
+def catalog_at_the_limits(rng: random.Random, limit: int = MAX_CATALOG_BYTES) -> bytes:
     head = ('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: en\\n"\n'
             '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n')
     parts, size, n = [head], len(head), 0
@@ -116,15 +134,15 @@ def _refused(data: bytes) -> None:
     raise AssertionError("a list of bare values is not a rulebook")
 
 
-def _sizes(name: str, make: Callable[[int], bytes], work: Callable[[bytes], object], runs: int) -> None:
-    """``work`` on inputs of a sixteenth, a quarter and all of the size limit: seconds, and per MiB."""
+def _sizes(name: str, make: Callable[[int], bytes], work: Callable[[bytes], object], runs: int, limit: int) -> None:
+    """``work`` on inputs of a sixteenth, a quarter and all of ``limit``: seconds, and per MiB."""
     rows = []
     for part in (16, 4, 1):
         # New text for every run: the checks remember what they found in a text (a build asks
         # again for the same ones), so a second run on the same bytes would measure the memos.
         times = []
         for _ in range(runs if part > 1 else 1):
-            data = make(MAX_FILE_BYTES // part)
+            data = make(limit // part)
             times.append(best(1, lambda: work(data)))
         seconds = min(times)
         rows.append((len(data), seconds))
@@ -135,18 +153,56 @@ def _sizes(name: str, make: Callable[[int], bytes], work: Callable[[bytes], obje
 
 
 def _book_catalogs(folder: Path) -> None:
-    """``rulebook i18n check``'s work on each catalog of the 3,000-rule book (issue 31.1), one at
-    a time in one process as the command does them (the first pays for compiling the corpus
-    glossary's 87 terms' patterns, a few milliseconds)."""
-    from .corpus import generate  # only with --book: writing the book takes a minute
+    """``rulebook i18n check``'s work on each catalog file of the 3,000-rule book (issue 31.1),
+    filed per section."""
+    from .corpus import generate  # only with --book: writing the book takes minutes
 
-    corpus = generate(folder, books=1, rules=3000)
-    glossary = load_glossary(corpus.locales, source="it")
-    for path in sorted(corpus.locales.glob("*/LC_MESSAGES/*.po")):
-        language, size = path.parent.parent.name, path.stat().st_size
-        seconds = best(1, lambda: check_po_file(path, language, glossary))  # noqa: B023 - called at once
-        print(f"3,000-rule book, {language} catalog, {size / 2**20:5.2f} MiB: {seconds:5.2f} s, "
-              f"{seconds / (size / 2**20):.3f} s per MiB (load {load_average()})", flush=True)
+    catalog_times(generate(folder, books=1, rules=3000).locales, "3,000-rule book")
+
+
+def catalog_times(locales: Path, what: str) -> None:
+    """Read and check each catalog file under ``locales`` (a book filed per section: each
+    section's), one at a time in one process as ``rulebook i18n check`` does them (the first
+    pays for compiling the glossary's patterns, a few milliseconds); print per language and in
+    all the files' median and slowest time."""
+    glossary = load_glossary(locales, source="it")
+    every: list[tuple[float, int, str]] = []
+    for language_dir in sorted(p for p in locales.iterdir() if (p / "LC_MESSAGES").is_dir()):
+        language = language_dir.name
+        times: list[tuple[float, int, str]] = []
+        for path in sorted((language_dir / "LC_MESSAGES").rglob("*.po")):
+            seconds = best(1, lambda: check_po_file(path, language, glossary))  # noqa: B023 - called at once
+            times.append((seconds, path.stat().st_size, str(path.relative_to(locales))))
+        every += times
+        slowest = max(times)
+        print(f"{what}, {language}: {len(times)} catalog files, {sum(t[1] for t in times) / 2**20:.2f} MiB in all, "
+              f"{sum(t[0] for t in times):.2f} s; each file: median {statistics.median(t[0] for t in times):.3f} s, "
+              f"the slowest {slowest[0]:.3f} s ({slowest[2]}, {slowest[1] / 1024:.0f} kB) (load {load_average()})", flush=True)
+    slowest = max(every)
+    print(f"{what}, every language: {len(every)} catalog files, each read and checked: median {statistics.median(t[0] for t in every):.3f} s, "
+          f"the slowest {slowest[0]:.3f} s, the largest file {max(t[1] for t in every) / 1024:.0f} kB")
+
+
+def _book_yaml() -> None:
+    """The 3,000-rule book's YAML against the limits, and its load (issue 31.1: it must fit)."""
+    from .corpus import single_book_yaml
+
+    data = single_book_yaml(3000)
+    values = _values(yaml.compose(data.decode("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
+    assert len(data) <= MAX_FILE_BYTES, "the 3,000-rule book must fit the size limit"
+    assert values <= MAX_VALUES, "the 3,000-rule book must fit the value limit"
+    seconds = best(1, lambda: load_book_bytes(data, "rules/book.yaml"))
+    print(f"3,000-rule book's YAML, {len(data) / 2**20:.2f} MiB ({len(data) / MAX_FILE_BYTES:.0%} of the limit), {values:,} values "
+          f"({values / MAX_VALUES:.0%} of the limit): loaded {seconds:.2f} s (load {load_average()})", flush=True)
+
+
+def _values(node: yaml.Node) -> int:
+    """Values as the loader counts them: every scalar, list and mapping (keys too)."""
+    if isinstance(node, yaml.SequenceNode):
+        return 1 + sum(_values(child) for child in node.value)
+    if isinstance(node, yaml.MappingNode):
+        return 1 + sum(_values(key) + _values(value) for key, value in node.value)
+    return 1
 
 
 def main() -> None:
@@ -161,7 +217,9 @@ def main() -> None:
     try:
         if args.book is not None:
             _book_catalogs(args.book)
-        _sizes("rulebook", lambda limit: rulebook_at_the_limits(rng, limit), lambda data: load_book_bytes(data, "rules/big.yaml"), args.runs)
+        _book_yaml()
+        _sizes("rulebook", lambda limit: rulebook_at_the_limits(rng, limit), lambda data: load_book_bytes(data, "rules/big.yaml"), args.runs,
+               MAX_FILE_BYTES)
         dense = ("[" + "a, " * (MAX_VALUES - 1) + "a]\n").encode()
         print(f"YAML of {MAX_VALUES:,} one-letter values ({len(dense) / 2**20:.2f} MiB): read and refused {best(args.runs, lambda: _refused(dense)):.2f} s")
 
@@ -174,7 +232,7 @@ def main() -> None:
             catalog.write_bytes(data)
             check_po_file(catalog, "en", glossary)
 
-        _sizes("catalog, read and checked", lambda limit: catalog_at_the_limits(rng, limit), check, args.runs)
+        _sizes("catalog, read and checked", lambda limit: catalog_at_the_limits(rng, limit), check, args.runs, MAX_CATALOG_BYTES)
         catalog.unlink()
 
         (locales / "glossary.yaml").write_bytes(glossary_at_the_limits(rng))

@@ -7,7 +7,7 @@ worked examples whose doctests run cheaply against the BingoMagic engine. The wo
 (syllables per language, the same Italian word always becoming the same word of a language), so
 the vocabulary, the text lengths and the search index behave like prose without any real text.
 
-Catalogs are made through our own i18n API (``write_template``, ``new_catalog``, ``serialize``),
+Catalogs are made through our own i18n API (``write_templates``, ``new_catalog``, ``serialize``),
 so the corpus follows the PO format wherever it goes; each msgstr keeps the msgid's symbols,
 references, numbers and markup and changes only its words, so every book is 100% translated and
 ``rulebook i18n check`` finds nothing. A small glossary binds a few frequent words, so the
@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from rulebook.i18n import catalog_path
-from rulebook.i18n.catalogs import new_catalog, serialize, write_atomic, write_template
+from rulebook.i18n.catalogs import new_catalog, serialize, write_atomic
 from rulebook.i18n.glossary import load_glossary
+from rulebook.i18n.parts import part_catalog, write_templates
+from rulebook.loader import load_book
 from rulebook.model import XREF_RE
 from rulebook.project import read_project
 from rulebook.symbols import TOKEN_RE
@@ -39,7 +40,10 @@ SOURCE_LANGUAGE = SITE_LANGUAGES[0]
 LANGUAGES = SITE_LANGUAGES[1:]
 
 #: Bumped whenever the generated text changes, so a kept corpus is regenerated.
-VERSION = 2
+VERSION = 3
+#: A book of more rules than this files its catalogs per section (``catalogs: sections``): filed
+#: whole, its Russian catalog would pass the catalog size limit (about 280 rules).
+SPLIT_RULES = 250
 ENGINE = "bingomagic"
 RULES_PER_SECTION = 20
 VOCABULARY = 2500
@@ -218,7 +222,8 @@ def _plans(books: int, rules: int, words: tuple[str, ...]) -> list[_Plan]:
 
 
 def book_yaml(plan: _Plan, others: list[_Plan], seed: int) -> str:
-    """One rulebook in our YAML format, its links pointing into its own and the other books."""
+    """One rulebook in our YAML format, its links pointing into its own and the other books; a
+    book of more than SPLIT_RULES rules files its catalogs per section."""
     words = _vocabulary(seed)
     rng = random.Random(f"{seed}:{plan.book_id}")
     writer = _Writer(rng, words)
@@ -230,6 +235,7 @@ def book_yaml(plan: _Plan, others: list[_Plan], seed: int) -> str:
         f"  summary: {_quoted(writer.paragraph([], 1, 1))}\n",
         f"  language: {SOURCE_LANGUAGE}\n",
         f"  engine: {ENGINE}\n",
+        *(["  catalogs: sections\n"] if len(plan.rule_ids) > SPLIT_RULES else []),
         "sections:\n",
     ]
     foreign = [f"{o.book_id}:{r}" for o in others for r in o.rule_ids[:20]]
@@ -305,13 +311,14 @@ def generate(folder: Path, books: int = 5, rules: int = 200, seed: int = 15) -> 
         (corpus.rules / f"{plan.book_id}.yaml").write_text(text, encoding="utf-8")
     (corpus.locales / "glossary.yaml").write_text(glossary_yaml(seed, [p.book_id for p in plans]), encoding="utf-8")
     for plan in plans:
-        template, _ = write_template(corpus.rules / f"{plan.book_id}.yaml", plan.book_id, corpus.locales)
-        for language in LANGUAGES:
-            catalog = new_catalog(template, language, plan.book_id)
-            for message in catalog:
-                if message.id:
-                    message.string = translate_text(message.id, language)
-            write_atomic(catalog_path(corpus.locales, language, plan.book_id), serialize(catalog))
+        book = load_book(corpus.rules / f"{plan.book_id}.yaml")
+        for part, template in write_templates(book, corpus.locales).parts.items():  # one, or one per section
+            for language in LANGUAGES:
+                catalog = new_catalog(template, language, plan.book_id)
+                for message in catalog:
+                    if message.id:
+                        message.string = translate_text(message.id, language)
+                write_atomic(part_catalog(corpus.locales, language, plan.book_id, part), serialize(catalog))
     stamp.write_text(json.dumps(wanted), encoding="utf-8")
     return corpus
 

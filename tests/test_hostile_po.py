@@ -17,7 +17,7 @@ from mkdocs.exceptions import Abort
 from rulebook.cli import main
 from rulebook.i18n.catalogs import read_catalog
 from rulebook.i18n.pofile import sharing_catalogs
-from rulebook.limits import MAX_FILE_BYTES, MAX_PLURAL_FORMS
+from rulebook.limits import MAX_CATALOG_BYTES, MAX_PLURAL_FORMS
 from tests.conftest import MINIMAL
 from tests.linear import assert_linear
 from tests.thorough import every_text, examples
@@ -108,8 +108,11 @@ def test_stats_never_shows_a_broken_catalog_as_merely_untranslated(project, caps
 
 
 def test_a_catalog_over_the_size_limit_is_refused(project):
-    catalog, problems = read_catalog(project(HEADER + "#" * MAX_FILE_BYTES + "\n"))
-    assert catalog is None and problems[0].message.startswith("the file is larger than the limit")
+    catalog, problems = read_catalog(project(HEADER + "#" * MAX_CATALOG_BYTES + "\n"))
+    assert catalog is None and problems[0].message.startswith(f"the file is larger than the limit of {MAX_CATALOG_BYTES:,} bytes")
+    assert "`catalogs: sections` under `book:`" in problems[0].message  # a book's catalog that large: file it per section
+    catalog, problems = read_catalog(project(HEADER + "#" * (MAX_CATALOG_BYTES - len(HEADER.encode()) - 2) + "\n"))
+    assert catalog is not None  # at the limit: read
 
 
 def test_a_billion_plurals_cost_nothing():

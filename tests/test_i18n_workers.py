@@ -91,7 +91,7 @@ def test_workers_translate_as_one_process_does(books, monkeypatch):
 
 def test_a_catalog_edited_while_a_worker_read_it_is_read_again(books, tmp_path):
     with translating([(books, "en"), (books, "fr")], Path("locales"), workers=2):
-        [job] = [job for key, (job, _, _) in translate._PENDING.items() if key[1] == "en"]
+        [[job]] = [jobs for key, (jobs, _, _) in translate._PENDING.items() if key[1] == "en"]  # one job per catalog file
         job.result()  # the worker has read the catalog
         write_catalog(tmp_path, "en", {**CATALOGS["en"], "demo/r2:text": "Two other cards."})
         translated = translate_book(books, "en", Path("locales"))
@@ -125,8 +125,8 @@ def test_a_worker_dead_before_every_job_was_handed_out_costs_time_not_a_translat
 
     def after_the_first_job_died(path):  # noqa: ANN001, ANN202 - display_path's
         # The next job is handed out once the first one's worker has died and broken the pool.
-        for job, _, _ in list(translate._PENDING.values()):
-            wait([job])
+        for jobs, _, _ in list(translate._PENDING.values()):
+            wait(jobs)
         return shown(path)
 
     monkeypatch.setattr(translate, "display_path", after_the_first_job_died)
@@ -161,7 +161,7 @@ def test_every_way_of_starting_workers_translates_alike(books, monkeypatch, plat
     try:
         with translating([(books, language) for language in LANGUAGES], Path("locales"), workers=2):
             # Made by the workers (a failed job would be made again here, unseen by the comparison).
-            assert [job.exception() for job, _, _ in translate._PENDING.values()] == [None] * len(LANGUAGES)
+            assert [job.exception() for jobs, _, _ in translate._PENDING.values() for job in jobs] == [None] * len(LANGUAGES)
             together = {language: translate_book(books, language, Path("locales")) for language in LANGUAGES}
     finally:
         stop.set()

@@ -19,7 +19,7 @@ from .engines import engine_symbols
 from .errors import LoadError, Problem, RulebookError
 from .languages import language as parse_language
 from .limits import MAX_PROBLEMS, MAX_TEXT_CHARS, read_limited
-from .model import BOOK_ID_RE, DASH_ONLY_RE, DEPARTS_FROM, ID_RE, SITE_DOMAIN, XREF_RE, Book, Example, Rule, Ruling, Section, XRef
+from .model import BOOK_ID_RE, CATALOG_LAYOUTS, DASH_ONLY_RE, DEPARTS_FROM, ID_RE, SITE_DOMAIN, XREF_RE, Book, Example, Rule, Ruling, Section, XRef
 from .symbols import UNKNOWN_TOKEN_RE
 from .yamlnodes import Mapping, Scalar, Sequence, YNode, building_tree, decode, parse
 
@@ -80,6 +80,8 @@ class _Reader:
         #: Tokens that are no symbol of the toolkit: (token, line, column, field), resolved against
         #: the book's engine's own symbols once its header is read (:func:`_engine_symbols`).
         self.unknown_symbols: list[tuple[str, int, int, str]] = []
+        #: The book's ``catalogs:``; with "sections" each section id is a file name (i18n/parts.py).
+        self.catalogs = "book"
 
     def fail(self, node: YNode | Scalar, message: str) -> None:
         self.problems.append(Problem(self.path, node.line, node.column, message))
@@ -189,13 +191,14 @@ class _Reader:
         top = self.fields(root, "the rulebook file", {"book", "sections"}, set())
         if "book" not in top:
             return None
-        meta = self.fields(top["book"], "'book'", {"id", "title", "summary", "language", "engine"}, {"engine_data"})
+        meta = self.fields(top["book"], "'book'", {"id", "title", "summary", "language", "engine"}, {"engine_data", "catalogs"})
         language = self.string(meta.get("language"), "book language")
         if isinstance(meta.get("language"), Scalar):
             try:
                 language = parse_language(language).code
             except RulebookError as exc:
                 self.fail(meta["language"], f"book language: {exc}")
+        self.catalogs = self.layout(meta.get("catalogs"))  # before the sections: their ids name files then
         book_id = self.string(meta.get("id"), "book id")
         if "id" in meta and not BOOK_ID_RE.match(book_id):
             self.fail(meta["id"], f"book id {book_id!r} must be lower-case letters, digits or '-'")
@@ -214,10 +217,22 @@ class _Reader:
             engine=self.string(meta.get("engine"), "book engine"),
             engine_data=self.data_files(meta.get("engine_data")),
             sections=sections,
+            catalogs=self.catalogs,
             path=self.path,
             line=root.line,
             lines=self.lines(meta),
         )
+
+    def layout(self, node: YNode | None) -> str:
+        """``catalogs``: one catalog per language for the book (the default) or one per section."""
+        value = self.string(node, "book catalogs")
+        if node is None or not isinstance(node, Scalar):
+            return "book"
+        if value not in CATALOG_LAYOUTS:
+            self.fail(node, f"book catalogs {value!r} must be one of {', '.join(map(repr, CATALOG_LAYOUTS))} "
+                            "('sections': one catalog per section, for a book whose catalog would be too large)")
+            return "book"
+        return value
 
     def data_files(self, node: YNode | None) -> tuple[str, ...]:
         """``engine_data``: files the engine reads, relative to this file; each must exist
@@ -237,6 +252,9 @@ class _Reader:
             return None
         # The id first, so a duplicate is reported at the later of the two places.
         section_id = self.ident(found.get("id"), "section id")
+        if self.catalogs == "sections" and section_id.split(".")[0] in WINDOWS_DEVICES:
+            self.fail(found["id"], f"section id {section_id!r} names its catalog file ({section_id}.po, catalogs: sections), "
+                                   "and Windows reserves that name for a device; choose another id")
         number = self.string(found.get("number"), "section number") or str(index)
         rules = tuple(
             rule
@@ -337,6 +355,11 @@ class _Reader:
         if not departs:
             self.fail(node, f"departs_from of ruling {ruling_id!r} without departs; name the passage in departs, or remove departs_from")
         return value
+
+
+#: File names Windows gives to devices, whatever their extension: a section id that names its
+#: catalog file (``catalogs: sections``) must not be one.
+WINDOWS_DEVICES = frozenset({"con", "prn", "aux", "nul", *(f"com{n}" for n in range(1, 10)), *(f"lpt{n}" for n in range(1, 10))})
 
 
 #: The node-reading helpers (fields, strings, lists, problems at their position), for the other

@@ -309,7 +309,9 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
             if language != site.source:
                 for book_id in site.books:
                     translated = site.translated(book_id, language.code)
-                    problems += [(p, "the whole book" if p in translated.unreadable else "" if p in translated.whole else "this text")
+                    # A book filed per section falls back one unreadable file at a time.
+                    unread = "the whole book" if site.books[book_id].catalogs == "book" else "every text of this catalog"
+                    problems += [(p, unread if p in translated.unreadable else "" if p in translated.whole else "this text")
                                  for p in translated.problems]
             for problem, where in problems:
                 # A warning, so `mkdocs build --strict` fails: a broken catalog or a failing

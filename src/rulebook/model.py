@@ -31,6 +31,8 @@ def is_book_domain(domain: str) -> bool:
 #: ``[[rule-id]]`` links within a book, ``[[book:rule-id]]`` across books.
 XREF_RE = re.compile(r"\[\[(?:([a-z0-9][a-z0-9-]*):)?([a-z0-9][a-z0-9.-]*)\]\]")
 ID_RE = re.compile(r"^[a-z0-9][a-z0-9.-]*$")
+#: The values of a book's ``catalogs:`` (:attr:`Book.catalogs`).
+CATALOG_LAYOUTS = ("book", "sections")
 #: The marker of a list item in a text field: a line starting "- " with something after it.
 #: The renderer, the extractor and the translation checks all use this one definition.
 LIST_ITEM_RE = re.compile(r"^[ \t]*- +(?=\S)", re.MULTILINE)
@@ -130,6 +132,10 @@ class Book(Located):
     #: Data files the engine reads besides its own (e.g. extra cards), as written: relative to the YAML file.
     engine_data: tuple[str, ...] = ()
     sections: tuple[Section, ...] = ()
+    #: How its translations are filed: "book", one catalog per language (BOOK.po); "sections", one
+    #: per section (BOOK/SECTION.po) besides BOOK.po for the book's own texts, so that a book the
+    #: size of the Magic Comprehensive Rules has no catalog past the size limit (i18n/parts.py).
+    catalogs: str = "book"
 
     def data_paths(self) -> tuple[Path, ...]:
         """The ``engine_data`` files, resolved against the folder of the book's YAML file."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["template_path", "catalog_path"]
+__all__ = ["template_path", "catalog_path", "domain_of"]
 
 
 def template_path(locales: Path, domain: str) -> Path:
@@ -24,3 +24,10 @@ def template_path(locales: Path, domain: str) -> Path:
 def catalog_path(locales: Path, language: str, domain: str) -> Path:
     """One gettext domain per rulebook (and one for the site), in the layout gettext and Babel expect."""
     return Path(locales) / language / "LC_MESSAGES" / f"{domain}.po"
+
+
+def domain_of(path: Path) -> str:
+    """The domain a catalog belongs to: its name, or its folder's for a book's section catalog
+    (``LC_MESSAGES/BOOK/SECTION.po``, :mod:`.parts`)."""
+    path = Path(path)
+    return path.stem if path.parent.name == "LC_MESSAGES" else path.parent.name

@@ -23,8 +23,9 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.util import LOCALTZ
 
-from ..errors import Problem, RulebookError
+from ..errors import LoadError, Problem, RulebookError
 from ..languages import language as parse_language
+from ..limits import CATALOG_ADVICE, MAX_CATALOG_BYTES, size_problem
 from ..loader import display_path
 from ..writing import remove_leftovers, write_atomic
 from . import template_path
@@ -275,6 +276,8 @@ def save_template(template: Catalog, path: Path, write: bool = True, include_lin
         template.creation_date = template.revision_date = old.creation_date
         return template, False
     data = serialize(template, include_lineno)
+    if (too_big := too_big_to_read(data, path, "the template")) is not None:
+        raise LoadError([too_big])  # written, no command could read it back
     return template, write_atomic(path, data) if write else True
 
 
@@ -332,5 +335,15 @@ def update_catalog(
         _without_line_numbers(catalog)
     if not created and content(catalog) == before:
         return Updated(Path(path), language, False, False, report), []
-    written = write_atomic(path, serialize(catalog, include_lineno)) if write else True
+    data = serialize(catalog, include_lineno)
+    if (too_big := too_big_to_read(data, path, "the updated catalog")) is not None:
+        return None, [too_big]
+    written = write_atomic(path, data) if write else True
     return Updated(Path(path), language, created, written, report), []
+
+
+def too_big_to_read(data: bytes, path: Path, what: str) -> Problem | None:
+    """A catalog or template about to be written past the size every reader refuses (nothing is
+    written then: the file stays as it was)."""
+    problem = size_problem(len(data), f"{what} would be {len(data):,} bytes, which", MAX_CATALOG_BYTES, CATALOG_ADVICE)
+    return None if problem is None else Problem(display_path(path), 1, 1, problem.replace("which is larger", "larger") + " (not written)")

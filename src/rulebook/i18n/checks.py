@@ -23,9 +23,10 @@ from babel.messages.catalog import Catalog, Message, TranslationError
 from ..cache import kind, memoized
 from ..errors import LoadError, Problem, RulebookError
 from ..languages import language as parse_language
-from ..limits import MAX_PROBLEMS, MAX_TEXT_CHARS, read_limited
+from ..limits import MAX_PROBLEMS, MAX_TEXT_CHARS, read_catalog_limited
 from ..loader import display_path
 from ..model import is_book_domain
+from . import catalog_path, domain_of
 from .catalogs import obsolete_duplicates
 from .copies import check_same, ignored_checks, words_only
 from .counted import check_markup, check_numbers, check_references, check_tokens
@@ -326,16 +327,17 @@ def check_po_file(path: Path, language: str, glossary: Glossary = Glossary(), so
     """
     shown = display_path(path)
     try:
-        data = read_limited(path, shown)
+        data = read_catalog_limited(path, shown)
     except LoadError as exc:
         return list(exc.problems)
     # Its domain is its name, as every reader of a catalog gives it: one shared read serves them all.
-    catalog, problems = read_catalog(path, domain=Path(path).stem, shared=True, data=data)
+    domain = domain_of(path)  # a book's section catalog (BOOK/SECTION.po) is its book's domain
+    catalog, problems = read_catalog(path, domain=domain, shared=True, data=data)
     if catalog is None:
         return problems
-    source = source if source is not None else (glossary.source if is_book_domain(path.stem) else "")
-    checks = checks_for(path.stem, copies_allowed=bool(source) and same_language(language, source), project=project)
-    return catalog_problems(catalog, shown, data, language) + check_catalog(catalog, shown, language, glossary.for_book(path.stem), checks)
+    source = source if source is not None else (glossary.source if is_book_domain(domain) else "")
+    checks = checks_for(domain, copies_allowed=bool(source) and same_language(language, source), project=project)
+    return catalog_problems(catalog, shown, data, language) + check_catalog(catalog, shown, language, glossary.for_book(domain), checks)
 
 
 def catalog_problems(catalog: Catalog, shown: str, data: bytes, language: str | None) -> list[Problem]:
@@ -352,7 +354,7 @@ def check_template_file(path: Path) -> list[Problem]:
     """A template's problems: its PO syntax and its header (no placeholder)."""
     shown = display_path(path)
     try:
-        data = read_limited(path, shown)
+        data = read_catalog_limited(path, shown)
     except LoadError as exc:
         return list(exc.problems)
     template, problems = read_catalog(path, shared=True, data=data)
@@ -362,13 +364,17 @@ def check_template_file(path: Path) -> list[Problem]:
 
 
 def po_files(locales: Path, languages: Iterable[str] | None = None) -> list[tuple[str, Path]]:
-    """(language, path) of every catalog under ``locales/<lang>/LC_MESSAGES/``."""
+    """(language, path) of every catalog under ``locales/<lang>/LC_MESSAGES/``, a book's section
+    catalogs (``BOOK/SECTION.po``, :mod:`.parts`) after its own."""
     wanted = set(languages) if languages else None
-    return [
-        (po.parent.parent.name, po)
-        for po in sorted(Path(locales).glob("*/LC_MESSAGES/*.po"))
-        if wanted is None or po.parent.parent.name in wanted
-    ]
+    found = [*Path(locales).glob("*/LC_MESSAGES/*.po"), *Path(locales).glob("*/LC_MESSAGES/*/*.po")]
+    # A book's section files right after its own file; the others in the order of their paths.
+    ordered = sorted(found, key=lambda p: (str(catalog_path(Path(locales), _language_of(p, locales), domain_of(p))), str(p)))
+    return [(_language_of(po, locales), po) for po in ordered if wanted is None or _language_of(po, locales) in wanted]
+
+
+def _language_of(path: Path, locales: Path) -> str:
+    return path.relative_to(locales).parts[0]
 
 
 def check_locales(
@@ -387,8 +393,9 @@ def check_locales(
         glossary = load_glossary(Path(locales), source=source or "")
         problems = list(glossary.problems)
     if languages is None:
-        for template in sorted((Path(locales) / "templates").glob("*.pot")):
+        templates = Path(locales) / "templates"
+        for template in sorted([*templates.glob("*.pot"), *templates.glob("*/*.pot")], key=lambda p: p.with_suffix("").parts):
             problems.extend(check_template_file(template))
     for language, path in po_files(locales, languages):
-        problems.extend(check_po_file(path, language, glossary, (domain_sources or {}).get(path.stem), project=Path(locales)))
+        problems.extend(check_po_file(path, language, glossary, (domain_sources or {}).get(domain_of(path)), project=Path(locales)))
     return problems

@@ -42,7 +42,7 @@ from ..cache import BuildCache, current, kind, read_json
 from ..engines import registered
 from ..errors import LoadError, Problem
 from ..keeping import write_json
-from ..limits import read_limited
+from ..limits import read_catalog_limited, read_limited
 from ..loader import display_path
 from ..messages import KEYWORDS as ENGINE_KEYWORDS
 from ..model import SITE_DOMAIN
@@ -258,7 +258,7 @@ def _checked_layer(path: Path, language: str, domain: str, copies_allowed: bool,
     grammar files add forms a msgstr may ask for)."""
     shown = display_path(path)
     try:
-        data = read_limited(path, shown)
+        data = read_catalog_limited(path, shown)
     except LoadError as exc:
         return None, set(), set(), list(exc.problems), rule
     cache = current()

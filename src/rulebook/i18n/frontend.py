@@ -27,8 +27,8 @@ from ..languages import language as parse_language
 from ..loader import display_path, load_chosen
 from ..model import Book
 from ..project import Project, configuration_problems, read_project
-from . import catalog_path, template_path
-from .catalogs import Stats, Updated, languages_in, read_catalog, refuse_outside, remove_leftovers, serialize, update_catalog, write_atomic, write_template
+from . import catalog_path, domain_of
+from .catalogs import Stats, Updated, languages_in, read_catalog, refuse_outside, remove_leftovers, serialize, update_catalog, write_atomic
 from .checks import check_locales, check_po_file, check_template_file, po_files
 from .domains import ENGINE_PREFIX, ENGINES, SITE, ShippedDomain, engine_domain, load_messages, write_domain_template
 from .engine_domains import book_engine_domain, misplaced, stale_translations
@@ -36,6 +36,7 @@ from .forms import grammar_problems
 from .glossary import Glossary, load_glossary
 from .grammar import GRAMMAR_FILE
 from .headers import HeaderSettings
+from .parts import update_book, write_templates
 from .plurals import RuleError, babel_rule, move, parse_rule, rule_problem
 from .pofile import sharing_catalogs
 from .samples import SAMPLE_ENGINE, SCAFFOLD
@@ -113,8 +114,10 @@ def extract(args: argparse.Namespace) -> int:
     run = _run(args)
     books = _books(args, run)
     for book in books.values():
-        template, written = write_template(Path(book.path), book.id, run.locales, settings=run.headers)
-        _report_template(template_path(run.locales, book.id), template, written)
+        templates = write_templates(book, run.locales, settings=run.headers, root=Path(run.locales).absolute().parent)
+        for path, template, written in templates.written:
+            _report_template(path, template, written)
+        _report_removed(templates.stale)
     follows = _source_language(run)
     for domain in _shipped(books.values(), mapped=True):
         if run.maintains(domain):
@@ -126,6 +129,13 @@ def extract(args: argparse.Namespace) -> int:
 
 def _report_template(path: Path, template: Catalog, written: bool) -> None:
     print(f"{'wrote' if written else 'unchanged'} {display_path(path)} ({sum(1 for m in template if m.id)} messages)")
+
+
+def _report_removed(paths: list[Path], write: bool = True) -> int:
+    """Say which files of another layout (``catalogs:``) a book no longer has; how many are out of date."""
+    for path in paths:
+        print(f"{'removed' if write else 'out of date'} {display_path(path)} (the book files its messages elsewhere now)")
+    return 0 if write else len(paths)
 
 
 def _report_update(result: Updated, write: bool) -> None:
@@ -164,14 +174,22 @@ def _update(args: argparse.Namespace, run: _Run, languages: list[str], shipped_t
 
     books = _books(args, run)
     for book in books.values():
-        if write:
-            refuse_outside(template_path(run.locales, book.id), root)
-        template, changed = write_template(Path(book.path), book.id, run.locales, write=write, settings=run.headers)
-        if changed and not write:
-            stale += 1
-            print(f"out of date {template_path(run.locales, book.id)}")
-        targets = [lang for lang in languages if lang != book.language]
-        merge(template, [(lang, catalog_path(run.locales, lang, book.id)) for lang in targets], book.id)
+        templates = write_templates(book, run.locales, write=write, settings=run.headers, root=root)
+        for path, _, changed in templates.written:
+            if changed and not write:
+                stale += 1
+                print(f"out of date {display_path(path)}")
+        stale += _report_removed(templates.stale, write)
+        for lang in languages:
+            if lang != book.language:
+                done = update_book(book, templates.parts, run.locales, lang, write=write, settings=run.headers, root=root)
+                for problem in done.problems:
+                    print(problem)
+                failed += bool(done.problems)
+                for result in done.updated:
+                    stale += result.written and not write
+                    _report_update(result, write)
+                stale += _report_removed(done.stale, write)
     if not write:
         for name in dict.fromkeys(book.engine for book in books.values()):
             if engine_domain(name) is None and book_engine_domain(name, Path.cwd(), write=False) is not None:
@@ -334,9 +352,9 @@ def plural_forms(args: argparse.Namespace) -> int:
     failed = 0
     root = Path(run.locales).absolute().parent
     for path in dict.fromkeys(catalogs):
-        if wanted and path.stem not in wanted:
+        if wanted and domain_of(path) not in wanted:
             continue
-        catalog, problems = read_catalog(path, domain=path.stem)
+        catalog, problems = read_catalog(path, domain=domain_of(path))
         if catalog is None or (unreadable := _unreadable_rule(catalog.plural_forms)):
             for problem in problems:
                 print(f"{problem} (catalog not moved)")
@@ -385,10 +403,11 @@ def compile_catalogs(args: argparse.Namespace) -> int:
 def _compile(path: Path, language: str, glossary: Glossary, root: Path) -> bool:
     """Write the ``.mo`` of one catalog if it passes every check (True), else say why (False)."""
     # A shipped domain's msgids are in its source language: the site's, and every engine's (English).
-    shipped_source = SITE.source if path.stem == SITE.name else ENGINES.source if path.stem.startswith(ENGINE_PREFIX) else None
+    domain = domain_of(path)  # a section's catalog is its book's domain
+    shipped_source = SITE.source if domain == SITE.name else ENGINES.source if domain.startswith(ENGINE_PREFIX) else None
     with sharing_catalogs():  # the catalog is parsed once, for its checks and for its .mo
         problems = check_po_file(path, language, glossary, shipped_source)
-        catalog = read_catalog(path, domain=path.stem, shared=True)[0] if not problems else None
+        catalog = read_catalog(path, domain=domain, shared=True)[0] if not problems else None
     if catalog is None:
         for problem in problems:
             print(problem)
@@ -413,7 +432,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     """Add ``i18n`` and its subcommands to the ``rulebook`` parser."""
     group = commands.add_parser("i18n", help="translations: make, update, count, check and compile the catalogs",
                                 description="The translators' commands. Each rulebook has one catalog per language, "
-                                            "locales/LANG/LC_MESSAGES/BOOK.po, made from the template locales/templates/BOOK.pot; "
+                                            "locales/LANG/LC_MESSAGES/BOOK.po, made from the template locales/templates/BOOK.pot "
+                                            "(a book with 'catalogs: sections' one per section too, BOOK/SECTION.po); "
                                             "the site's own words are the catalog site.po.")
     sub = group.add_subparsers(dest="i18n_command", title="commands", metavar="COMMAND")
     # `rulebook i18n` alone: its commands listed (the help), not argparse's "required: COMMAND".

@@ -40,7 +40,7 @@ from babel.messages.catalog import Catalog, Message
 
 from ..adapters.babel import WORD_SEP, HeaderHookCatalog, PoSyntaxError, copy_catalog, linear_wrapping, normalize, parse_po, parse_separated_header, unescape  # noqa: F401 - WORD_SEP: read from here too
 from ..errors import LoadError, Problem
-from ..limits import MAX_PLURAL_FORMS, MAX_PROBLEMS, read_limited
+from ..limits import MAX_PLURAL_FORMS, MAX_PROBLEMS, read_catalog_limited
 from ..loader import display_path
 
 _QUOTED_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
@@ -142,7 +142,7 @@ def read_catalog(path: Path, locale: str | None = None, domain: str | None = Non
     shown = display_path(path)
     if data is None:
         try:
-            data = read_limited(path, shown)
+            data = read_catalog_limited(path, shown)
         except LoadError as exc:
             return None, list(exc.problems)
     data = data.removeprefix(codecs.BOM_UTF8)  # some editors on Windows add one

@@ -4,8 +4,8 @@ Reading and checking every catalog is most of a cold site build's translation wo
 and 28,000 messages on the 5 x 200 benchmark corpus). Two things are kept, per (book, language),
 in the plugin's ``cache_dir``:
 
-- :class:`StoredTranslation` (``translations/BOOK.LANG.json``): what the translation took from
-  the catalog (the msgstr shown for each msgctxt, the fallbacks, the outdated ones, the check
+- :class:`StoredTranslation` (``translations/BOOK.LANG.json``; for a book filed per section one
+  file per catalog, ``BOOK.SECTION.LANG.json``): what the translation took from the catalog (the msgstr shown for each msgctxt, the fallbacks, the outdated ones, the check
   failures), under a version made of everything it was made from: the catalog's bytes, the
   book's source texts, the glossary (:attr:`Glossary.fingerprint`), the language, the catalog's
   shown path (in the problems) and the code. The next build with the same inputs neither parses

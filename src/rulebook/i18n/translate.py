@@ -20,16 +20,16 @@ from typing import Any, TypeVar
 
 from ..cache import BuildCache, Same, current, kind, using
 from ..errors import LoadError, Problem
-from ..limits import read_limited
+from ..limits import read_catalog_limited
 from ..loader import display_path
 from ..model import Book, Example, Node, Rule, Ruling, Section, message_context, translatable_fields, walk
 from ..pool import worker_count
 from ..pool import workers as worker_pool
-from . import catalog_path
 from .catalogs import Stats, read_catalog
 from .checks import catalog_problems, message_problems
 from .extract import canonical
 from .glossary import Glossary, load_glossary
+from .parts import BOOK_PART, part_catalog, part_names, parts_of
 from .stored import StoredChecks, StoredTranslation, TakenFromCatalog
 
 
@@ -80,9 +80,9 @@ def translate_book(book: Book, language: str, locales: Path = Path("locales"), c
         inputs = _Inputs.of(book, language, locales)
         if inputs.catalog is None:  # none, or unreadable: nothing to compare the next one with
             cache.forget(TRANSLATED, inputs.key)
-            return _translate(book, language, locales, cache, inputs.glossary, (inputs.catalog, inputs.unreadable))
+            return _translate(book, language, locales, cache, inputs.glossary, (inputs.files, inputs.unreadable))
         return cache.last(TRANSLATED, inputs.key, lambda: _from_worker(inputs) or _translate(
-            book, language, locales, cache, inputs.glossary, (inputs.catalog, inputs.unreadable)), **inputs.declared())
+            book, language, locales, cache, inputs.glossary, (inputs.files, inputs.unreadable)), **inputs.declared())
 
 
 @dataclass(frozen=True)
@@ -91,21 +91,47 @@ class _Inputs:
 
     key: tuple[str, str, str]
     book: Book
-    catalog: bytes | None  # the catalog's bytes; None: no catalog or an unreadable one (never remembered)
-    unreadable: tuple[Problem, ...]  # why the catalog could not be read
+    files: Files  # each of the book's catalogs in the language (one, or one per section: .parts)
+    unreadable: tuple[Problem, ...]  # why a catalog could not be read
     glossary: Glossary | None  # the project's, loaded when there is a catalog
 
     @classmethod
     def of(cls, book: Book, language: str, locales: Path) -> _Inputs:
-        catalog, unreadable = read_catalog_bytes(catalog_path(Path(locales), language, book.id))
+        files, unreadable = read_catalogs(book, language, locales)
         key = (book.id, language, str(Path(locales).resolve()))
-        glossary = load_glossary(Path(locales), source=book.language) if catalog is not None else None
-        return cls(key, book, catalog, unreadable, glossary)
+        glossary = load_glossary(Path(locales), source=book.language) if any(data is not None for _, data in files) else None
+        return cls(key, book, files, unreadable, glossary)
+
+    @property
+    def catalog(self) -> Files | None:
+        """The catalogs' bytes; None: no catalog, or one that cannot be read (never remembered)."""
+        return None if self.unreadable or all(data is None for _, data in self.files) else self.files
+
+    @property
+    def size(self) -> int:
+        return sum(len(data or b"") for _, data in self.files)
 
     def declared(self) -> dict[str, object]:
         """The inputs of :data:`TRANSLATED`, as the cache compares them."""
         return {"book": self.book, "language": self.key[1], "locales": self.key[2], "catalog": self.catalog,
                 "glossary": self.glossary.fingerprint if self.glossary is not None else None}
+
+
+#: (part, bytes) of each catalog of a book in one language (.parts: "" for the book's own file);
+#: None: the file is not there, or cannot be read.
+Files = tuple[tuple[str, bytes | None], ...]
+
+
+def read_catalogs(book: Book, language: str, locales: Path) -> tuple[Files, tuple[Problem, ...]]:
+    """The bytes of each catalog the book has in ``language`` (:func:`read_catalog_bytes`), and
+    why any of them could not be read."""
+    files: list[tuple[str, bytes | None]] = []
+    unreadable: list[Problem] = []
+    for part in part_names(book):
+        data, problems = read_catalog_bytes(part_catalog(Path(locales), language, book.id, part))
+        files.append((part, data))
+        unreadable += problems
+    return tuple(files), tuple(unreadable)
 
 
 def read_catalog_bytes(path: Path) -> tuple[bytes | None, tuple[Problem, ...]]:
@@ -116,7 +142,7 @@ def read_catalog_bytes(path: Path) -> tuple[bytes | None, tuple[Problem, ...]]:
     if not os.path.lexists(path):
         return None, ()
     try:
-        return read_limited(path, display_path(path)), ()
+        return read_catalog_limited(path, display_path(path)), ()
     except LoadError as exc:
         return None, tuple(exc.problems)
 
@@ -146,54 +172,90 @@ def _texts(book: Book, cache: BuildCache) -> tuple[dict[str, tuple[Node, str, st
 
 
 def _translate(book: Book, language: str, locales: Path, cache: BuildCache | Path | None = None, glossary: Glossary | None = None,
-               read: tuple[bytes | None, tuple[Problem, ...]] | None = None) -> TranslatedBook:
+               read: tuple[Files, tuple[Problem, ...]] | None = None) -> TranslatedBook:
     """``glossary``: the project's, when the caller has loaded it already (loading it again reads
-    and hashes both its files); ``read``: the catalog as :func:`read_catalog_bytes` read it."""
+    and hashes both its files); ``read``: the catalogs as :func:`read_catalogs` read them."""
     if language == book.language:
         return TranslatedBook(book, language, frozenset(), frozenset(), ())
     cache = build_cache(cache)
     sources, texts = _texts(book, cache)
-    path = catalog_path(Path(locales), language, book.id)
-    data, unreadable = read if read is not None else read_catalog_bytes(path)
-    if data is None:
-        return _from_catalog(book, language, sources, unreadable, glossary or Glossary())  # none, or all in the source language
+    files, unreadable = read if read is not None else read_catalogs(book, language, locales)
+    if all(data is None for _, data in files):
+        return _from_catalog(book, language, sources, (None, unreadable), glossary or Glossary())  # none, or all in the source language
     glossary = glossary if glossary is not None else load_glossary(Path(locales), source=book.language)
-    return _from_catalog(book, language, sources, taken_from_catalog(book.id, book.language, language, locales, cache,
-                                                                      display_path(path), texts, glossary, data), glossary)
+    split = part_texts(book, texts)
+    taken = [taken_from_catalog(book.id, book.language, language, locales, cache, display_path(part_catalog(Path(locales), language, book.id, part)),
+                                split[part], glossary, data, part)
+             for part, data in files if data is not None]
+    return _from_catalog(book, language, sources, _joined(taken, texts, unreadable), glossary)
+
+
+def part_texts(book: Book, texts: dict[str, str]) -> dict[str, dict[str, str]]:
+    """The book's texts (msgctxt -> msgid) by the part of its catalogs they are filed in (.parts)."""
+    where = parts_of(book)
+    split: dict[str, dict[str, str]] = {part: {} for part in part_names(book)}
+    for context, text in texts.items():
+        split[where[context]][context] = text
+    return split
+
+
+def _joined(taken: list[TakenFromCatalog | tuple[Problem, ...]], texts: dict[str, str], unreadable: tuple[Problem, ...]
+            ) -> tuple[TakenFromCatalog | None, tuple[Problem, ...]]:
+    """What a book's catalogs gave, as one: each text from the file it is filed in (a text whose
+    file is not there falls back); and why any file could not be read. None: none could be."""
+    bad = (*unreadable, *(p for found in taken if isinstance(found, tuple) for p in found))
+    good = [found for found in taken if not isinstance(found, tuple)]
+    if not good:
+        return None, bad
+    if len(good) == 1 and len(good[0].shown) + len(good[0].fallback) == len(texts):
+        return good[0], bad  # one catalog for every text: what it gave, as it gave it
+    shown = {context: text for found in good for context, text in found.shown.items()}
+    return TakenFromCatalog(shown, tuple(context for context in texts if context not in shown),
+                            tuple(context for found in good for context in found.outdated),
+                            tuple(p for found in good for p in found.failures), tuple(p for found in good for p in found.whole)), bad
 
 
 def _from_catalog(book: Book, language: str, sources: dict[str, tuple[Node, str, str]],
-                  taken: TakenFromCatalog | tuple[Problem, ...], glossary: Glossary) -> TranslatedBook:
-    """The translated book from what its catalog gave; a tuple: why the catalog could not be read
-    (empty: there is none)."""
-    if isinstance(taken, tuple):
-        return TranslatedBook(book, language, frozenset(sources), frozenset(), taken, taken)
-    return _translated(book, language, sources, taken, glossary.for_book(book.id))
+                  taken: tuple[TakenFromCatalog | None, tuple[Problem, ...]], glossary: Glossary) -> TranslatedBook:
+    """The translated book from what its catalogs gave (None: nothing) and why any of them could
+    not be read (shown in the source language, and said)."""
+    found, unreadable = taken
+    if found is None:
+        return TranslatedBook(book, language, frozenset(sources), frozenset(), unreadable, unreadable)
+    translated = _translated(book, language, sources, found, glossary.for_book(book.id))
+    if unreadable:
+        translated = dataclasses.replace(translated, problems=(*unreadable, *translated.problems), unreadable=unreadable)
+    return translated
 
 
 def taken_from_catalog(book_id: str, book_language: str, language: str, locales: Path, cache: BuildCache | Path | None, shown: str,
-                       texts: dict[str, str], glossary: Glossary | None = None, data: bytes | None = None
+                       texts: dict[str, str], glossary: Glossary | None = None, data: bytes | None = None, part: str = BOOK_PART
                        ) -> TakenFromCatalog | tuple[Problem, ...]:
     """What the catalog of a book in ``language`` gives its texts (msgctxt -> msgid), after the
     checks; or the problems that make it unreadable. Takes and returns plain data only: a worker
     process (:func:`translating`) runs it as well as this one (there ``glossary`` is not given:
     the project's is loaded, and ``cache`` is the cache's folder). ``shown``: the catalog's path
     as problems name it; ``data``: its bytes, as the caller read them (None: read here), the only
-    bytes parsed and kept."""
+    bytes parsed and kept; ``part``: which of the book's catalogs (.parts), ``texts`` those filed in it."""
     cache = build_cache(cache)
     with using(cache):
-        return _taken(book_id, book_language, language, locales, cache, shown, texts, glossary, data)
+        return _taken(book_id, book_language, language, locales, cache, shown, texts, glossary, data, part)
+
+
+def _stored_name(book_id: str, part: str, language: str) -> str:
+    """The file a catalog's translation and verdicts are kept in (:mod:`.stored`)."""
+    return f"{book_id}.{language}.json" if part == BOOK_PART else f"{book_id}.{part}.{language}.json"
 
 
 def _taken(book_id: str, book_language: str, language: str, locales: Path, cache: BuildCache, shown: str,
-           texts: dict[str, str], glossary: Glossary | None, data: bytes | None) -> TakenFromCatalog | tuple[Problem, ...]:
-    path = catalog_path(Path(locales), language, book_id)
+           texts: dict[str, str], glossary: Glossary | None, data: bytes | None, part: str) -> TakenFromCatalog | tuple[Problem, ...]:
+    path = part_catalog(Path(locales), language, book_id, part)
     if data is None:
         data, unreadable = read_catalog_bytes(path)
         if data is None:
             return unreadable
     glossary = (glossary if glossary is not None else load_glossary(Path(locales), source=book_language)).for_book(book_id)
-    name = f"{book_id}.{language}.json"
+    name = _stored_name(book_id, part, language)
     kept = StoredTranslation.of(cache, name, language, glossary, shown, data, texts)
     stored = StoredChecks.of(cache, name, language, glossary)
     if kept is not None and (taken := kept.load()) is not None:
@@ -265,26 +327,35 @@ def translating(pairs: Iterable[tuple[Book, str]], locales: Path, cache: BuildCa
     todo = [inputs for inputs in todo if inputs.key not in taken_here]
     try:
         count = worker_count(workers, len(todo))
-        if count < 2 or sum(len(inputs.catalog or b"") for inputs in todo) < PARALLEL_BYTES:
+        if count < 2 or sum(inputs.size for inputs in todo) < PARALLEL_BYTES:
             yield
             return
         with worker_pool(count, __name__) as pool:
             for inputs in todo:
                 book, language = inputs.book, inputs.key[1]
                 sources, texts = _texts(book, cache)  # a book's texts, once for all its languages
-                shown = display_path(catalog_path(Path(locales), language, book.id))
+                split = part_texts(book, texts)
+                jobs = []
                 try:
+                    # One job per catalog file (a book filed per section has one per section).
                     # The bytes read here go with the job: what it makes is remembered under them.
-                    job = pool.submit(taken_from_catalog, book.id, book.language, language, Path(locales).resolve(),
-                                      cache.folder.resolve() if cache.folder is not None else None, shown, texts, None, inputs.catalog)
+                    for part, data in inputs.files:
+                        if data is not None:
+                            shown = display_path(part_catalog(Path(locales), language, book.id, part))
+                            jobs.append(pool.submit(taken_from_catalog, book.id, book.language, language, Path(locales).resolve(),
+                                                    cache.folder.resolve() if cache.folder is not None else None, shown, split[part],
+                                                    None, data, part))
                 except BrokenExecutor:
+                    for job in jobs:
+                        job.cancel()
                     break  # a worker died while jobs were still being handed out: the rest are made here
-                _PENDING[inputs.key] = (job, inputs, sources)
+                _PENDING[inputs.key] = (jobs, inputs, sources)
             yield
     finally:
         for inputs in (*kept, *todo):
             if (pending := _PENDING.pop(inputs.key, None)) is not None:
-                pending[0].cancel()  # leaving the pool waits only for the jobs running now
+                for job in pending[0]:
+                    job.cancel()  # leaving the pool waits only for the jobs running now
 
 
 def _take_kept(inputs: _Inputs, locales: Path, cache: BuildCache) -> bool:
@@ -292,22 +363,28 @@ def _take_kept(inputs: _Inputs, locales: Path, cache: BuildCache) -> bool:
     job already done)."""
     book, language = inputs.book, inputs.key[1]
     sources, texts = _texts(book, cache)
-    shown = display_path(catalog_path(Path(locales), language, book.id))
+    split = part_texts(book, texts)
     glossary = inputs.glossary.for_book(book.id) if inputs.glossary is not None else None
-    stored = StoredTranslation.of(cache, f"{book.id}.{language}.json", language, glossary, shown, inputs.catalog, texts) \
-        if glossary is not None and inputs.catalog is not None else None
-    taken = stored.load() if stored is not None else None
-    if taken is None:
-        return False
-    done: Future[TakenFromCatalog | tuple[Problem, ...]] = Future()
-    done.set_result(taken)
-    _PENDING[inputs.key] = (done, inputs, sources)
+    jobs: list[Future[TakenFromCatalog | tuple[Problem, ...]]] = []
+    for part, data in inputs.files:
+        if data is None:
+            continue
+        shown = display_path(part_catalog(Path(locales), language, book.id, part))
+        stored = StoredTranslation.of(cache, _stored_name(book.id, part, language), language, glossary, shown, data, split[part]) \
+            if glossary is not None else None
+        taken = stored.load() if stored is not None else None
+        if taken is None:
+            return False  # all the book's files are made again (a worker finds those kept)
+        done: Future[TakenFromCatalog | tuple[Problem, ...]] = Future()
+        done.set_result(taken)
+        jobs.append(done)
+    _PENDING[inputs.key] = (jobs, inputs, sources)
     return True
 
 
 #: Translations being made by worker processes while a :func:`translating` block runs, by the
 #: slot of :data:`TRANSLATED` (in-flight jobs, not a cache: the block empties it when it ends).
-_PENDING: dict[tuple[str, str, str], tuple[Future[TakenFromCatalog | tuple[Problem, ...]], _Inputs, dict[str, tuple[Node, str, str]]]] = {}
+_PENDING: dict[tuple[str, str, str], tuple[list[Future[TakenFromCatalog | tuple[Problem, ...]]], _Inputs, dict[str, tuple[Node, str, str]]]] = {}
 
 
 def _from_worker(inputs: _Inputs) -> TranslatedBook | None:
@@ -315,17 +392,19 @@ def _from_worker(inputs: _Inputs) -> TranslatedBook | None:
     pending = _PENDING.pop(inputs.key, None)
     if pending is None:
         return None
-    job, submitted, sources = pending
+    jobs, submitted, sources = pending
     if submitted.declared() != inputs.declared():
-        job.cancel()  # the book or the catalog changed since: made again here
+        for job in jobs:
+            job.cancel()  # the book or a catalog changed since: made again here
         return None
     try:
-        taken = job.result()
+        taken = [job.result() for job in jobs]
     except Exception:  # noqa: BLE001 - a worker that died or raised: translate_book makes it again here
         return None
     # A job is only ever started for a catalog, whose inputs hold the glossary loaded with it.
     assert inputs.glossary is not None
-    return _from_catalog(inputs.book, inputs.key[1], sources, taken, inputs.glossary)
+    return _from_catalog(inputs.book, inputs.key[1], sources, _joined(taken, {c: t for c, (_, _, t) in sources.items()}, inputs.unreadable),
+                         inputs.glossary)
 
 
 def _translated(book: Book, language: str, sources: dict[str, tuple[Node, str, str]], taken: TakenFromCatalog, glossary: Glossary) -> TranslatedBook:
