@@ -104,7 +104,7 @@ def test_any_text_yields_only_known_tags(text: str) -> None:
     # Named with the words between left out (review3-it W10: «Simbolo caos (simbolo del caos)»).
     ("it", "Simbolo caos {CHAOS}", "Simbolo caos"),
     ("it", "Simbolo planeswalker {PW}", "Simbolo planeswalker"),
-    ("it", "Il simbolo caos {PW}", "Il simbolo caos simbolo del planeswalker"),  # another symbol's name is no name of it
+    ("it", "Il simbolo caos {PW}", "Il simbolo caos simbolo planeswalker"),  # another symbol's name is no name of it
 ])
 def test_a_plain_title_names_its_symbol_once(language: str, title: str, expected: str) -> None:
     assert text_to_plain(title, language) == expected
@@ -116,10 +116,10 @@ def test_a_plain_title_names_its_symbol_once(language: str, title: str, expected
      "Подавление Верующих стоит 2 единицы общей маны, чёрную ману, чёрную ману и изгоняет"),
     ("it", "prima si applica Thalia ({1}{W}).", "prima si applica Thalia (1 mana generico, mana bianco)."),
     # Named by the sentence: no parenthesis, which would read as an aside (review3-fr SI-4).
-    ("fr", "Le raccourci de tournoi pour {X}", "Le raccourci de tournoi pour X mana générique"),
+    ("fr", "Le raccourci de tournoi pour {X}", "Le raccourci de tournoi pour X"),
     # After a name, what it stands for, in parentheses; after a rank written against it, spaced.
     ("en", "Plains {W} and Island {U}{U}", "Plains (white mana) and Island (blue mana, blue mana)"),
-    ("it", "oppone 7{hearts} a 5{clubs}", "oppone 7 (cuori) a 5 (fiori)"),
+    ("it", "oppone 7{hearts} a 5{clubs}", "oppone 7 (Cuori) a 5 (Fiori)"),
 ])
 def test_plain_symbols_read_as_words_of_the_sentence(language: str, text: str, expected: str) -> None:
     assert text_to_plain(text, language) == expected
@@ -134,3 +134,17 @@ def test_a_plain_list_is_one_line_without_hyphens_and_with_the_languages_separat
     assert text_to_plain("Étapes :\n\n- annoncer\n- payer.", "fr") == "Étapes : annoncer\u202f; payer."
     # A no-break space the translation wrote stays one: only plain spacing is squeezed.
     assert text_to_plain("Exemple\u00a0: un\n\n- deux", "fr") == "Exemple\u00a0: un deux"
+
+
+@pytest.mark.parametrize("text", [
+    "Exemple\u00a01\u00a0: la pile",  # French: a no-break space before the colon
+    "Règles optionnelles\u202f: {W}",  # a narrow one
+])
+def test_no_break_spaces_survive_in_html_and_plain_text(text: str) -> None:
+    """A translator's no-break space is typography, not layout: neither the HTML nor the plain
+    text (titles, tooltips, search) turns it into a space (review4-fr RN-1)."""
+    spaces = [char for char in text if char in "\u00a0\u202f"]
+    html = str(text_to_html(text, language="fr", inline=True))
+    plain = text_to_plain(text, "fr")
+    assert [char for char in html if char in "\u00a0\u202f"] == spaces
+    assert [char for char in plain if char in "\u00a0\u202f"] == spaces

@@ -197,6 +197,22 @@ def _is_word(char: str) -> bool:
     return char.isalnum() or char == "_"  # what \w matches in a str pattern
 
 
+#: The spacing a text may collapse: ASCII whitespace only. A no-break space (U+00A0, U+202F) is a
+#: translator's typography (French «Exemple\u00a0:»), never layout, and str.split() would take it
+#: for a space (review4-fr RN-1: every French heading and tooltip lost it).
+_SPACING = re.compile(r"[ \t\n\r\f\v]+")
+_ASCII_SPACE = " \t\n\r\f\v"
+
+
+def collapse_spacing(text: str) -> str:
+    r"""``text`` on one line: each run of ASCII spacing one space, no-break spaces kept.
+
+    >>> collapse_spacing("  Exemple\u00a01\u00a0:\n  la\tpile ")
+    'Exemple\xa01\xa0: la pile'
+    """
+    return _SPACING.sub(" ", text).strip(_ASCII_SPACE)
+
+
 def parse_inline(text: str, *, joined: bool = False, limit: int | None = MAX_TEXT_CHARS,
                  symbols: Collection[str] = ()) -> tuple[Inline, ...]:
     """One line of text (a title, a paragraph, a list item) as inline nodes.
@@ -205,7 +221,7 @@ def parse_inline(text: str, *, joined: bool = False, limit: int | None = MAX_TEX
     ``symbols``: the tokens the book's engine adds to the toolkit's.
     """
     _within(text, limit)
-    line = text if joined else " ".join(text.split())
+    line = text if joined else collapse_spacing(text)
     if symbols:
         nodes = {**_SYMBOL_NODES, **{token[1:-1]: Symbol(token) for token in symbols}}
         return tuple(_inline(line, partial(_atoms, nodes=nodes)))

@@ -9,7 +9,6 @@ links, ``{{ }}``) stays visible text. Links only come from cross-references, and
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -19,7 +18,7 @@ from markupsafe import Markup, escape
 
 from .. import symbols
 from ..limits import MAX_TEXT_CHARS
-from ..markup import Inline, Paragraph, Ref, Strong, Symbol, Text, parse, parse_inline
+from ..markup import Inline, Paragraph, Ref, Strong, Symbol, Text, collapse_spacing, parse, parse_inline
 from ..model import XRef
 from ..symbols import SYMBOLS
 from .bidi import closed_bidi
@@ -156,7 +155,7 @@ def text_to_html(text: str, resolve: Resolver | None = None, *, language: str | 
     if len(text) > MAX_TEXT_CHARS:
         # Never parsed (the loader and the checks refuse such a text; this is for any caller
         # that skipped them): shown as escaped text, at the cost of escaping it.
-        shown = escape(closed_bidi(" ".join(text.split())))
+        shown = escape(closed_bidi(collapse_spacing(text)))
         return Markup(f"<p>{shown}</p>") if not inline else shown
     # Icons in another form than the label's own are made for this text alone.
     icons: dict[str, str] = language.icons if isinstance(language, Words) and relabel is None else {}
@@ -253,19 +252,11 @@ def _plain_blocks(text: str, language: str | Words, resolve: Resolver | None, la
         if isinstance(block, Paragraph):
             pieces.append(_plain(block.children, language, resolve, labels, own, relabel))
             continue
-        items = [_squeezed(_plain(item, language, resolve, labels, own, relabel)) for item in block.items]
+        items = [collapse_spacing(_plain(item, language, resolve, labels, own, relabel)) for item in block.items]
         between = _words(language).gettext("{item}; {next}", item="", next="").text.rstrip()
         pieces.append(" ".join(item if n == len(items) - 1 or item[-1:] in _ENDS else item + between
                                for n, item in enumerate(items)))
     return " ".join(pieces)
-
-
-def _squeezed(text: str) -> str:
-    """``text`` on one line, each run of spacing one space; a no-break space stays (French «Exemple :»)."""
-    return _SPACING.sub(" ", text).strip()
-
-
-_SPACING = re.compile(r"[ \t\n\r\f\v]+")
 
 
 #: What an item of a list may end with for the next to follow it after a space alone.
@@ -281,8 +272,8 @@ def text_to_plain(text: str, language: str | Words = "it", resolve: Resolver | N
     'Pianura (mana bianco) e casting:601.2f'
     """
     if len(text) > MAX_TEXT_CHARS:
-        return closed_bidi(" ".join(text.split()))  # never parsed: see text_to_html
+        return closed_bidi(collapse_spacing(text))  # never parsed: see text_to_html
     if "\n" in text:  # paragraphs, a list: a title or an engine's sentence is one line
-        return _squeezed(_plain_blocks(text, language, resolve, {}, symbols, relabel))
+        return collapse_spacing(_plain_blocks(text, language, resolve, {}, symbols, relabel))
     tokens = symbols.tokens if symbols is not None else ()
-    return _squeezed(_plain(parse_inline(text, symbols=tokens), language, resolve, {}, symbols, relabel))
+    return collapse_spacing(_plain(parse_inline(text, symbols=tokens), language, resolve, {}, symbols, relabel))
