@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -131,3 +132,31 @@ def test_at_one_place_the_longest_term_is_found() -> None:
     value = Term({"en": ("mana value",)}, "glossary.yaml:2")
     found = [(index, match.group()) for index, match in TermFinder((mana, value), "en").find("its mana value, then mana")]
     assert found == [(1, "mana value"), (0, "mana")]
+
+
+def _uses_by_entry(html: str) -> dict[str, tuple[int, str]]:
+    """Per glossary entry: how many rules its "used in" line links, and the words after the links."""
+    found = {}
+    for anchor, body in re.findall(r'<dt id="([^"]+)">.*?</dt>\s*<dd>(.*?)</dd>', html, re.S):
+        line = body[body.rindex("<p>"):]
+        found[anchor] = (line.count("<a "), re.sub(r"<[^>]+>", "", line.split("</a>")[-1]).strip())
+    return found
+
+
+def test_an_entry_past_its_list_of_rules_says_how_many_more_use_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rules an entry lists stop at MAX_USES; the rest are counted in words ("and 1 more rule"),
+    never dropped in silence (review4-it: «folletto» left out Strage 5.10 unsaid)."""
+    from rulebook.render import glossary
+
+    config = make_project(tmp_path, demo=BOOK)
+    (tmp_path / "locales" / "glossary.yaml").write_text(GLOSSARY, encoding="utf-8")
+    full = {lang: _uses_by_entry(page(build(config), f"{prefix(lang)}glossary")) for lang in ("it", "ru")}
+    assert full["it"]["term-carta"][0] >= 2 and all(tail == "" for _, tail in full["it"].values()), full
+    monkeypatch.setattr(glossary, "MAX_USES", 1)
+    shutil.rmtree(tmp_path / ".cache")  # what a build keeps depends on the code, and the limit is code
+    short = {lang: _uses_by_entry(page(build(config), f"{prefix(lang)}glossary")) for lang in ("it", "ru")}
+    more = full["it"]["term-carta"][0] - 1
+    assert short["it"]["term-carta"] == (1, f"e {more} altra regola" if more == 1 else f"e altre {more} regole"), short
+    assert short["ru"]["term-carta"][0] == 1 and short["ru"]["term-carta"][1].startswith(f"и ещё {more} правил"), short
+    # An entry within the limit says nothing more.
+    assert short["it"]["term-mana"] == full["it"]["term-mana"] == (1, "")

@@ -98,6 +98,7 @@ class ShownEntry:
     forms: str
     others: tuple[Named, ...]
     uses: tuple[Use, ...]
+    more: int = 0  # the rules that use it beyond those listed (MAX_USES): said, never dropped in silence
 
 
 def _sort_key(name: str) -> tuple[str, str]:
@@ -252,10 +253,11 @@ _PROSE = ("text",)
 @dataclass(frozen=True)
 class BookUse:
     """One term's uses in one book: its entry and the rules that use it, in book order, each
-    once, at most :data:`MAX_USES`."""
+    once, at most :data:`MAX_USES`, and how many rules use it in all."""
 
     anchor: str
     uses: tuple[Use, ...]
+    count: int
 
 
 def book_uses(site: Site, book_id: str, language: str) -> tuple[BookUse, ...]:
@@ -267,6 +269,8 @@ def book_uses(site: Site, book_id: str, language: str) -> tuple[BookUse, ...]:
     book_title = view.plain_text(view.book.title)
     href = relative_url(site.url(language, GLOSSARY), site.url(language, book_id))
     uses: dict[str, dict[Use, None]] = {}
+    counted: dict[str, Use] = {}
+    counts: dict[str, int] = {}  # per term, the last rule counted: a rule's texts come one after the other
     for rule in (r for s in view.book.sections for r in s.rules):
         texts: list[tuple[Node, str]] = [(rule, "text"), *((ruling, "text") for ruling in rule.rulings), *((example, "text") for example in rule.examples)]
         use = Use(f"{href}#{rule.id}", f"{book_title} {rule.number}")
@@ -277,21 +281,27 @@ def book_uses(site: Site, book_id: str, language: str) -> tuple[BookUse, ...]:
             shown_in = site.source.code if view.state(node, field_name) == "fallback" else language
             # Symbols' labels as shown alone: one asked in a sentence's case ({C:acc}) is no word the book uses.
             for index, _ in terms.finder(found, shown_in).find(view.plain_text(as_shown(getattr(node, field_name)))):
-                listed = uses.setdefault(terms.anchors[id(found[index])], {})
+                anchor = terms.anchors[id(found[index])]
+                listed = uses.setdefault(anchor, {})
                 if len(listed) < MAX_USES:
                     listed[use] = None
-    return tuple(BookUse(anchor, tuple(listed)) for anchor, listed in uses.items())
+                if counted.get(anchor) != use:
+                    counted[anchor] = use
+                    counts[anchor] = counts.get(anchor, 0) + 1
+    return tuple(BookUse(anchor, tuple(listed), counts[anchor]) for anchor, listed in uses.items())
 
 
-def _uses(site: Site, language: str) -> dict[int, list[Use]]:
-    """Per term: the rules that use it in ``language`` (first use per rule)."""
+def _uses(site: Site, language: str) -> dict[int, tuple[list[Use], int]]:
+    """Per term: the rules that use it in ``language`` (first use per rule, at most
+    :data:`MAX_USES`) and how many rules use it in all."""
     terms = {anchor: term_id for term_id, anchor in site.term_anchors.items()}
-    rules: dict[int, list[Use]] = {}
+    rules: dict[int, tuple[list[Use], int]] = {}
     for book_id in site.books:
         for found in site.glossary_uses(book_id, language):
-            listed = rules.setdefault(terms[found.anchor], [])
+            listed, count = rules.get(terms[found.anchor], ([], 0))
             # Another book's rules are other rules: only the bound is left to keep.
             listed.extend(found.uses[:MAX_USES - len(listed)])
+            rules[terms[found.anchor]] = (listed, count + found.count)
     return rules
 
 
@@ -313,7 +323,8 @@ def shown_entries(site: Site, language: str, languages: Iterable[Language]) -> l
         others = tuple(Named(other.name_in(page_language), other.tag, entry.term.headword(other.code))
                        for other in listed if other.code != language and entry.term.forms.get(other.code)
                        and {form.casefold() for form in entry.term.forms[other.code]} != own)
-        shown.append(ShownEntry(entry.anchor, entry.name, ", ".join(entry.forms), others, tuple(uses.get(id(entry.term), ()))))
+        used, count = uses.get(id(entry.term), ([], 0))
+        shown.append(ShownEntry(entry.anchor, entry.name, ", ".join(entry.forms), others, tuple(used), count - len(used)))
     return shown
 
 
