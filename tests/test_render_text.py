@@ -120,6 +120,11 @@ def test_a_plain_title_names_its_symbol_once(language: str, title: str, expected
     # After a name, what it stands for, in parentheses; after a rank written against it, spaced.
     ("en", "Plains {W} and Island {U}{U}", "Plains (white mana) and Island (blue mana, blue mana)"),
     ("it", "oppone 7{hearts} a 5{clubs}", "oppone 7 (Cuori) a 5 (Fiori)"),
+    # A name after an elided article is a name; a word the label echoes already said what the icon is (review4-it W4-2).
+    ("it", "scartare un'Isola {U} insieme", "scartare un'Isola (mana blu) insieme"),
+    ("it", "le altre quattro sono vuote {BLANK}.", "le altre quattro sono vuote (faccia vuota)."),
+    ("pt", "as outras quatro são em branco {BLANK}.", "as outras quatro são em branco (face em branco)."),
+    ("it", "costa {2}{B}", "costa 2 mana generici, mana nero"),
 ])
 def test_plain_symbols_read_as_words_of_the_sentence(language: str, text: str, expected: str) -> None:
     assert text_to_plain(text, language) == expected

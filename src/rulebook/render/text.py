@@ -9,6 +9,7 @@ links, ``{{ }}``) stays visible text. Links only come from cross-references, and
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -238,7 +239,22 @@ def _read_symbols(labels: list[str], before: str, language: str | Words) -> str:
     if before[-1:].isalnum():
         return f" ({read})"
     word = before.rstrip().rsplit(None, 1)[-1] if before.strip() else ""
-    return f"({read})" if word[:1].isupper() and before[-1:].isspace() else read
+    word = re.split(r"['\u2019]", word)[-1]  # «un'Isola {U}»: the name after the elided article
+    shown = before[-1:].isspace() and (word[:1].isupper() or _echoes(word, labels))
+    return f"({read})" if shown else read
+
+
+def _echoes(word: str, labels: list[str]) -> bool:
+    """Whether the symbols illustrate the ``word`` before them, which already says what they are:
+    «sono vuote {BLANK}» (label «faccia vuota»), «em branco {BLANK}» (review4-it W4-2, pt, es).
+    Words echo when they start alike (a stem of four letters or more, all but the endings)."""
+    said = word.casefold().strip(".,;:!?»)")
+    for label in labels:
+        for other in label.casefold().split():
+            common = next((n for n, (a, b) in enumerate(zip(said, other, strict=False)) if a != b), min(len(said), len(other)))
+            if common >= 4 and common >= min(len(said), len(other)) - 2:
+                return True
+    return False
 
 
 def _plain_blocks(text: str, language: str | Words, resolve: Resolver | None, labels: dict[str, str],
