@@ -197,7 +197,12 @@ def _sentences(book_id: str, language: str) -> set[str]:
     ("casting", "en", "Llanowar Elves (tapped) adds"),  # a card's name: no article
     ("casting", "en", "target land card from a graveyard"),  # R-C3: Deathrite Shaman's Oracle words
     ("strage", "ru", "противостоять картой Q♠:"),  # review-ru S1: was «картами» for one card
-    ("strage", "ru", "синий противостоит картами 7♥, 5♣"),
+    ("strage", "ru", "синий противостоит картами 7♥ и 5♣"),
+    # review4: a list says its "and", CLDR's own pattern (the English serial comma), Italian «ed» before e-.
+    ("strage", "it", "a4, b4, c4, c5, c6, c7 e c8"),
+    ("strage", "en", "a4, b4, c4, c5, c6, c7, and c8"),
+    ("strage", "fr", "Vert, Bleu et Rouge"),
+    ("casting", "it", "pagare 1 punto vita ed esiliare una carta blu"),
     ("casting", "pt", "da reserva de mana; restam"),  # review-pt E5: «resta {B}{B}»
     ("planechase", "ru", "оставляет руку из 7 карт"),  # review-ru P5: was «(карт в руке: 7)»
     ("bingomagic", "ru", "новой колодой из 3 карт"),  # review-ru B3

@@ -15,11 +15,13 @@ A name or a message in a placeholder is filled in the form the msgstr asks for (
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import babel
 from markupsafe import Markup, escape
 
 from ..engines.base import Applied, Record, Refused
@@ -151,13 +153,57 @@ class EngineSpeech:
         if isinstance(value, Notation):  # {CHAOS}, {2}: the icon and its label in the page's language
             return text_to_html(value, language=self.page, inline=True)
         if isinstance(value, (tuple, list)):
-            return Markup(", ").join(self.value(v) for v in value)
+            return listed([self.value(v) for v in value], self.page.language.code)
         if isinstance(value, Name):
             return escape(dict(value.names).get(self.page.language.code, value.default))
         names = getattr(value, "names", None)
         if isinstance(names, Mapping):  # a card: its printed name in the reader's language
             return escape(names.get(self.page.language.code) or getattr(value, "name", "") or names.get("en", ""))
         return escape(str(value))
+
+
+def listed(items: Sequence[Markup], language: str) -> Markup:
+    """Items as a list in ``language``'s words, by CLDR's list patterns as Babel ships them: "a3,
+    b3 and c4", «a3, b3 et c4», «a3, b3 и c4» (a bare comma read as an unfinished list,
+    review4-en/fr/pt).
+
+    >>> listed([Markup("a3"), Markup("b3"), Markup("<b>c4</b>")], "fr")
+    Markup('a3, b3 et <b>c4</b>')
+    >>> listed([Markup(""), Markup("pagare 1 punto vita"), Markup("esiliare una carta")], "it")
+    Markup('pagare 1 punto vita ed esiliare una carta')
+    """
+    items = [item for item in items if item]  # an empty part (a cost with no mana) says nothing
+    if len(items) < 2:
+        return Markup("").join(items)
+    patterns = _list_patterns(language)
+    if len(items) == 2:
+        return _euphonic(Markup(escape(patterns["2"])).format(*items), items[-1], language)
+    said = Markup(escape(patterns["start"])).format(items[0], items[1])
+    for item in items[2:-1]:
+        said = Markup(escape(patterns["middle"])).format(said, item)
+    return _euphonic(Markup(escape(patterns["end"])).format(said, items[-1]), items[-1], language)
+
+
+#: The conjunction that changes before a sound, which CLDR's patterns leave out: Italian «ed»
+#: before e- («pagare 1 punto vita ed esiliare»), Spanish «e» before an i- sound («Bosques e Islas»).
+_EUPHONY: dict[str, tuple[str, tuple[str, ...], str]] = {"it": (" e ", ("e", "é", "è"), " ed "), "es": (" y ", ("i", "hi", "í"), " e ")}
+
+
+def _euphonic(said: Markup, last: Markup, language: str) -> Markup:
+    rule = _EUPHONY.get(language.split("-", maxsplit=1)[0])
+    word = last.striptags().casefold()
+    if rule is None or not word.startswith(rule[1]) or word.startswith(("hie", "hia", "hio")):
+        return said
+    joined = rule[0] + last
+    return Markup(said[:len(said) - len(joined)] + rule[2] + last) if said.endswith(joined) else said
+
+
+@functools.cache
+def _list_patterns(language: str) -> Mapping[str, str]:
+    try:
+        return dict(babel.Locale.parse(language.replace("-", "_")).list_patterns["standard"])
+    except (ValueError, babel.UnknownLocaleError):  # a language CLDR lacks: commas, as before
+        return {"2": "{0}, {1}", "start": "{0}, {1}", "middle": "{0}, {1}", "end": "{0}, {1}"}
 
 
 def _grammar_key(value: Any) -> str | None:
