@@ -109,7 +109,7 @@ def test_placeholders_are_filled_in_the_readers_language() -> None:
     assert "Foudre" in said and "3" in said and "<code>(&#39;a&#39;, 1)</code>" in said
     assert "Fulmine" in site.speech("strage", "it").value(Name.of({"en": "Lightning Bolt", "it": "Fulmine"}))
     plural = msg_n("{count} sprite must roll: {squares}", "{count} sprites must roll: {squares}", 2, count=2, squares="a1 b2")
-    assert str(speech.say(plural)) == "2 lutins doivent lancer le dé\u00a0: a1 b2"  # French no-break space before the colon
+    assert str(speech.say(plural)) == "on lance le dé pour 2 lutins\u00a0: a1 b2"  # French no-break space before the colon
 
 
 def test_board_pieces_are_named_and_lettered_in_the_page_language() -> None:
