@@ -182,18 +182,27 @@ def test_a_rule_moved_to_another_section_takes_its_translation_along(project, wr
     assert translated.book.sections[1].rules[1].text == TRANSLATIONS["demo/scarta:text"]
 
 
-def test_two_files_translating_one_message_differently_stop_the_update(project, write_rules, capsys):
+def _scarta_also_in_secondo(project, write_rules, translation: str, obsolete: bool) -> dict:
+    """The book filed per section and translated, with scarta (primo.po's) also in secondo.po
+    under another ``translation``, live or ``obsolete``; every catalog's bytes before the update."""
     write_rules(book_yaml("sections"))
     assert main(["i18n", "update"]) == 0
     translate_all(project)
-    # A merge left scarta in both files (as a kill between writing one and removing the other
-    # would, but with two translations): which one is right is the translator's call.
     secondo = read(po(project, "demo/secondo"))
     carried = read(po(project, "demo/primo")).get("Il giocatore scarta una carta dalla mano.", "demo/scarta:text")
-    carried.string = "Another translation."
-    secondo[carried.id] = carried
+    carried.string = translation
+    if obsolete:
+        secondo.obsolete["demo/scarta:text"] = carried
+    else:
+        secondo[carried.id] = carried
     po(project, "demo/secondo").write_bytes(serialize(secondo))
-    before = {p: p.read_bytes() for p in existing_catalogs(project / "locales", "en", "demo")}
+    return {p: p.read_bytes() for p in existing_catalogs(project / "locales", "en", "demo")}
+
+
+def test_two_files_translating_one_message_differently_stop_the_update(project, write_rules, capsys):
+    # A merge left scarta in both files (as a kill between writing one and removing the other
+    # would, but with two translations): which one is right is the translator's call.
+    before = _scarta_also_in_secondo(project, write_rules, "Another translation.", obsolete=False)
     write_rules(book_yaml("sections", moved=True))
     capsys.readouterr()
     assert main(["i18n", "update"]) == 1
@@ -282,17 +291,9 @@ def test_the_site_shows_a_book_filed_per_section_and_a_strict_build_names_its_br
 
 
 def test_an_obsolete_entry_carried_beside_another_translation_stops_the_update(project, write_rules, capsys):
-    write_rules(book_yaml("sections"))
-    assert main(["i18n", "update"]) == 0
-    translate_all(project)
     # secondo.po holds scarta as #~ with another translation (left by an older layout): carried to
     # primo.po it would sit beside the live one, and which is right is the translator's call.
-    secondo = read(po(project, "demo/secondo"))
-    old = read(po(project, "demo/primo")).get("Il giocatore scarta una carta dalla mano.", "demo/scarta:text")
-    old.string = "An older translation."
-    secondo.obsolete["demo/scarta:text"] = old
-    po(project, "demo/secondo").write_bytes(serialize(secondo))
-    before = {p: p.read_bytes() for p in existing_catalogs(project / "locales", "en", "demo")}
+    before = _scarta_also_in_secondo(project, write_rules, "An older translation.", obsolete=True)
     capsys.readouterr()
     assert main(["i18n", "update"]) == 1
     assert "is both a message" in capsys.readouterr().out
