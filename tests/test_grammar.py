@@ -200,7 +200,7 @@ def _sentences(book_id: str, language: str) -> set[str]:
     ("strage", "ru", "синий противостоит картами 7♥ и 5♣"),
     # review4: a list says its "and", CLDR's own pattern (the English serial comma), Italian «ed» before e-.
     ("strage", "it", "a4, b4, c4, c5, c6, c7 e c8"),
-    ("strage", "en", "a4, b4, c4, c5, c6, c7, and c8"),
+    ("strage", "en", "a4, b4, c4, c5, c6, c7 and c8"),  # no serial comma: the en style sheet
     ("strage", "fr", "Vert, Bleu et Rouge"),
     ("casting", "it", "pagare 1 punto vita ed esiliare una carta blu"),
     ("casting", "pt", "da reserva de mana; restam"),  # review-pt E5: «resta {B}{B}»

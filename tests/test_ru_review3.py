@@ -24,7 +24,7 @@ from tests.test_grammar import _sentences
     # PL2: the quoted trigger is whole, as the book's prose quotes it
     ("planechase", "«когда вы путешествуете на этот план» не срабатывают", "путешествуете на» "),
     # ST2: one clan's two numbers are not separated by the comma that separates the clans
-    ("strage", "(красный: 4 спасённые феи и 2 полуэльфа на поле, зелёный:", "спасено фей —"),
+    ("strage", "(красный: 4 спасённые феи и 2 полуэльфа на поле; зелёный:", "спасено фей —"),
     # ST4: the moved orc's line says where it goes
     ("strage", "орка с h8 переносят в клетку превращения", "перемещён"),
 ])

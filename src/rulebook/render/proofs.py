@@ -144,6 +144,14 @@ class EngineSpeech:
             html, language = escape(text.msgid).format_map(plain), _ENGLISH
         return self.page.mark(html, language)
 
+    def _list_words(self) -> tuple[str | None, str]:
+        """What goes before a list's last item (None where the page's language has not said it:
+        CLDR's pattern then) and between items that hold commas."""
+        # Translators: before the last item of a list in an example's steps ("a3, b3 and c4"): your style sheet's words and spacing (no serial comma in US English: " and ").
+        last = self.page.gettext("{item} and {last}", item="", last="")
+        semicolon = self.page.gettext("{item}; {next}", item="", next="")
+        return (last.text if last.language == self.page.language else None), semicolon.text
+
     def value(self, value: Any) -> Markup:
         """A placeholder's value in the page's language."""
         if isinstance(value, Message):
@@ -153,7 +161,7 @@ class EngineSpeech:
         if isinstance(value, Notation):  # {CHAOS}, {2}: the icon and its label in the page's language
             return text_to_html(value, language=self.page, inline=True)
         if isinstance(value, (tuple, list)):
-            return listed([self.value(v) for v in value], self.page.language.code)
+            return listed([self.value(v) for v in value], self.page.language.code, *self._list_words())
         if isinstance(value, Name):
             return escape(dict(value.names).get(self.page.language.code, value.default))
         names = getattr(value, "names", None)
@@ -162,20 +170,30 @@ class EngineSpeech:
         return escape(str(value))
 
 
-def listed(items: Sequence[Markup], language: str) -> Markup:
-    """Items as a list in ``language``'s words, by CLDR's list patterns as Babel ships them: "a3,
-    b3 and c4", «a3, b3 et c4», «a3, b3 и c4» (a bare comma read as an unfinished list,
-    review4-en/fr/pt).
+def listed(items: Sequence[Markup], language: str, last: str | None = None, semicolon: str = "; ") -> Markup:
+    """Items as a list in ``language``'s words: "a3, b3 and c4", «a3, b3 et c4», «a3, b3 и c4» (a
+    bare comma read as an unfinished list, review4-en/fr/pt). The words before the last item are
+    ``last`` (the site word a language's style sheet sets: US English has no serial comma), else
+    CLDR's list pattern as Babel ships it. Items that hold a comma or that word themselves are
+    joined by ``semicolon``, with no conjunction («rosso: 4 e 2; verde: 3 e 1; blu: 1 e 0»:
+    another «e» would read as part of an item, review5-it E5-1).
 
     >>> listed([Markup("a3"), Markup("b3"), Markup("<b>c4</b>")], "fr")
     Markup('a3, b3 et <b>c4</b>')
     >>> listed([Markup(""), Markup("pagare 1 punto vita"), Markup("esiliare una carta")], "it")
     Markup('pagare 1 punto vita ed esiliare una carta')
+    >>> listed([Markup("red: 4 and 2"), Markup("blue: 1 and 0")], "en", last=" and ")
+    Markup('red: 4 and 2; blue: 1 and 0')
     """
     items = [item for item in items if item]  # an empty part (a cost with no mana) says nothing
     if len(items) < 2:
         return Markup("").join(items)
     patterns = _list_patterns(language)
+    if last is not None:
+        patterns = {**patterns, "2": "{0}" + last + "{1}", "end": "{0}" + last + "{1}"}
+    conjunction = patterns["2"].replace("{0}", "").replace("{1}", "").strip()
+    if any(", " in item.striptags() or (conjunction and f" {conjunction} " in f" {item.striptags()} ") for item in items):
+        return Markup(escape(semicolon)).join(items)
     if len(items) == 2:
         return _euphonic(Markup(escape(patterns["2"])).format(*items), items[-1], language)
     said = Markup(escape(patterns["start"])).format(items[0], items[1])
