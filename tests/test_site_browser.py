@@ -505,8 +505,8 @@ def anchors(found: list[dict], book: str) -> set[str]:
 #: (language, query, the rules of the search book it must find). Found through the stemmer
 #: (giocatori/giocatore, shuffling/shuffled, mélangée/mélange, embaralhar/embaralhado,
 #: колодой/колода/колоду), a game term kept whole (mana is not mano), a symbol by its text
-#: alternative ({X}: "X mana générique", "X maná genérico"; English and Italian read it "X", the variable: review2-en
-#: R-C1, review3-it K7, so an Italian search for "mana" no longer finds the {X} title).
+#: alternative (a mana symbol by its label; {X} is read "X", the variable, in every language since review2-en
+#: R-C1, review3-it K7, es S3-2, fr SI-4, ru CA3: so a search for "mana" no longer finds the {X} title).
 QUERIES = [
     ("it", "giocatori", {"terre", "mano"}),
     ("it", "mana", {"mana"}),
@@ -514,14 +514,14 @@ QUERIES = [
     ("en", "shortcut", {"scorciatoia"}),
     ("fr", "mélangée", {"mazzo"}),
     ("fr", "main", {"mano"}),
-    ("es", "mana", {"mana", "scorciatoia"}),
+    ("es", "mana", {"mana"}),
     ("es", "manos", {"mano"}),
     ("es", "tierras", {"terre", "mana"}),
     ("pt", "embaralhar", {"mazzo"}),
     ("pt", "mão", {"mano"}),
     ("ru", "колодой", {"mazzo"}),
     ("ru", "землей", {"terre", "mana"}),
-    ("ru", "маной", {"mana", "scorciatoia"}),
+    ("ru", "маной", {"mana"}),
 ]
 
 

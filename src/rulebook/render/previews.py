@@ -12,8 +12,9 @@ from ..model import Book, Node, Ruling
 #: The longest preview sentence shown whole; a longer one is cut at a word, with an ellipsis.
 MAX_SENTENCE = 220
 # A sentence ends at . ! ? or … followed by a space and more text, or at the end of the text:
-# "5.8" and "1.2f" are not sentence ends (no space after the dot).
-_SENTENCE = re.compile(r"(.+?[.!?…])(?=\s+\S|\s*$)", re.DOTALL)
+# "5.8" and "1.2f" are not sentence ends (no space after the dot), nor is an abbreviation
+# before a rule's number («(см. 5.6)», "(cf. 5.6)": review5-ru E3 cut a tooltip there).
+_SENTENCE = re.compile(r"(.+?[.!?…])(?=\s+[^\s\d]|\s*$)", re.DOTALL)
 
 
 def first_sentence(text: str) -> str:
@@ -21,6 +22,8 @@ def first_sentence(text: str) -> str:
 
     >>> first_sentence("Si paga 2.5 per carta. Poi si pesca.")
     'Si paga 2.5 per carta.'
+    >>> first_sentence("Очки действия (см. 5.6) тратятся. Потом ход.")
+    'Очки действия (см. 5.6) тратятся.'
     """
     found = _SENTENCE.match(text)
     sentence = (found.group(1) if found else text).strip()
