@@ -16,6 +16,7 @@ A name or a message in a placeholder is filled in the form the msgstr asks for (
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -175,15 +176,17 @@ def listed(items: Sequence[Markup], language: str, last: str | None = None, semi
     bare comma read as an unfinished list, review4-en/fr/pt). The words before the last item are
     ``last`` (the site word a language's style sheet sets: US English has no serial comma), else
     CLDR's list pattern as Babel ships it. Items that hold a comma or that word themselves are
-    joined by ``semicolon``, with no conjunction («rosso: 4 e 2; verde: 3 e 1; blu: 1 e 0»:
-    another «e» would read as part of an item, review5-it E5-1).
+    joined by ``semicolon``, with no conjunction, when they are three or more («rosso: 4 e 2;
+    verde: 3 e 1; blu: 1 e 0»: another «e» would read as part of an item, review5-it E5-1).
 
     >>> listed([Markup("a3"), Markup("b3"), Markup("<b>c4</b>")], "fr")
     Markup('a3, b3 et <b>c4</b>')
     >>> listed([Markup(""), Markup("pagare 1 punto vita"), Markup("esiliare una carta")], "it")
     Markup('pagare 1 punto vita ed esiliare una carta')
-    >>> listed([Markup("red: 4 and 2"), Markup("blue: 1 and 0")], "en", last=" and ")
-    Markup('red: 4 and 2; blue: 1 and 0')
+    >>> listed([Markup("red: 4 and 2"), Markup("green: 3 and 1"), Markup("blue: 1 and 0")], "en", last=" and ")
+    Markup('red: 4 and 2; green: 3 and 1; blue: 1 and 0')
+    >>> listed([Markup("flashback"), Markup("its own cost (pay 1 life and exile a card)")], "en", last=" and ")
+    Markup('flashback and its own cost (pay 1 life and exile a card)')
     """
     items = [item for item in items if item]  # an empty part (a cost with no mana) says nothing
     if len(items) < 2:
@@ -192,7 +195,7 @@ def listed(items: Sequence[Markup], language: str, last: str | None = None, semi
     if last is not None:
         patterns = {**patterns, "2": "{0}" + last + "{1}", "end": "{0}" + last + "{1}"}
     conjunction = patterns["2"].replace("{0}", "").replace("{1}", "").strip()
-    if any(", " in item.striptags() or (conjunction and f" {conjunction} " in f" {item.striptags()} ") for item in items):
+    if len(items) > 2 and any(_compound(item.striptags(), conjunction) for item in items):
         return Markup(escape(semicolon)).join(items)
     if len(items) == 2:
         return _euphonic(Markup(escape(patterns["2"])).format(*items), items[-1], language)
@@ -200,6 +203,17 @@ def listed(items: Sequence[Markup], language: str, last: str | None = None, semi
     for item in items[2:-1]:
         said = Markup(escape(patterns["middle"])).format(said, item)
     return _euphonic(Markup(escape(patterns["end"])).format(said, items[-1]), items[-1], language)
+
+
+def _compound(item: str, conjunction: str) -> bool:
+    """Whether a list item is itself a series (a comma or the conjunction outside its brackets and
+    quotes): «rosso: 4 e 2» is, «il suo costo alternativo (…, pagare 1 punto vita ed esiliare …)»
+    and «rosso (7♥ e A♠)» are not (review6: a semicolon there cut a refusal in two)."""
+    bare = _ASIDES.sub("", item)
+    return ", " in bare or (bool(conjunction) and f" {conjunction} " in f" {bare} ")
+
+
+_ASIDES = re.compile(r"\([^()]*\)|«[^«»]*»|“[^“”]*”|\"[^\"]*\"")
 
 
 #: The conjunction that changes before a sound, which CLDR's patterns leave out: Italian «ed»
