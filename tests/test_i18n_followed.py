@@ -177,3 +177,29 @@ def test_a_plural_and_a_long_italian_are_recorded_form_by_form_and_read_back_as_
     assert recorded(again.get("a long one"), "it") == (long,)
     add_records(again, italian, "it")  # recorded again: the same comments, nothing added
     assert serialize(again, include_lineno=False) == path.read_bytes()
+
+
+def test_a_kept_verdict_is_never_the_old_one(project: Path) -> None:
+    """The strict build asks every build for the stale entries and keeps the answer between builds
+    (``stale translations``): an edited Italian or translation is asked again, never answered
+    with what the files said before."""
+    from rulebook.cache import BuildCache, using
+    from rulebook.i18n.domains import engine_domain
+    from rulebook.i18n.engine_domains import stale_translations
+    from rulebook.keeping import save
+
+    domain = engine_domain("pig")
+    assert domain is not None
+    folder = project / ".cache" / "kept"
+
+    def stale() -> list[str]:
+        with using(BuildCache(folder)) as cache:  # a new build, reading what the last one kept
+            found = [problem.message for problem in stale_translations(domain, "fr", "it")]
+            save(cache)
+            return found
+
+    assert stale() == stale() == []
+    _edit(project, "it", {MSGID: "la partita è terminata"})
+    assert len(stale()) == 1 and "la partita è terminata" in stale()[0]
+    _edit(project, "fr", {MSGID: ""})  # untranslated: nothing left behind
+    assert stale() == []
