@@ -32,10 +32,10 @@ import re
 from collections.abc import Iterable, Mapping
 from textwrap import shorten
 
-from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 
 from ..errors import Problem
+from ..languages import language as parse_language
 
 #: What a record is: a language's text, one string per form.
 Record = tuple[str, ...]
@@ -170,8 +170,8 @@ def stale_problems(catalog: Catalog, shown: str, followed: Catalog, language: st
 
 def _language_name(code: str) -> str:
     try:
-        return str(Locale.parse(code.replace("-", "_")).english_name or code)
-    except (ValueError, UnknownLocaleError):
+        return str(parse_language(code).locale.english_name or code)
+    except ValueError:  # RulebookError: a code Babel does not know
         return code
 
 

@@ -22,7 +22,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import babel
 from markupsafe import Markup, escape
 
 from ..engines.base import Applied, Record, Refused
@@ -233,8 +232,8 @@ def _euphonic(said: Markup, last: Markup, language: str) -> Markup:
 @functools.cache
 def _list_patterns(language: str) -> Mapping[str, str]:
     try:
-        return dict(babel.Locale.parse(language.replace("-", "_")).list_patterns["standard"])
-    except (ValueError, babel.UnknownLocaleError):  # a language CLDR lacks: commas, as before
+        return dict(parse_language(language).locale.list_patterns["standard"])
+    except ValueError:  # a language CLDR lacks (RulebookError): commas, as before
         return {"2": "{0}, {1}", "start": "{0}, {1}", "middle": "{0}, {1}", "end": "{0}, {1}"}
 
 
