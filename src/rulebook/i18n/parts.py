@@ -3,7 +3,7 @@
 A book's translations are filed by default in one catalog per language, as gettext and Babel
 expect (``locales/LANG/LC_MESSAGES/BOOK.po``, from ``locales/templates/BOOK.pot``). A book the
 size of the Magic Comprehensive Rules would make that file larger than a file may be
-(:data:`rulebook.limits.MAX_FILE_BYTES`, sized so that any catalog is read and checked in well
+(:data:`rulebook.limits.MAX_CATALOG_BYTES`, sized so that any catalog is read and checked in well
 under a second), so a book may file them per section instead, as Sphinx does with
 ``gettext_compact = False`` (one catalog per document)::
 
