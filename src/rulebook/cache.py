@@ -218,6 +218,12 @@ class BuildCache:
         table[slot] = (values, made)
         return made
 
+    def made_from(self, declared: Kind, slot: Hashable) -> tuple[dict[str, object], object] | None:
+        """The value a slot holds and the inputs it was made from (None: it holds none): a stored
+        kind made from that value takes its version from the very inputs that made it."""
+        kept = self._slots.get(declared.name, {}).get(slot)
+        return None if kept is None else (dict(zip(declared.inputs, kept[0], strict=True)), kept[1])
+
     def holds(self, declared: Kind, slot: Hashable, **inputs: object) -> bool:
         """Whether :meth:`last` would hand back a value made from equal ``inputs`` for ``slot``."""
         _checked(declared, declared.inputs, inputs)

@@ -76,6 +76,7 @@ from .render.broken import broken_book_markdown
 from .render.pages import Alternate, TocEntry
 from .render.reuse import COMPILED
 from .render.search import search_index
+from .render.stored_pages import KeptPages
 from .render.theme_labels import theme_labels
 from .render.ui import MADE_WITH, Words, tab_title_parts
 from .render.urls import relative_url
@@ -243,7 +244,7 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         assert self.languages is not None  # on_config has made the site's languages
         return Site(self.books, outcomes, self._path(config, self.config.locales), self.languages, config.use_directory_urls,
                     pdf=self.config.pdf, translate=partial(translate_book, cache=self.cache), reuse=True,
-                    keep_worded=self._config_key(config) in _SERVED)
+                    keep_worded=self._config_key(config) in _SERVED, kept=KeptPages(self.cache) if self.cache.folder is not None else None)
 
     def _cache(self, config: MkDocsConfig) -> Path | None:
         return self._path(config, self.config.cache_dir) if self.config.cache_dir else None
@@ -429,6 +430,8 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         with using(self.cache):
             self._write_search_indexes(config)
         keeping.save(self.cache)  # what the next build can take: the highlighted doctests
+        if self.rendered.kept is not None:
+            self.rendered.kept.save(self.rendered)  # and the book pages, search documents and glossary uses
         self._write_not_found_pages(config)
         if self.config.pdf:
             # The site's own stylesheets (symbol font, badges, boards), as the pages use them.

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import jinja2
 from markupsafe import Markup, escape
@@ -41,6 +41,9 @@ from .proofs import EngineSpeech, proof_steps
 from .text import SymbolSet, Target, text_to_html, text_to_plain
 from .ui import Phrase, Words, untranslated_html
 from .urls import relative_url
+
+if TYPE_CHECKING:
+    from .stored_pages import KeptPages
 
 _ENV = jinja2.Environment(
     loader=jinja2.PackageLoader("rulebook.render", "templates"),
@@ -138,6 +141,9 @@ class Site:
     #: With ``reuse``, also keep each book page's texts as HTML for the next version of the page
     #: (``mkdocs serve`` after its first build: a one-off build would only pay their memory).
     keep_worded: bool = False
+    #: With ``reuse``, also take each (book, language)'s page, search documents and glossary uses
+    #: from the build cache's folder, and keep them there (render.stored_pages; None: in memory only).
+    kept: KeptPages | None = None
     _translated: dict[tuple[str, str], TranslatedBook] = field(default_factory=dict, repr=False)
     _anchors: dict[str, dict[str, Anchor]] = field(default_factory=dict, repr=False)
     _messages: dict[tuple[str, str], Messages] = field(default_factory=dict, repr=False)
@@ -404,7 +410,9 @@ class Site:
         if cache is None:
             return make()
         slot = (kind, str(Path(self.locales).resolve()), book_id, language)
-        return cache.last(BOOK_PAGES, slot, make, **self.book_inputs(book_id, language))
+        kept = self.kept
+        made = make if kept is None else lambda: kept.value(self, kind, book_id, language, make)
+        return cache.last(BOOK_PAGES, slot, made, **self.book_inputs(book_id, language))
 
     def book_inputs(self, book_id: str, language: str) -> dict[str, object]:
         """Everything a book's page in ``language`` is made from (:data:`BOOK_PAGES`' inputs), to
