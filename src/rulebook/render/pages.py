@@ -551,7 +551,12 @@ class _BookView:
         #: While a page is made under a serve session: the texts its last version worded, and this one's.
         self.kept: dict[tuple[str, str, str, bool], Worded] | None = None
         self.worded: dict[tuple[str, str, str, bool], Worded] | None = None
-        self.terms = BookTerms(site, book, language, url)
+
+    @cached_property
+    def terms(self) -> BookTerms:
+        """The page's links to the glossary: made when a text is worded (a view asked only for
+        the inputs of a kept page, or for the home page's titles, links none)."""
+        return BookTerms(self.site, self.book, self.language, self.url)
 
     def _locate(self, ref: XRef) -> tuple[Book, str, Anchor] | None:
         """The book a cross-reference leads into, its link from this page, and its anchor there."""
