@@ -21,7 +21,9 @@ hands back what the old inputs made. Three ways of keeping:
   the next build under a :meth:`BuildCache.version` digest of every input and of the code
   (:func:`code_version`): the translations and check verdicts (:mod:`rulebook.i18n.stored`), the
   checked site and engine catalogs (:mod:`rulebook.i18n.domains`), the highlighted doctests
-  (:func:`stored_memoized`, written by :func:`rulebook.keeping.save` at the end of a build).
+  (:func:`stored_memoized`, written by :func:`rulebook.keeping.save` at the end of a build), each
+  book's pages, search documents and glossary uses (:mod:`rulebook.render.stored_pages`, whose
+  version takes each input's bytes from the slot that holds what they made: :meth:`BuildCache.made_from`).
 
 Without an active cache a memoized helper computes every time: a test that replaces a function
 gets a cache of its own by default (each build makes one), and production code never looks for

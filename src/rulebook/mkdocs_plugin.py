@@ -127,7 +127,7 @@ class RulebookConfig(base.Config):
     the build runs the examples and renders the pages: 0 (the default) starts one per core; 1 does
     everything in the build's own process."""
     cache_dir = c.Type(str, default=".cache/plugin/rulebook")
-    """Where a build keeps what the next one can reuse (the translations' check results), relative to
+    """Where a build keeps what the next one can reuse (the translations' check results, the book pages), relative to
     mkdocs.yml, as mkdocs-material's plugins keep theirs under ``.cache/plugin/``; empty: nothing is kept."""
 
 
@@ -205,7 +205,8 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         config.theme["language"] = theme.partial(source) or "en"
         # The language switcher of pages outside the rulebooks (the 404 page).
         config.extra["alternate"] = [{"name": lang.name, "link": "/" + site.prefix(lang.code), "lang": lang.tag} for lang in self.languages]
-        labels = {lang.code: theme_labels(site.words(lang.code)) for lang in self.languages}
+        with using(self.cache):  # the site's words checked through the cache: kept between builds, taken by on_files' site
+            labels = {lang.code: theme_labels(site.words(lang.code)) for lang in self.languages}
         for refusal in (refusal for _, refused in labels.values() for refusal in refused):
             self.problem(f"rulebook: {refusal}")
         self.meta = {
