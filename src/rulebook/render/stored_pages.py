@@ -86,7 +86,7 @@ def _text(value: str) -> bytes:
 # --- each kept kind to JSON and back (None: not of the shape written) ------------------------------
 
 def _toc(entries: tuple[TocEntry, ...]) -> list[object]:
-    return [[e.id, str(e.title), e.level, _toc(e.children)] for e in entries]
+    return [[e.id, e.title, e.level, _toc(e.children)] for e in entries]
 
 
 def _toc_back(value: object) -> tuple[TocEntry, ...] | None:
@@ -108,7 +108,8 @@ _PAGE_TEXTS = ("kind", "language", "src_uri", "url", "title", "html", "source_pa
 
 
 def _page(page: RenderedPage) -> object:
-    return {**{name: str(getattr(page, name)) for name in _PAGE_TEXTS}, "toc": _toc(page.toc),
+    # The texts as they are (a Markup is a str to the JSON writer): str() would copy each page's HTML.
+    return {**{name: getattr(page, name) for name in _PAGE_TEXTS}, "toc": _toc(page.toc),
             "alternates": [[a.language, a.name, a.url, a.tag] for a in page.alternates]}
 
 
@@ -163,23 +164,29 @@ CODECS: dict[str, tuple[Callable[[object], object], Callable[[object], object | 
 
 @dataclass
 class _Entry:
-    """One (book, language)'s file: what it held of this version, and what this build made."""
+    """One (book, language)'s file: what it held of this version (JSON values, decoded when asked),
+    and the values this build took from it or made. Each value made is the one the build cache's
+    slot keeps too: holding it costs no memory; it is written as JSON by :meth:`KeptPages.save`,
+    one file at a time, never a second copy of every page for the build's length."""
 
     path: Path
     version: str
     held: dict[str, object]
-    made: dict[str, object] = field(default_factory=dict)
+    values: dict[str, object] = field(default_factory=dict)
+    changed: bool = False
 
     def value(self, what: str, make: Callable[[], T]) -> T:
-        encode, decode = CODECS[what]
-        if what in self.held:
-            found = decode(self.held[what])
-            if found is not None:
-                return cast("T", found)
-            del self.held[what]  # of the wrong shape: made again, and written anew
-        made = make()
-        self.made[what] = encode(made)
-        return made
+        if what in self.values:
+            return cast("T", self.values[what])
+        found = CODECS[what][1](self.held.pop(what)) if what in self.held else None  # the JSON value goes once decoded
+        if found is None:  # not kept, or of the wrong shape: made, and written anew
+            found, self.changed = make(), True
+        self.values[what] = found
+        return cast("T", found)
+
+    def data(self) -> dict[str, object]:
+        """The file's content: the values of this build and what it held that this build did not ask for."""
+        return {"version": self.version, **self.held, **{what: CODECS[what][0](value) for what, value in self.values.items()}}
 
 
 class KeptPages:
@@ -210,9 +217,9 @@ class KeptPages:
         if folder is None:
             return
         for entry in self._entries.values():
-            if entry is not None and entry.made:
-                write_json(self.cache, entry.path, {"version": entry.version, **entry.held, **entry.made})
-                entry.held, entry.made = {**entry.held, **entry.made}, {}
+            if entry is not None and entry.changed:
+                write_json(self.cache, entry.path, entry.data())
+                entry.changed = False
         if folder.is_dir():
             names = {_name(book_id, language.code) for book_id in site.books for language in site.languages}
             for stale in folder.glob("*.json"):
