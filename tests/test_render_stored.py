@@ -207,3 +207,19 @@ def test_without_a_folder_nothing_is_kept(tmp_path: Path) -> None:
         assert kept.value(site, "page", "demo", "ru", lambda: "made") == "made"
         kept.save(site)
     assert not p.folder.exists()
+
+
+def test_a_serve_session_writes_its_rebuilt_pages_without_reading_the_old_ones(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    p = Project(tmp_path / "project")
+    session = BuildCache(p.folder)  # every rebuild of one `mkdocs serve` shares it
+    build(p, session)
+    read: list[Path] = []
+    reader = stored_pages.read_json
+    monkeypatch.setattr(stored_pages, "read_json", lambda path, version: read.append(path) or reader(path, version))
+    _catalog(p)
+    cold = build(p, BuildCache())
+    assert build(p, session) == cold
+    # The pages made again were those the session had made: their files held those, not these.
+    assert read == []
+    assert build(p, BuildCache(p.folder)) == cold  # the next `mkdocs build` takes what the rebuild wrote
+    assert read

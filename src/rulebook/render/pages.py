@@ -411,7 +411,9 @@ class Site:
             return make()
         slot = (kind, str(Path(self.locales).resolve()), book_id, language)
         kept = self.kept
-        made = make if kept is None else lambda: kept.value(self, kind, book_id, language, make)
+        # A serve session's slot held this page: the folder holds that one too, not this build's.
+        fresh = kept is not None and cache.made_from(BOOK_PAGES, slot) is None
+        made = make if kept is None else lambda: kept.value(self, kind, book_id, language, make, read=fresh)
         return cache.last(BOOK_PAGES, slot, made, **self.book_inputs(book_id, language))
 
     def book_inputs(self, book_id: str, language: str) -> dict[str, object]:

@@ -201,12 +201,14 @@ class KeptPages:
         self._words: dict[tuple[str, str], bytes] = {}
         self._engines: dict[str, bytes] = {}
 
-    def value(self, site: Site, what: str, book_id: str, language: str, make: Callable[[], T]) -> T:
+    def value(self, site: Site, what: str, book_id: str, language: str, make: Callable[[], T], *, read: bool = True) -> T:
         """What ``make()`` makes for a (book, language), from the folder when a build with the same
-        inputs kept it; made, and written by :meth:`save`, otherwise."""
+        inputs kept it; made, and written by :meth:`save`, otherwise. ``read``: whether the file
+        may hold it (a ``mkdocs serve`` rebuild makes again what its last build wrote there:
+        reading a page's file to find it of the old version would cost as much as writing it)."""
         key = (book_id, language)
         if key not in self._entries:
-            self._entries[key] = self._entry(site, book_id, language)
+            self._entries[key] = self._entry(site, book_id, language, read)
         entry = self._entries[key]
         return make() if entry is None else entry.value(what, make)
 
@@ -226,12 +228,12 @@ class KeptPages:
                 if stale.name not in names:
                     stale.unlink(missing_ok=True)
 
-    def _entry(self, site: Site, book_id: str, language: str) -> _Entry | None:
+    def _entry(self, site: Site, book_id: str, language: str, read: bool) -> _Entry | None:
         path = self.cache.stored_path(KEPT_PAGES, _name(book_id, language))
         version = self.version(site, book_id, language) if path is not None else None
         if path is None or version is None:
             return None
-        data = read_json(path, version) or {}
+        data = (read_json(path, version) if read else None) or {}
         return _Entry(path, version, {what: data[what] for what in CODECS if what in data})
 
     def version(self, site: Site, book_id: str, language: str) -> str | None:
