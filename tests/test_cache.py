@@ -39,6 +39,7 @@ from rulebook.i18n.grammar import load_grammar
 from rulebook.i18n.translate import TranslatedBook, translate_book, translating
 from rulebook.loader import load_library, rulebook_paths
 from rulebook.render import Site, fragments
+from rulebook.render import stored_pages as _declares_book_pages  # noqa: F401 - the kinds of the modules the plugin imports, declared
 from rulebook.render.figures import board_svg
 from rulebook.render.glossary import _compiled as _compiled_terms
 
