@@ -361,25 +361,26 @@ class Site:
     def home(self, language: str) -> RenderedPage:
         words = self.words(language)
         url = self.url(language, "index")
-        entries = []
-        for book_id in self.books:
-            book, tb = self.shown(book_id, language)
-            view = _BookView(self, book, language, url, tb)
-            results = [self._outcomes.get((book_id, e.id)) for _, e in book.examples()]
-            entries.append(
-                {
-                    "href": relative_url(url, self.url(language, book_id)),
-                    "title": view.text(book, "title", inline=True),
-                    "summary": view.text(book, "summary"),
-                    "examples": len(results),
-                    "passed": sum(1 for r in results if r is not None and r.passed),
-                }
-            )
+        # Each book's entry is made from what its page is made from: kept with it (remembered).
+        entries = [self.remembered("home", book_id, language, lambda: self._home_entry(book_id, language, url))  # noqa: B023 - called at once
+                   for book_id in self.books]
         html = self._render("home.html.j2", language, books=entries, coverage_href=relative_url(url, self.url(language, "coverage")))
         # Translators: the title of the home page, which lists every rulebook.
         title = words.gettext("Rulebooks")
         return RenderedPage("home", language, self.src_uri(language, "index"), url, escape(title.text), html,
                             alternates=self.alternates("index"))
+
+    def _home_entry(self, book_id: str, language: str, url: str) -> dict[str, object]:
+        book, tb = self.shown(book_id, language)
+        view = _BookView(self, book, language, url, tb)
+        results = [self._outcomes.get((book_id, e.id)) for _, e in book.examples()]
+        return {
+            "href": relative_url(url, self.url(language, book_id)),
+            "title": view.text(book, "title", inline=True),
+            "summary": view.text(book, "summary"),
+            "examples": len(results),
+            "passed": sum(1 for r in results if r is not None and r.passed),
+        }
 
     def coverage_page(self, language: str) -> RenderedPage:
         words = self.words(language)

@@ -1,7 +1,7 @@
 """Book pages kept between builds (issue 31.4): a build with the cache kept renders no unchanged book.
 
-A (book, language)'s page, its search documents and its share of the glossary page are most of a
-build's work once the translations are kept (:mod:`rulebook.i18n.stored`): under cProfile, 82% of
+A (book, language)'s page, its search documents, its share of the glossary page and its entry on
+the home page are most of a build's work once the translations are kept (:mod:`rulebook.i18n.stored`): under cProfile, 82% of
 a kept build of the 5 x 200 corpus. A ``mkdocs serve`` session already keeps them in memory
 (:data:`rulebook.render.pages.BOOK_PAGES`, compared with ``==``); :class:`KeptPages` also writes
 them to the cache's folder (``book-pages/BOOK.LANG.json``), under a version that is a digest of
@@ -63,7 +63,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 KEPT_PAGES = kind("book pages", ("settings", "locales", "templates", "books", "translations", "words", "glossary", "engines", "outcomes"),
-                  "a book's page, search documents and uses of the glossary's terms in a language, kept between builds: "
+                  "a book's page, search documents, uses of the glossary's terms and home page entry in a language, kept between builds: "
                   "a kept build renders no book whose inputs are unchanged", stored=True)
 
 #: The page templates (Jinja2) and the libraries that write the HTML from them.
@@ -154,11 +154,26 @@ def _uses_back(value: object) -> tuple[BookUse, ...] | None:
     return tuple(found)
 
 
+_HOME = ("href", "title", "summary", "examples", "passed")
+
+
+def _home(entry: dict[str, object]) -> object:
+    return [entry[name] for name in _HOME]
+
+
+def _home_back(value: object) -> dict[str, object] | None:
+    if not (isinstance(value, list) and len(value) == len(_HOME) and all(isinstance(v, str) for v in value[:3])
+            and all(isinstance(v, int) for v in value[3:])):
+        return None
+    return {"href": value[0], "title": Markup(value[1]), "summary": Markup(value[2]), "examples": value[3], "passed": value[4]}
+
+
 #: What :meth:`Site.remembered` keeps of a (book, language), by its kind there: to JSON, and back.
 CODECS: dict[str, tuple[Callable[[object], object], Callable[[object], object | None]]] = {
     "page": (lambda page: _page(cast("RenderedPage", page)), _page_back),
     "search": (lambda docs: _docs(cast("list[dict[str, str]]", docs)), _docs_back),
     "glossary uses": (lambda uses: _uses(cast("tuple[BookUse, ...]", uses)), _uses_back),
+    "home": (lambda entry: _home(cast("dict[str, object]", entry)), _home_back),
 }
 
 
