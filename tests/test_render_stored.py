@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.cache import BuildCache, using
+from rulebook.cache import KINDS, BuildCache, using
 from rulebook.examples import Failure, Outcome, run_books
 from rulebook.i18n.glossary import Glossary
 from rulebook.loader import load_library, rulebook_paths
@@ -223,3 +223,16 @@ def test_a_serve_session_writes_its_rebuilt_pages_without_reading_the_old_ones(t
     assert read == []
     assert build(p, BuildCache(p.folder)) == cold  # the next `mkdocs build` takes what the rebuild wrote
     assert read
+
+
+def test_a_slot_tells_the_inputs_its_value_was_made_from() -> None:
+    cache = BuildCache()
+    declared = KINDS["read book"]
+    assert cache.made_from(declared, "slot") is None
+    made = cache.last(declared, "slot", lambda: ("a book",), data=b"its bytes")
+    assert cache.made_from(declared, "slot") == ({"data": b"its bytes"}, made)
+    cache.last(declared, "slot", lambda: ("another book",), data=b"other bytes")
+    found = cache.made_from(declared, "slot")
+    assert found is not None
+    assert found[0] == {"data": b"other bytes"}
+    assert found[1] == ("another book",)
