@@ -56,7 +56,8 @@ T = TypeVar("T")
 #: A book's page and its search documents, by (what, locales, book, language), made again only when
 #: one of their inputs changed (:meth:`Site.book_inputs`): mkdocs serve renders again only what an edit touched.
 BOOK_PAGES = kind("book page", ("settings", "words", "shown", "translated", "outcomes", "others"),
-                  "a book's page, search documents and uses of the glossary's terms in a language, made again only when what they show changed")
+                  "a book's page, search documents, uses of the glossary's terms and home entry in a language, made again only when what they "
+                  "show changed")
 #: A book page's texts as HTML, each with the cross-references it resolved, by (locales, book,
 #: language): a page made again after an edit words again only the texts whose own words, source
 #: text, translation state or links changed (the site's words and settings: everything else).
@@ -141,8 +142,8 @@ class Site:
     #: With ``reuse``, also keep each book page's texts as HTML for the next version of the page
     #: (``mkdocs serve`` after its first build: a one-off build would only pay their memory).
     keep_worded: bool = False
-    #: With ``reuse``, also take each (book, language)'s page, search documents and glossary uses
-    #: from the build cache's folder, and keep them there (render.stored_pages; None: in memory only).
+    #: With ``reuse``, also take each (book, language)'s page, search documents, glossary uses and
+    #: home entry from the build cache's folder, and keep them there (render.stored_pages; None: in memory only).
     kept: KeptPages | None = None
     _translated: dict[tuple[str, str], TranslatedBook] = field(default_factory=dict, repr=False)
     _anchors: dict[str, dict[str, Anchor]] = field(default_factory=dict, repr=False)
