@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from rulebook.render import Site, stored_pages
 from rulebook.render.search import search_docs
 from rulebook.render.stored_pages import KEPT_PAGES, KeptPages
 
+from .conftest import demo_book
 from .test_cache import Project, _book, _catalog, _example, _glossary, _linked_title, _term_used
 from .test_site_build import write_catalog
 
@@ -236,3 +238,33 @@ def test_a_slot_tells_the_inputs_its_value_was_made_from() -> None:
     assert found is not None
     assert found[0] == {"data": b"other bytes"}
     assert found[1] == ("another book",)
+
+
+TERZO = """
+sections:
+  - id: sola
+    title: Sola sezione
+    rules:
+      - id: meta
+        title: La meta
+        text: Si arriva qui.
+"""
+#: A section put before the third book's only one: its rule's number changes (1.1 -> 2.1).
+TERZO_MOVED = TERZO.replace("sections:\n", "sections:\n  - id: prima\n    title: Prima sezione\n    rules:\n"
+                            "      - id: inizio\n        title: L'inizio\n        text: Si parte.\n", 1)
+
+
+def test_a_page_follows_the_books_its_links_reach_link_after_link(tmp_path: Path) -> None:
+    # demo links to altro's rule, whose preview on demo's page quotes that rule's text, which
+    # links to terzo's rule by its number: terzo's numbering changes demo's page, neither
+    # demo's bytes nor altro's.
+    p = Project(tmp_path / "project")
+    (p.rules / "terzo.yaml").write_text(textwrap.dedent(demo_book(TERZO, book_id="terzo", title="Terzo")).lstrip(), encoding="utf-8")
+    altro = p.rules / "altro.yaml"
+    altro.write_text(altro.read_text(encoding="utf-8").replace("Si torna a [[demo:pesca]]", "Si va a [[terzo:meta]], poi a [[demo:pesca]]"),
+                     encoding="utf-8")
+    first = build(p, BuildCache(p.folder))
+    (p.rules / "terzo.yaml").write_text(textwrap.dedent(demo_book(TERZO_MOVED, book_id="terzo", title="Terzo")).lstrip(), encoding="utf-8")
+    cold = build(p, BuildCache())
+    assert cold[("book", "demo.md")] != first[("book", "demo.md")], "terzo's numbers are not on demo's page: the scenario proves nothing"
+    assert build(p, BuildCache(p.folder)) == cold
