@@ -39,6 +39,7 @@ from rulebook.i18n.grammar import load_grammar
 from rulebook.i18n.translate import TranslatedBook, translate_book, translating
 from rulebook.loader import load_library, rulebook_paths
 from rulebook.render import Site, fragments
+from rulebook.render import stored_pages as _declares_book_pages  # noqa: F401 - the kinds of the modules the plugin imports, declared
 from rulebook.render.figures import board_svg
 from rulebook.render.glossary import _compiled as _compiled_terms
 
@@ -122,7 +123,8 @@ SCENARIOS: dict[str, dict[str, Callable[[Project], Project]]] = {
     "glossary": {"reads": _glossary},
 }
 #: Kinds with a test of their own below.
-OWN_TESTS = {"board", "grammar", "checked catalogs", "printed names", "stale translations"}  # the last: test_i18n_followed
+OWN_TESTS = {"board", "grammar", "checked catalogs", "printed names", "stale translations",  # the last: test_i18n_followed
+             "book pages"}  # test_render_stored
 #: The glossary's terms name the file they come from: a moved project's glossary is another
 #: glossary. Without one, the catalog's shown path is the only input a move changes.
 NO_GLOSSARY = {_shown_path}

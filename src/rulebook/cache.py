@@ -21,7 +21,9 @@ hands back what the old inputs made. Three ways of keeping:
   the next build under a :meth:`BuildCache.version` digest of every input and of the code
   (:func:`code_version`): the translations and check verdicts (:mod:`rulebook.i18n.stored`), the
   checked site and engine catalogs (:mod:`rulebook.i18n.domains`), the highlighted doctests
-  (:func:`stored_memoized`, written by :func:`rulebook.keeping.save` at the end of a build).
+  (:func:`stored_memoized`, written by :func:`rulebook.keeping.save` at the end of a build), each
+  book's pages, search documents and glossary uses (:mod:`rulebook.render.stored_pages`, whose
+  version takes each input's bytes from the slot that holds what they made: :meth:`BuildCache.made_from`).
 
 Without an active cache a memoized helper computes every time: a test that replaces a function
 gets a cache of its own by default (each build makes one), and production code never looks for
@@ -217,6 +219,12 @@ class BuildCache:
         made = make()
         table[slot] = (values, made)
         return made
+
+    def made_from(self, declared: Kind, slot: Hashable) -> tuple[dict[str, object], object] | None:
+        """The value a slot holds and the inputs it was made from (None: it holds none): a stored
+        kind made from that value takes its version from the very inputs that made it."""
+        kept = self._slots.get(declared.name, {}).get(slot)
+        return None if kept is None else (dict(zip(declared.inputs, kept[0], strict=True)), kept[1])
 
     def holds(self, declared: Kind, slot: Hashable, **inputs: object) -> bool:
         """Whether :meth:`last` would hand back a value made from equal ``inputs`` for ``slot``."""

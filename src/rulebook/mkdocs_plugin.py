@@ -76,6 +76,7 @@ from .render.broken import broken_book_markdown
 from .render.pages import Alternate, TocEntry
 from .render.reuse import COMPILED
 from .render.search import search_index
+from .render.stored_pages import KeptPages
 from .render.theme_labels import theme_labels
 from .render.ui import MADE_WITH, Words, tab_title_parts
 from .render.urls import relative_url
@@ -126,7 +127,7 @@ class RulebookConfig(base.Config):
     the build runs the examples and renders the pages: 0 (the default) starts one per core; 1 does
     everything in the build's own process."""
     cache_dir = c.Type(str, default=".cache/plugin/rulebook")
-    """Where a build keeps what the next one can reuse (the translations' check results), relative to
+    """Where a build keeps what the next one can reuse (the translations' check results, the book pages), relative to
     mkdocs.yml, as mkdocs-material's plugins keep theirs under ``.cache/plugin/``; empty: nothing is kept."""
 
 
@@ -204,7 +205,8 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         config.theme["language"] = theme.partial(source) or "en"
         # The language switcher of pages outside the rulebooks (the 404 page).
         config.extra["alternate"] = [{"name": lang.name, "link": "/" + site.prefix(lang.code), "lang": lang.tag} for lang in self.languages]
-        labels = {lang.code: theme_labels(site.words(lang.code)) for lang in self.languages}
+        with using(self.cache):  # the site's words checked through the cache: kept between builds, taken by on_files' site
+            labels = {lang.code: theme_labels(site.words(lang.code)) for lang in self.languages}
         for refusal in (refusal for _, refused in labels.values() for refusal in refused):
             self.problem(f"rulebook: {refusal}")
         self.meta = {
@@ -243,7 +245,7 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         assert self.languages is not None  # on_config has made the site's languages
         return Site(self.books, outcomes, self._path(config, self.config.locales), self.languages, config.use_directory_urls,
                     pdf=self.config.pdf, translate=partial(translate_book, cache=self.cache), reuse=True,
-                    keep_worded=self._config_key(config) in _SERVED)
+                    keep_worded=self._config_key(config) in _SERVED, kept=KeptPages(self.cache) if self.cache.folder is not None else None)
 
     def _cache(self, config: MkDocsConfig) -> Path | None:
         return self._path(config, self.config.cache_dir) if self.config.cache_dir else None
@@ -429,6 +431,8 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         with using(self.cache):
             self._write_search_indexes(config)
         keeping.save(self.cache)  # what the next build can take: the highlighted doctests
+        if self.rendered.kept is not None:
+            self.rendered.kept.save(self.rendered)  # and the book pages, search documents and glossary uses
         self._write_not_found_pages(config)
         if self.config.pdf:
             # The site's own stylesheets (symbol font, badges, boards), as the pages use them.

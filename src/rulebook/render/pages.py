@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import jinja2
 from markupsafe import Markup, escape
@@ -42,6 +42,9 @@ from .text import SymbolSet, Target, text_to_html, text_to_plain
 from .ui import Phrase, Words, untranslated_html
 from .urls import relative_url
 
+if TYPE_CHECKING:
+    from .stored_pages import KeptPages
+
 _ENV = jinja2.Environment(
     loader=jinja2.PackageLoader("rulebook.render", "templates"),
     autoescape=True,  # every {{ }} is escaped unless it is Markup we built
@@ -53,7 +56,8 @@ T = TypeVar("T")
 #: A book's page and its search documents, by (what, locales, book, language), made again only when
 #: one of their inputs changed (:meth:`Site.book_inputs`): mkdocs serve renders again only what an edit touched.
 BOOK_PAGES = kind("book page", ("settings", "words", "shown", "translated", "outcomes", "others"),
-                  "a book's page, search documents and uses of the glossary's terms in a language, made again only when what they show changed")
+                  "a book's page, search documents, uses of the glossary's terms and home entry in a language, made again only when what they "
+                  "show changed")
 #: A book page's texts as HTML, each with the cross-references it resolved, by (locales, book,
 #: language): a page made again after an edit words again only the texts whose own words, source
 #: text, translation state or links changed (the site's words and settings: everything else).
@@ -138,6 +142,9 @@ class Site:
     #: With ``reuse``, also keep each book page's texts as HTML for the next version of the page
     #: (``mkdocs serve`` after its first build: a one-off build would only pay their memory).
     keep_worded: bool = False
+    #: With ``reuse``, also take each (book, language)'s page, search documents, glossary uses and
+    #: home entry from the build cache's folder, and keep them there (render.stored_pages; None: in memory only).
+    kept: KeptPages | None = None
     _translated: dict[tuple[str, str], TranslatedBook] = field(default_factory=dict, repr=False)
     _anchors: dict[str, dict[str, Anchor]] = field(default_factory=dict, repr=False)
     _messages: dict[tuple[str, str], Messages] = field(default_factory=dict, repr=False)
@@ -355,25 +362,26 @@ class Site:
     def home(self, language: str) -> RenderedPage:
         words = self.words(language)
         url = self.url(language, "index")
-        entries = []
-        for book_id in self.books:
-            book, tb = self.shown(book_id, language)
-            view = _BookView(self, book, language, url, tb)
-            results = [self._outcomes.get((book_id, e.id)) for _, e in book.examples()]
-            entries.append(
-                {
-                    "href": relative_url(url, self.url(language, book_id)),
-                    "title": view.text(book, "title", inline=True),
-                    "summary": view.text(book, "summary"),
-                    "examples": len(results),
-                    "passed": sum(1 for r in results if r is not None and r.passed),
-                }
-            )
+        # Each book's entry is made from what its page is made from: kept with it (remembered).
+        entries = [self.remembered("home", book_id, language, lambda: self._home_entry(book_id, language, url))  # noqa: B023 - called at once
+                   for book_id in self.books]
         html = self._render("home.html.j2", language, books=entries, coverage_href=relative_url(url, self.url(language, "coverage")))
         # Translators: the title of the home page, which lists every rulebook.
         title = words.gettext("Rulebooks")
         return RenderedPage("home", language, self.src_uri(language, "index"), url, escape(title.text), html,
                             alternates=self.alternates("index"))
+
+    def _home_entry(self, book_id: str, language: str, url: str) -> dict[str, object]:
+        book, tb = self.shown(book_id, language)
+        view = _BookView(self, book, language, url, tb)
+        results = [self._outcomes.get((book_id, e.id)) for _, e in book.examples()]
+        return {
+            "href": relative_url(url, self.url(language, book_id)),
+            "title": view.text(book, "title", inline=True),
+            "summary": view.text(book, "summary"),
+            "examples": len(results),
+            "passed": sum(1 for r in results if r is not None and r.passed),
+        }
 
     def coverage_page(self, language: str) -> RenderedPage:
         words = self.words(language)
@@ -404,7 +412,11 @@ class Site:
         if cache is None:
             return make()
         slot = (kind, str(Path(self.locales).resolve()), book_id, language)
-        return cache.last(BOOK_PAGES, slot, make, **self.book_inputs(book_id, language))
+        kept = self.kept
+        # A serve session's slot held this page: the folder holds that one too, not this build's.
+        fresh = kept is not None and cache.made_from(BOOK_PAGES, slot) is None
+        made = make if kept is None else lambda: kept.value(self, kind, book_id, language, make, read=fresh)
+        return cache.last(BOOK_PAGES, slot, made, **self.book_inputs(book_id, language))
 
     def book_inputs(self, book_id: str, language: str) -> dict[str, object]:
         """Everything a book's page in ``language`` is made from (:data:`BOOK_PAGES`' inputs), to
@@ -543,7 +555,12 @@ class _BookView:
         #: While a page is made under a serve session: the texts its last version worded, and this one's.
         self.kept: dict[tuple[str, str, str, bool], Worded] | None = None
         self.worded: dict[tuple[str, str, str, bool], Worded] | None = None
-        self.terms = BookTerms(site, book, language, url)
+
+    @cached_property
+    def terms(self) -> BookTerms:
+        """The page's links to the glossary: made when a text is worded (a view asked only for
+        the inputs of a kept page, or for the home page's titles, links none)."""
+        return BookTerms(self.site, self.book, self.language, self.url)
 
     def _locate(self, ref: XRef) -> tuple[Book, str, Anchor] | None:
         """The book a cross-reference leads into, its link from this page, and its anchor there."""

@@ -1,0 +1,371 @@
+"""Book pages kept between builds (issue 31.4): a build with the cache kept renders no unchanged book.
+
+A (book, language)'s page, its search documents, its share of the glossary page and its entry on
+the home page are most of a build's work once the translations are kept (:mod:`rulebook.i18n.stored`): under cProfile, 82% of
+a kept build of the 5 x 200 corpus. A ``mkdocs serve`` session already keeps them in memory
+(:data:`rulebook.render.pages.BOOK_PAGES`, compared with ``==``); :class:`KeptPages` also writes
+them to the cache's folder (``book-pages/BOOK.LANG.json``), under a version that is a digest of
+everything they are made from, read back by the next build:
+
+- the code (:attr:`rulebook.cache.BuildCache.code`), the page templates and the versions of
+  Jinja2 and MarkupSafe, which write the HTML;
+- the site's settings (its languages, ``directory_urls``, ``pdf``) and its ``locales`` folder;
+- the book and every book its links reach, link after link (a link's preview quotes the rule it
+  leads to, and that rule's own links show the numbers of a third book): each one's shown path
+  and the **bytes its Book was parsed from**, and, in a translated language, the bytes of each of
+  its catalogs in that language and the glossary the translation was checked with; a linked book
+  that is not in the site, by its absence;
+- the words each of those books' pages shows besides its own (the site's and the engines'
+  catalogs, their grammar files, the project's other catalogs and its glossary file:
+  :meth:`rulebook.render.Site.book_inputs`) and the glossary's fingerprint, which also holds the
+  card names the engines add to it;
+- the engine of each of those books, when it is not the toolkit's own (whose code is in the code
+  digest): the files of its top-level package (its symbols, its names);
+- the book's worked examples' outcomes, which are run each build (in a child process: the run is
+  bounded in time and memory, so an outcome is what happened, not a function of its inputs): a
+  digest of what the page shows of them (status, steps, boards, failures).
+
+The bytes are never read again here: they are those the cache's slots hold with the very Book and
+translation this build uses (:meth:`rulebook.cache.BuildCache.made_from`), so a file saved while
+the build runs cannot put one version's page under another's bytes. Where that cannot be told (a
+book read without the cache, a translation made by another function), nothing is kept or taken.
+
+The files are JSON read back as untrusted-shaped data: one of another version, broken or of the
+wrong shape is as if absent. Each holds one (book, language) of this site, and a build removes
+those of books and languages the site no longer has: the folder never grows past the site.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib import metadata
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar, cast
+
+from markupsafe import Markup
+
+from ..cache import PACKAGE, BuildCache, kind, read_json
+from ..i18n.engine_domains import engine_module_file
+from ..i18n.translate import TRANSLATED
+from ..keeping import write_json
+from ..loader import READ_BOOKS
+from .glossary import BookUse, Use
+from .pages import Alternate, RenderedPage, TocEntry
+
+if TYPE_CHECKING:
+    from ..examples import Outcome
+    from .pages import Site
+
+T = TypeVar("T")
+
+KEPT_PAGES = kind("book pages", ("settings", "locales", "templates", "books", "translations", "words", "glossary", "engines", "outcomes"),
+                  "a book's page, search documents, uses of the glossary's terms and home page entry in a language, kept between builds: "
+                  "a kept build renders no book whose inputs are unchanged", stored=True)
+
+#: The page templates (Jinja2) and the libraries that write the HTML from them.
+TEMPLATES = PACKAGE / "render" / "templates"
+HTML_LIBRARIES = ("jinja2", "markupsafe")
+
+
+def _digest(parts: Iterable[bytes]) -> str:
+    hasher = hashlib.blake2b(digest_size=16)
+    for part in parts:
+        hasher.update(len(part).to_bytes(8, "little"))  # each part's length: no two lists hash alike by their joins
+        hasher.update(part)
+    return hasher.hexdigest()
+
+
+def _text(value: str) -> bytes:
+    return value.encode("utf-8", "surrogatepass")
+
+
+# --- each kept kind to JSON and back (None: not of the shape written) ------------------------------
+
+def _toc(entries: tuple[TocEntry, ...]) -> list[object]:
+    return [[e.id, e.title, e.level, _toc(e.children)] for e in entries]
+
+
+def _toc_back(value: object) -> tuple[TocEntry, ...] | None:
+    if not isinstance(value, list):
+        return None
+    entries = []
+    for item in value:
+        if not (isinstance(item, list) and len(item) == 4 and isinstance(item[0], str) and isinstance(item[1], str)
+                and isinstance(item[2], int)):
+            return None
+        children = _toc_back(item[3])
+        if children is None:
+            return None
+        entries.append(TocEntry(item[0], Markup(item[1]), item[2], children))
+    return tuple(entries)
+
+
+_PAGE_TEXTS = ("kind", "language", "src_uri", "url", "title", "html", "source_path")
+
+
+def _page(page: RenderedPage) -> object:
+    # The texts as they are (a Markup is a str to the JSON writer): str() would copy each page's HTML.
+    return {**{name: getattr(page, name) for name in _PAGE_TEXTS}, "toc": _toc(page.toc),
+            "alternates": [[a.language, a.name, a.url, a.tag] for a in page.alternates]}
+
+
+def _strings(value: object, count: int) -> bool:
+    return isinstance(value, list) and len(value) == count and all(isinstance(item, str) for item in value)
+
+
+def _page_back(value: object) -> RenderedPage | None:
+    if not (isinstance(value, dict) and all(isinstance(value.get(name), str) for name in _PAGE_TEXTS)):
+        return None
+    toc, alternates = _toc_back(value.get("toc")), value.get("alternates")
+    if toc is None or not (isinstance(alternates, list) and all(_strings(a, 4) for a in alternates)):
+        return None
+    return RenderedPage(value["kind"], value["language"], value["src_uri"], value["url"], Markup(value["title"]), Markup(value["html"]),
+                        toc, tuple(Alternate(*a) for a in alternates), value["source_path"])
+
+
+def _docs(docs: list[dict[str, str]]) -> object:
+    # Each document's fields as pairs, in their order: the JSON writer sorts an object's keys,
+    # and the search index written from them must be the same bytes as a cold build's.
+    return [list(doc.items()) for doc in docs]
+
+
+def _docs_back(value: object) -> list[dict[str, str]] | None:
+    valid = isinstance(value, list) and all(isinstance(doc, list) and all(_strings(pair, 2) for pair in doc) for doc in value)
+    return [dict(cast("list[tuple[str, str]]", doc)) for doc in cast("list[object]", value)] if valid else None
+
+
+def _uses(uses: tuple[BookUse, ...]) -> object:
+    return [[u.anchor, [[use.href, use.label] for use in u.uses], u.count] for u in uses]
+
+
+def _uses_back(value: object) -> tuple[BookUse, ...] | None:
+    if not isinstance(value, list):
+        return None
+    found = []
+    for item in value:
+        if not (isinstance(item, list) and len(item) == 3 and isinstance(item[0], str) and isinstance(item[1], list)
+                and all(_strings(use, 2) for use in item[1]) and isinstance(item[2], int)):
+            return None
+        found.append(BookUse(item[0], tuple(Use(*use) for use in item[1]), item[2]))
+    return tuple(found)
+
+
+_HOME = ("href", "title", "summary", "examples", "passed")
+
+
+def _home(entry: dict[str, object]) -> object:
+    return [entry[name] for name in _HOME]
+
+
+def _home_back(value: object) -> dict[str, object] | None:
+    if not (isinstance(value, list) and len(value) == len(_HOME) and all(isinstance(v, str) for v in value[:3])
+            and all(isinstance(v, int) for v in value[3:])):
+        return None
+    return {"href": value[0], "title": Markup(value[1]), "summary": Markup(value[2]), "examples": value[3], "passed": value[4]}
+
+
+#: What :meth:`Site.remembered` keeps of a (book, language), by its kind there: to JSON, and back.
+CODECS: dict[str, tuple[Callable[[object], object], Callable[[object], object | None]]] = {
+    "page": (lambda page: _page(cast("RenderedPage", page)), _page_back),
+    "search": (lambda docs: _docs(cast("list[dict[str, str]]", docs)), _docs_back),
+    "glossary uses": (lambda uses: _uses(cast("tuple[BookUse, ...]", uses)), _uses_back),
+    "home": (lambda entry: _home(cast("dict[str, object]", entry)), _home_back),
+}
+
+
+@dataclass
+class _Entry:
+    """One (book, language)'s file: what it held of this version (JSON values, decoded when asked),
+    and the values this build took from it or made. Each value made is the one the build cache's
+    slot keeps too: holding it costs no memory; it is written as JSON by :meth:`KeptPages.save`,
+    one file at a time, never a second copy of every page for the build's length."""
+
+    path: Path
+    version: str
+    held: dict[str, object]
+    values: dict[str, object] = field(default_factory=dict)
+    changed: bool = False
+
+    def value(self, what: str, make: Callable[[], T]) -> T:
+        if what in self.values:
+            return cast("T", self.values[what])
+        found = CODECS[what][1](self.held.pop(what)) if what in self.held else None  # the JSON value goes once decoded
+        if found is None:  # not kept, or of the wrong shape: made, and written anew
+            found, self.changed = make(), True
+        self.values[what] = found
+        return cast("T", found)
+
+    def data(self) -> dict[str, object]:
+        """The file's content: the values of this build and what it held that this build did not ask for."""
+        return {"version": self.version, **self.held, **{what: CODECS[what][0](value) for what, value in self.values.items()}}
+
+
+class KeptPages:
+    """The book pages one build takes from its cache's folder and writes back there (no folder:
+    nothing is kept). Made per build: its digests are of this build's inputs."""
+
+    def __init__(self, cache: BuildCache) -> None:
+        self.cache = cache
+        self._entries: dict[tuple[str, str], _Entry | None] = {}
+        self._books: dict[str, bytes | None] = {}
+        self._translations: dict[tuple[str, str], bytes | None] = {}
+        self._words: dict[tuple[str, str], bytes] = {}
+        self._engines: dict[str, bytes] = {}
+
+    def value(self, site: Site, what: str, book_id: str, language: str, make: Callable[[], T], *, read: bool = True) -> T:
+        """What ``make()`` makes for a (book, language), from the folder when a build with the same
+        inputs kept it; made, and written by :meth:`save`, otherwise. ``read``: whether the file
+        may hold it (a ``mkdocs serve`` rebuild makes again what its last build wrote there:
+        reading a page's file to find it of the old version would cost as much as writing it)."""
+        key = (book_id, language)
+        if key not in self._entries:
+            self._entries[key] = self._entry(site, book_id, language, read)
+        entry = self._entries[key]
+        return make() if entry is None else entry.value(what, make)
+
+    def save(self, site: Site) -> None:
+        """Write each (book, language) whose file lacks what this build made; remove the files of
+        books and languages the site no longer has."""
+        folder = self.cache.stored_path(KEPT_PAGES, "")
+        if folder is None:
+            return
+        for entry in self._entries.values():
+            if entry is not None and entry.changed:
+                write_json(self.cache, entry.path, entry.data())
+                entry.changed = False
+        if folder.is_dir():
+            names = {_name(book_id, language.code) for book_id in site.books for language in site.languages}
+            for stale in folder.glob("*.json"):
+                if stale.name not in names:
+                    stale.unlink(missing_ok=True)
+
+    def _entry(self, site: Site, book_id: str, language: str, read: bool) -> _Entry | None:
+        path = self.cache.stored_path(KEPT_PAGES, _name(book_id, language))
+        version = self.version(site, book_id, language) if path is not None else None
+        if path is None or version is None:
+            return None
+        data = (read_json(path, version) if read else None) or {}
+        return _Entry(path, version, {what: data[what] for what in CODECS if what in data})
+
+    def version(self, site: Site, book_id: str, language: str) -> str | None:
+        """The digest of every input of a (book, language)'s page; None: one of them cannot be told."""
+        books, translations, words, engines = [], [], [], []
+        translated = language != site.source.code
+        for reached in self._reached(site, book_id):
+            if reached not in site.books:
+                books.append(_text(f"{reached}\x1fnot in the site"))
+                continue
+            read = self._book(site, reached)
+            told = self._translated(site, reached, language) if translated else b""
+            if read is None or told is None:
+                return None
+            books.append(read)
+            translations.append(told)
+            words.append(self._words_of(site, reached, language))
+            engines.append(self._engine(site.books[reached].engine))
+        outcomes = self._outcomes(site, book_id, language)
+        if outcomes is None:
+            return None
+        settings = (tuple((lang.code, lang.name, lang.tag, lang.direction) for lang in site.languages), site.directory_urls, site.pdf)
+        return self.cache.version(KEPT_PAGES, settings=repr(settings), locales=str(Path(site.locales).resolve()),
+                                  templates=self._templates, books=_digest(books), translations=_digest(translations),
+                                  words=_digest(words), glossary=site.glossary.fingerprint, engines=_digest(engines), outcomes=outcomes)
+
+    @staticmethod
+    def _reached(site: Site, book_id: str) -> list[str]:
+        """The book and every book its links reach, link after link, in a stable order."""
+        reached, todo = [book_id], [book_id]
+        while todo:
+            linking = todo.pop()
+            if linking not in site.books:
+                continue  # a link to a book the site does not have leads nowhere: its absence is kept
+            for other in sorted(site.linked_books(linking)):
+                if other not in reached:
+                    reached.append(other)
+                    todo.append(other)
+        return reached
+
+    def _book(self, site: Site, book_id: str) -> bytes | None:
+        """A book's shown path and a digest of the bytes its Book was parsed from (the loader's slot)."""
+        if book_id not in self._books:
+            book = site.books[book_id]
+            made = self.cache.made_from(READ_BOOKS, (str(Path(book.path).resolve()), book.path))
+            self._books[book_id] = None
+            if made is not None and isinstance(made[1], tuple) and made[1] and made[1][0] is book:
+                data = made[0]["data"]
+                if isinstance(data, bytes):
+                    self._books[book_id] = _text(f"{book_id}\x1f{book.path}\x1f{_digest([data])}")
+        return self._books[book_id]
+
+    def _translated(self, site: Site, book_id: str, language: str) -> bytes | None:
+        """:meth:`_translation`, once per build: every page linking to the book asks (20 MB of
+        catalogs hashed once, not once per book that reaches them)."""
+        key = (book_id, language)
+        if key not in self._translations:
+            self._translations[key] = self._translation(site, book_id, language)
+        return self._translations[key]
+
+    def _translation(self, site: Site, book_id: str, language: str) -> bytes | None:
+        """The inputs the book's translation in ``language`` was made from (its cache slot)."""
+        translated = site.translated(book_id, language)
+        made = self.cache.made_from(TRANSLATED, (book_id, language, str(Path(site.locales).resolve())))
+        if made is None or made[1] is not translated or made[0]["book"] is not site.books[book_id]:
+            coverage = site.coverage(book_id, language)
+            # No catalog (the cache keeps no slot for it): every text shown in the source language,
+            # which is all a page shows of a translation, whatever catalog it was made without.
+            return b"\x00every text in the source" if coverage.translated == 0 and coverage.fuzzy == 0 else None
+        inputs = made[0]
+        catalogs = inputs["catalog"]
+        if not isinstance(catalogs, tuple):
+            return None
+        parts = [_text(f"{book_id}\x1f{language}\x1f{inputs['locales']}\x1f{inputs['glossary']}")]
+        parts += [_text(str(part)) + b"\x1f" + (data if isinstance(data, bytes) else b"\x00absent") for part, data in catalogs]
+        return _text(_digest(parts))
+
+    def _words_of(self, site: Site, book_id: str, language: str) -> bytes:
+        key = (site.books[book_id].engine, language)  # the words files are the same for every book of an engine
+        if key not in self._words:
+            files = site.book_inputs(book_id, language)["words"]
+            self._words[key] = _text(_digest(_text(path) + b"\x1f" + data for path, data in cast("tuple[tuple[str, bytes], ...]", files)))
+        return self._words[key]
+
+    def _engine(self, engine: str) -> bytes:
+        """An engine's own code when it is not the toolkit's (in :attr:`BuildCache.code`)."""
+        if engine not in self._engines:
+            module = engine_module_file(engine) if engine else None
+            if module is None or PACKAGE in module.parents:
+                self._engines[engine] = _text(f"{engine}\x1f{module}")
+            else:
+                source = module.parent if module.name == "__init__.py" else module
+                while source.is_dir() and (source.parent / "__init__.py").exists():
+                    source = source.parent  # the top-level package: the engine may import its neighbours
+                files = sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts) if source.is_dir() else [source]
+                self._engines[engine] = _text(f"{engine}\x1f{module}\x1f") + _text(
+                    _digest(_text(str(p.relative_to(source.parent))) + b"\x1f" + p.read_bytes() for p in files))
+        return self._engines[engine]
+
+    @staticmethod
+    def _outcomes(site: Site, book_id: str, language: str) -> str | None:
+        """A digest of what the page shows of its examples' outcomes (the book's texts are in its bytes)."""
+        outcomes = cast("tuple[Outcome, ...]", site.book_inputs(book_id, language)["outcomes"])
+        shown = [(o.rule.id, o.example.id, o.attempted, o.failures, o.positions, o.records, o.not_run) for o in outcomes]
+        try:
+            # pickle writes every field of an engine's actions and refusals (an exception's too),
+            # where a repr may leave some out; equal outcomes pickle alike in any process.
+            return hashlib.blake2b(pickle.dumps(shown, protocol=5), digest_size=16).hexdigest()
+        except (pickle.PicklingError, TypeError, AttributeError):
+            return None  # an engine's record that cannot be pickled: the page is made every build
+
+    @cached_property
+    def _templates(self) -> str:
+        versions = [_text(f"{library}=={metadata.version(library)}") for library in HTML_LIBRARIES]
+        files = sorted(p for p in TEMPLATES.rglob("*") if p.is_file())
+        return _digest([*versions, *(_text(str(p.relative_to(TEMPLATES))) + b"\x1f" + p.read_bytes() for p in files)])
+
+
+def _name(book_id: str, language: str) -> str:
+    return f"{book_id}.{language}.json"
