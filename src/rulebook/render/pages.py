@@ -138,6 +138,10 @@ class Site:
     #: With ``reuse``, also keep each book page's texts as HTML for the next version of the page
     #: (``mkdocs serve`` after its first build: a one-off build would only pay their memory).
     keep_worded: bool = False
+    #: With ``reuse``, keep each book page's HTML for the next build of this process. A one-off build
+    #: makes each page when MkDocs writes it and lets it go (:meth:`book_page_stub`): the pages of every
+    #: book in every language at once were most of a build's memory (issue 31.3).
+    keep_pages: bool = True
     _translated: dict[tuple[str, str], TranslatedBook] = field(default_factory=dict, repr=False)
     _anchors: dict[str, dict[str, Anchor]] = field(default_factory=dict, repr=False)
     _messages: dict[tuple[str, str], Messages] = field(default_factory=dict, repr=False)
@@ -312,9 +316,10 @@ class Site:
         return tuple(Alternate(lang.code, lang.name, self.url(lang.code, name), lang.tag) for lang in self.languages)
 
     # --- pages ---------------------------------------------------------------------------
-    def pages(self, language: str) -> list[RenderedPage]:
+    def pages(self, language: str, *, stubs: bool = False) -> list[RenderedPage]:
+        """Every page of ``language``; ``stubs``: each book page without its body (:meth:`book_page_stub`)."""
         pages = [self.home(language)]
-        pages.extend(self.book_page(book_id, language) for book_id in self.books)
+        pages.extend((self.book_page_stub if stubs else self.book_page)(book_id, language) for book_id in self.books)
         pages.append(self.coverage_page(language))
         made = glossary_page(self, language, self.glossary_shown(language))
         if made is not None:
@@ -466,7 +471,16 @@ class Site:
         return tuple((str(p), _content(p)) for p in files if p.exists())
 
     def book_page(self, book_id: str, language: str) -> RenderedPage:
+        if not self.keep_pages:
+            return self._book_page(book_id, language)
         return self.remembered("page", book_id, language, lambda: self._book_page(book_id, language))
+
+    def book_page_stub(self, book_id: str, language: str) -> RenderedPage:
+        """A book page as a site's navigation lists it, without its body and table of contents
+        (made by :meth:`book_page` when the page is written)."""
+        view = self.book_view(book_id, language)
+        return RenderedPage("book", language, self.src_uri(language, book_id), view.url, view.plain(view.book, "title"), Markup(""),
+                            alternates=self.alternates(book_id), source_path=view.book.path)
 
     def _book_page(self, book_id: str, language: str) -> RenderedPage:
         view = self.book_view(book_id, language)
@@ -544,6 +558,7 @@ class _BookView:
         self.kept: dict[tuple[str, str, str, bool], Worded] | None = None
         self.worded: dict[tuple[str, str, str, bool], Worded] | None = None
         self.terms = BookTerms(site, book, language, url)
+        self._toc: tuple[TocEntry, ...] | None = None
 
     def _locate(self, ref: XRef) -> tuple[Book, str, Anchor] | None:
         """The book a cross-reference leads into, its link from this page, and its anchor there."""
@@ -726,6 +741,12 @@ class _BookView:
                 for rule in self.book.rules() for ruling in rule.rulings if ruling.departs]
 
     def toc(self) -> tuple[TocEntry, ...]:
+        """The page's table of contents (made once: MkDocs asks for it before the page's body)."""
+        if self._toc is None:
+            self._toc = self._made_toc()
+        return self._toc
+
+    def _made_toc(self) -> tuple[TocEntry, ...]:
         entries = []
         for section in self.book.sections:
             rules = tuple(
