@@ -138,9 +138,10 @@ class Site:
     #: With ``reuse``, also keep each book page's texts as HTML for the next version of the page
     #: (``mkdocs serve`` after its first build: a one-off build would only pay their memory).
     keep_worded: bool = False
-    #: With ``reuse``, keep each book page's HTML for the next build of this process. A one-off build
-    #: makes each page when MkDocs writes it and lets it go (:meth:`book_page_stub`): the pages of every
-    #: book in every language at once were most of a build's memory (issue 31.3).
+    #: With ``reuse``, keep each book's page, search documents and glossary uses for the next build
+    #: of this process (:meth:`remembered`). A one-off build keeps none of them: it makes each page
+    #: when MkDocs writes it and lets it go (:meth:`book_page_stub`; every book in every language at
+    #: once was most of a build's memory, issue 31.3), and never compares what they are made from.
     keep_pages: bool = True
     _translated: dict[tuple[str, str], TranslatedBook] = field(default_factory=dict, repr=False)
     _anchors: dict[str, dict[str, Anchor]] = field(default_factory=dict, repr=False)
@@ -405,7 +406,7 @@ class Site:
     def remembered(self, kind: str, book_id: str, language: str, make: Callable[[], T]) -> T:
         """``make()``, or with ``reuse`` what it made last time for the same inputs, in the
         active build cache (:mod:`rulebook.cache`; none active: made every time)."""
-        cache = current() if self.reuse else None
+        cache = current() if self.reuse and self.keep_pages else None
         if cache is None:
             return make()
         slot = (kind, str(Path(self.locales).resolve()), book_id, language)
@@ -471,8 +472,6 @@ class Site:
         return tuple((str(p), _content(p)) for p in files if p.exists())
 
     def book_page(self, book_id: str, language: str) -> RenderedPage:
-        if not self.keep_pages:
-            return self._book_page(book_id, language)
         return self.remembered("page", book_id, language, lambda: self._book_page(book_id, language))
 
     def book_page_stub(self, book_id: str, language: str) -> RenderedPage:
