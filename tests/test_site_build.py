@@ -439,7 +439,14 @@ def test_a_one_off_build_holds_one_book_page_at_a_time(tmp_path: Path, monkeypat
         return page
 
     monkeypatch.setattr(Site, "_book_page", counted)
+    # What a page's words need besides the page (search documents, glossary uses): made once, kept for the build.
+    from rulebook.render import pages, search
+    asked: list[str] = []
+    for module, name in ((pages, "book_uses"), (search, "_book_docs")):
+        made_by = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *args, made_by=made_by, name=name: asked.append(name) or made_by(*args))
     site = build(make_project(tmp_path, languages=["it", "ru", "en"]))
     assert len(alive_at_each) == 2 * 3  # two books, three languages, each page made once
+    assert sorted(asked) == ["_book_docs"] * 6 + ["book_uses"] * 6
     assert max(alive_at_each) == 0, alive_at_each  # the one before was written and let go
     assert "Due più due fa quattro." in page(site, "demo") and "Два плюс два" in page(site, "ru/demo")

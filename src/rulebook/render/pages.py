@@ -139,9 +139,10 @@ class Site:
     #: (``mkdocs serve`` after its first build: a one-off build would only pay their memory).
     keep_worded: bool = False
     #: With ``reuse``, keep each book's page, search documents and glossary uses for the next build
-    #: of this process (:meth:`remembered`). A one-off build keeps none of them: it makes each page
-    #: when MkDocs writes it and lets it go (:meth:`book_page_stub`; every book in every language at
-    #: once was most of a build's memory, issue 31.3), and never compares what they are made from.
+    #: of this process (:meth:`remembered`). A one-off build keeps the last two for itself alone and
+    #: never compares what they are made from; it makes each page when MkDocs writes it and lets it
+    #: go (:meth:`book_page_stub`; every book in every language at once was most of a build's
+    #: memory, issue 31.3).
     keep_pages: bool = True
     _translated: dict[tuple[str, str], TranslatedBook] = field(default_factory=dict, repr=False)
     _anchors: dict[str, dict[str, Anchor]] = field(default_factory=dict, repr=False)
@@ -157,6 +158,7 @@ class Site:
     _views: dict[tuple[str, str], _BookView] = field(default_factory=dict, repr=False)
     _inputs: dict[tuple[str, str], dict[str, object]] = field(default_factory=dict, repr=False)
     _targets: dict[str, frozenset[tuple[str, str]]] = field(default_factory=dict, repr=False)
+    _made: dict[tuple[str, str, str], object] = field(default_factory=dict, repr=False)  # remembered, without keep_pages
 
     def __post_init__(self) -> None:
         given: Languages | Sequence[str] | None = self.languages
@@ -406,7 +408,12 @@ class Site:
     def remembered(self, kind: str, book_id: str, language: str, make: Callable[[], T]) -> T:
         """``make()``, or with ``reuse`` what it made last time for the same inputs, in the
         active build cache (:mod:`rulebook.cache`; none active: made every time)."""
-        cache = current() if self.reuse and self.keep_pages else None
+        if not self.keep_pages:  # made once in this build, never compared with another's
+            key = (kind, book_id, language)
+            if key not in self._made:
+                self._made[key] = make()
+            return self._made[key]  # type: ignore[return-value]  # what make() made for this kind
+        cache = current() if self.reuse else None
         if cache is None:
             return make()
         slot = (kind, str(Path(self.locales).resolve()), book_id, language)
@@ -472,6 +479,8 @@ class Site:
         return tuple((str(p), _content(p)) for p in files if p.exists())
 
     def book_page(self, book_id: str, language: str) -> RenderedPage:
+        if not self.keep_pages:  # made when it is written, and let go
+            return self._book_page(book_id, language)
         return self.remembered("page", book_id, language, lambda: self._book_page(book_id, language))
 
     def book_page_stub(self, book_id: str, language: str) -> RenderedPage:
