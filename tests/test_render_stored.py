@@ -41,12 +41,14 @@ def _as_run(outcomes: list[Outcome]) -> list[Outcome]:
 
 
 def build(p: Project, cache: BuildCache, *, languages: Sequence[str] = LANGUAGES, directory_urls: bool = True,
-          outcomes: Outcomes = _as_run) -> Shown:
-    """One build of the project's pages with ``cache`` (its folder: what is kept), as the plugin makes it."""
+          outcomes: Outcomes = _as_run, keep_pages: bool = True) -> Shown:
+    """One build of the project's pages with ``cache`` (its folder: what is kept), as the plugin makes it
+    (``keep_pages``: as a served build does; else as a one-off build, each page let go once made)."""
     with using(cache):
         books = load_library(rulebook_paths(p.rules), reuse=True)
         site = Site(books, outcomes(run_books(books.values(), reuse=True)), locales=p.locales, languages=languages,
-                    directory_urls=directory_urls, reuse=True, kept=KeptPages(cache) if cache.folder is not None else None)
+                    directory_urls=directory_urls, reuse=True, kept=KeptPages(cache) if cache.folder is not None else None,
+                    keep_pages=keep_pages)
         shown: Shown = {}
         for lang in languages:
             for page in site.pages(lang):
@@ -83,29 +85,35 @@ CHANGES: dict[str, Callable[[Project], Project]] = {
 }
 
 
+@pytest.mark.parametrize("one_off", [False, True], ids=["served", "one-off"])
 @pytest.mark.parametrize("changed", CHANGES)
-def test_a_kept_page_is_never_the_old_one_after_an_input_changed(tmp_path: Path, changed: str) -> None:
+def test_a_kept_page_is_never_the_old_one_after_an_input_changed(tmp_path: Path, changed: str, one_off: bool) -> None:
     p = Project(tmp_path / "project")
-    first = build(p, BuildCache(p.folder))
-    assert build(p, BuildCache(p.folder)) == first  # taken from the folder, as it was made
+    first = build(p, BuildCache(p.folder), keep_pages=not one_off)
+    assert build(p, BuildCache(p.folder), keep_pages=not one_off) == first  # taken from the folder, as it was made
     after = CHANGES[changed](p)
     cold = build(after, BuildCache())
     assert cold != first, f"changing {changed} changes nothing shown: the scenario proves nothing"
-    assert build(after, BuildCache(p.folder)) == cold, f"a kept build showed the old pages after changing {changed}"
+    assert build(after, BuildCache(p.folder), keep_pages=not one_off) == cold, f"a kept build showed the old pages after changing {changed}"
 
 
-def test_a_kept_build_renders_no_unchanged_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+#: Each (book, language)'s kept files: its search documents, glossary uses and home entry, and its page apart.
+FILES = ["altro.it.json", "altro.it.page.json", "altro.ru.json", "altro.ru.page.json",
+         "demo.it.json", "demo.it.page.json", "demo.ru.json", "demo.ru.page.json"]
+
+
+@pytest.mark.parametrize("one_off", [False, True], ids=["served", "one-off"])
+def test_a_kept_build_renders_no_unchanged_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, one_off: bool) -> None:
     p = Project(tmp_path / "project")
-    first = build(p, BuildCache(p.folder))
-    assert sorted(path.name for path in (p.folder / "book-pages").iterdir()) == [
-        "altro.it.json", "altro.ru.json", "demo.it.json", "demo.ru.json"]
+    first = build(p, BuildCache(p.folder), keep_pages=not one_off)
+    assert sorted(path.name for path in (p.folder / "book-pages").iterdir()) == FILES
     rendered: list[tuple[str, str]] = []
     book_page = Site._book_page
     monkeypatch.setattr(Site, "_book_page", lambda site, book_id, language: rendered.append((book_id, language)) or book_page(site, book_id, language))
-    assert build(p, BuildCache(p.folder)) == first
+    assert build(p, BuildCache(p.folder), keep_pages=not one_off) == first
     assert rendered == []
     _catalog(p)  # the Russian demo catalog: its page, and the Russian page of the book that links to it
-    build(p, BuildCache(p.folder))
+    build(p, BuildCache(p.folder), keep_pages=not one_off)
     assert sorted(rendered) == [("altro", "ru"), ("demo", "ru")]
 
 
@@ -177,24 +185,25 @@ def test_a_broken_or_foreign_kept_file_is_as_if_absent(tmp_path: Path, written: 
     p = Project(tmp_path / "project")
     cold = build(p, BuildCache())
     build(p, BuildCache(p.folder))
-    kept = p.folder / "book-pages" / "demo.ru.json"
-    if written is None:  # of this version, its values of the wrong shape
-        data = json.loads(kept.read_text(encoding="utf-8"))
-        kept.write_text(json.dumps({"version": data["version"], "page": {"html": 1}, "search": [[1]], "glossary uses": [["x"]]}),
-                        encoding="utf-8")
-    else:
-        kept.write_text(written, encoding="utf-8")
+    kept, page = p.folder / "book-pages" / "demo.ru.json", p.folder / "book-pages" / "demo.ru.page.json"
+    for path in (kept, page):
+        if written is None:  # of this version, its values of the wrong shape
+            data = json.loads(path.read_text(encoding="utf-8"))
+            path.write_text(json.dumps({"version": data["version"], "page": {"html": 1}, "search": [[1]], "glossary uses": [["x"]],
+                                        "toc": [1]}), encoding="utf-8")
+        else:
+            path.write_text(written, encoding="utf-8")
     assert build(p, BuildCache(p.folder)) == cold
-    assert json.loads(kept.read_text(encoding="utf-8"))["page"]["html"] == cold[("book", "ru/demo.md")][1]  # written anew
+    assert json.loads(page.read_text(encoding="utf-8"))["page"]["html"] == cold[("book", "ru/demo.md")][1]  # written anew
 
 
 def test_the_kept_files_are_those_of_the_site_it_builds(tmp_path: Path) -> None:
     p = Project(tmp_path / "project")
     build(p, BuildCache(p.folder))
     folder = p.folder / "book-pages"
-    assert len(list(folder.iterdir())) == 4
+    assert len(list(folder.iterdir())) == 8
     build(p, BuildCache(p.folder), languages=("it",))
-    assert sorted(path.name for path in folder.iterdir()) == ["altro.it.json", "demo.it.json"]
+    assert sorted(path.name for path in folder.iterdir()) == ["altro.it.json", "altro.it.page.json", "demo.it.json", "demo.it.page.json"]
     assert KEPT_PAGES.stored
 
 

@@ -417,3 +417,36 @@ def test_hostile_catalog_is_text_in_the_built_html(tmp_path: Path) -> None:
     assert re.search(r'data-rb-state="fallback"><span lang="it">Demo</span>', html)
     index = (site / "ru" / "search" / "search_index.json").read_text(encoding="utf-8")
     assert "<script" not in index and "<img" not in index
+
+
+def test_a_one_off_build_holds_one_book_page_at_a_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """MkDocs makes every page's content before it writes any: a book page made then would keep
+    every book in every language in memory at once (most of a large build's peak, issue 31.3)."""
+    import gc
+    import weakref
+
+    from rulebook.render.pages import Site
+
+    made: list[weakref.ref[object]] = []
+    alive_at_each: list[int] = []
+    book_page = Site._book_page
+
+    def counted(self: Site, book_id: str, language: str) -> object:
+        gc.collect()
+        alive_at_each.append(sum(ref() is not None for ref in made))
+        page = book_page(self, book_id, language)
+        made.append(weakref.ref(page))
+        return page
+
+    monkeypatch.setattr(Site, "_book_page", counted)
+    # What a page's words need besides the page (search documents, glossary uses): made once, kept for the build.
+    from rulebook.render import pages, search
+    asked: list[str] = []
+    for module, name in ((pages, "book_uses"), (search, "_book_docs")):
+        made_by = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *args, made_by=made_by, name=name: asked.append(name) or made_by(*args))
+    site = build(make_project(tmp_path, languages=["it", "ru", "en"]))
+    assert len(alive_at_each) == 2 * 3  # two books, three languages, each page made once
+    assert sorted(asked) == ["_book_docs"] * 6 + ["book_uses"] * 6
+    assert max(alive_at_each) == 0, alive_at_each  # the one before was written and let go
+    assert "Due più due fa quattro." in page(site, "demo") and "Два плюс два" in page(site, "ru/demo")

@@ -75,7 +75,7 @@ from .render import RenderedPage, Site
 from .render.broken import broken_book_markdown
 from .render.pages import Alternate, TocEntry
 from .render.reuse import COMPILED
-from .render.search import search_index
+from .render.search import book_docs, search_index
 from .render.stored_pages import KeptPages
 from .render.theme_labels import theme_labels
 from .render.ui import MADE_WITH, Words, tab_title_parts
@@ -144,6 +144,8 @@ _SERVED: dict[str, list[str]] = {}
 class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
     def __init__(self) -> None:
         self.pages: dict[str, RenderedPage] = {}
+        #: A one-off build's book pages before they are written: (book id, the page without its body).
+        self.stubs: dict[str, tuple[str, RenderedPage]] = {}
         self.books: dict[str, Book] = {}
         self.failed: dict[str, LoadError] = {}  # each rulebook file that cannot be loaded, with why
         self.languages: Languages | None = None
@@ -243,9 +245,10 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
             self.problem(f"worked example failed, shown as failed on the site:\n{report}")
         # reuse: a rebuild renders again only the (book, language) pages whose inputs changed.
         assert self.languages is not None  # on_config has made the site's languages
+        served = self._config_key(config) in _SERVED
         return Site(self.books, outcomes, self._path(config, self.config.locales), self.languages, config.use_directory_urls,
                     pdf=self.config.pdf, translate=partial(translate_book, cache=self.cache), reuse=True,
-                    keep_worded=self._config_key(config) in _SERVED, kept=KeptPages(self.cache) if self.cache.folder is not None else None)
+                    keep_worded=served, keep_pages=served, kept=KeptPages(self.cache) if self.cache.folder is not None else None)
 
     def _cache(self, config: MkDocsConfig) -> Path | None:
         return self._path(config, self.config.cache_dir) if self.config.cache_dir else None
@@ -278,19 +281,29 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
 
     def _files(self, files: Files, config: MkDocsConfig) -> Files:
         site = self.rendered = self.site(config)
-        # The book pages in the order the workers translate them (site.pages(language) then finds
-        # them made): a coverage page shows every language's translations, so it waits for them all.
+        # The books in the order the workers translate them, each as it comes: a coverage page shows
+        # every language's translations, so it waits for them all. Under serve each page is made
+        # here and kept for the next rebuild; a one-off build makes here what a page's words need
+        # (its search documents and glossary uses) and the page itself only when MkDocs writes it
+        # (on_page_content), letting it go once written (on_post_page).
         for language in site.languages:
             for book_id in site.books:
-                site.book_page(book_id, language.code)
-        self.pages = {}
+                if site.keep_pages:
+                    site.book_page(book_id, language.code)
+                else:
+                    book_docs(site, book_id, language.code)
+                    site.glossary_uses(book_id, language.code)
+        self.pages, self.stubs = {}, {}
         nav = []
         reported: set[object] = set()
         stale = self._stale_translations(site, config)
         for language in site.languages:
             section = []
-            for page in site.pages(language.code):
+            books = {site.src_uri(language.code, book_id): book_id for book_id in site.books}
+            for page in site.pages(language.code, stubs=not site.keep_pages):
                 self.pages[page.src_uri] = page
+                if page.kind == "book" and not site.keep_pages:
+                    self.stubs[page.src_uri] = (books[page.src_uri], page)
                 # No Markdown: the body is put in place in on_page_context (a copy of every page's
                 # HTML here would last as long as the build: a third of its peak memory).
                 files.append(File.generated(config, page.src_uri, content="", inclusion=InclusionLevel.INCLUDED))
@@ -370,6 +383,12 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         rendered = self.pages.get(page.file.src_uri)
         if rendered is None:
             return html
+        if page.file.src_uri in self.stubs:  # a one-off build's book page: its body is made when it is written
+            assert self.rendered is not None  # stubs are made by a build that rendered the site
+            book_id, stub = self.stubs[page.file.src_uri]
+            with using(self.cache):
+                page.toc = get_toc(_toc_tokens(self.rendered.book_toc(book_id, stub.language)))
+            return html
         page.toc = get_toc(_toc_tokens(rendered.toc))
         return html
 
@@ -378,6 +397,13 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         # Material's search plugin runs a regex over every page's HTML here, although our pages
         # are excluded from its index (a tenth of a rebuild's time): the body comes after it.
         rendered = self.pages.get(page.file.src_uri)
+        if page.file.src_uri in self.stubs:
+            # MkDocs makes every page's content before it writes any: a one-off build's book page is
+            # made here, page by page, so that only one is in memory at a time.
+            assert self.rendered is not None  # stubs are made by a build that rendered the site
+            book_id, stub = self.stubs[page.file.src_uri]
+            with using(self.cache):  # the build's memos (highlighted doctests, term patterns) as in on_files
+                rendered = self.rendered.book_page(book_id, stub.language)
         if rendered is not None:
             page.content = str(rendered.html)  # a plain str, as a page's content always is
         return context

@@ -80,10 +80,18 @@ class Term:
     def pattern(self, language: str) -> str:
         """Any of the term's forms in ``language`` as a regular expression (case-insensitive, as
         the checks match them), a ``*`` form running on to its word's end: the glossary page
-        links a term where a text uses it. Empty: no form in that language."""
-        whole, rest = r"(?!\w)", r"\w*"
-        found = [_form_re(form, language, self.card).pattern for form in self.forms.get(language, ())]
-        return "|".join(f"(?i:{p}{'' if p.endswith(whole) else rest})" for p in found)
+        links a term where a text uses it. Empty: no form in that language. (Made once per
+        language: every text of a page asks for the patterns of the terms it uses.)"""
+        made = self._patterns.get(language)
+        if made is None:
+            whole, rest = r"(?!\w)", r"\w*"
+            found = [_form_re(form, language, self.card).pattern for form in self.forms.get(language, ())]
+            made = self._patterns[language] = "|".join(f"(?i:{p}{'' if p.endswith(whole) else rest})" for p in found)
+        return made
+
+    @cached_property
+    def _patterns(self) -> dict[str, str]:
+        return {}
 
 
 @dataclass(frozen=True)

@@ -145,6 +145,12 @@ class Site:
     #: With ``reuse``, also take each (book, language)'s page, search documents, glossary uses and
     #: home entry from the build cache's folder, and keep them there (render.stored_pages; None: in memory only).
     kept: KeptPages | None = None
+    #: With ``reuse``, keep each book's page, search documents and glossary uses for the next build
+    #: of this process (:meth:`remembered`). A one-off build keeps the last two for itself alone and
+    #: never compares what they are made from; it makes each page when MkDocs writes it and lets it
+    #: go (:meth:`book_page_stub`; every book in every language at once was most of a build's
+    #: memory, issue 31.3).
+    keep_pages: bool = True
     _translated: dict[tuple[str, str], TranslatedBook] = field(default_factory=dict, repr=False)
     _anchors: dict[str, dict[str, Anchor]] = field(default_factory=dict, repr=False)
     _messages: dict[tuple[str, str], Messages] = field(default_factory=dict, repr=False)
@@ -159,6 +165,7 @@ class Site:
     _views: dict[tuple[str, str], _BookView] = field(default_factory=dict, repr=False)
     _inputs: dict[tuple[str, str], dict[str, object]] = field(default_factory=dict, repr=False)
     _targets: dict[str, frozenset[tuple[str, str]]] = field(default_factory=dict, repr=False)
+    _made: dict[tuple[str, str, str], object] = field(default_factory=dict, repr=False)  # remembered, without keep_pages
 
     def __post_init__(self) -> None:
         given: Languages | Sequence[str] | None = self.languages
@@ -319,9 +326,10 @@ class Site:
         return tuple(Alternate(lang.code, lang.name, self.url(lang.code, name), lang.tag) for lang in self.languages)
 
     # --- pages ---------------------------------------------------------------------------
-    def pages(self, language: str) -> list[RenderedPage]:
+    def pages(self, language: str, *, stubs: bool = False) -> list[RenderedPage]:
+        """Every page of ``language``; ``stubs``: each book page without its body (:meth:`book_page_stub`)."""
         pages = [self.home(language)]
-        pages.extend(self.book_page(book_id, language) for book_id in self.books)
+        pages.extend((self.book_page_stub if stubs else self.book_page)(book_id, language) for book_id in self.books)
         pages.append(self.coverage_page(language))
         made = glossary_page(self, language, self.glossary_shown(language))
         if made is not None:
@@ -408,6 +416,11 @@ class Site:
     def remembered(self, kind: str, book_id: str, language: str, make: Callable[[], T]) -> T:
         """``make()``, or with ``reuse`` what it made last time for the same inputs, in the
         active build cache (:mod:`rulebook.cache`; none active: made every time)."""
+        if not self.keep_pages:  # made (or taken from the cache's folder) once in this build, never compared with another's
+            key = (kind, book_id, language)
+            if key not in self._made:
+                self._made[key] = make() if self.kept is None else self.kept.value(self, kind, book_id, language, make)
+            return self._made[key]  # type: ignore[return-value]  # what make() made for this kind
         cache = current() if self.reuse else None
         if cache is None:
             return make()
@@ -478,7 +491,22 @@ class Site:
         return tuple((str(p), _content(p)) for p in files if p.exists())
 
     def book_page(self, book_id: str, language: str) -> RenderedPage:
+        if not self.keep_pages:  # made (or taken from the cache's folder) when it is written, and let go
+            if self.kept is None:
+                return self._book_page(book_id, language)
+            return self.kept.value(self, "page", book_id, language, lambda: self._book_page(book_id, language), release=True)
         return self.remembered("page", book_id, language, lambda: self._book_page(book_id, language))
+
+    def book_toc(self, book_id: str, language: str) -> tuple[TocEntry, ...]:
+        """A book page's table of contents, without the page (MkDocs asks for it before the page's body)."""
+        return self.remembered("toc", book_id, language, lambda: self.book_view(book_id, language).toc())
+
+    def book_page_stub(self, book_id: str, language: str) -> RenderedPage:
+        """A book page as a site's navigation lists it, without its body and table of contents
+        (made by :meth:`book_page` when the page is written)."""
+        view = self.book_view(book_id, language)
+        return RenderedPage("book", language, self.src_uri(language, book_id), view.url, view.plain(view.book, "title"), Markup(""),
+                            alternates=self.alternates(book_id), source_path=view.book.path)
 
     def _book_page(self, book_id: str, language: str) -> RenderedPage:
         view = self.book_view(book_id, language)
@@ -555,6 +583,7 @@ class _BookView:
         #: While a page is made under a serve session: the texts its last version worded, and this one's.
         self.kept: dict[tuple[str, str, str, bool], Worded] | None = None
         self.worded: dict[tuple[str, str, str, bool], Worded] | None = None
+        self._toc: tuple[TocEntry, ...] | None = None
 
     @cached_property
     def terms(self) -> BookTerms:
@@ -743,6 +772,12 @@ class _BookView:
                 for rule in self.book.rules() for ruling in rule.rulings if ruling.departs]
 
     def toc(self) -> tuple[TocEntry, ...]:
+        """The page's table of contents (made once: MkDocs asks for it before the page's body)."""
+        if self._toc is None:
+            self._toc = self._made_toc()
+        return self._toc
+
+    def _made_toc(self) -> tuple[TocEntry, ...]:
         entries = []
         for section in self.book.sections:
             rules = tuple(

@@ -90,6 +90,11 @@ def _book_docs(site: Site, book_id: str, language: str) -> list[SearchDoc]:
     return docs
 
 
+def book_docs(site: Site, book_id: str, language: str) -> list[SearchDoc]:
+    """One book's documents in one language, made again only when its page is (``Site.remembered``)."""
+    return site.remembered("search", book_id, language, lambda: _book_docs(site, book_id, language))
+
+
 def search_docs(site: Site, language: str) -> list[SearchDoc]:
     """Every document of one language's index; a page's own document before its sections'."""
     words = site.words(language)
@@ -99,7 +104,7 @@ def search_docs(site: Site, language: str) -> list[SearchDoc]:
              [words.gettext("Every rulebook, every worked example checked against a reference engine.").text]),
     ]
     for book_id in site.books:
-        docs.extend(site.remembered("search", book_id, language, lambda: _book_docs(site, book_id, language)))  # noqa: B023 - called at once
+        docs.extend(book_docs(site, book_id, language))
     docs.append(_doc(location("coverage"), words.gettext("Translation coverage").text))
     if site.term_anchors:
         # The glossary: a reader who types a term in another language ("land") finds its entry.

@@ -4,7 +4,8 @@ A (book, language)'s page, its search documents, its share of the glossary page 
 the home page are most of a build's work once the translations are kept (:mod:`rulebook.i18n.stored`): under cProfile, 82% of
 a kept build of the 5 x 200 corpus. A ``mkdocs serve`` session already keeps them in memory
 (:data:`rulebook.render.pages.BOOK_PAGES`, compared with ``==``); :class:`KeptPages` also writes
-them to the cache's folder (``book-pages/BOOK.LANG.json``), under a version that is a digest of
+them to the cache's folder (``book-pages/BOOK.LANG.json``, the page itself in ``BOOK.LANG.page.json``: a
+one-off build reads it only when MkDocs writes the page), under a version that is a digest of
 everything they are made from, read back by the next build:
 
 - the code (:attr:`rulebook.cache.BuildCache.code`), the page templates and the versions of
@@ -174,6 +175,7 @@ CODECS: dict[str, tuple[Callable[[object], object], Callable[[object], object | 
     "search": (lambda docs: _docs(cast("list[dict[str, str]]", docs)), _docs_back),
     "glossary uses": (lambda uses: _uses(cast("tuple[BookUse, ...]", uses)), _uses_back),
     "home": (lambda entry: _home(cast("dict[str, object]", entry)), _home_back),
+    "toc": (lambda toc: _toc(cast("tuple[TocEntry, ...]", toc)), _toc_back),
 }
 
 
@@ -210,22 +212,34 @@ class KeptPages:
 
     def __init__(self, cache: BuildCache) -> None:
         self.cache = cache
-        self._entries: dict[tuple[str, str], _Entry | None] = {}
+        self._entries: dict[tuple[str, str, bool], _Entry | None] = {}
         self._books: dict[str, bytes | None] = {}
         self._translations: dict[tuple[str, str], bytes | None] = {}
         self._words: dict[tuple[str, str], bytes] = {}
         self._engines: dict[str, bytes] = {}
+        self._versions: dict[tuple[str, str], str | None] = {}
 
-    def value(self, site: Site, what: str, book_id: str, language: str, make: Callable[[], T], *, read: bool = True) -> T:
+    def value(self, site: Site, what: str, book_id: str, language: str, make: Callable[[], T], *, read: bool = True,
+              release: bool = False) -> T:
         """What ``make()`` makes for a (book, language), from the folder when a build with the same
         inputs kept it; made, and written by :meth:`save`, otherwise. ``read``: whether the file
         may hold it (a ``mkdocs serve`` rebuild makes again what its last build wrote there:
-        reading a page's file to find it of the old version would cost as much as writing it)."""
-        key = (book_id, language)
+        reading a page's file to find it of the old version would cost as much as writing it).
+        ``release``: written now if it was made, and not held here (a one-off build makes each
+        page when MkDocs writes it and lets it go: pages.Site.keep_pages)."""
+        key = (book_id, language, what == "page")  # a page in a file of its own, read only when it is written
         if key not in self._entries:
-            self._entries[key] = self._entry(site, book_id, language, read)
+            self._entries[key] = self._entry(site, book_id, language, read, page=what == "page")
         entry = self._entries[key]
-        return make() if entry is None else entry.value(what, make)
+        if entry is None:
+            return make()
+        found = entry.value(what, make)
+        if release:
+            if entry.changed:
+                write_json(self.cache, entry.path, entry.data())
+                entry.changed = False
+            entry.values.pop(what, None)
+        return found
 
     def save(self, site: Site) -> None:
         """Write each (book, language) whose file lacks what this build made; remove the files of
@@ -238,14 +252,16 @@ class KeptPages:
                 write_json(self.cache, entry.path, entry.data())
                 entry.changed = False
         if folder.is_dir():
-            names = {_name(book_id, language.code) for book_id in site.books for language in site.languages}
+            names = {_name(book_id, language.code, page) for book_id in site.books for language in site.languages for page in (False, True)}
             for stale in folder.glob("*.json"):
                 if stale.name not in names:
                     stale.unlink(missing_ok=True)
 
-    def _entry(self, site: Site, book_id: str, language: str, read: bool) -> _Entry | None:
-        path = self.cache.stored_path(KEPT_PAGES, _name(book_id, language))
-        version = self.version(site, book_id, language) if path is not None else None
+    def _entry(self, site: Site, book_id: str, language: str, read: bool, *, page: bool) -> _Entry | None:
+        path = self.cache.stored_path(KEPT_PAGES, _name(book_id, language, page))
+        if path is not None and (book_id, language) not in self._versions:
+            self._versions[book_id, language] = self.version(site, book_id, language)
+        version = self._versions[book_id, language] if path is not None else None
         if path is None or version is None:
             return None
         data = (read_json(path, version) if read else None) or {}
@@ -367,5 +383,5 @@ class KeptPages:
         return _digest([*versions, *(_text(str(p.relative_to(TEMPLATES))) + b"\x1f" + p.read_bytes() for p in files)])
 
 
-def _name(book_id: str, language: str) -> str:
-    return f"{book_id}.{language}.json"
+def _name(book_id: str, language: str, page: bool = False) -> str:
+    return f"{book_id}.{language}.page.json" if page else f"{book_id}.{language}.json"
