@@ -11,8 +11,10 @@ of a key shows as the old value coming back.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
+import pkgutil
 import re
 import shutil
 from collections.abc import Callable
@@ -20,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+import rulebook
 from rulebook import cache as build_cache
 from rulebook import keeping
 from rulebook.cache import KINDS, BuildCache, using
@@ -122,13 +125,16 @@ SCENARIOS: dict[str, dict[str, Callable[[Project], Project]]] = {
     "glossary": {"reads": _glossary},
 }
 #: Kinds with a test of their own below.
-OWN_TESTS = {"board", "grammar", "checked catalogs", "printed names", "stale translations"}  # the last: test_i18n_followed
+OWN_TESTS = {"board", "grammar", "checked catalogs", "printed names", "engine names", "stale translations"}  # the last: test_i18n_followed
 #: The glossary's terms name the file they come from: a moved project's glossary is another
 #: glossary. Without one, the catalog's shown path is the only input a move changes.
 NO_GLOSSARY = {_shown_path}
 
 
 def test_every_kind_of_kept_value_has_its_scenario() -> None:
+    # Every module of the package imported: a kind declared where no test of this file imports is counted too.
+    for module in pkgutil.walk_packages(rulebook.__path__, "rulebook."):
+        importlib.import_module(module.name)
     assert sorted(KINDS) == sorted([*SCENARIOS, *PURE, *OWN_TESTS, *REBUILDS])
 
 
@@ -409,6 +415,37 @@ def test_printed_names_are_made_terms_for_their_own_names_and_source() -> None:
         assert forms(_read_names(island, "en"), "en") == [("Island",)] and _read_names(island, "en") is not first
     assert forms(first, "it") == [("Isola",)]
     assert any(k.name == "printed names" for k, _ in cache.entries())
+
+
+def test_an_engine_imported_anew_is_asked_its_printed_names_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine's names are asked once per module: a module imported anew (an engine edited under
+    serve, rulebook.reloading) is another module, asked again; the same one is never asked twice."""
+    import types
+
+    from rulebook import engines
+    from rulebook.engines.base import PrintedName
+
+    asked: list[str] = []
+
+    def engine(name: str) -> types.ModuleType:
+        module = types.ModuleType("house_rules")
+        module.names = lambda: asked.append(name) or (PrintedName.of({"it": name, "en": name.upper()}, "cards.yaml:1"),)  # type: ignore[attr-defined]
+        return module
+
+    loaded = {"house": engine("Isola")}
+    monkeypatch.setattr(engines, "registered", lambda: {"house": "house_rules"})
+    monkeypatch.setattr(engines, "load_engine", lambda name: loaded[name])
+    cache = BuildCache()
+    with using(cache):
+        first = engines.printed_names()
+        assert engines.printed_names() == first
+        assert asked == ["Isola"]  # the same module: asked once
+        loaded["house"] = engine("Palude")  # imported anew, its data edited
+        (again,), _ = engines.printed_names()
+    assert asked == ["Isola", "Palude"]
+    assert ("it", "Palude") in again.names
+    assert first == ((PrintedName.of({"it": "Isola", "en": "ISOLA"}, "cards.yaml:1"),), ())
+    assert any(k.name == "engine names" for k, _ in cache.entries())
 
 
 def test_a_shipped_grammar_file_is_part_of_the_code_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -74,5 +74,6 @@ def printed_names() -> tuple[PrintedName, ...]:
     path = Path(__file__)
     lines = {line.strip().split('":', 1)[0].lstrip('"'): number for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if line.startswith('    "')}
-    return tuple(PrintedName.of({"en": name, **dict.fromkeys(NOT_PRINTED, name), **printed}, f"{display_path(path)}:{lines[name]}", "plane")
+    shown = display_path(path)  # once: each call resolves the path
+    return tuple(PrintedName.of({"en": name, **dict.fromkeys(NOT_PRINTED, name), **printed}, f"{shown}:{lines[name]}", "plane")
                  for name, printed in PRINTED_NAMES.items())
