@@ -280,6 +280,20 @@ def _term_used(p: Project) -> Project:
     return p
 
 
+def _term_added(p: Project) -> Project:
+    """A term the texts already use in both languages, added to the glossary: no translation
+    changes (each already says it), the pages link it and the glossary page lists its uses."""
+    (p.locales / "glossary.yaml").write_text(GLOSSARY + "  - it: [carta]\n    ru: [карта, карту]\n", encoding="utf-8")
+    return p
+
+
+def _renumbered(p: Project) -> Project:
+    """A rule put before demo's pesca (1.2 -> 1.3): altro's text links to it, unchanged, and the
+    demo page's preview of altro's rule quotes that text with the new number."""
+    _edited(p.rules / "demo.yaml", "      - id: pesca\n", "      - id: nuova\n        title: Nuova\n        text: Una regola nuova.\n      - id: pesca\n")
+    return p
+
+
 #: What changes a rebuild's kinds: the read books, the examples' outcomes, the pages.
 REBUILDS: dict[str, dict[str, Callable[[Project], Project]]] = {
     "read book": {"data": _book},
@@ -289,6 +303,10 @@ REBUILDS: dict[str, dict[str, Callable[[Project], Project]]] = {
     # The texts a re-rendered page takes from its last version: each changed one worded again.
     "worded texts": {"words": _glossary, "a text's translation": _catalog, "a text's source": _book,
                      "a link's target (another book's title)": _linked_title, "a text's example outcome": _example},
+    # A book's texts as plain words and the terms each uses (link previews, rule links, the glossary page).
+    "plain texts": {"words": _glossary, "words (a term added that the texts already use)": _term_added, "a text's translation": _catalog, "a text's source": _book,
+                    "a link's target (another book's title)": _linked_title, "a term's use": _term_used,
+                    "a number a text shows (a rule put before the one it links to)": _renumbered},
 }
 
 

@@ -153,3 +153,52 @@ def test_a_renumbered_book_renders_the_pages_that_link_to_it_again(tmp_path: Pat
     after = rebuild(rules, locales)
     assert after[("altro", "it")] is not first[("altro", "it")]
     assert ">1.3<" in after[("altro", "it")].html and ">1.2<" in first[("altro", "it")].html
+
+
+def test_a_serve_session_keeps_its_first_builds_texts_and_shows_each_edit_as_a_cold_build(tmp_path: Path,
+                                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """``mkdocs serve`` starts the plugin before its first build, whose pages then keep their
+    texts: the first edit words only the text it changed, and the site is what a cold build of
+    the edited project writes (each page, the search indexes)."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    from rulebook.render import pages
+
+    from .conftest import site_languages
+    from .test_site_build import make_project
+
+    served, cold = make_project(tmp_path / "served"), make_project(tmp_path / "cold")
+    config = load_config(str(served))
+    config.plugins.on_startup(command="serve", dirty=False)
+    try:
+        build(config)
+        worded: list[str] = []
+        made = pages._BookView._text
+
+        def counted(view: pages._BookView, node: object, field_name: str, *rest: object) -> object:
+            if node is not view.book:  # the home page lists each book's title and summary anew
+                worded.append(f"{view.book.id} {view.language} {getattr(node, 'id', '')}:{field_name}")
+            return made(view, node, field_name, *rest)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(pages._BookView, "_text", counted)
+        edited = {**RUSSIAN, "demo/pesca:text": "Игрок тянет карту из колоды."}
+        for project in (served, cold):
+            write_catalog(project.parent / "locales", "ru", "demo", edited, rules=project.parent / "rules")
+            altro = project.parent / "rules" / "altro.yaml"
+            altro.write_text(altro.read_text(encoding="utf-8").replace("Si torna a", "Si ritorna a"), encoding="utf-8")
+        build(load_config(str(served)))
+        # Altro's changed rule, on its pages and in the preview of the demo rule that links to it;
+        # the changed Russian text, and the Russian title the rewritten catalog no longer marks outdated.
+        languages = site_languages()
+        assert sorted(worded) == sorted([*(f"altro {lang} fine:text" for lang in languages), *(f"demo {lang} mana-bianco:text" for lang in languages),
+                                         "demo ru pesca:text", "demo ru primo:title"])
+        monkeypatch.undo()
+        build(load_config(str(cold)))
+    finally:
+        config.plugins.on_shutdown()
+    written = {path.relative_to(served.parent / "site") for path in (served.parent / "site").rglob("*") if path.suffix in (".html", ".json")}
+    assert {path.relative_to(cold.parent / "site") for path in (cold.parent / "site").rglob("*") if path.suffix in (".html", ".json")} == written
+    assert "Игрок тянет карту" in (served.parent / "site" / "ru" / "demo" / "index.html").read_text(encoding="utf-8")
+    for path in written:
+        assert (served.parent / "site" / path).read_bytes() == (cold.parent / "site" / path).read_bytes(), path

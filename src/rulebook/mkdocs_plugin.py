@@ -37,7 +37,7 @@ import logging
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urljoin, urlsplit
 
 from jinja2 import Environment
@@ -152,6 +152,17 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         self.not_found_context: dict[str, object] | None = None  # what MkDocs renders its 404.html with
         self.load_error: LoadError | None = None  # mkdocs serve: why this rebuild shows error pages
         self.cache = BuildCache()  # on_config: the configuration's, shared by every build of it in this process
+        self.serving = False  # on_startup: this process runs mkdocs serve
+        self.built: str | None = None  # the configuration whose build the state above is of (_config_key)
+
+    def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
+        # mkdocs serve says so before its first build, whose book pages then keep their texts as
+        # worded: the first edit is rebuilt as cheaply as the next. (With this event MkDocs keeps
+        # one plugin object across a session's rebuilds: every build's state starts in on_config.)
+        self.serving = command == "serve"
+
+    def on_shutdown(self) -> None:
+        self.serving = False  # the object outlives the session in a process that builds again
 
     def problem(self, message: str) -> None:
         """A warning, and one more reason for a strict build to fail."""
@@ -168,6 +179,8 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
     @event_priority(100)  # before the search plugin reads the theme's language
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self.problems, self.not_found_context = [], None  # mkdocs serve: every rebuild starts here
+        # One object serves every configuration of the process (on_startup): nothing of the last one's build is left.
+        self.built, self.pages, self.rendered, self.books, self.failed = self._config_key(config), {}, None, {}, {}
         self.cache = session(self._config_key(config), self._cache(config))
         rules = self._path(config, self.config.rules)
         try:
@@ -243,7 +256,7 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         assert self.languages is not None  # on_config has made the site's languages
         return Site(self.books, outcomes, self._path(config, self.config.locales), self.languages, config.use_directory_urls,
                     pdf=self.config.pdf, translate=partial(translate_book, cache=self.cache), reuse=True,
-                    keep_worded=self._config_key(config) in _SERVED)
+                    keep_worded=self.serving or self._config_key(config) in _SERVED)
 
     def _cache(self, config: MkDocsConfig) -> Path | None:
         return self._path(config, self.config.cache_dir) if self.config.cache_dir else None
@@ -465,17 +478,19 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
             out.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
     def on_serve(self, server: LiveReloadServer, config: MkDocsConfig, builder: Callable[[], None]) -> LiveReloadServer:
-        # Called once, after the first build; each rebuild has a plugin instance of its own.
-        _SERVED[self._config_key(config)] = list(self.pages)
+        # Called once, after the first build (of this configuration: the object may have built another since).
+        ours = self.built == self._config_key(config)
+        pages, books, rendered = (self.pages, self.books, self.rendered) if ours else ({}, {}, None)
+        _SERVED[self._config_key(config)] = list(pages)
         for option in (self.config.rules, self.config.locales):
             path = self._path(config, option)
             if path.exists():
                 server.watch(str(path))
         # An engine's author edits its code while the site is served (on_config imports it anew).
-        for source in engine_sources(self.books.values(), self._path(config, ".")):
+        for source in engine_sources(books.values(), self._path(config, ".")):
             server.watch(str(source))
-        if self.rendered is not None:
+        if rendered is not None:
             # An engine's developer edits its shipped catalogs too (the pages' reuse follows them).
-            for folder in self.rendered.shipped_catalog_folders():
+            for folder in rendered.shipped_catalog_folders():
                 server.watch(str(folder))
         return server

@@ -36,6 +36,7 @@ from ..symbols import table as symbol_table
 from .boards import ExampleFigure, example_figure
 from .fragments import heading, highlight_doctest
 from .glossary import GLOSSARY, BookTerms, BookUse, ShownEntry, anchors, book_uses, glossary_page, shown_entries
+from .kept import TEXTS, KeptTexts
 from .previews import nodes_by_id, preview
 from .proofs import EngineSpeech, proof_steps
 from .text import SymbolSet, Target, text_to_html, text_to_plain
@@ -394,7 +395,14 @@ class Site:
         key = (book_id, language)
         if key not in self._views:
             book, tb = self.shown(book_id, language)
-            self._views[key] = _BookView(self, book, language, self.url(language, book_id), tb)
+            view = self._views[key] = _BookView(self, book, language, self.url(language, book_id), tb)
+            cache = current() if self.reuse and self.keep_worded else None
+            if cache is not None:  # serve: the texts as the last rebuilds worded them (render.kept)
+                symbols = self.symbol_set(book_id, language)
+                view.texts_kept = cache.last(TEXTS, (str(Path(self.locales).resolve()), book_id, language), KeptTexts,
+                                             settings=self._settings, words=self._words_files(book_id, language),
+                                             symbols=symbols.table if symbols is not None else None)
+                view.texts_kept.bound(len(self._texts[book_id]))
         return self._views[key]
 
     def remembered(self, kind: str, book_id: str, language: str, make: Callable[[], T]) -> T:
@@ -429,8 +437,13 @@ class Site:
                 others.append((other, there.title, self._anchor_key(other),
                                tuple(nodes.get(target) for book, target in targets if book == other)))
         outcomes = self._book_outcomes.get(book_id, ())
-        return {"settings": (self.languages.codes, self.directory_urls, self.pdf), "words": self._words_files(book_id, language),
+        return {"settings": self._settings, "words": self._words_files(book_id, language),
                 "shown": shown, "translated": translated, "outcomes": outcomes, "others": tuple(others)}
+
+    @property
+    def _settings(self) -> tuple[object, ...]:
+        """What every page of the site is made with beside its words: its languages and URLs, its PDFs."""
+        return (self.languages.codes, self.directory_urls, self.pdf)
 
     def _anchor_key(self, book_id: str) -> tuple[tuple[str, str, str, int], ...]:
         """A book's anchors as plain tuples, made once per build: a rebuild compares them in C for
@@ -544,6 +557,8 @@ class _BookView:
         self.kept: dict[tuple[str, str, str, bool], Worded] | None = None
         self.worded: dict[tuple[str, str, str, bool], Worded] | None = None
         self.terms = BookTerms(site, book, language, url)
+        #: Under a serve session: this book's texts as the last rebuilds worded them (render.kept).
+        self.texts_kept: KeptTexts | None = None
 
     def _locate(self, ref: XRef) -> tuple[Book, str, Anchor] | None:
         """The book a cross-reference leads into, its link from this page, and its anchor there."""
@@ -621,8 +636,16 @@ class _BookView:
             return ""
         found = self._plain.get(text)
         if found is None:
-            found = self._plain[text] = text_to_plain(text, self.words, self._numbered, self.symbols)
+            if self.texts_kept is None:
+                found = text_to_plain(text, self.words, self._numbered, self.symbols)
+            else:
+                found = self.texts_kept.plain_text(text, self._numbered, lambda numbered: text_to_plain(text, self.words, numbered, self.symbols))
+            self._plain[text] = found
         return found
+
+    def terms_used(self, key: tuple[str, str, str], make: Callable[[], tuple[str, ...]]) -> tuple[str, ...]:
+        """The glossary anchors of the terms a text uses (render.glossary.book_uses), kept under serve."""
+        return make() if self.texts_kept is None else self.texts_kept.terms_used(key, make)
 
     def toc_title(self, node: Section | Rule) -> Markup:
         """A heading for the table of contents: icons, but no links (it is a link itself)."""

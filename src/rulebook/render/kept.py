@@ -1,0 +1,76 @@
+"""What a ``mkdocs serve`` session keeps of a book's texts in a language from one rebuild to the next.
+
+A book page made again after an edit (its own, or one of a book it links to) asked every text of
+the book again for its plain words: the previews of its links, the search documents, the titles
+of its proofs' links, and the glossary's scan of each rule for the terms it uses. Those are
+functions of the text, of the site's words and settings (:data:`TEXTS`' inputs, the slot's) and
+of the numbers its cross-references show, which are looked up again (cheap) and compared before a
+kept value is taken: a text is worded again only when it, or where it leads, changed.
+
+The worded HTML of a page's texts is kept by ``pages.WORDED``, per page; these are kept per book
+and language whoever asks (a page, another book's link preview, the search index, the glossary).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..cache import kind
+from ..model import XRef
+from .text import Target
+
+#: A book's texts in a language as plain words and the glossary terms each uses, by (locales,
+#: book, language); the site's words (every catalog but the books' own, and the glossary),
+#: settings and the engine's symbols are its inputs.
+TEXTS = kind("plain texts", ("settings", "words", "symbols"),
+             "a book's texts as plain words and the glossary terms each uses: a page made again under serve "
+             "asks only its changed texts again, not its 200 rules' (its search documents and glossary uses too)")
+
+#: Each cross-reference a text resolved, with where it led.
+Resolved = tuple[tuple[XRef, Target | None], ...]
+
+#: Kept entries beyond this many times the book's texts are a history of edits: dropped.
+SLACK = 4
+
+
+@dataclass
+class KeptTexts:
+    """One book's texts in one language, as the last rebuilds made them."""
+
+    plain: dict[str, tuple[str, Resolved]] = field(default_factory=dict)
+    #: (source text, language shown in, plain text) -> the glossary anchors of the terms it uses, in order.
+    terms: dict[tuple[str, str, str], tuple[str, ...]] = field(default_factory=dict)
+
+    def bound(self, texts: int) -> None:
+        """Forget what an edited session piled up past ``SLACK`` times the book's ``texts``."""
+        if len(self.plain) > SLACK * texts:
+            self.plain.clear()
+        if len(self.terms) > SLACK * texts:
+            self.terms.clear()
+
+    def plain_text(self, text: str, numbered: Callable[[XRef], Target | None],
+                   make: Callable[[Callable[[XRef], Target | None]], str]) -> str:
+        """``make(numbered)``, or what it made last for ``text`` while each of its references
+        still leads where it led."""
+        known = self.plain.get(text)
+        if known is not None and all(numbered(ref) == target for ref, target in known[1]):
+            return known[0]
+        resolved: list[tuple[XRef, Target | None]] = []
+
+        def recorded(ref: XRef) -> Target | None:
+            target = numbered(ref)
+            resolved.append((ref, target))
+            return target
+
+        made = make(recorded)
+        self.plain[text] = (made, tuple(resolved))
+        return made
+
+    def terms_used(self, key: tuple[str, str, str], make: Callable[[], tuple[str, ...]]) -> tuple[str, ...]:
+        """The glossary anchors of the terms a text uses (``key``: its source text, the language it
+        is shown in, its plain words), found once per key."""
+        found = self.terms.get(key)
+        if found is None:
+            found = self.terms[key] = make()
+        return found
