@@ -307,6 +307,8 @@ REBUILDS: dict[str, dict[str, Callable[[Project], Project]]] = {
     "plain texts": {"words": _glossary, "words (a term added that the texts already use)": _term_added, "a text's translation": _catalog, "a text's source": _book,
                     "a link's target (another book's title)": _linked_title, "a term's use": _term_used,
                     "a number a text shows (a rule put before the one it links to)": _renumbered},
+    # A book's anchors, nodes and their keys: another book object (an edited file) has its own.
+    "book index": {"book (a rule put before another)": _renumbered, "book (a text)": _book},
 }
 
 

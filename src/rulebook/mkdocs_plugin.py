@@ -183,10 +183,13 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         self.built, self.pages, self.rendered, self.books, self.failed = self._config_key(config), {}, None, {}, {}
         self.cache = session(self._config_key(config), self._cache(config))
         rules = self._path(config, self.config.rules)
+        with using(self.cache):  # the site's words too: their catalogs checked once, not at each rebuild
+            return self._configured(config, rules)
+
+    def _configured(self, config: MkDocsConfig, rules: Path) -> MkDocsConfig:
         try:
             # reuse: mkdocs serve's rebuilds parse again only the files whose bytes changed.
-            with using(self.cache):
-                self.books, self.failed = load_books(rulebook_paths(rules), reuse=True) if rules.exists() else ({}, {})
+            self.books, self.failed = load_books(rulebook_paths(rules), reuse=True) if rules.exists() else ({}, {})
             if self.failed and not self.books:  # nothing to publish: the whole load failed
                 raise LoadError([problem for error in self.failed.values() for problem in error.problems])
             # mkdocs serve: an engine of the project edited since the last build is imported anew.

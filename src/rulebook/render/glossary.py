@@ -27,6 +27,7 @@ from ..i18n.forms import as_shown
 from ..i18n.glossary import Glossary, Term
 from ..languages import Language
 from ..model import Book, Node
+from .kept import indexed
 from .previews import nodes_by_id
 from .ui import Words
 from .urls import relative_url
@@ -217,7 +218,7 @@ class BookTerms:
         self.site, self.language = site, language
         self.glossary = site.glossary.for_book(book.id)
         source = site.books[book.id]
-        self.sources: dict[str, Node] = {book.id: source, **nodes_by_id(source)}
+        self.sources: dict[str, Node] = indexed(source, "sources", site.source.code, lambda: {book.id: source, **nodes_by_id(source)})
         self.anchors = site.term_anchors
         self.base = relative_url(url, site.url(language, GLOSSARY))
         self._finders: dict[tuple[tuple[int, ...], str], TermFinder] = {}

@@ -15,10 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
-from ..cache import kind
-from ..model import XRef
+from ..cache import Same, current, kind
+from ..model import Book, XRef
 from .text import Target
+
+T = TypeVar("T")
 
 #: A book's texts in a language as plain words and the glossary terms each uses, by (locales,
 #: book, language); the site's words (every catalog but the books' own, and the glossary),
@@ -32,6 +35,20 @@ Resolved = tuple[tuple[XRef, Target | None], ...]
 
 #: Kept entries beyond this many times the book's texts are a history of edits: dropped.
 SLACK = 4
+
+
+#: What a page looks up in a book: its anchors, its nodes by id, each node's key; by (what, book id,
+#: language), made again only for another book object (an unchanged book is the same object in
+#: every rebuild: the loader's and the translations' reuse).
+BOOK_INDEX = kind("book index", ("book",), "a book's anchors, nodes by id and node keys made once per book object, "
+                  "not once per page, view and rebuild (a tenth of a serve rebuild with one msgstr changed)")
+
+
+def indexed(book: Book, what: str, language: str, make: Callable[[], T]) -> T:
+    """``make()`` for ``book`` (``what`` of it, as shown in ``language``), once per book object in
+    the active build cache; without one, every time."""
+    cache = current()
+    return make() if cache is None else cache.last(BOOK_INDEX, (what, book.id, language), make, book=Same(book))
 
 
 @dataclass

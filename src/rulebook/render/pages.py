@@ -36,7 +36,7 @@ from ..symbols import table as symbol_table
 from .boards import ExampleFigure, example_figure
 from .fragments import heading, highlight_doctest
 from .glossary import GLOSSARY, BookTerms, BookUse, ShownEntry, anchors, book_uses, glossary_page, shown_entries
-from .kept import TEXTS, KeptTexts
+from .kept import TEXTS, KeptTexts, indexed
 from .previews import nodes_by_id, preview
 from .proofs import EngineSpeech, proof_steps
 from .text import SymbolSet, Target, text_to_html, text_to_plain
@@ -533,7 +533,8 @@ class Site:
     def anchors(self, book: Book) -> dict[str, Anchor]:
         """Where each id is, the same in every language; a page words it (:meth:`_BookView.label`)."""
         if book.id not in self._anchors:
-            self._anchors[book.id] = self.books[book.id].anchors()
+            source = self.books[book.id]
+            self._anchors[book.id] = indexed(source, "anchors", self.source.code, source.anchors)
         return self._anchors[book.id]
 
     def outcome(self, book_id: str, example_id: str) -> Outcome | None:
@@ -547,7 +548,7 @@ class _BookView:
         self.site, self.book, self.language, self.url = site, book, language, url
         self.words = site.words(language)
         self.symbols = site.symbol_set(book.id, language)
-        self.keys = _keys(book)
+        self.keys = indexed(book, "keys", language, lambda: _keys(book))
         self.fallback = translated.fallback if translated else frozenset()
         self.outdated = translated.outdated if translated else frozenset()
         self._rule_links: dict[str, Markup] = {}
@@ -599,7 +600,7 @@ class _BookView:
 
     @cached_property
     def nodes(self) -> dict[str, Node]:
-        return nodes_by_id(self.book)
+        return indexed(self.book, "nodes", self.language, lambda: nodes_by_id(self.book))
 
     def number_id(self, node: Node) -> str:
         """The id that makes a section's or rule's number its permalink (``#5.8``), unless the
