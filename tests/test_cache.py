@@ -441,6 +441,7 @@ def test_an_engine_imported_anew_is_asked_its_printed_names_again(monkeypatch: p
     """An engine's names are asked once per module: a module imported anew (an engine edited under
     serve, rulebook.reloading) is another module, asked again; the same one is never asked twice."""
     import types
+    from importlib.metadata import EntryPoint
 
     from rulebook import engines
     from rulebook.engines.base import PrintedName
@@ -453,8 +454,8 @@ def test_an_engine_imported_anew_is_asked_its_printed_names_again(monkeypatch: p
         return module
 
     loaded = {"house": engine("Isola")}
-    monkeypatch.setattr(engines, "registered", lambda: {"house": "house_rules"})
-    monkeypatch.setattr(engines, "load_engine", lambda name: loaded[name])
+    monkeypatch.setattr(engines, "_registered_entry_points", lambda: (EntryPoint("house", "house_rules", engines.GROUP),))
+    monkeypatch.setattr(engines, "_loaded", lambda entry: loaded[entry.name])
     cache = BuildCache()
     with using(cache):
         first = engines.printed_names()

@@ -61,14 +61,7 @@ def load_engine(name: str) -> ModuleType:
     """The engine module ``name`` names: a registered engine first, else a dotted module path."""
     found = [ep for ep in _registered_entry_points() if ep.name == name]
     if found:
-        where = f"the entry point {name} = {found[0].value}"
-        try:
-            engine = found[0].load()
-        except Exception as exc:
-            raise RulebookError(f"engine {name!r} ({where}) is broken: {type(exc).__name__}: {exc}") from exc
-        if not isinstance(engine, ModuleType):
-            raise RulebookError(f"engine {name!r} ({where}) must name a module, not {type(engine).__name__}")
-        return engine
+        return _loaded(found[0])
     known = ", ".join(sorted(registered())) or "none"
     if "." not in name:
         close = difflib.get_close_matches(name, registered(), n=1)
@@ -82,6 +75,18 @@ def load_engine(name: str) -> ModuleType:
         raise RulebookError(f"engine module {name!r} is broken: {type(exc).__name__}: {exc}") from exc
     except Exception as exc:
         raise RulebookError(f"engine module {name!r} is broken: {type(exc).__name__}: {exc}") from exc
+
+
+def _loaded(entry: EntryPoint) -> ModuleType:
+    """The module a registered engine's entry point names."""
+    where = f"the entry point {entry.name} = {entry.value}"
+    try:
+        engine = entry.load()
+    except Exception as exc:
+        raise RulebookError(f"engine {entry.name!r} ({where}) is broken: {type(exc).__name__}: {exc}") from exc
+    if not isinstance(engine, ModuleType):
+        raise RulebookError(f"engine {entry.name!r} ({where}) must name a module, not {type(engine).__name__}")
+    return engine
 
 
 def book_engine(book: Book) -> ModuleType:
@@ -150,9 +155,12 @@ def printed_names() -> tuple[tuple[PrintedName, ...], tuple[Problem, ...]]:
     found: list[PrintedName] = []
     problems: list[Problem] = []
     cache = current()
-    for name in sorted(registered()):
+    entries: dict[str, EntryPoint] = {}
+    for entry in _registered_entry_points():  # read once, not once per engine: as load_engine, the first of a name
+        entries.setdefault(entry.name, entry)
+    for name in sorted(entries):
         try:
-            engine = load_engine(name)
+            engine = _loaded(entries[name])
             names = _names(engine) if cache is None else cache.memo(ENGINE_NAMES, Same(engine), lambda key: _names(key.value))
         except LoadError as exc:
             problems.extend(exc.problems)
