@@ -163,6 +163,7 @@ def test_a_serve_session_keeps_its_first_builds_texts_and_shows_each_edit_as_a_c
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
+    from rulebook import served as written
     from rulebook.render import pages
 
     from .conftest import site_languages
@@ -182,6 +183,15 @@ def test_a_serve_session_keeps_its_first_builds_texts_and_shows_each_edit_as_a_c
             return made(view, node, field_name, *rest)  # type: ignore[arg-type]
 
         monkeypatch.setattr(pages._BookView, "_text", counted)
+        kept: list[str] = []
+        keeps = written.kept_output
+
+        def recorded(cache: BuildCache, context: object, src_uri: str, page: object) -> str | None:
+            found = keeps(cache, context, src_uri, page)  # type: ignore[arg-type]
+            kept.extend([src_uri] if found is not None else [])
+            return found
+
+        monkeypatch.setattr(written, "kept_output", recorded)
         edited = {**RUSSIAN, "demo/pesca:text": "Игрок тянет карту из колоды."}
         for project in (served, cold):
             write_catalog(project.parent / "locales", "ru", "demo", edited, rules=project.parent / "rules")
@@ -193,6 +203,9 @@ def test_a_serve_session_keeps_its_first_builds_texts_and_shows_each_edit_as_a_c
         languages = site_languages()
         assert sorted(worded) == sorted([*(f"altro {lang} fine:text" for lang in languages), *(f"demo {lang} mana-bianco:text" for lang in languages),
                                          "demo ru pesca:text", "demo ru primo:title"])
+        # Every other page is written as it was, unrendered: the home pages; never a page the edits changed.
+        assert {"index.md", "ru/index.md"} <= set(kept)
+        assert not {f"{prefix}{book}.md" for prefix in ("", *(f"{lang}/" for lang in languages[1:])) for book in ("demo", "altro")} & set(kept)
         monkeypatch.undo()
         build(load_config(str(cold)))
     finally:
@@ -202,3 +215,92 @@ def test_a_serve_session_keeps_its_first_builds_texts_and_shows_each_edit_as_a_c
     assert "Игрок тянет карту" in (served.parent / "site" / "ru" / "demo" / "index.html").read_text(encoding="utf-8")
     for path in written:
         assert (served.parent / "site" / path).read_bytes() == (cold.parent / "site" / path).read_bytes(), path
+
+
+def test_a_serve_session_renders_every_page_again_when_a_template_or_the_configuration_changes(tmp_path: Path,
+                                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page is written as it was only while its whole context is the last rebuild's: a project's
+    template saved under serve, or its mkdocs.yml, makes every page again; a template that reads
+    the build's date keeps none."""
+    import yaml
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    from rulebook import served as written
+
+    from .test_site_build import OLD_SOURCES, make_project
+
+    config_file = make_project(tmp_path / "project")
+    overrides = tmp_path / "overrides"
+    (overrides / "partials").mkdir(parents=True)
+    settings = yaml.safe_load(config_file.read_text(encoding="utf-8"))
+    settings["theme"]["custom_dir"] = str(overrides)
+    config_file.write_text(yaml.safe_dump(settings, allow_unicode=True), encoding="utf-8")
+    kept: list[str] = []
+    keeps = written.kept_output
+
+    def recorded(cache: BuildCache, context: object, src_uri: str, page: object) -> str | None:
+        found = keeps(cache, context, src_uri, page)  # type: ignore[arg-type]
+        kept.extend([src_uri] if found is not None else [])
+        return found
+
+    monkeypatch.setattr(written, "kept_output", recorded)
+    config = load_config(str(config_file))
+    config.plugins.on_startup(command="serve", dirty=False)
+    try:
+        build(config)
+        pages = set(config.plugins["rulebook"].pages)
+        site = Path(config.site_dir)
+
+        def rebuilt() -> set[str]:
+            kept.clear()
+            build(load_config(str(config_file)))
+            return set(kept)
+
+        assert rebuilt() == pages  # nothing changed: every page written as it was
+        # A Russian book title: every Russian page's navigation names it; the other languages' pages are kept.
+        write_catalog(tmp_path / "project" / "locales", "ru", "demo", {**RUSSIAN, "demo:title": "Демо-книга"}, OLD_SOURCES,
+                      rules=tmp_path / "project" / "rules")
+        assert rebuilt() == {uri for uri in pages if not uri.startswith("ru/")}
+        assert "Демо-книга" in (site / "ru" / "coverage" / "index.html").read_text(encoding="utf-8")
+        footer = (overrides / "partials" / "copyright.html")
+        footer.write_text('<div class="md-copyright">Un piè di pagina</div>\n', encoding="utf-8")
+        assert rebuilt() == set()
+        assert "Un piè di pagina" in (site / "ru" / "demo" / "index.html").read_text(encoding="utf-8")
+        assert rebuilt() == pages
+        # An option only the theme reads (Material's footer): no page's own inputs change.
+        footer.unlink()
+        assert rebuilt() == set()
+        assert rebuilt() == pages
+        config_file.write_text(yaml.safe_dump({**settings, "copyright": "© Il circolo"}, allow_unicode=True), encoding="utf-8")
+        assert rebuilt() == set()
+        assert "© Il circolo" in (site / "demo" / "index.html").read_text(encoding="utf-8")
+        assert rebuilt() == pages
+        footer.write_text('<div class="md-copyright">{{ build_date_utc }}</div>\n', encoding="utf-8")
+        assert rebuilt() == set()
+        assert rebuilt() == set()  # a page made again at every build: the date changes
+    finally:
+        config.plugins.on_shutdown()
+
+
+def test_another_plugins_page_hook_keeps_no_page() -> None:
+    """A page is written as it was only while no other plugin could make it differ: one with a
+    page hook of its own, or a hooks module, keeps none; Material's search plugin only reads pages."""
+    import types
+
+    from material.plugins.search.plugin import SearchPlugin
+
+    from rulebook.adapters.generator import BasePlugin
+    from rulebook.served import _changes_pages
+
+    class Quiet(BasePlugin):  # type: ignore[type-arg]
+        pass
+
+    class Stamping(BasePlugin):  # type: ignore[type-arg]
+        def on_post_page(self, output: str, page: object, config: object) -> str:
+            return output + "<!-- built -->"
+
+    assert not _changes_pages(Quiet())
+    assert not _changes_pages(SearchPlugin())
+    assert _changes_pages(Stamping())
+    assert _changes_pages(types.ModuleType("hooks"))

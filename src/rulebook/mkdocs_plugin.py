@@ -43,7 +43,7 @@ from urllib.parse import urljoin, urlsplit
 from jinja2 import Environment
 from markupsafe import Markup, escape
 
-from . import keeping
+from . import keeping, served
 from .adapters import generator, material
 from .adapters.generator import (
     File,
@@ -154,6 +154,10 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         self.cache = BuildCache()  # on_config: the configuration's, shared by every build of it in this process
         self.serving = False  # on_startup: this process runs mkdocs serve
         self.built: str | None = None  # the configuration whose build the state above is of (_config_key)
+        # mkdocs serve: this rebuild's context token (rulebook.served), each page's inputs, the outputs kept.
+        self.context: object | None = None
+        self.page_keys: dict[str, object] = {}
+        self.kept_outputs: dict[str, str] = {}
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         # mkdocs serve says so before its first build, whose book pages then keep their texts as
@@ -181,6 +185,7 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         self.problems, self.not_found_context = [], None  # mkdocs serve: every rebuild starts here
         # One object serves every configuration of the process (on_startup): nothing of the last one's build is left.
         self.built, self.pages, self.rendered, self.books, self.failed = self._config_key(config), {}, None, {}, {}
+        self.context, self.page_keys, self.kept_outputs = None, {}, {}
         self.cache = session(self._config_key(config), self._cache(config))
         rules = self._path(config, self.config.rules)
         with using(self.cache):  # the site's words too: their catalogs checked once, not at each rebuild
@@ -343,6 +348,9 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         config.nav = nav
         if self._config_key(config) in _SERVED:
             _SERVED[self._config_key(config)] = list(self.pages)
+        if self.serving or self._config_key(config) in _SERVED:
+            # Under serve a page whose every input is the last rebuild's is written as it was.
+            self.context = served.site_context(self.cache, config, self)
         return files
 
     @staticmethod
@@ -378,6 +386,13 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
             "kind": rendered.kind,
             "alternates": self._alternates(config, rendered.url, rendered.alternates),
         }
+        if self.context is not None:
+            nav = served.navigation_key(config.nav or [], self.meta[rendered.language]["nav_index"], page)
+            key = self.page_keys[page.file.src_uri] = (rendered, material.seen_key(page.meta), nav)
+            kept = served.kept_output(self.cache, self.context, page.file.src_uri, key)
+            if kept is not None:
+                page.meta["template"] = served.KEPT_TEMPLATE  # MkDocs' meta key: the page written as it was
+                self.kept_outputs[page.file.src_uri] = kept
         return ""  # the page body is the rendered HTML, put in place in on_page_context
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -393,11 +408,14 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         # are excluded from its index (a tenth of a rebuild's time): the body comes after it.
         rendered = self.pages.get(page.file.src_uri)
         if rendered is not None:
-            page.content = str(rendered.html)  # a plain str, as a page's content always is
+            # A plain str, as a page's content always is; a page kept whole: what the theme wrote last time.
+            page.content = self.kept_outputs.pop(page.file.src_uri, None) or str(rendered.html)
         return context
 
     @event_priority(-100)  # last: another plugin's on_post_page may read the content
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
+        if self.context is not None and page.file.src_uri in self.page_keys:
+            served.keep_output(self.cache, self.context, page.file.src_uri, self.page_keys.pop(page.file.src_uri), output)
         if page.file.src_uri in self.pages:
             # Written: MkDocs keeps the page, and its content, to the end of the build; the
             # rendered page stays in self.pages, so only this copy of its HTML goes.
