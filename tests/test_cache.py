@@ -304,10 +304,11 @@ REBUILDS: dict[str, dict[str, Callable[[Project], Project]]] = {
     # The texts a re-rendered page takes from its last version: each changed one worded again.
     "worded texts": {"words": _glossary, "a text's translation": _catalog, "a text's source": _book,
                      "a link's target (another book's title)": _linked_title, "a text's example outcome": _example},
-    # A book's texts as plain words and the terms each uses (link previews, rule links, the glossary page).
+    # A book's texts as plain words, the terms each uses and its proofs (link previews, rule links, the glossary page).
     "plain texts": {"words": _glossary, "words (a term added that the texts already use)": _term_added, "a text's translation": _catalog, "a text's source": _book,
                     "a link's target (another book's title)": _linked_title, "a term's use": _term_used,
-                    "a number a text shows (a rule put before the one it links to)": _renumbered},
+                    "a number a text shows (a rule put before the one it links to)": _renumbered,
+                    "an example's outcome (its proof)": _example},
     # A book's anchors, nodes and their keys: another book object (an edited file) has its own.
     "book index": {"book (a rule put before another)": _renumbered, "book (a text)": _book},
 }

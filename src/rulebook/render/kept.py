@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from markupsafe import Markup
+
 from ..cache import Same, current, kind
 from ..model import Book, XRef
 from .text import Target
@@ -27,8 +29,8 @@ T = TypeVar("T")
 #: book, language); the site's words (every catalog but the books' own, and the glossary),
 #: settings and the engine's symbols are its inputs.
 TEXTS = kind("plain texts", ("settings", "words", "symbols"),
-             "a book's texts as plain words and the glossary terms each uses: a page made again under serve "
-             "asks only its changed texts again, not its 200 rules' (its search documents and glossary uses too)")
+             "a book's texts as plain words, the glossary terms each uses and its examples' proofs: a page made "
+             "again under serve asks only its changed texts again, not its 200 rules' (its search documents and glossary uses too)")
 
 #: Each cross-reference a text resolved, with where it led.
 Resolved = tuple[tuple[XRef, Target | None], ...]
@@ -58,6 +60,9 @@ class KeptTexts:
     plain: dict[str, tuple[str, Resolved]] = field(default_factory=dict)
     #: (source text, language shown in, plain text) -> the glossary anchors of the terms it uses, in order.
     terms: dict[tuple[str, str, str], tuple[str, ...]] = field(default_factory=dict)
+    #: An example's outcome (the same object while its book is unchanged) -> its proof's steps and
+    #: the link each rule it names got.
+    proofs: dict[Same, tuple[list[Markup], tuple[tuple[str, Markup], ...]]] = field(default_factory=dict)
 
     def bound(self, texts: int) -> None:
         """Forget what an edited session piled up past ``SLACK`` times the book's ``texts``."""
@@ -65,6 +70,8 @@ class KeptTexts:
             self.plain.clear()
         if len(self.terms) > SLACK * texts:
             self.terms.clear()
+        if len(self.proofs) > SLACK * texts:
+            self.proofs.clear()
 
     def plain_text(self, text: str, numbered: Callable[[XRef], Target | None],
                    make: Callable[[Callable[[XRef], Target | None]], str]) -> str:
@@ -82,6 +89,24 @@ class KeptTexts:
 
         made = make(recorded)
         self.plain[text] = (made, tuple(resolved))
+        return made
+
+    def proof_steps(self, outcome: object, rule_link: Callable[[str], Markup],
+                    make: Callable[[Callable[[str], Markup]], list[Markup]]) -> list[Markup]:
+        """``make(rule_link)``, or what it made last for the same outcome while each rule it names
+        is linked as it was (its number, its title)."""
+        known = self.proofs.get(Same(outcome))
+        if known is not None and all(rule_link(rule) == link for rule, link in known[1]):
+            return known[0]
+        linked: list[tuple[str, Markup]] = []
+
+        def recorded(rule: str) -> Markup:
+            link = rule_link(rule)
+            linked.append((rule, link))
+            return link
+
+        made = make(recorded)
+        self.proofs[Same(outcome)] = (made, tuple(linked))
         return made
 
     def terms_used(self, key: tuple[str, str, str], make: Callable[[], tuple[str, ...]]) -> tuple[str, ...]:

@@ -692,10 +692,16 @@ class _BookView:
         return {
             "status": status,
             "label": self._status_label(status),
-            "steps": proof_steps(outcome.records, self.speech, self.rule_link) if outcome is not None else [],
+            "steps": self._steps(outcome) if outcome is not None else [],
             "code": highlight_doctest(doctest),
             "report": outcome.report() if outcome is not None and not outcome.passed else "",
         }
+
+    def _steps(self, outcome: Outcome) -> list[Markup]:
+        """A proof's steps; under serve, kept while the outcome and the rules it names are unchanged (render.kept)."""
+        if self.texts_kept is None:
+            return proof_steps(outcome.records, self.speech, self.rule_link)
+        return self.texts_kept.proof_steps(outcome, self.rule_link, lambda link: proof_steps(outcome.records, self.speech, link))
 
     @cached_property
     def speech(self) -> EngineSpeech:
