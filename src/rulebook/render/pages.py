@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import TypeVar
 
@@ -104,6 +104,10 @@ class Coverage:
     translated: int
     fuzzy: int
     fallback: int
+
+
+def _all_texts(book: Book) -> tuple[str, ...]:
+    return tuple(text for _, node in walk(book) for _, text in translatable_fields(node))
 
 
 def _keys(book: Book) -> dict[int, str]:
@@ -284,21 +288,20 @@ class Site:
     @cached_property
     def _texts(self) -> dict[str, tuple[str, ...]]:
         """Every translatable text of each book, in the source language (counted, searched for links)."""
-        return {book_id: tuple(text for _, node in walk(book) for _, text in translatable_fields(node))
-                for book_id, book in self.books.items()}
+        return {book_id: indexed(book, "texts", self.source.code, partial(_all_texts, book)) for book_id, book in self.books.items()}
 
     def linked_books(self, book_id: str) -> frozenset[str]:
         """The other books a book's cross-references lead to (their titles and numbers are on its page)."""
         if book_id not in self._linked:  # asked for by every page and search document of the book
-            self._linked[book_id] = frozenset(match.group(1) for text in self._texts[book_id] for match in XREF_RE.finditer(text)
-                                              if match.group(1) and match.group(1) != book_id)
+            self._linked[book_id] = frozenset(book for book, _ in self.linked_targets(book_id))
         return self._linked[book_id]
 
     def linked_targets(self, book_id: str) -> frozenset[tuple[str, str]]:
         """(book, rule id) of each cross-reference of a book to another book (a link's preview quotes that rule)."""
         if book_id not in self._targets:  # asked for by the book's inputs in every language
-            self._targets[book_id] = frozenset((match.group(1), match.group(2)) for text in self._texts[book_id] for match in XREF_RE.finditer(text)
-                                               if match.group(1) and match.group(1) != book_id)
+            self._targets[book_id] = indexed(self.books[book_id], "linked", self.source.code, lambda: frozenset(
+                (match.group(1), match.group(2)) for text in self._texts[book_id] for match in XREF_RE.finditer(text)
+                if match.group(1) and match.group(1) != book_id))
         return self._targets[book_id]
 
     def coverage(self, book_id: str, language: str) -> Coverage:
@@ -450,7 +453,9 @@ class Site:
         every page that links to the book (as Anchor objects, one Python __eq__ each: a tenth of
         a rebuild with nothing changed)."""
         if book_id not in self._anchor_keys:
-            self._anchor_keys[book_id] = tuple((key, a.number, a.kind, a.index) for key, a in self.anchors(self.books[book_id]).items())
+            book = self.books[book_id]
+            self._anchor_keys[book_id] = indexed(book, "anchor keys", self.source.code, lambda: tuple(
+                (key, a.number, a.kind, a.index) for key, a in self.anchors(book).items()))
         return self._anchor_keys[book_id]
 
     def _words_files(self, book_id: str, language: str) -> tuple[tuple[str, bytes], ...]:
