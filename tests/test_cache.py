@@ -126,7 +126,7 @@ SCENARIOS: dict[str, dict[str, Callable[[Project], Project]]] = {
 }
 #: Kinds with a test of their own below.
 OWN_TESTS = {"board", "grammar", "checked catalogs", "printed names", "engine names", "stale translations",
-             "site context", "written page"}  # the last two: test_render_reuse's serve sessions  # the last: test_i18n_followed
+             "site context", "written page", "search index file"}  # the last three: test_render_reuse's serve sessions  # the last: test_i18n_followed
 #: The glossary's terms name the file they come from: a moved project's glossary is another
 #: glossary. Without one, the catalog's shown path is the only input a move changes.
 NO_GLOSSARY = {_shown_path}

@@ -32,7 +32,6 @@ site's stylesheet and scripts). The plugin adds them to the theme itself, after 
 from __future__ import annotations
 
 import gc
-import json
 import logging
 from collections.abc import Callable, Iterable
 from functools import partial
@@ -496,7 +495,8 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
             out = Path(config.site_dir) / site.prefix(language.code) / "search" / "search_index.json"
             out.parent.mkdir(parents=True, exist_ok=True)
             index = search_index(site, language.code, search)
-            out.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+            keeping = self.serving or self._config_key(config) in _SERVED  # serve: encoded again only when it changed
+            out.write_text(served.search_file(self.cache if keeping else None, language.code, index), encoding="utf-8")
 
     def on_serve(self, server: LiveReloadServer, config: MkDocsConfig, builder: Callable[[], None]) -> LiveReloadServer:
         # Called once, after the first build (of this configuration: the object may have built another since).

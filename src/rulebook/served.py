@@ -22,6 +22,7 @@ in place), nor while a project's template reads the build's date, which changes 
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Hashable
 from pathlib import Path
@@ -40,6 +41,20 @@ CONTEXT = kind("site context", ("snapshot",), "a rebuild's configuration, plugin
 #: A page's output as the theme wrote it, by (the site's context token, the page's own inputs).
 WRITTEN = kind("written page", ("context", "page"), "a page written again as it was when neither the site's context "
                "nor the page changed: MkDocs and Material render only the pages an edit changed")
+
+#: A language's search index as written, by the index itself (its documents are the same objects
+#: while their books are unchanged: compared in C), under serve: encoded again only when it changed.
+SEARCH_FILES = kind("search index file", ("index",), "a language's search index encoded again only when it changed "
+                    "(six languages' JSON at every rebuild, a twentieth of a rebuild with nothing changed)")
+
+
+def search_file(cache: BuildCache | None, language: str, index: dict[str, Any]) -> str:
+    """The JSON of a language's search index; with a serve session's cache, the last one while the index is equal."""
+    def encoded() -> str:
+        return json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+
+    return encoded() if cache is None else cache.last(SEARCH_FILES, language, encoded, index=index)
+
 
 #: The events through which a plugin can change a page's output.
 _PAGE_EVENTS = ("on_env", "on_pre_page", "on_page_read_source", "on_page_markdown", "on_page_content", "on_page_context",
