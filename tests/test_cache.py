@@ -96,6 +96,13 @@ def _book(p: Project) -> Project:
     return p
 
 
+def _failed_edited(p: Project) -> Project:
+    """The text whose translation fails its check ([html]) edited: its translation is now of an
+    older source, no longer checked, and its problem goes."""
+    _edited(p.rules / "demo.yaml", "Due più due fa quattro.", "Due più due fa sempre quattro.")
+    return p
+
+
 def _source(p: Project) -> Project:
     """A source text changed and its catalog updated, the translation kept: it lacks the new symbol."""
     _edited(p.rules / "demo.yaml", "carta dal mazzo.", "carta dal mazzo e paga {W}.")
@@ -120,6 +127,9 @@ SCENARIOS: dict[str, dict[str, Callable[[Project], Project]]] = {
     "checks": {"glossary": _glossary, "translation": _catalog, "source": _source},
     "translated book": {"glossary": _glossary, "catalog": _catalog, "book": _book, "locales": _shown_path},
     "book texts": {"book": _book, "book's source": _source},
+    # What the catalogs gave the last texts: an edited text shown before is outdated without them read again.
+    "catalog taken": {"glossary": _glossary, "catalog": _catalog, "book (a text shown before, edited)": _book,
+                      "book (a text whose translation failed, edited)": _failed_edited, "book's source": _source},
     # The glossary's memos, through the translations that read it with the same cache.
     "glossary file": {"content": _glossary, "shown_path": _shown_path},
     "glossary": {"reads": _glossary},

@@ -54,6 +54,12 @@ TRANSLATED = kind("translated book", ("book", "language", "locales", "catalog", 
                   "the last translation of a (book, language): mkdocs serve reads and checks again only what an edit changed")
 #: What of a book a translation walks for (its msgctxts, nodes and msgids), by book id.
 BOOK_TEXTS = kind("book texts", ("book",), "a book's translatable texts, walked once for every language (~2 ms a book)")
+#: What a (book, language)'s catalogs gave the book's texts last, with those texts, by (book id,
+#: language, locales): an edit of the book's texts under serve, every edited text shown from the
+#: catalogs before (its msgid the old text: now outdated), is translated from it without reading
+#: and checking the unchanged catalogs again.
+CATALOG_TAKEN = kind("catalog taken", ("catalog", "glossary"), "what a book's unchanged catalogs gave its texts: a text "
+                     "edited under serve is outdated without the five catalogs read and checked again (a rule edit's workers)")
 
 
 def build_cache(cache: BuildCache | Path | None) -> BuildCache:
@@ -81,8 +87,54 @@ def translate_book(book: Book, language: str, locales: Path = Path("locales"), c
         if inputs.catalog is None:  # none, or unreadable: nothing to compare the next one with
             cache.forget(TRANSLATED, inputs.key)
             return _translate(book, language, locales, cache, inputs.glossary, (inputs.files, inputs.unreadable))
-        return cache.last(TRANSLATED, inputs.key, lambda: _from_worker(inputs) or _translate(
+        return cache.last(TRANSLATED, inputs.key, lambda: _from_worker(inputs) or _derived(inputs, cache) or _translate(
             book, language, locales, cache, inputs.glossary, (inputs.files, inputs.unreadable)), **inputs.declared())
+
+
+def _taken_again(inputs: _Inputs, cache: BuildCache) -> TakenFromCatalog | None:
+    """What the catalogs give the book's texts now, from what they gave its last texts, when the
+    catalogs and the glossary are unchanged, no text came or went, and every changed text was
+    shown from them: each is now a translation of an older source (outdated), as the catalog's
+    msgid is its old text. None: read the catalogs."""
+    if inputs.catalog is None or inputs.glossary is None:
+        return None
+    declared = {"catalog": inputs.catalog, "glossary": inputs.glossary.fingerprint}
+    if not cache.holds(CATALOG_TAKEN, inputs.key, **declared):
+        return None
+    last_texts, last = cache.last(CATALOG_TAKEN, inputs.key, _nothing_taken, **declared)
+    texts = _texts(inputs.book, cache)[1]
+    if texts.keys() != last_texts.keys():
+        return None
+    changed = [context for context, text in texts.items() if last_texts[context] != text]
+    if not all(context in last.shown for context in changed):
+        return None
+    return TakenFromCatalog({context: text for context, text in last.shown.items() if context not in changed},
+                            (*last.fallback, *changed), (*last.outdated, *changed), last.failures, last.whole)
+
+
+def _nothing_taken() -> tuple[dict[str, str], TakenFromCatalog]:
+    raise AssertionError("asked only when held")  # pragma: no cover
+
+
+def _derived(inputs: _Inputs, cache: BuildCache) -> TranslatedBook | None:
+    """The translation :func:`_taken_again` allows, without the catalogs read again; None: it does not."""
+    taken = _taken_again(inputs, cache)
+    if taken is None:
+        return None
+    assert inputs.glossary is not None  # _taken_again held one
+    _keep_taken(inputs.key, inputs.catalog, inputs.glossary, _texts(inputs.book, cache)[1], taken, cache)
+    return _from_catalog(inputs.book, inputs.key[1], _texts(inputs.book, cache)[0], (taken, inputs.unreadable), inputs.glossary)
+
+
+def _keep_taken(key: tuple[str, str, str], catalog: Files | None, glossary: Glossary | None, texts: dict[str, str],
+                taken: TakenFromCatalog | None, cache: BuildCache) -> None:
+    """Keep what the catalogs gave these texts, for the next edit of the book (:func:`_taken_again`)."""
+    if catalog is None or glossary is None or taken is None:
+        cache.forget(CATALOG_TAKEN, key)
+        return
+    kept = (texts, taken)
+    cache.forget(CATALOG_TAKEN, key)
+    cache.last(CATALOG_TAKEN, key, lambda: kept, catalog=catalog, glossary=glossary.fingerprint)
 
 
 @dataclass(frozen=True)
@@ -187,7 +239,9 @@ def _translate(book: Book, language: str, locales: Path, cache: BuildCache | Pat
     taken = [taken_from_catalog(book.id, book.language, language, locales, cache, display_path(part_catalog(Path(locales), language, book.id, part)),
                                 split[part], glossary, data, part)
              for part, data in files if data is not None]
-    return _from_catalog(book, language, sources, _joined(taken, texts, unreadable), glossary)
+    joined = _joined(taken, texts, unreadable)
+    _keep_taken((book.id, language, str(Path(locales).resolve())), None if unreadable else files, glossary, texts, joined[0], cache)
+    return _from_catalog(book, language, sources, joined, glossary)
 
 
 def part_texts(book: Book, texts: dict[str, str]) -> dict[str, dict[str, str]]:
@@ -319,7 +373,7 @@ def translating(pairs: Iterable[tuple[Book, str]], locales: Path, cache: BuildCa
     with using(cache):
         todo = [inputs for book, language in pairs
                 if (inputs := _Inputs.of(book, language, locales)).catalog is not None and language != book.language
-                and not cache.holds(TRANSLATED, inputs.key, **inputs.declared())]
+                and not cache.holds(TRANSLATED, inputs.key, **inputs.declared()) and _taken_again(inputs, cache) is None]
         # What an earlier build kept is taken here, before any worker starts: a cached build
         # starts none (forking and handing each worker a book's texts would cost more than reading it).
         kept = [inputs for inputs in todo if _take_kept(inputs, locales, cache)]
@@ -403,8 +457,10 @@ def _from_worker(inputs: _Inputs) -> TranslatedBook | None:
         return None
     # A job is only ever started for a catalog, whose inputs hold the glossary loaded with it.
     assert inputs.glossary is not None
-    return _from_catalog(inputs.book, inputs.key[1], sources, _joined(taken, {c: t for c, (_, _, t) in sources.items()}, inputs.unreadable),
-                         inputs.glossary)
+    texts = {c: t for c, (_, _, t) in sources.items()}
+    joined = _joined(taken, texts, inputs.unreadable)
+    _keep_taken(inputs.key, inputs.catalog, inputs.glossary, texts, joined[0], build_cache(None))
+    return _from_catalog(inputs.book, inputs.key[1], sources, joined, inputs.glossary)
 
 
 def _translated(book: Book, language: str, sources: dict[str, tuple[Node, str, str]], taken: TakenFromCatalog, glossary: Glossary) -> TranslatedBook:
