@@ -493,3 +493,23 @@ def test_a_shipped_grammar_file_is_part_of_the_code_version(tmp_path: Path, monk
     before = build_cache.code_version()
     grammar.write_text("names:\n  '{U}': {acc: синяя мана}\n", encoding="utf-8")
     assert build_cache.code_version() != before
+
+
+def test_a_text_edited_again_and_back_under_serve_is_translated_as_a_cold_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A text shown from its catalog, edited (outdated), edited again (still outdated) and edited
+    back to the catalog's msgid (shown again, its msgstr): each time what a cold build makes, and
+    the unchanged catalog never read again (kind "catalog taken")."""
+    p = Project(tmp_path / "project")
+    warm = BuildCache()
+    assert p.translated(warm) == p.translated(BuildCache())
+    read: list[str] = []
+    taken = translate.taken_from_catalog
+    monkeypatch.setattr(translate, "taken_from_catalog", lambda *args, **kwargs: read.append(args[0]) or taken(*args, **kwargs))
+    written = "pesca una carta"
+    for text in ("pesca due carte", "pesca tre carte", "pesca una carta"):
+        _edited(p.rules / "demo.yaml", written, text)
+        written = text
+        served = p.translated(warm)
+        assert served == p.translated(BuildCache()), text
+        assert ("demo/pesca:text" in served.outdated) == (text != "pesca una carta")
+    assert read.count("demo") == 3  # the cold builds' readings only

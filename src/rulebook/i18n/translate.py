@@ -101,18 +101,29 @@ def _taken_again(inputs: _Inputs, cache: BuildCache) -> TakenFromCatalog | None:
     declared = {"catalog": inputs.catalog, "glossary": inputs.glossary.fingerprint}
     if not cache.holds(CATALOG_TAKEN, inputs.key, **declared):
         return None
-    last_texts, last = cache.last(CATALOG_TAKEN, inputs.key, _nothing_taken, **declared)
+    last_texts, last, known = cache.last(CATALOG_TAKEN, inputs.key, _nothing_taken, **declared)
     texts = _texts(inputs.book, cache)[1]
     if texts.keys() != last_texts.keys():
         return None
     changed = [context for context, text in texts.items() if last_texts[context] != text]
-    if not all(context in last.shown for context in changed):
+    if not all(context in known for context in changed):
         return None
-    return TakenFromCatalog({context: text for context, text in last.shown.items() if context not in changed},
-                            (*last.fallback, *changed), (*last.outdated, *changed), last.failures, last.whole)
+    # A text edited back to its catalog's msgid is shown again, as it was: same msgid, msgstr and checks.
+    back = {context for context in changed if texts[context] == known[context][0]}
+    away = {context for context in changed if context not in back}
+    shown = {context: known[context][1] if context in back else last.shown[context]
+             for context in texts if (context in last.shown and context not in away) or context in back}
+    return TakenFromCatalog(shown, tuple(context for context in texts if context not in shown),
+                            tuple(context for context in texts if context in away or (context in last.outdated and context not in back)),
+                            last.failures, last.whole)
 
 
-def _nothing_taken() -> tuple[dict[str, str], TakenFromCatalog]:
+#: Of a catalog's messages, what is known without reading it again: for each text shown from it
+#: (now or before an edit made it outdated), the message's msgid and msgstr.
+Known = dict[str, tuple[str, str]]
+
+
+def _nothing_taken() -> tuple[dict[str, str], TakenFromCatalog, Known]:
     raise AssertionError("asked only when held")  # pragma: no cover
 
 
@@ -122,17 +133,19 @@ def _derived(inputs: _Inputs, cache: BuildCache) -> TranslatedBook | None:
     if taken is None:
         return None
     assert inputs.glossary is not None  # _taken_again held one
-    _keep_taken(inputs.key, inputs.catalog, inputs.glossary, _texts(inputs.book, cache)[1], taken, cache)
+    known = cache.last(CATALOG_TAKEN, inputs.key, _nothing_taken, catalog=inputs.catalog, glossary=inputs.glossary.fingerprint)[2]
+    _keep_taken(inputs.key, inputs.catalog, inputs.glossary, _texts(inputs.book, cache)[1], taken, cache, known)
     return _from_catalog(inputs.book, inputs.key[1], _texts(inputs.book, cache)[0], (taken, inputs.unreadable), inputs.glossary)
 
 
 def _keep_taken(key: tuple[str, str, str], catalog: Files | None, glossary: Glossary | None, texts: dict[str, str],
-                taken: TakenFromCatalog | None, cache: BuildCache) -> None:
-    """Keep what the catalogs gave these texts, for the next edit of the book (:func:`_taken_again`)."""
+                taken: TakenFromCatalog | None, cache: BuildCache, known: Known | None = None) -> None:
+    """Keep what the catalogs gave these texts, for the next edit of the book (:func:`_taken_again`);
+    ``known``: what was known of the catalogs' messages before (the same catalogs)."""
     if catalog is None or glossary is None or taken is None:
         cache.forget(CATALOG_TAKEN, key)
         return
-    kept = (texts, taken)
+    kept = (texts, taken, {**(known or {}), **{context: (texts[context], text) for context, text in taken.shown.items()}})
     cache.forget(CATALOG_TAKEN, key)
     cache.last(CATALOG_TAKEN, key, lambda: kept, catalog=catalog, glossary=glossary.fingerprint)
 
