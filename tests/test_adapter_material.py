@@ -116,3 +116,19 @@ def test_materials_header_and_palette_read_the_words_page_config_replaces():
     palette = (MATERIAL / "partials" / "palette.html").read_text(encoding="utf-8")
     assert "config.site_name" in header and 'include "partials/palette.html"' in header, why("header.html names the site from config")
     assert "config.theme.palette" in palette and "option.toggle.name" in palette, why("palette.html reads the toggles' names")
+
+
+def test_the_search_plugins_only_page_hook_reads_the_page_and_strips_its_markdown_body():
+    """mkdocs serve writes a page again as it was while no other plugin could change it
+    (rulebook.served): Material's search plugin is let through for its on_page_context alone,
+    which indexes the page and rewrites the body before ours is put in place."""
+    import inspect
+
+    from material.plugins.search.plugin import SearchPlugin
+
+    from rulebook.adapters.generator import BasePlugin
+
+    page_events = {"on_pre_page", "on_page_read_source", "on_page_markdown", "on_page_content", "on_page_context", "on_post_page", "on_env"}
+    own = {name for name in page_events if getattr(SearchPlugin, name, None) is not getattr(BasePlugin, name, None)}
+    assert own == adapter.harmless_page_events(SearchPlugin()) == {"on_page_context"}
+    assert "page.content" in inspect.getsource(SearchPlugin.on_page_context)

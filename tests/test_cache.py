@@ -11,8 +11,10 @@ of a key shows as the old value coming back.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
+import pkgutil
 import re
 import shutil
 from collections.abc import Callable
@@ -20,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+import rulebook
 from rulebook import cache as build_cache
 from rulebook import keeping
 from rulebook.cache import KINDS, BuildCache, using
@@ -94,6 +97,13 @@ def _book(p: Project) -> Project:
     return p
 
 
+def _failed_edited(p: Project) -> Project:
+    """The text whose translation fails its check ([html]) edited: its translation is now of an
+    older source, no longer checked, and its problem goes."""
+    _edited(p.rules / "demo.yaml", "Due più due fa quattro.", "Due più due fa sempre quattro.")
+    return p
+
+
 def _source(p: Project) -> Project:
     """A source text changed and its catalog updated, the translation kept: it lacks the new symbol."""
     _edited(p.rules / "demo.yaml", "carta dal mazzo.", "carta dal mazzo e paga {W}.")
@@ -118,19 +128,26 @@ SCENARIOS: dict[str, dict[str, Callable[[Project], Project]]] = {
     "checks": {"glossary": _glossary, "translation": _catalog, "source": _source},
     "translated book": {"glossary": _glossary, "catalog": _catalog, "book": _book, "locales": _shown_path},
     "book texts": {"book": _book, "book's source": _source},
+    # What the catalogs gave the last texts: an edited text shown before is outdated without them read again.
+    "catalog taken": {"glossary": _glossary, "catalog": _catalog, "book (a text shown before, edited)": _book,
+                      "book (a text whose translation failed, edited)": _failed_edited, "book's source": _source},
     # The glossary's memos, through the translations that read it with the same cache.
     "glossary file": {"content": _glossary, "shown_path": _shown_path},
     "glossary": {"reads": _glossary},
 }
 #: Kinds with a test of their own below.
-OWN_TESTS = {"board", "grammar", "checked catalogs", "printed names", "stale translations",  # the last: test_i18n_followed
-             "book pages"}  # test_render_stored
+OWN_TESTS = {"board", "grammar", "checked catalogs", "printed names", "engine names", "stale translations",  # test_i18n_followed
+             "book pages",  # test_render_stored
+             "site context", "written page", "search index file"}  # test_render_reuse's serve sessions
 #: The glossary's terms name the file they come from: a moved project's glossary is another
 #: glossary. Without one, the catalog's shown path is the only input a move changes.
 NO_GLOSSARY = {_shown_path}
 
 
 def test_every_kind_of_kept_value_has_its_scenario() -> None:
+    # Every module of the package imported: a kind declared where no test of this file imports is counted too.
+    for module in pkgutil.walk_packages(rulebook.__path__, "rulebook."):
+        importlib.import_module(module.name)
     assert sorted(KINDS) == sorted([*SCENARIOS, *PURE, *OWN_TESTS, *REBUILDS])
 
 
@@ -276,6 +293,20 @@ def _term_used(p: Project) -> Project:
     return p
 
 
+def _term_added(p: Project) -> Project:
+    """A term the texts already use in both languages, added to the glossary: no translation
+    changes (each already says it), the pages link it and the glossary page lists its uses."""
+    (p.locales / "glossary.yaml").write_text(GLOSSARY + "  - it: [carta]\n    ru: [карта, карту]\n", encoding="utf-8")
+    return p
+
+
+def _renumbered(p: Project) -> Project:
+    """A rule put before demo's pesca (1.2 -> 1.3): altro's text links to it, unchanged, and the
+    demo page's preview of altro's rule quotes that text with the new number."""
+    _edited(p.rules / "demo.yaml", "      - id: pesca\n", "      - id: nuova\n        title: Nuova\n        text: Una regola nuova.\n      - id: pesca\n")
+    return p
+
+
 #: What changes a rebuild's kinds: the read books, the examples' outcomes, the pages.
 REBUILDS: dict[str, dict[str, Callable[[Project], Project]]] = {
     "read book": {"data": _book},
@@ -285,6 +316,13 @@ REBUILDS: dict[str, dict[str, Callable[[Project], Project]]] = {
     # The texts a re-rendered page takes from its last version: each changed one worded again.
     "worded texts": {"words": _glossary, "a text's translation": _catalog, "a text's source": _book,
                      "a link's target (another book's title)": _linked_title, "a text's example outcome": _example},
+    # A book's texts as plain words, the terms each uses and its proofs (link previews, rule links, the glossary page).
+    "plain texts": {"words": _glossary, "words (a term added that the texts already use)": _term_added, "a text's translation": _catalog, "a text's source": _book,
+                    "a link's target (another book's title)": _linked_title, "a term's use": _term_used,
+                    "a number a text shows (a rule put before the one it links to)": _renumbered,
+                    "an example's outcome (its proof)": _example},
+    # A book's anchors, nodes and their keys: another book object (an edited file) has its own.
+    "book index": {"book (a rule put before another)": _renumbered, "book (a text)": _book},
 }
 
 
@@ -413,6 +451,38 @@ def test_printed_names_are_made_terms_for_their_own_names_and_source() -> None:
     assert any(k.name == "printed names" for k, _ in cache.entries())
 
 
+def test_an_engine_imported_anew_is_asked_its_printed_names_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine's names are asked once per module: a module imported anew (an engine edited under
+    serve, rulebook.reloading) is another module, asked again; the same one is never asked twice."""
+    import types
+    from importlib.metadata import EntryPoint
+
+    from rulebook import engines
+    from rulebook.engines.base import PrintedName
+
+    asked: list[str] = []
+
+    def engine(name: str) -> types.ModuleType:
+        module = types.ModuleType("house_rules")
+        module.names = lambda: asked.append(name) or (PrintedName.of({"it": name, "en": name.upper()}, "cards.yaml:1"),)  # type: ignore[attr-defined]
+        return module
+
+    loaded = {"house": engine("Isola")}
+    monkeypatch.setattr(engines, "_registered_entry_points", lambda: (EntryPoint("house", "house_rules", engines.GROUP),))
+    monkeypatch.setattr(engines, "_loaded", lambda entry: loaded[entry.name])
+    cache = BuildCache()
+    with using(cache):
+        first = engines.printed_names()
+        assert engines.printed_names() == first
+        assert asked == ["Isola"]  # the same module: asked once
+        loaded["house"] = engine("Palude")  # imported anew, its data edited
+        (again,), _ = engines.printed_names()
+    assert asked == ["Isola", "Palude"]
+    assert ("it", "Palude") in again.names
+    assert first == ((PrintedName.of({"it": "Isola", "en": "ISOLA"}, "cards.yaml:1"),), ())
+    assert any(k.name == "engine names" for k, _ in cache.entries())
+
+
 def test_a_shipped_grammar_file_is_part_of_the_code_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A label's forms in a shipped grammar.yaml decide a [forms] verdict: a stored verdict made
     under other forms must not be read back (the package's .py files alone would not tell)."""
@@ -425,3 +495,23 @@ def test_a_shipped_grammar_file_is_part_of_the_code_version(tmp_path: Path, monk
     before = build_cache.code_version()
     grammar.write_text("names:\n  '{U}': {acc: синяя мана}\n", encoding="utf-8")
     assert build_cache.code_version() != before
+
+
+def test_a_text_edited_again_and_back_under_serve_is_translated_as_a_cold_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A text shown from its catalog, edited (outdated), edited again (still outdated) and edited
+    back to the catalog's msgid (shown again, its msgstr): each time what a cold build makes, and
+    the unchanged catalog never read again (kind "catalog taken")."""
+    p = Project(tmp_path / "project")
+    warm = BuildCache()
+    assert p.translated(warm) == p.translated(BuildCache())
+    read: list[str] = []
+    taken = translate.taken_from_catalog
+    monkeypatch.setattr(translate, "taken_from_catalog", lambda *args, **kwargs: read.append(args[0]) or taken(*args, **kwargs))
+    written = "pesca una carta"
+    for text in ("pesca due carte", "pesca tre carte", "pesca una carta"):
+        _edited(p.rules / "demo.yaml", written, text)
+        written = text
+        served = p.translated(warm)
+        assert served == p.translated(BuildCache()), text
+        assert ("demo/pesca:text" in served.outdated) == (text != "pesca una carta")
+    assert read.count("demo") == 3  # the cold builds' readings only

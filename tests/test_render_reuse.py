@@ -153,3 +153,154 @@ def test_a_renumbered_book_renders_the_pages_that_link_to_it_again(tmp_path: Pat
     after = rebuild(rules, locales)
     assert after[("altro", "it")] is not first[("altro", "it")]
     assert ">1.3<" in after[("altro", "it")].html and ">1.2<" in first[("altro", "it")].html
+
+
+def test_a_serve_session_keeps_its_first_builds_texts_and_shows_each_edit_as_a_cold_build(tmp_path: Path,
+                                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """``mkdocs serve`` starts the plugin before its first build, whose pages then keep their
+    texts: the first edit words only the text it changed, and the site is what a cold build of
+    the edited project writes (each page, the search indexes)."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    from rulebook import served as written
+    from rulebook.render import pages
+
+    from .conftest import site_languages
+    from .test_site_build import make_project
+
+    served, cold = make_project(tmp_path / "served"), make_project(tmp_path / "cold")
+    config = load_config(str(served))
+    config.plugins.on_startup(command="serve", dirty=False)
+    try:
+        build(config)
+        worded: list[str] = []
+        made = pages._BookView._text
+
+        def counted(view: pages._BookView, node: object, field_name: str, *rest: object) -> object:
+            if node is not view.book:  # the home page lists each book's title and summary anew
+                worded.append(f"{view.book.id} {view.language} {getattr(node, 'id', '')}:{field_name}")
+            return made(view, node, field_name, *rest)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(pages._BookView, "_text", counted)
+        kept: list[str] = []
+        keeps = written.kept_output
+
+        def recorded(cache: BuildCache, context: object, src_uri: str, page: object) -> str | None:
+            found = keeps(cache, context, src_uri, page)  # type: ignore[arg-type]
+            kept.extend([src_uri] if found is not None else [])
+            return found
+
+        monkeypatch.setattr(written, "kept_output", recorded)
+        edited = {**RUSSIAN, "demo/pesca:text": "Игрок тянет карту из колоды."}
+        for project in (served, cold):
+            write_catalog(project.parent / "locales", "ru", "demo", edited, rules=project.parent / "rules")
+            altro = project.parent / "rules" / "altro.yaml"
+            altro.write_text(altro.read_text(encoding="utf-8").replace("Si torna a", "Si ritorna a"), encoding="utf-8")
+        build(load_config(str(served)))
+        # Altro's changed rule, on its pages and in the preview of the demo rule that links to it;
+        # the changed Russian text, and the Russian title the rewritten catalog no longer marks outdated.
+        languages = site_languages()
+        assert sorted(worded) == sorted([*(f"altro {lang} fine:text" for lang in languages), *(f"demo {lang} mana-bianco:text" for lang in languages),
+                                         "demo ru pesca:text", "demo ru primo:title"])
+        # Every other page is written as it was, unrendered: the home pages; never a page the edits changed.
+        assert {"index.md", "ru/index.md"} <= set(kept)
+        assert not {f"{prefix}{book}.md" for prefix in ("", *(f"{lang}/" for lang in languages[1:])) for book in ("demo", "altro")} & set(kept)
+        monkeypatch.undo()
+        build(load_config(str(cold)))
+    finally:
+        config.plugins.on_shutdown()
+    written = {path.relative_to(served.parent / "site") for path in (served.parent / "site").rglob("*") if path.suffix in (".html", ".json")}
+    assert {path.relative_to(cold.parent / "site") for path in (cold.parent / "site").rglob("*") if path.suffix in (".html", ".json")} == written
+    assert "Игрок тянет карту" in (served.parent / "site" / "ru" / "demo" / "index.html").read_text(encoding="utf-8")
+    for path in written:
+        assert (served.parent / "site" / path).read_bytes() == (cold.parent / "site" / path).read_bytes(), path
+
+
+def test_a_serve_session_renders_every_page_again_when_a_template_or_the_configuration_changes(tmp_path: Path,
+                                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page is written as it was only while its whole context is the last rebuild's: a project's
+    template saved under serve, or its mkdocs.yml, makes every page again; a template that reads
+    the build's date keeps none."""
+    import yaml
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    from rulebook import served as written
+
+    from .test_site_build import OLD_SOURCES, make_project
+
+    config_file = make_project(tmp_path / "project")
+    overrides = tmp_path / "overrides"
+    (overrides / "partials").mkdir(parents=True)
+    settings = yaml.safe_load(config_file.read_text(encoding="utf-8"))
+    settings["theme"]["custom_dir"] = str(overrides)
+    config_file.write_text(yaml.safe_dump(settings, allow_unicode=True), encoding="utf-8")
+    kept: list[str] = []
+    keeps = written.kept_output
+
+    def recorded(cache: BuildCache, context: object, src_uri: str, page: object) -> str | None:
+        found = keeps(cache, context, src_uri, page)  # type: ignore[arg-type]
+        kept.extend([src_uri] if found is not None else [])
+        return found
+
+    monkeypatch.setattr(written, "kept_output", recorded)
+    config = load_config(str(config_file))
+    config.plugins.on_startup(command="serve", dirty=False)
+    try:
+        build(config)
+        pages = set(config.plugins["rulebook"].pages)
+        site = Path(config.site_dir)
+
+        def rebuilt() -> set[str]:
+            kept.clear()
+            build(load_config(str(config_file)))
+            return set(kept)
+
+        assert rebuilt() == pages  # nothing changed: every page written as it was
+        # A Russian book title: every Russian page's navigation names it; the other languages' pages are kept.
+        write_catalog(tmp_path / "project" / "locales", "ru", "demo", {**RUSSIAN, "demo:title": "Демо-книга"}, OLD_SOURCES,
+                      rules=tmp_path / "project" / "rules")
+        assert rebuilt() == {uri for uri in pages if not uri.startswith("ru/")}
+        assert "Демо-книга" in (site / "ru" / "coverage" / "index.html").read_text(encoding="utf-8")
+        footer = (overrides / "partials" / "copyright.html")
+        footer.write_text('<div class="md-copyright">Un piè di pagina</div>\n', encoding="utf-8")
+        assert rebuilt() == set()
+        assert "Un piè di pagina" in (site / "ru" / "demo" / "index.html").read_text(encoding="utf-8")
+        assert rebuilt() == pages
+        # An option only the theme reads (Material's footer): no page's own inputs change.
+        footer.unlink()
+        assert rebuilt() == set()
+        assert rebuilt() == pages
+        config_file.write_text(yaml.safe_dump({**settings, "copyright": "© Il circolo"}, allow_unicode=True), encoding="utf-8")
+        assert rebuilt() == set()
+        assert "© Il circolo" in (site / "demo" / "index.html").read_text(encoding="utf-8")
+        assert rebuilt() == pages
+        footer.write_text('<div class="md-copyright">{{ build_date_utc }}</div>\n', encoding="utf-8")
+        assert rebuilt() == set()
+        assert rebuilt() == set()  # a page made again at every build: the date changes
+    finally:
+        config.plugins.on_shutdown()
+
+
+def test_another_plugins_page_hook_keeps_no_page() -> None:
+    """A page is written as it was only while no other plugin could make it differ: one with a
+    page hook of its own, or a hooks module, keeps none; Material's search plugin only reads pages."""
+    import types
+
+    from material.plugins.search.plugin import SearchPlugin
+
+    from rulebook.adapters.generator import BasePlugin
+    from rulebook.served import _changes_pages
+
+    class Quiet(BasePlugin):  # type: ignore[type-arg]
+        pass
+
+    class Stamping(BasePlugin):  # type: ignore[type-arg]
+        def on_post_page(self, output: str, page: object, config: object) -> str:
+            return output + "<!-- built -->"
+
+    assert not _changes_pages(Quiet())
+    assert not _changes_pages(SearchPlugin())
+    assert _changes_pages(Stamping())
+    assert _changes_pages(types.ModuleType("hooks"))

@@ -19,7 +19,7 @@ from .engines import engine_symbols
 from .errors import LoadError, Problem, RulebookError
 from .languages import language as parse_language
 from .limits import MAX_PROBLEMS, MAX_TEXT_CHARS, read_limited
-from .model import BOOK_ID_RE, CATALOG_LAYOUTS, DASH_ONLY_RE, DEPARTS_FROM, ID_RE, SITE_DOMAIN, XREF_RE, Book, Example, Rule, Ruling, Section, XRef
+from .model import BOOK_ID_RE, CATALOG_LAYOUTS, DASH_ONLY_RE, DEPARTS_FROM, ID_RE, SITE_DOMAIN, XREF_RE, Anchor, Book, Example, Rule, Ruling, Section, XRef
 from .symbols import UNKNOWN_TOKEN_RE
 from .yamlnodes import Mapping, Scalar, Sequence, YNode, building_tree, decode, parse
 
@@ -472,13 +472,16 @@ def load_books(paths: Iterable[str | os.PathLike[str]], *, reuse: bool = False) 
             continue
         books[book.id] = book
         foreign.extend((book, ref) for ref in refs)
+    anchors: dict[str, dict[str, Anchor]] = {}  # each linked book's, made once: not once per link to it
     for book, pending in foreign:
         target = books.get(pending.ref.book or "")
+        if target is not None and target.id not in anchors:
+            anchors[target.id] = target.anchors()
         if target is None:
             problem = Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names an unknown book{_did_you_mean(pending.ref.book or '', books)}")
-        elif pending.ref.target not in target.anchors():
+        elif pending.ref.target not in anchors[target.id]:
             problem = Problem(book.path, pending.line, pending.column, f"cross-reference {pending.ref} names no rule in {target.path}"
-                              f"{_did_you_mean(pending.ref.target, target.anchors())}")
+                              f"{_did_you_mean(pending.ref.target, anchors[target.id])}")
         else:
             continue
         failed.setdefault(book.path, []).append(problem)

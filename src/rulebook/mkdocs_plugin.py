@@ -32,18 +32,17 @@ site's stylesheet and scripts). The plugin adds them to the theme itself, after 
 from __future__ import annotations
 
 import gc
-import json
 import logging
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urljoin, urlsplit
 
 from jinja2 import Environment
 from markupsafe import Markup, escape
 
-from . import keeping
+from . import keeping, served
 from .adapters import generator, material
 from .adapters.generator import (
     File,
@@ -155,6 +154,21 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         self.not_found_context: dict[str, object] | None = None  # what MkDocs renders its 404.html with
         self.load_error: LoadError | None = None  # mkdocs serve: why this rebuild shows error pages
         self.cache = BuildCache()  # on_config: the configuration's, shared by every build of it in this process
+        self.serving = False  # on_startup: this process runs mkdocs serve
+        self.built: str | None = None  # the configuration whose build the state above is of (_config_key)
+        # mkdocs serve: this rebuild's context token (rulebook.served), each page's inputs, the outputs kept.
+        self.context: object | None = None
+        self.page_keys: dict[str, object] = {}
+        self.kept_outputs: dict[str, str] = {}
+
+    def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
+        # mkdocs serve says so before its first build, whose book pages then keep their texts as
+        # worded: the first edit is rebuilt as cheaply as the next. (With this event MkDocs keeps
+        # one plugin object across a session's rebuilds: every build's state starts in on_config.)
+        self.serving = command == "serve"
+
+    def on_shutdown(self) -> None:
+        self.serving = False  # the object outlives the session in a process that builds again
 
     def problem(self, message: str) -> None:
         """A warning, and one more reason for a strict build to fail."""
@@ -171,12 +185,18 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
     @event_priority(100)  # before the search plugin reads the theme's language
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self.problems, self.not_found_context = [], None  # mkdocs serve: every rebuild starts here
+        # One object serves every configuration of the process (on_startup): nothing of the last one's build is left.
+        self.built, self.pages, self.stubs, self.rendered, self.books, self.failed = self._config_key(config), {}, {}, None, {}, {}
+        self.context, self.page_keys, self.kept_outputs = None, {}, {}
         self.cache = session(self._config_key(config), self._cache(config))
         rules = self._path(config, self.config.rules)
+        with using(self.cache):  # the site's words too: their catalogs checked once, not at each rebuild
+            return self._configured(config, rules)
+
+    def _configured(self, config: MkDocsConfig, rules: Path) -> MkDocsConfig:
         try:
             # reuse: mkdocs serve's rebuilds parse again only the files whose bytes changed.
-            with using(self.cache):
-                self.books, self.failed = load_books(rulebook_paths(rules), reuse=True) if rules.exists() else ({}, {})
+            self.books, self.failed = load_books(rulebook_paths(rules), reuse=True) if rules.exists() else ({}, {})
             if self.failed and not self.books:  # nothing to publish: the whole load failed
                 raise LoadError([problem for error in self.failed.values() for problem in error.problems])
             # mkdocs serve: an engine of the project edited since the last build is imported anew.
@@ -245,7 +265,7 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
             self.problem(f"worked example failed, shown as failed on the site:\n{report}")
         # reuse: a rebuild renders again only the (book, language) pages whose inputs changed.
         assert self.languages is not None  # on_config has made the site's languages
-        served = self._config_key(config) in _SERVED
+        served = self.serving or self._config_key(config) in _SERVED  # from the first build of mkdocs serve on (on_startup)
         return Site(self.books, outcomes, self._path(config, self.config.locales), self.languages, config.use_directory_urls,
                     pdf=self.config.pdf, translate=partial(translate_book, cache=self.cache), reuse=True,
                     keep_worded=served, keep_pages=served, kept=KeptPages(self.cache) if self.cache.folder is not None else None)
@@ -285,7 +305,7 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         # every language's translations, so it waits for them all. Under serve each page is made
         # here and kept for the next rebuild; a one-off build makes here what a page's words need
         # (its search documents and glossary uses) and the page itself only when MkDocs writes it
-        # (on_page_content), letting it go once written (on_post_page).
+        # (on_page_context), letting it go once written.
         for language in site.languages:
             for book_id in site.books:
                 if site.keep_pages:
@@ -342,6 +362,9 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         config.nav = nav
         if self._config_key(config) in _SERVED:
             _SERVED[self._config_key(config)] = list(self.pages)
+        if self.serving or self._config_key(config) in _SERVED:
+            # Under serve a page whose every input is the last rebuild's is written as it was.
+            self.context = served.site_context(self.cache, config, self)
         return files
 
     @staticmethod
@@ -377,6 +400,13 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
             "kind": rendered.kind,
             "alternates": self._alternates(config, rendered.url, rendered.alternates),
         }
+        if self.context is not None:
+            nav = served.navigation_key(config.nav or [], self.meta[rendered.language]["nav_index"], page)
+            key = self.page_keys[page.file.src_uri] = (rendered, material.seen_key(page.meta), nav)
+            kept = served.kept_output(self.cache, self.context, page.file.src_uri, key)
+            if kept is not None:
+                page.meta["template"] = served.KEPT_TEMPLATE  # MkDocs' meta key: the page written as it was
+                self.kept_outputs[page.file.src_uri] = kept
         return ""  # the page body is the rendered HTML, put in place in on_page_context
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -405,11 +435,14 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
             with using(self.cache):  # the build's memos (highlighted doctests, term patterns) as in on_files
                 rendered = self.rendered.book_page(book_id, stub.language)
         if rendered is not None:
-            page.content = str(rendered.html)  # a plain str, as a page's content always is
+            # A plain str, as a page's content always is; a page kept whole: what the theme wrote last time.
+            page.content = self.kept_outputs.pop(page.file.src_uri, None) or str(rendered.html)
         return context
 
     @event_priority(-100)  # last: another plugin's on_post_page may read the content
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
+        if self.context is not None and page.file.src_uri in self.page_keys:
+            served.keep_output(self.cache, self.context, page.file.src_uri, self.page_keys.pop(page.file.src_uri), output)
         if page.file.src_uri in self.pages:
             # Written: MkDocs keeps the page, and its content, to the end of the build; the
             # rendered page stays in self.pages, so only this copy of its HTML goes.
@@ -492,20 +525,23 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
             out = Path(config.site_dir) / site.prefix(language.code) / "search" / "search_index.json"
             out.parent.mkdir(parents=True, exist_ok=True)
             index = search_index(site, language.code, search)
-            out.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+            keeping = self.serving or self._config_key(config) in _SERVED  # serve: encoded again only when it changed
+            out.write_text(served.search_file(self.cache if keeping else None, language.code, index), encoding="utf-8")
 
     def on_serve(self, server: LiveReloadServer, config: MkDocsConfig, builder: Callable[[], None]) -> LiveReloadServer:
-        # Called once, after the first build; each rebuild has a plugin instance of its own.
-        _SERVED[self._config_key(config)] = list(self.pages)
+        # Called once, after the first build (of this configuration: the object may have built another since).
+        ours = self.built == self._config_key(config)
+        pages, books, rendered = (self.pages, self.books, self.rendered) if ours else ({}, {}, None)
+        _SERVED[self._config_key(config)] = list(pages)
         for option in (self.config.rules, self.config.locales):
             path = self._path(config, option)
             if path.exists():
                 server.watch(str(path))
         # An engine's author edits its code while the site is served (on_config imports it anew).
-        for source in engine_sources(self.books.values(), self._path(config, ".")):
+        for source in engine_sources(books.values(), self._path(config, ".")):
             server.watch(str(source))
-        if self.rendered is not None:
+        if rendered is not None:
             # An engine's developer edits its shipped catalogs too (the pages' reuse follows them).
-            for folder in self.rendered.shipped_catalog_folders():
+            for folder in rendered.shipped_catalog_folders():
                 server.watch(str(folder))
         return server

@@ -148,3 +148,23 @@ def page_config(config: Any, translate: Callable[[str], str]) -> Seen:
         translated.append(option)
     theme = Seen(config.theme, {"palette": translated} if palette else {})
     return Seen(config, {"site_name": translate(config.site_name or ""), "theme": theme})
+
+
+def harmless_page_events(plugin: object) -> frozenset[str]:
+    """The page events of a Material plugin that never change a rulebook page's output (mkdocs
+    serve writes a page again as it was: rulebook.served). Material's search plugin: its
+    ``on_page_context`` indexes the page and strips its ``data-search-*`` attributes from the
+    Markdown body, which the rulebook plugin's comes after (Material 9.5-9.8)."""
+    return frozenset({"on_page_context"}) if type(plugin).__module__ == "material.plugins.search.plugin" else frozenset()
+
+
+def seen_key(value: object) -> object:
+    """A page's meta as plain, comparable values: a :class:`Seen` by the values it replaces (the
+    configuration it wraps is compared as a whole elsewhere: rulebook.served)."""
+    if isinstance(value, Seen):
+        return ("seen", seen_key(value._replaced))
+    if isinstance(value, dict):
+        return tuple((key, seen_key(item)) for key, item in value.items())
+    if isinstance(value, (list, tuple)):
+        return tuple(seen_key(item) for item in value)
+    return value

@@ -17,6 +17,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from ..cache import Same, current, kind
 from ..errors import LoadError, Problem, RulebookError
 from ..model import Book
 from ..symbols import Symbol
@@ -60,14 +61,7 @@ def load_engine(name: str) -> ModuleType:
     """The engine module ``name`` names: a registered engine first, else a dotted module path."""
     found = [ep for ep in _registered_entry_points() if ep.name == name]
     if found:
-        where = f"the entry point {name} = {found[0].value}"
-        try:
-            engine = found[0].load()
-        except Exception as exc:
-            raise RulebookError(f"engine {name!r} ({where}) is broken: {type(exc).__name__}: {exc}") from exc
-        if not isinstance(engine, ModuleType):
-            raise RulebookError(f"engine {name!r} ({where}) must name a module, not {type(engine).__name__}")
-        return engine
+        return _loaded(found[0])
     known = ", ".join(sorted(registered())) or "none"
     if "." not in name:
         close = difflib.get_close_matches(name, registered(), n=1)
@@ -81,6 +75,18 @@ def load_engine(name: str) -> ModuleType:
         raise RulebookError(f"engine module {name!r} is broken: {type(exc).__name__}: {exc}") from exc
     except Exception as exc:
         raise RulebookError(f"engine module {name!r} is broken: {type(exc).__name__}: {exc}") from exc
+
+
+def _loaded(entry: EntryPoint) -> ModuleType:
+    """The module a registered engine's entry point names."""
+    where = f"the entry point {entry.name} = {entry.value}"
+    try:
+        engine = entry.load()
+    except Exception as exc:
+        raise RulebookError(f"engine {entry.name!r} ({where}) is broken: {type(exc).__name__}: {exc}") from exc
+    if not isinstance(engine, ModuleType):
+        raise RulebookError(f"engine {entry.name!r} ({where}) must name a module, not {type(engine).__name__}")
+    return engine
 
 
 def book_engine(book: Book) -> ModuleType:
@@ -128,6 +134,19 @@ def engine_symbols(name: str) -> tuple[Symbol, ...]:
     return tuple(replace(symbol, engine=name) for symbol in found)
 
 
+#: An engine's printed names, by the engine module (compared by identity): every catalog's
+#: glossary binds them, fifty times a build of five books in six languages, and a serve session
+#: asks again at each rebuild; an engine edited under serve is imported anew (:mod:`rulebook.reloading`),
+#: a new module whose names are asked again.
+ENGINE_NAMES = kind("engine names", ("engine",), "an engine's printed names asked once per imported module, not once per "
+                    "catalog and rebuild (a tenth of a serve rebuild with nothing changed)")
+
+
+def _names(engine: object) -> tuple[PrintedName, ...]:
+    hook = getattr(engine, "names", None)
+    return tuple(hook()) if hook is not None else ()
+
+
 def printed_names() -> tuple[tuple[PrintedName, ...], tuple[Problem, ...]]:
     """The printed names every registered engine supplies (its ``names()`` hook), in the order
     of the engines' names, and the problems of the data they come from (a :class:`LoadError`
@@ -135,10 +154,14 @@ def printed_names() -> tuple[tuple[PrintedName, ...], tuple[Problem, ...]]:
     with the names the other engines gave."""
     found: list[PrintedName] = []
     problems: list[Problem] = []
-    for name in sorted(registered()):
+    cache = current()
+    entries: dict[str, EntryPoint] = {}
+    for entry in _registered_entry_points():  # read once, not once per engine: as load_engine, the first of a name
+        entries.setdefault(entry.name, entry)
+    for name in sorted(entries):
         try:
-            hook = getattr(load_engine(name), "names", None)
-            names = tuple(hook()) if hook is not None else ()
+            engine = _loaded(entries[name])
+            names = _names(engine) if cache is None else cache.memo(ENGINE_NAMES, Same(engine), lambda key: _names(key.value))
         except LoadError as exc:
             problems.extend(exc.problems)
             continue

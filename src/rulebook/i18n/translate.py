@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import BrokenExecutor, Future
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -55,6 +56,12 @@ TRANSLATED = kind("translated book", ("book", "language", "locales", "catalog", 
                   "the last translation of a (book, language): mkdocs serve reads and checks again only what an edit changed")
 #: What of a book a translation walks for (its msgctxts, nodes and msgids), by book id.
 BOOK_TEXTS = kind("book texts", ("book",), "a book's translatable texts, walked once for every language (~2 ms a book)")
+#: What a (book, language)'s catalogs gave the book's texts last, with those texts, by (book id,
+#: language, locales): an edit of the book's texts under serve, every edited text shown from the
+#: catalogs before (its msgid the old text: now outdated), is translated from it without reading
+#: and checking the unchanged catalogs again.
+CATALOG_TAKEN = kind("catalog taken", ("catalog", "glossary"), "what a book's unchanged catalogs gave its texts: a text "
+                     "edited under serve is outdated without the five catalogs read and checked again (a rule edit's workers)")
 
 
 def build_cache(cache: BuildCache | Path | None) -> BuildCache:
@@ -82,8 +89,67 @@ def translate_book(book: Book, language: str, locales: Path = Path("locales"), c
         if inputs.catalog is None:  # none, or unreadable: nothing to compare the next one with
             cache.forget(TRANSLATED, inputs.key)
             return _translate(book, language, locales, cache, inputs.glossary, (inputs.files, inputs.unreadable))
-        return cache.last(TRANSLATED, inputs.key, lambda: _from_worker(inputs) or _translate(
+        return cache.last(TRANSLATED, inputs.key, lambda: _from_worker(inputs) or _derived(inputs, cache) or _translate(
             book, language, locales, cache, inputs.glossary, (inputs.files, inputs.unreadable)), **inputs.declared())
+
+
+def _taken_again(inputs: _Inputs, cache: BuildCache) -> TakenFromCatalog | None:
+    """What the catalogs give the book's texts now, from what they gave its last texts, when the
+    catalogs and the glossary are unchanged, no text came or went, and every changed text was
+    shown from them: each is now a translation of an older source (outdated), as the catalog's
+    msgid is its old text. None: read the catalogs."""
+    if inputs.catalog is None or inputs.glossary is None:
+        return None
+    declared = {"catalog": inputs.digests, "glossary": inputs.glossary.fingerprint}
+    if not cache.holds(CATALOG_TAKEN, inputs.key, **declared):
+        return None
+    last_texts, last, known = cache.last(CATALOG_TAKEN, inputs.key, _nothing_taken, **declared)
+    texts = _texts(inputs.book, cache)[1]
+    if texts.keys() != last_texts.keys():
+        return None
+    changed = [context for context, text in texts.items() if last_texts[context] != text]
+    if not all(context in known for context in changed):
+        return None
+    # A text edited back to its catalog's msgid is shown again, as it was: same msgid, msgstr and checks.
+    back = {context for context in changed if texts[context] == known[context][0]}
+    away = {context for context in changed if context not in back}
+    shown = {context: known[context][1] if context in back else last.shown[context]
+             for context in texts if (context in last.shown and context not in away) or context in back}
+    return TakenFromCatalog(shown, tuple(context for context in texts if context not in shown),
+                            tuple(context for context in texts if context in away or (context in last.outdated and context not in back)),
+                            last.failures, last.whole)
+
+
+#: Of a catalog's messages, what is known without reading it again: for each text shown from it
+#: (now or before an edit made it outdated), the message's msgid and msgstr.
+Known = dict[str, tuple[str, str]]
+
+
+def _nothing_taken() -> tuple[dict[str, str], TakenFromCatalog, Known]:
+    raise AssertionError("asked only when held")  # pragma: no cover
+
+
+def _derived(inputs: _Inputs, cache: BuildCache) -> TranslatedBook | None:
+    """The translation :func:`_taken_again` allows, without the catalogs read again; None: it does not."""
+    taken = _taken_again(inputs, cache)
+    if taken is None:
+        return None
+    assert inputs.glossary is not None  # _taken_again held one
+    known = cache.last(CATALOG_TAKEN, inputs.key, _nothing_taken, catalog=inputs.digests, glossary=inputs.glossary.fingerprint)[2]
+    _keep_taken(inputs.key, inputs.catalog, inputs.glossary, _texts(inputs.book, cache)[1], taken, cache, known)
+    return _from_catalog(inputs.book, inputs.key[1], _texts(inputs.book, cache)[0], (taken, inputs.unreadable), inputs.glossary)
+
+
+def _keep_taken(key: tuple[str, str, str], catalog: Files | None, glossary: Glossary | None, texts: dict[str, str],
+                taken: TakenFromCatalog | None, cache: BuildCache, known: Known | None = None) -> None:
+    """Keep what the catalogs gave these texts, for the next edit of the book (:func:`_taken_again`);
+    ``known``: what was known of the catalogs' messages before (the same catalogs)."""
+    if catalog is None or glossary is None or taken is None:
+        cache.forget(CATALOG_TAKEN, key)
+        return
+    kept = (texts, taken, {**(known or {}), **{context: (texts[context], text) for context, text in taken.shown.items()}})
+    cache.forget(CATALOG_TAKEN, key)
+    cache.last(CATALOG_TAKEN, key, lambda: kept, catalog=_digests(catalog), glossary=glossary.fingerprint)
 
 
 @dataclass(frozen=True)
@@ -112,20 +178,31 @@ class _Inputs:
     def size(self) -> int:
         return sum(len(data or b"") for _, data in self.files)
 
+    @cached_property
+    def digests(self) -> Files | None:
+        """:attr:`catalog`, each file by a digest of its bytes (what the cache's kinds compare)."""
+        return _digests(self.catalog)
+
     def declared(self) -> dict[str, object]:
         """The inputs of :data:`TRANSLATED`, as the cache compares them."""
         # Each catalog by a digest of its bytes: the cache keeps the inputs as long as their translation,
         # and the bytes themselves were as much memory again as every catalog of the site (20 MB on
         # the 5 x 200 corpus, 200 MB on 50 x 200: issue 31.3).
-        catalog = None if self.catalog is None else tuple(
-            (part, None if data is None else hashlib.blake2b(data, digest_size=32).digest()) for part, data in self.catalog)
-        return {"book": self.book, "language": self.key[1], "locales": self.key[2], "catalog": catalog,
+        return {"book": self.book, "language": self.key[1], "locales": self.key[2], "catalog": self.digests,
                 "glossary": self.glossary.fingerprint if self.glossary is not None else None}
 
 
 #: (part, bytes) of each catalog of a book in one language (.parts: "" for the book's own file);
 #: None: the file is not there, or cannot be read.
 Files = tuple[tuple[str, bytes | None], ...]
+
+
+def _digests(files: Files | None) -> Files | None:
+    """Each catalog by a digest of its bytes, as the cache keeps what a translation was made from:
+    the bytes themselves, kept as long as their translation, were as much memory again as every
+    catalog of the site (20 MB on the 5 x 200 corpus, 200 MB on 50 x 200: issue 31.3)."""
+    return None if files is None else tuple((part, None if data is None else hashlib.blake2b(data, digest_size=32).digest())
+                                            for part, data in files)
 
 
 def read_catalogs(book: Book, language: str, locales: Path) -> tuple[Files, tuple[Problem, ...]]:
@@ -193,7 +270,9 @@ def _translate(book: Book, language: str, locales: Path, cache: BuildCache | Pat
     taken = [taken_from_catalog(book.id, book.language, language, locales, cache, display_path(part_catalog(Path(locales), language, book.id, part)),
                                 split[part], glossary, data, part)
              for part, data in files if data is not None]
-    return _from_catalog(book, language, sources, _joined(taken, texts, unreadable), glossary)
+    joined = _joined(taken, texts, unreadable)
+    _keep_taken((book.id, language, str(Path(locales).resolve())), None if unreadable else files, glossary, texts, joined[0], cache)
+    return _from_catalog(book, language, sources, joined, glossary)
 
 
 def part_texts(book: Book, texts: dict[str, str]) -> dict[str, dict[str, str]]:
@@ -325,7 +404,7 @@ def translating(pairs: Iterable[tuple[Book, str]], locales: Path, cache: BuildCa
     with using(cache):
         todo = [inputs for book, language in pairs
                 if (inputs := _Inputs.of(book, language, locales)).catalog is not None and language != book.language
-                and not cache.holds(TRANSLATED, inputs.key, **inputs.declared())]
+                and not cache.holds(TRANSLATED, inputs.key, **inputs.declared()) and _taken_again(inputs, cache) is None]
         # What an earlier build kept is taken here, before any worker starts: a cached build
         # starts none (forking and handing each worker a book's texts would cost more than reading it).
         kept = [inputs for inputs in todo if _take_kept(inputs, locales, cache)]
@@ -409,8 +488,10 @@ def _from_worker(inputs: _Inputs) -> TranslatedBook | None:
         return None
     # A job is only ever started for a catalog, whose inputs hold the glossary loaded with it.
     assert inputs.glossary is not None
-    return _from_catalog(inputs.book, inputs.key[1], sources, _joined(taken, {c: t for c, (_, _, t) in sources.items()}, inputs.unreadable),
-                         inputs.glossary)
+    texts = {c: t for c, (_, _, t) in sources.items()}
+    joined = _joined(taken, texts, inputs.unreadable)
+    _keep_taken(inputs.key, inputs.catalog, inputs.glossary, texts, joined[0], build_cache(None))
+    return _from_catalog(inputs.book, inputs.key[1], sources, joined, inputs.glossary)
 
 
 def _translated(book: Book, language: str, sources: dict[str, tuple[Node, str, str]], taken: TakenFromCatalog, glossary: Glossary) -> TranslatedBook:

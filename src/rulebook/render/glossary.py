@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -27,6 +27,7 @@ from ..i18n.forms import as_shown
 from ..i18n.glossary import Glossary, Term
 from ..languages import Language
 from ..model import Book, Node
+from .kept import indexed
 from .previews import nodes_by_id
 from .ui import Words
 from .urls import relative_url
@@ -39,6 +40,7 @@ class _View(Protocol):
     def book(self) -> Book: ...
     def plain_text(self, text: str) -> str: ...
     def state(self, node: Node, field_name: str) -> str: ...
+    def terms_used(self, key: tuple[str, str, str], make: Callable[[], tuple[str, ...]]) -> tuple[str, ...]: ...
 
 
 class Site(Protocol):
@@ -216,7 +218,7 @@ class BookTerms:
         self.site, self.language = site, language
         self.glossary = site.glossary.for_book(book.id)
         source = site.books[book.id]
-        self.sources: dict[str, Node] = {book.id: source, **nodes_by_id(source)}
+        self.sources: dict[str, Node] = indexed(source, "sources", site.source.code, lambda: {book.id: source, **nodes_by_id(source)})
         self.anchors = site.term_anchors
         self.base = relative_url(url, site.url(language, GLOSSARY))
         self._finders: dict[tuple[tuple[int, ...], str], TermFinder] = {}
@@ -280,8 +282,9 @@ def book_uses(site: Site, book_id: str, language: str) -> tuple[BookUse, ...]:
                 continue
             shown_in = site.source.code if view.state(node, field_name) == "fallback" else language
             # Symbols' labels as shown alone: one asked in a sentence's case ({C:acc}) is no word the book uses.
-            for index, _ in terms.finder(found, shown_in).find(view.plain_text(as_shown(getattr(node, field_name)))):
-                anchor = terms.anchors[id(found[index])]
+            plain = view.plain_text(as_shown(getattr(node, field_name)))
+            key = (terms.source_text(node, field_name), shown_in, plain)
+            for anchor in view.terms_used(key, lambda: _anchors_found(terms, found, shown_in, plain)):  # noqa: B023 - called at once
                 listed = uses.setdefault(anchor, {})
                 if len(listed) < MAX_USES:
                     listed[use] = None
@@ -289,6 +292,12 @@ def book_uses(site: Site, book_id: str, language: str) -> tuple[BookUse, ...]:
                     counted[anchor] = use
                     counts[anchor] = counts.get(anchor, 0) + 1
     return tuple(BookUse(anchor, tuple(listed), counts[anchor]) for anchor, listed in uses.items())
+
+
+def _anchors_found(terms: BookTerms, found: tuple[Term, ...], language: str, plain: str) -> tuple[str, ...]:
+    """The glossary anchors of ``found`` (the terms a text's source uses) where the text's plain
+    words in ``language`` name them, in order."""
+    return tuple(terms.anchors[id(found[index])] for index, _ in terms.finder(found, language).find(plain))
 
 
 def _uses(site: Site, language: str) -> dict[int, tuple[list[Use], int]]:

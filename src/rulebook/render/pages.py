@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -36,6 +36,7 @@ from ..symbols import table as symbol_table
 from .boards import ExampleFigure, example_figure
 from .fragments import heading, highlight_doctest
 from .glossary import GLOSSARY, BookTerms, BookUse, ShownEntry, anchors, book_uses, glossary_page, shown_entries
+from .kept import TEXTS, KeptTexts, indexed
 from .previews import nodes_by_id, preview
 from .proofs import EngineSpeech, proof_steps
 from .text import SymbolSet, Target, text_to_html, text_to_plain
@@ -107,6 +108,10 @@ class Coverage:
     translated: int
     fuzzy: int
     fallback: int
+
+
+def _all_texts(book: Book) -> tuple[str, ...]:
+    return tuple(text for _, node in walk(book) for _, text in translatable_fields(node))
 
 
 def _keys(book: Book) -> dict[int, str]:
@@ -297,21 +302,20 @@ class Site:
     @cached_property
     def _texts(self) -> dict[str, tuple[str, ...]]:
         """Every translatable text of each book, in the source language (counted, searched for links)."""
-        return {book_id: tuple(text for _, node in walk(book) for _, text in translatable_fields(node))
-                for book_id, book in self.books.items()}
+        return {book_id: indexed(book, "texts", self.source.code, partial(_all_texts, book)) for book_id, book in self.books.items()}
 
     def linked_books(self, book_id: str) -> frozenset[str]:
         """The other books a book's cross-references lead to (their titles and numbers are on its page)."""
         if book_id not in self._linked:  # asked for by every page and search document of the book
-            self._linked[book_id] = frozenset(match.group(1) for text in self._texts[book_id] for match in XREF_RE.finditer(text)
-                                              if match.group(1) and match.group(1) != book_id)
+            self._linked[book_id] = frozenset(book for book, _ in self.linked_targets(book_id))
         return self._linked[book_id]
 
     def linked_targets(self, book_id: str) -> frozenset[tuple[str, str]]:
         """(book, rule id) of each cross-reference of a book to another book (a link's preview quotes that rule)."""
         if book_id not in self._targets:  # asked for by the book's inputs in every language
-            self._targets[book_id] = frozenset((match.group(1), match.group(2)) for text in self._texts[book_id] for match in XREF_RE.finditer(text)
-                                               if match.group(1) and match.group(1) != book_id)
+            self._targets[book_id] = indexed(self.books[book_id], "linked", self.source.code, lambda: frozenset(
+                (match.group(1), match.group(2)) for text in self._texts[book_id] for match in XREF_RE.finditer(text)
+                if match.group(1) and match.group(1) != book_id))
         return self._targets[book_id]
 
     def coverage(self, book_id: str, language: str) -> Coverage:
@@ -410,7 +414,14 @@ class Site:
         key = (book_id, language)
         if key not in self._views:
             book, tb = self.shown(book_id, language)
-            self._views[key] = _BookView(self, book, language, self.url(language, book_id), tb)
+            view = self._views[key] = _BookView(self, book, language, self.url(language, book_id), tb)
+            cache = current() if self.reuse and self.keep_worded else None
+            if cache is not None:  # serve: the texts as the last rebuilds worded them (render.kept)
+                symbols = self.symbol_set(book_id, language)
+                view.texts_kept = cache.last(TEXTS, (str(Path(self.locales).resolve()), book_id, language), KeptTexts,
+                                             settings=self._settings, words=self._words_files(book_id, language),
+                                             symbols=symbols.table if symbols is not None else None)
+                view.texts_kept.bound(len(self._texts[book_id]))
         return self._views[key]
 
     def remembered(self, kind: str, book_id: str, language: str, make: Callable[[], T]) -> T:
@@ -454,15 +465,22 @@ class Site:
                 others.append((other, there.title, self._anchor_key(other),
                                tuple(nodes.get(target) for book, target in targets if book == other)))
         outcomes = self._book_outcomes.get(book_id, ())
-        return {"settings": (self.languages.codes, self.directory_urls, self.pdf), "words": self._words_files(book_id, language),
+        return {"settings": self._settings, "words": self._words_files(book_id, language),
                 "shown": shown, "translated": translated, "outcomes": outcomes, "others": tuple(others)}
+
+    @property
+    def _settings(self) -> tuple[object, ...]:
+        """What every page of the site is made with beside its words: its languages and URLs, its PDFs."""
+        return (self.languages.codes, self.directory_urls, self.pdf)
 
     def _anchor_key(self, book_id: str) -> tuple[tuple[str, str, str, int], ...]:
         """A book's anchors as plain tuples, made once per build: a rebuild compares them in C for
         every page that links to the book (as Anchor objects, one Python __eq__ each: a tenth of
         a rebuild with nothing changed)."""
         if book_id not in self._anchor_keys:
-            self._anchor_keys[book_id] = tuple((key, a.number, a.kind, a.index) for key, a in self.anchors(self.books[book_id]).items())
+            book = self.books[book_id]
+            self._anchor_keys[book_id] = indexed(book, "anchor keys", self.source.code, lambda: tuple(
+                (key, a.number, a.kind, a.index) for key, a in self.anchors(book).items()))
         return self._anchor_keys[book_id]
 
     def _words_files(self, book_id: str, language: str) -> tuple[tuple[str, bytes], ...]:
@@ -560,7 +578,8 @@ class Site:
     def anchors(self, book: Book) -> dict[str, Anchor]:
         """Where each id is, the same in every language; a page words it (:meth:`_BookView.label`)."""
         if book.id not in self._anchors:
-            self._anchors[book.id] = self.books[book.id].anchors()
+            source = self.books[book.id]
+            self._anchors[book.id] = indexed(source, "anchors", self.source.code, source.anchors)
         return self._anchors[book.id]
 
     def outcome(self, book_id: str, example_id: str) -> Outcome | None:
@@ -574,7 +593,7 @@ class _BookView:
         self.site, self.book, self.language, self.url = site, book, language, url
         self.words = site.words(language)
         self.symbols = site.symbol_set(book.id, language)
-        self.keys = _keys(book)
+        self.keys = indexed(book, "keys", language, lambda: _keys(book))
         self.fallback = translated.fallback if translated else frozenset()
         self.outdated = translated.outdated if translated else frozenset()
         self._rule_links: dict[str, Markup] = {}
@@ -584,6 +603,8 @@ class _BookView:
         self.kept: dict[tuple[str, str, str, bool], Worded] | None = None
         self.worded: dict[tuple[str, str, str, bool], Worded] | None = None
         self._toc: tuple[TocEntry, ...] | None = None
+        #: Under a serve session: this book's texts as the last rebuilds worded them (render.kept).
+        self.texts_kept: KeptTexts | None = None
 
     @cached_property
     def terms(self) -> BookTerms:
@@ -630,7 +651,7 @@ class _BookView:
 
     @cached_property
     def nodes(self) -> dict[str, Node]:
-        return nodes_by_id(self.book)
+        return indexed(self.book, "nodes", self.language, lambda: nodes_by_id(self.book))
 
     def number_id(self, node: Node) -> str:
         """The id that makes a section's or rule's number its permalink (``#5.8``), unless the
@@ -667,8 +688,16 @@ class _BookView:
             return ""
         found = self._plain.get(text)
         if found is None:
-            found = self._plain[text] = text_to_plain(text, self.words, self._numbered, self.symbols)
+            if self.texts_kept is None:
+                found = text_to_plain(text, self.words, self._numbered, self.symbols)
+            else:
+                found = self.texts_kept.plain_text(text, self._numbered, lambda numbered: text_to_plain(text, self.words, numbered, self.symbols))
+            self._plain[text] = found
         return found
+
+    def terms_used(self, key: tuple[str, str, str], make: Callable[[], tuple[str, ...]]) -> tuple[str, ...]:
+        """The glossary anchors of the terms a text uses (render.glossary.book_uses), kept under serve."""
+        return make() if self.texts_kept is None else self.texts_kept.terms_used(key, make)
 
     def toc_title(self, node: Section | Rule) -> Markup:
         """A heading for the table of contents: icons, but no links (it is a link itself)."""
@@ -714,10 +743,16 @@ class _BookView:
         return {
             "status": status,
             "label": self._status_label(status),
-            "steps": proof_steps(outcome.records, self.speech, self.rule_link) if outcome is not None else [],
+            "steps": self._steps(outcome) if outcome is not None else [],
             "code": highlight_doctest(doctest),
             "report": outcome.report() if outcome is not None and not outcome.passed else "",
         }
+
+    def _steps(self, outcome: Outcome) -> list[Markup]:
+        """A proof's steps; under serve, kept while the outcome and the rules it names are unchanged (render.kept)."""
+        if self.texts_kept is None:
+            return proof_steps(outcome.records, self.speech, self.rule_link)
+        return self.texts_kept.proof_steps(outcome, self.rule_link, lambda link: proof_steps(outcome.records, self.speech, link))
 
     @cached_property
     def speech(self) -> EngineSpeech:
