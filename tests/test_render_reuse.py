@@ -163,7 +163,6 @@ def test_a_serve_session_keeps_its_first_builds_texts_and_shows_each_edit_as_a_c
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    from rulebook import served as written
     from rulebook.render import pages
 
     from .conftest import site_languages
@@ -183,15 +182,7 @@ def test_a_serve_session_keeps_its_first_builds_texts_and_shows_each_edit_as_a_c
             return made(view, node, field_name, *rest)  # type: ignore[arg-type]
 
         monkeypatch.setattr(pages._BookView, "_text", counted)
-        kept: list[str] = []
-        keeps = written.kept_output
-
-        def recorded(cache: BuildCache, context: object, src_uri: str, page: object) -> str | None:
-            found = keeps(cache, context, src_uri, page)  # type: ignore[arg-type]
-            kept.extend([src_uri] if found is not None else [])
-            return found
-
-        monkeypatch.setattr(written, "kept_output", recorded)
+        kept = _pages_written_as_they_were(monkeypatch)
         edited = {**RUSSIAN, "demo/pesca:text": "Игрок тянет карту из колоды."}
         for project in (served, cold):
             write_catalog(project.parent / "locales", "ru", "demo", edited, rules=project.parent / "rules")
@@ -226,8 +217,6 @@ def test_a_serve_session_renders_every_page_again_when_a_template_or_the_configu
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    from rulebook import served as written
-
     from .test_site_build import OLD_SOURCES, make_project
 
     config_file = make_project(tmp_path / "project")
@@ -236,15 +225,7 @@ def test_a_serve_session_renders_every_page_again_when_a_template_or_the_configu
     settings = yaml.safe_load(config_file.read_text(encoding="utf-8"))
     settings["theme"]["custom_dir"] = str(overrides)
     config_file.write_text(yaml.safe_dump(settings, allow_unicode=True), encoding="utf-8")
-    kept: list[str] = []
-    keeps = written.kept_output
-
-    def recorded(cache: BuildCache, context: object, src_uri: str, page: object) -> str | None:
-        found = keeps(cache, context, src_uri, page)  # type: ignore[arg-type]
-        kept.extend([src_uri] if found is not None else [])
-        return found
-
-    monkeypatch.setattr(written, "kept_output", recorded)
+    kept = _pages_written_as_they_were(monkeypatch)
     config = load_config(str(config_file))
     config.plugins.on_startup(command="serve", dirty=False)
     try:
@@ -304,3 +285,19 @@ def test_another_plugins_page_hook_keeps_no_page() -> None:
     assert not _changes_pages(SearchPlugin())
     assert _changes_pages(Stamping())
     assert _changes_pages(types.ModuleType("hooks"))
+
+
+def _pages_written_as_they_were(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The pages a serve session writes as they were (served.kept_output found them), filled as it builds."""
+    from rulebook import served as written
+
+    kept: list[str] = []
+    keeps = written.kept_output
+
+    def recorded(cache: BuildCache, context: object, src_uri: str, page: object) -> str | None:
+        found = keeps(cache, context, src_uri, page)  # type: ignore[arg-type]
+        kept.extend([src_uri] if found is not None else [])
+        return found
+
+    monkeypatch.setattr(written, "kept_output", recorded)
+    return kept
