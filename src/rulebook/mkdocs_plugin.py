@@ -188,6 +188,11 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         # One object serves every configuration of the process (on_startup): nothing of the last one's build is left.
         self.built, self.pages, self.stubs, self.rendered, self.books, self.failed = self._config_key(config), {}, {}, None, {}, {}
         self.context, self.page_keys, self.kept_outputs = None, {}, {}
+        # What a serve session keeps from the last rebuilds lives through this one: frozen from here
+        # (on_files freezes again what it adds), the garbage collector's full passes, which the
+        # loading below sets off, no longer walk it (5 x 200, a rule edit: a book's anchors took 70 ms
+        # where 1 ms does; 0.36 of 4.6 s under cProfile). Unfrozen at the end of the build or its error.
+        gc.freeze()
         self.cache = session(self._config_key(config), self._cache(config))
         rules = self._path(config, self.config.rules)
         with using(self.cache):  # the site's words too: their catalogs checked once, not at each rebuild
