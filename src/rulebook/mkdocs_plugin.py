@@ -179,6 +179,11 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
     def _config_key(config: MkDocsConfig) -> str:
         return str(Path(config.config_file_path or "mkdocs.yml").resolve())
 
+    def _served(self, config: MkDocsConfig) -> bool:
+        """Whether this build is one of a ``mkdocs serve`` session: from its first build on
+        (on_startup), or after on_serve (a session started without on_startup, as the benchmarks do)."""
+        return self.serving or self._config_key(config) in _SERVED
+
     def _path(self, config: MkDocsConfig, value: str) -> Path:
         return (Path(config.config_file_path or ".").parent / value).resolve()
 
@@ -270,7 +275,7 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
             self.problem(f"worked example failed, shown as failed on the site:\n{report}")
         # reuse: a rebuild renders again only the (book, language) pages whose inputs changed.
         assert self.languages is not None  # on_config has made the site's languages
-        served = self.serving or self._config_key(config) in _SERVED  # from the first build of mkdocs serve on (on_startup)
+        served = self._served(config)
         return Site(self.books, outcomes, self._path(config, self.config.locales), self.languages, config.use_directory_urls,
                     pdf=self.config.pdf, translate=partial(translate_book, cache=self.cache), reuse=True,
                     keep_worded=served, keep_pages=served, kept=KeptPages(self.cache) if self.cache.folder is not None else None)
@@ -367,7 +372,7 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         config.nav = nav
         if self._config_key(config) in _SERVED:
             _SERVED[self._config_key(config)] = list(self.pages)
-        if self.serving or self._config_key(config) in _SERVED:
+        if self._served(config):
             # Under serve a page whose every input is the last rebuild's is written as it was.
             self.context = served.site_context(self.cache, config, self)
         return files
@@ -530,8 +535,8 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
             out = Path(config.site_dir) / site.prefix(language.code) / "search" / "search_index.json"
             out.parent.mkdir(parents=True, exist_ok=True)
             index = search_index(site, language.code, search)
-            keeping = self.serving or self._config_key(config) in _SERVED  # serve: encoded again only when it changed
-            out.write_text(served.search_file(self.cache if keeping else None, language.code, index), encoding="utf-8")
+            # serve: encoded again only when it changed
+            out.write_text(served.search_file(self.cache if self._served(config) else None, language.code, index), encoding="utf-8")
 
     def on_serve(self, server: LiveReloadServer, config: MkDocsConfig, builder: Callable[[], None]) -> LiveReloadServer:
         # Called once, after the first build (of this configuration: the object may have built another since).

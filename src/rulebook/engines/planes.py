@@ -10,7 +10,6 @@ commit 22fd5d0d), cards #1 to #40, the same names as mtgjson/mtgjson3 json/HOP.j
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
 from ..loader import display_path
@@ -72,12 +71,10 @@ PLANES: tuple[str, ...] = tuple(sorted(PRINTED_NAMES))
 def printed_names() -> tuple[PrintedName, ...]:
     """Every plane's names by language (its English name where it was not printed), each at its
     line of this file: what Planechase's ``names()`` gives the translation glossary."""
-    return _printed_names(display_path(Path(__file__)))
-
-
-@cache  # pure: cache.py (this file's own data, by the path its lines are shown at: every glossary load of a build asks)
-def _printed_names(shown: str) -> tuple[PrintedName, ...]:
-    lines = {line.strip().split('":', 1)[0].lstrip('"'): number
-             for number, line in enumerate(Path(__file__).read_text(encoding="utf-8").splitlines(), 1) if line.startswith('    "')}
+    # Asked once per imported engine module and build cache (engines.printed_names, kind 'engine names').
+    path = Path(__file__)
+    lines = {line.strip().split('":', 1)[0].lstrip('"'): number for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if line.startswith('    "')}
+    shown = display_path(path)  # once: each call resolves the path
     return tuple(PrintedName.of({"en": name, **dict.fromkeys(NOT_PRINTED, name), **printed}, f"{shown}:{lines[name]}", "plane")
                  for name, printed in PRINTED_NAMES.items())

@@ -602,7 +602,6 @@ class _BookView:
         #: While a page is made under a serve session: the texts its last version worded, and this one's.
         self.kept: dict[tuple[str, str, str, bool], Worded] | None = None
         self.worded: dict[tuple[str, str, str, bool], Worded] | None = None
-        self._toc: tuple[TocEntry, ...] | None = None
         #: Under a serve session: this book's texts as the last rebuilds worded them (render.kept).
         self.texts_kept: KeptTexts | None = None
 
@@ -808,11 +807,10 @@ class _BookView:
 
     def toc(self) -> tuple[TocEntry, ...]:
         """The page's table of contents (made once: MkDocs asks for it before the page's body)."""
-        if self._toc is None:
-            self._toc = self._made_toc()
         return self._toc
 
-    def _made_toc(self) -> tuple[TocEntry, ...]:
+    @cached_property
+    def _toc(self) -> tuple[TocEntry, ...]:
         entries = []
         for section in self.book.sections:
             rules = tuple(

@@ -48,7 +48,6 @@ def namespace(book: Book) -> dict[str, Any]:
     return names
 
 
-@functools.lru_cache(maxsize=1)  # pure: cache.py (of packaged(), itself read once: every glossary load of a build asks)
 def names() -> tuple[PrintedName, ...]:
     """The printed names of the packaged cards (``data/cards.yaml``, each card's ``names:``): the
     translation glossary binds every translation to them (docs/engines.md)."""
