@@ -390,7 +390,11 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
                     for language in site.languages}
 
     def on_env(self, env: Environment, config: MkDocsConfig, files: Files) -> Environment:
-        env.bytecode_cache = COMPILED  # the theme's templates compiled once per process, not per rebuild
+        # The theme's templates compiled once per process (mkdocs serve's rebuilds), and kept in
+        # the cache folder for the next build.
+        # (MkDocs renders the pages outside the build's active cache: the folder is given.)
+        folder = self.cache.folder
+        env.bytecode_cache = COMPILED if folder is None else COMPILED.stored_in(folder / "templates")
         return env
 
     def _alternates(self, config: MkDocsConfig, url: str, alternates: Iterable[Alternate]) -> list[dict[str, str]]:
@@ -474,7 +478,8 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         if template_name == "404.html" and self.rendered is not None:
             # MkDocs' context for an error page (absolute base_url): the other languages' 404 pages get it too.
             self.not_found_context = dict(context)
-            context.update(self._not_found(config, self.rendered.source.code))  # type: ignore[typeddict-item]  # our keys, which our 404.html reads: MkDocs' TypedDict lists only its own
+            with using(self.cache):  # the build's memos, and its folder's compiled templates
+                context.update(self._not_found(config, self.rendered.source.code))  # type: ignore[typeddict-item]  # our keys, which our 404.html reads: MkDocs' TypedDict lists only its own
         return context
 
     def _write_not_found_pages(self, config: MkDocsConfig) -> None:
