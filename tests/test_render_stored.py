@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from rulebook import engine_code
 from rulebook.cache import KINDS, BuildCache, using
 from rulebook.examples import Failure, Outcome, run_books
 from rulebook.i18n.glossary import Glossary
@@ -170,7 +171,7 @@ def test_the_templates_the_glossary_and_an_engine_of_the_project_are_part_of_the
     engine.parent.mkdir()
     (engine.parent / "__init__.py").write_text("", encoding="utf-8")
     engine.write_text("A = 1\n", encoding="utf-8")
-    monkeypatch.setattr(stored_pages, "engine_module_file", lambda name: engine)
+    monkeypatch.setattr(engine_code, "engine_module_file", lambda name: engine)
     own = _version(p)
     assert own is not None
     assert own != today

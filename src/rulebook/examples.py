@@ -12,19 +12,25 @@ of the example in words comes from the very run that proved it.
 
 from __future__ import annotations
 
+import contextlib
 import doctest
+import pickle
 import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 from types import ModuleType, TracebackType
 
-from .cache import Same, current, kind
+from .cache import STORED_FILE_BYTES, BuildCache, Same, current, kind
+from .engine_code import engine_code
 from .engines import book_engine, namespace
 from .engines.base import Record, State, recording
 from .errors import RulebookError
 from .figures import BoardFigure
 from .isolation import Bounds, run_bounded
+from .keeping import write_stored
+from .loader import source_digest
 from .model import Book, Example, Rule
 
 OPTIONS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -208,13 +214,73 @@ def run_books(books: Iterable[Book], *, reuse: bool = False, bounds: Bounds | No
         if cache is None:
             outcomes.extend(run_book(book, engine, bounds))
         else:
-            outcomes.extend(cache.last(OUTCOMES, book.id, partial(run_book, book, engine, bounds),
+            outcomes.extend(cache.last(OUTCOMES, book.id, partial(_kept_or_run, cache, book, engine, bounds),
                                        book=book, engine=Same(engine), bounds=bounds))
     return outcomes
 
 
 OUTCOMES = kind("outcomes", ("book", "engine", "bounds"), "a book's worked examples run again only when the book, its engine "
                 "module (a reloaded one is another) or the limits they run under changed")
+
+#: A book's outcomes in the build's cache folder, for the next build, when every example passed:
+#: an outcome is a function of the book's bytes, its engine's code and the toolkit's (the kind's
+#: version has the toolkit's code), run under limits. A failure is not kept: an example stopped
+#: by its time limit on a busy machine may pass on the next build, and a failing book is run
+#: again each build, as its author fixes it.
+STORED_OUTCOMES = kind("stored outcomes", ("book", "engine", "bounds"), "a book's worked examples, all passed, not run again "
+                       "by the next build while the book's bytes, its engine's code and the limits are the same", stored=True)
+
+
+def _kept_or_run(cache: BuildCache, book: Book, engine: ModuleType | None, bounds: Bounds | None) -> list[Outcome]:
+    """The book's outcomes from the cache's folder when a build kept them for the same inputs; else run (and kept)."""
+    digest = source_digest(cache, book)
+    path = cache.stored_path(STORED_OUTCOMES, f"{book.id}.pickle")
+    if digest is None or path is None or engine is None:
+        return run_book(book, engine, bounds)
+    version = cache.version(STORED_OUTCOMES, book=digest, engine=engine_code(book.engine).decode("utf-8", "surrogatepass"),
+                            bounds=repr(bounds)).encode()
+    pairs = list(book.examples())
+    kept = _read_kept(path, version, len(pairs))
+    if kept is not None:
+        return [Outcome(book, rule, example, attempted, failures, positions, records, not_run)
+                for (rule, example), (attempted, failures, positions, records, not_run) in zip(pairs, kept)]
+    outcomes = run_book(book, engine, bounds)
+    if all(outcome.passed for outcome in outcomes):
+        with contextlib.suppress(pickle.PicklingError, TypeError, AttributeError):  # an engine's record pickle cannot write
+            write_stored(cache, path, version + b"\n" + pickle.dumps([_slim(outcome) for outcome in outcomes], protocol=5))
+    return outcomes
+
+
+_Slim = tuple[int, tuple[Failure, ...], tuple[BoardFigure, ...], tuple[Record, ...], str]
+
+
+def _read_kept(path: Path, version: bytes, count: int) -> list[_Slim] | None:
+    """The outcomes' fields a build kept in ``path`` for ``version`` (None: none, another version, damaged).
+
+    The file is the build's own, in the project's cache folder, as trusted as the engine code the
+    build imports: pickle (the child processes already send the parent their outcomes so)."""
+    try:
+        with path.open("rb") as stored:
+            if stored.readline(len(version) + 1) != version + b"\n":
+                return None
+            data = stored.read(STORED_FILE_BYTES + 1)
+        kept = pickle.loads(data) if len(data) <= STORED_FILE_BYTES else None
+    except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError, ImportError, IndexError):
+        return None
+    if not (isinstance(kept, list) and len(kept) == count and all(_is_slim(fields) for fields in kept)):
+        return None
+    return kept
+
+
+def _is_slim(fields: object) -> bool:
+    """Whether ``fields`` are an outcome's as :func:`_slim` gives them, every part of its type."""
+    if not (isinstance(fields, tuple) and len(fields) == 5):
+        return False
+    attempted, failures, positions, records, not_run = fields
+    return (isinstance(attempted, int) and isinstance(not_run, str)
+            and isinstance(failures, tuple) and all(isinstance(failure, Failure) for failure in failures)
+            and isinstance(positions, tuple) and all(isinstance(position, BoardFigure) for position in positions)
+            and isinstance(records, tuple) and all(isinstance(record, Record) for record in records))
 
 
 def run_book(book: Book, engine: ModuleType | None, bounds: Bounds | None = None) -> list[Outcome]:

@@ -50,10 +50,10 @@ from typing import TYPE_CHECKING, TypeVar, cast
 from markupsafe import Markup
 
 from ..cache import PACKAGE, BuildCache, kind, read_json
-from ..i18n.engine_domains import engine_module_file
+from ..engine_code import engine_code
 from ..i18n.translate import TRANSLATED
 from ..keeping import write_json
-from ..loader import READ_BOOKS
+from ..loader import source_digest
 from .glossary import BookUse, Use
 from .pages import Alternate, RenderedPage, TocEntry
 
@@ -309,12 +309,8 @@ class KeptPages:
         """A book's shown path and a digest of the bytes its Book was parsed from (the loader's slot)."""
         if book_id not in self._books:
             book = site.books[book_id]
-            made = self.cache.made_from(READ_BOOKS, (str(Path(book.path).resolve()), book.path))
-            self._books[book_id] = None
-            if made is not None and isinstance(made[1], tuple) and made[1] and made[1][0] is book:
-                data = made[0]["data"]
-                if isinstance(data, bytes):
-                    self._books[book_id] = _text(f"{book_id}\x1f{book.path}\x1f{_digest([data])}")
+            digest = source_digest(self.cache, book)
+            self._books[book_id] = None if digest is None else _text(f"{book_id}\x1f{book.path}\x1f{digest}")
         return self._books[book_id]
 
     def _translated(self, site: Site, book_id: str, language: str) -> bytes | None:
@@ -350,18 +346,9 @@ class KeptPages:
         return self._words[key]
 
     def _engine(self, engine: str) -> bytes:
-        """An engine's own code when it is not the toolkit's (in :attr:`BuildCache.code`)."""
+        """An engine's own code when it is not the toolkit's (in :attr:`BuildCache.code`), once per build."""
         if engine not in self._engines:
-            module = engine_module_file(engine) if engine else None
-            if module is None or PACKAGE in module.parents:
-                self._engines[engine] = _text(f"{engine}\x1f{module}")
-            else:
-                source = module.parent if module.name == "__init__.py" else module
-                while source.is_dir() and (source.parent / "__init__.py").exists():
-                    source = source.parent  # the top-level package: the engine may import its neighbours
-                files = sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts) if source.is_dir() else [source]
-                self._engines[engine] = _text(f"{engine}\x1f{module}\x1f") + _text(
-                    _digest(_text(str(p.relative_to(source.parent))) + b"\x1f" + p.read_bytes() for p in files))
+            self._engines[engine] = engine_code(engine)
         return self._engines[engine]
 
     @staticmethod
