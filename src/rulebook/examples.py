@@ -12,26 +12,22 @@ of the example in words comes from the very run that proved it.
 
 from __future__ import annotations
 
-import contextlib
 import doctest
-import pickle
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from pathlib import Path
 from types import ModuleType, TracebackType
+from typing import Any
 
-from .cache import STORED_FILE_BYTES, BuildCache, Same, current, kind
-from .engine_code import engine_code
+from .cache import BuildCache, Same, current, kind
 from .engines import book_engine, namespace
 from .engines.base import Record, State, recording
 from .errors import RulebookError
 from .figures import BoardFigure
 from .isolation import Bounds, run_bounded
-from .keeping import write_stored
-from .loader import source_digest
 from .model import Book, Example, Rule
+from .stored_outcomes import Slim, kept_or_run
 
 OPTIONS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 #: The doctest variable whose final value is drawn beside the example (if it has a board).
@@ -222,80 +218,38 @@ def run_books(books: Iterable[Book], *, reuse: bool = False, bounds: Bounds | No
 OUTCOMES = kind("outcomes", ("book", "engine", "bounds"), "a book's worked examples run again only when the book, its engine "
                 "module (a reloaded one is another) or the limits they run under changed")
 
-#: A book's outcomes in the build's cache folder, for the next build, when every example passed:
-#: an outcome is a function of the book's bytes, its engine's code and the toolkit's (the kind's
-#: version has the toolkit's code), run under limits. A failure is not kept: an example stopped
-#: by its time limit on a busy machine may pass on the next build, and a failing book is run
-#: again each build, as its author fixes it.
-STORED_OUTCOMES = kind("stored outcomes", ("book", "engine", "bounds"), "a book's worked examples, all passed, not run again "
-                       "by the next build while the book's bytes, its engine's code and the limits are the same", stored=True)
-
-
 def _kept_or_run(cache: BuildCache, book: Book, engine: ModuleType | None, bounds: Bounds | None) -> list[Outcome]:
-    """The book's outcomes from the cache's folder when a build kept them for the same inputs; else run (and kept)."""
-    digest = source_digest(cache, book)
-    path = cache.stored_path(STORED_OUTCOMES, f"{book.id}.pickle")
-    if digest is None or path is None or engine is None:
+    """The book's outcomes: each example an earlier build kept (:mod:`rulebook.stored_outcomes`) or run now."""
+    if engine is None:  # every example says why it could not run
         return run_book(book, engine, bounds)
-    version = cache.version(STORED_OUTCOMES, book=digest, engine=engine_code(book.engine).decode("utf-8", "surrogatepass"),
-                            bounds=repr(bounds)).encode()
     pairs = list(book.examples())
-    kept = _read_kept(path, version, len(pairs))
-    if kept is not None:
-        return [Outcome(book, rule, example, attempted, failures, positions, records, not_run)
-                for (rule, example), (attempted, failures, positions, records, not_run) in zip(pairs, kept)]
-    outcomes = run_book(book, engine, bounds)
-    if all(outcome.passed for outcome in outcomes):
-        with contextlib.suppress(pickle.PicklingError, TypeError, AttributeError):  # an engine's record pickle cannot write
-            write_stored(cache, path, version + b"\n" + pickle.dumps([_slim(outcome) for outcome in outcomes], protocol=5))
-    return outcomes
-
-
-_Slim = tuple[int, tuple[Failure, ...], tuple[BoardFigure, ...], tuple[Record, ...], str]
-
-
-def _read_kept(path: Path, version: bytes, count: int) -> list[_Slim] | None:
-    """The outcomes' fields a build kept in ``path`` for ``version`` (None: none, another version, damaged).
-
-    The file is the build's own, in the project's cache folder, as trusted as the engine code the
-    build imports: pickle (the child processes already send the parent their outcomes so)."""
-    try:
-        with path.open("rb") as stored:
-            if stored.readline(len(version) + 1) != version + b"\n":
-                return None
-            data = stored.read(STORED_FILE_BYTES + 1)
-        kept = pickle.loads(data) if len(data) <= STORED_FILE_BYTES else None
-    except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError, ImportError, IndexError):
-        return None
-    if not (isinstance(kept, list) and len(kept) == count and all(_is_slim(fields) for fields in kept)):
-        return None
-    return kept
-
-
-def _is_slim(fields: object) -> bool:
-    """Whether ``fields`` are an outcome's as :func:`_slim` gives them, every part of its type."""
-    if not (isinstance(fields, tuple) and len(fields) == 5):
-        return False
-    attempted, failures, positions, records, not_run = fields
-    return (isinstance(attempted, int) and isinstance(not_run, str)
-            and isinstance(failures, tuple) and all(isinstance(failure, Failure) for failure in failures)
-            and isinstance(positions, tuple) and all(isinstance(position, BoardFigure) for position in positions)
-            and isinstance(records, tuple) and all(isinstance(record, Record) for record in records))
+    found = kept_or_run(cache, book, [example for _, example in pairs], bounds,
+                        lambda indexes: _run(book, [pairs[index] for index in indexes], engine, bounds))
+    return _outcomes(book, pairs, found)
 
 
 def run_book(book: Book, engine: ModuleType | None, bounds: Bounds | None = None) -> list[Outcome]:
     """The outcomes of one book's examples, run in one child process under ``bounds``."""
     pairs = list(book.examples())
-    ran = run_bounded(
+    return _outcomes(book, pairs, _run(book, pairs, engine, bounds))
+
+
+def _outcomes(book: Book, pairs: list[tuple[Rule, Example]], found: Sequence[Any]) -> list[Outcome]:
+    """The outcomes of ``pairs`` from the fields a child sent for each (:func:`_slim`'s, in Outcome's order)."""
+    return [Outcome(book, rule, example, *fields) for (rule, example), fields in zip(pairs, found, strict=True)]
+
+
+def _run(book: Book, pairs: list[tuple[Rule, Example]], engine: ModuleType | None, bounds: Bounds | None) -> list[Slim]:
+    """The outcome fields of ``pairs``, run in one child process under ``bounds``."""
+    return run_bounded(  # type: ignore[return-value]  # each item is what _slim returned
         pairs,
         lambda pair: _slim(run_example(book, pair[0], pair[1], engine)),
         lambda pair, why: _slim(_stopped(book, pair[0], pair[1], why)),
         bounds,
     )
-    return [Outcome(book, rule, example, *fields) for (rule, example), fields in zip(pairs, ran)]  # type: ignore[misc]  # _slim's fields, in Outcome's order
 
 
-def _slim(outcome: Outcome) -> tuple[object, ...]:
+def _slim(outcome: Outcome) -> Slim:
     """What the child sends back of an outcome: the parent has the book, rule and example."""
     return (outcome.attempted, outcome.failures, outcome.positions, outcome.records, outcome.not_run)
 
