@@ -28,7 +28,7 @@ def write_stored(cache: BuildCache, path: Path, data: bytes) -> None:
         cache.swept.add(path.parent)
         remove_stale_leftovers(path.parent)
     with contextlib.suppress(RulebookError):  # a read-only project builds all the same
-        write_atomic(path, data)
+        write_atomic(path, data, kept=True)
 
 
 def save(cache: BuildCache) -> None:

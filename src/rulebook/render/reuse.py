@@ -100,7 +100,7 @@ class CompiledTemplates(jinja2.BytecodeCache):
             remove_stale_leftovers(folder)
         with contextlib.suppress(RulebookError, OSError):  # a read-only project builds all the same, compiling every time
             folder.mkdir(parents=True, exist_ok=True)
-            write_atomic(self._file(folder, bucket), bucket.bytecode_to_string())
+            write_atomic(self._file(folder, bucket), bucket.bytecode_to_string(), kept=True)
 
 
 #: Shared by every theme environment of this process.
