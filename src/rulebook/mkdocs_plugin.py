@@ -75,7 +75,7 @@ from .render.broken import broken_book_markdown
 from .render.pages import Alternate, TocEntry
 from .render.reuse import COMPILED
 from .render.search import book_docs, search_index
-from .render.stored_pages import KeptPages
+from .render.stored_pages import KeptPages, PendingPages
 from .render.theme_labels import theme_labels
 from .render.ui import MADE_WITH, Words, tab_title_parts
 from .render.urls import relative_url
@@ -160,6 +160,7 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         self.context: object | None = None
         self.page_keys: dict[str, object] = {}
         self.kept_outputs: dict[str, str] = {}
+        self.pending_pages = PendingPages()  # mkdocs serve: the book pages its rebuilds made, written at its end
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         # mkdocs serve says so before its first build, whose book pages then keep their texts as
@@ -169,6 +170,7 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
 
     def on_shutdown(self) -> None:
         self.serving = False  # the object outlives the session in a process that builds again
+        self.pending_pages.write()  # what the session's rebuilds made, for the next one-off build
 
     def problem(self, message: str) -> None:
         """A warning, and one more reason for a strict build to fail."""
@@ -505,8 +507,8 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         with using(self.cache):
             self._write_search_indexes(config)
         keeping.save(self.cache)  # what the next build can take: the highlighted doctests
-        if self.rendered.kept is not None:
-            self.rendered.kept.save(self.rendered)  # and the book pages, search documents and glossary uses
+        if self.rendered.kept is not None:  # and the book pages, search documents and glossary uses (serve: at its end)
+            self.rendered.kept.save(self.rendered, self.pending_pages if self._served(config) else None)
         self._write_not_found_pages(config)
         if self.config.pdf:
             # The site's own stylesheets (symbol font, badges, boards), as the pages use them.
