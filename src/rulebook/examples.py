@@ -218,6 +218,7 @@ def run_books(books: Iterable[Book], *, reuse: bool = False, bounds: Bounds | No
 OUTCOMES = kind("outcomes", ("book", "engine", "bounds"), "a book's worked examples run again only when the book, its engine "
                 "module (a reloaded one is another) or the limits they run under changed")
 
+
 def _kept_or_run(cache: BuildCache, book: Book, engine: ModuleType | None, bounds: Bounds | None) -> list[Outcome]:
     """The book's outcomes: each example an earlier build kept (:mod:`rulebook.stored_outcomes`) or run now."""
     if engine is None:  # every example says why it could not run

@@ -247,18 +247,19 @@ class KeptPages:
         writes them when the session ends (a rebuild after one edit wrote its changed pages' JSON,
         a tenth of its time, for a one-off build that may never come)."""
         changed = [entry for entry in self._entries.values() if entry is not None and entry.changed]
+        names = {_name(book_id, language.code, page) for book_id in site.books for language in site.languages for page in (False, True)}
         if later is not None:
-            later.take(self.cache, site, changed)
+            later.take(self.cache, names, changed)
             return
         for entry in changed:
             write_json(self.cache, entry.path, entry.data())
             entry.changed = False
-        self.remove_stale(site)
+        self.remove_stale(names)
 
-    def remove_stale(self, site: Site) -> None:
+    def remove_stale(self, names: set[str]) -> None:
+        """Remove the files of the folder but ``names`` (the site's books and languages)."""
         folder = self.cache.stored_path(KEPT_PAGES, "")
         if folder is not None and folder.is_dir():
-            names = {_name(book_id, language.code, page) for book_id in site.books for language in site.languages for page in (False, True)}
             for stale in folder.glob("*.json"):
                 if stale.name not in names:
                     stale.unlink(missing_ok=True)
@@ -383,19 +384,19 @@ class PendingPages:
 
     def __init__(self) -> None:
         self.entries: dict[Path, _Entry] = {}
-        self.last: tuple[BuildCache, Site] | None = None
+        self.last: tuple[BuildCache, set[str]] | None = None  # the last rebuild's cache and file names (not its site)
 
-    def take(self, cache: BuildCache, site: Site, changed: list[_Entry]) -> None:
+    def take(self, cache: BuildCache, names: set[str], changed: list[_Entry]) -> None:
         self.entries.update((entry.path, entry) for entry in changed)  # a file's last entry: of the inputs now
-        self.last = (cache, site)
+        self.last = (cache, names)
 
     def write(self) -> None:
         if self.last is None:
             return
-        cache, site = self.last
+        cache, names = self.last
         for entry in self.entries.values():
             write_json(cache, entry.path, entry.data())
-        KeptPages(cache).remove_stale(site)
+        KeptPages(cache).remove_stale(names)
         self.entries, self.last = {}, None
 
 
