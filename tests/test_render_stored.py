@@ -297,3 +297,13 @@ def test_a_page_follows_the_books_its_links_reach_link_after_link(tmp_path: Path
     cold = build(p, BuildCache())
     assert cold[("book", "demo.md")] != first[("book", "demo.md")], "terzo's numbers are not on demo's page: the scenario proves nothing"
     assert build(p, BuildCache(p.folder)) == cold
+
+
+def test_each_books_outcomes_are_digested_once_for_every_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    p = Project(tmp_path / "project")
+    pickled: list[object] = []
+    dumps = stored_pages.pickle.dumps
+    monkeypatch.setattr(stored_pages.pickle, "dumps", lambda value, **options: pickled.append(value) or dumps(value, **options))
+    build(p, BuildCache(p.folder), languages=("it", "en", "ru"))
+    digested = [value for value in pickled if isinstance(value, list)]  # the pages' (a stored outcomes file pickles a dict)
+    assert len(digested) == 2  # demo and altro, whatever the number of languages

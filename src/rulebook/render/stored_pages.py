@@ -218,6 +218,7 @@ class KeptPages:
         self._words: dict[tuple[str, str], bytes] = {}
         self._engines: dict[str, bytes] = {}
         self._versions: dict[tuple[str, str], str | None] = {}
+        self._outcome_digests: dict[str, tuple[object, str | None]] = {}  # by book: its outcomes object, their digest
 
     def value(self, site: Site, what: str, book_id: str, language: str, make: Callable[[], T], *, read: bool = True,
               release: bool = False) -> T:
@@ -358,17 +359,23 @@ class KeptPages:
             self._engines[engine] = engine_code(engine)
         return self._engines[engine]
 
-    @staticmethod
-    def _outcomes(site: Site, book_id: str, language: str) -> str | None:
-        """A digest of what the page shows of its examples' outcomes (the book's texts are in its bytes)."""
+    def _outcomes(self, site: Site, book_id: str, language: str) -> str | None:
+        """A digest of what the page shows of its examples' outcomes (the book's texts are in its
+        bytes), once per outcomes object: every language's page shows the same ones (pickling them
+        six times was a twelfth of a kept build of the repository)."""
         outcomes = cast("tuple[Outcome, ...]", site.book_inputs(book_id, language)["outcomes"])
+        digested = self._outcome_digests.get(book_id)
+        if digested is not None and digested[0] is outcomes:
+            return digested[1]
         shown = [(o.rule.id, o.example.id, o.attempted, o.failures, o.positions, o.records, o.not_run) for o in outcomes]
         try:
             # pickle writes every field of an engine's actions and refusals (an exception's too),
             # where a repr may leave some out; equal outcomes pickle alike in any process.
-            return hashlib.blake2b(pickle.dumps(shown, protocol=5), digest_size=16).hexdigest()
+            digest: str | None = hashlib.blake2b(pickle.dumps(shown, protocol=5), digest_size=16).hexdigest()
         except (pickle.PicklingError, TypeError, AttributeError):
-            return None  # an engine's record that cannot be pickled: the page is made every build
+            digest = None  # an engine's record that cannot be pickled: the page is made every build
+        self._outcome_digests[book_id] = (outcomes, digest)
+        return digest
 
     @cached_property
     def _templates(self) -> str:
