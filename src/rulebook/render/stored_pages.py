@@ -312,9 +312,9 @@ class KeptPages:
             made = self.cache.made_from(READ_BOOKS, (str(Path(book.path).resolve()), book.path))
             self._books[book_id] = None
             if made is not None and isinstance(made[1], tuple) and made[1] and made[1][0] is book:
-                data = made[0]["data"]
-                if isinstance(data, bytes):
-                    self._books[book_id] = _text(f"{book_id}\x1f{book.path}\x1f{_digest([data])}")
+                digest = made[0]["digest"]  # of the bytes (loader.bytes_digest)
+                if isinstance(digest, bytes):
+                    self._books[book_id] = _text(f"{book_id}\x1f{book.path}\x1f{digest.hex()}")
         return self._books[book_id]
 
     def _translated(self, site: Site, book_id: str, language: str) -> bytes | None:
