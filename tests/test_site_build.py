@@ -483,3 +483,23 @@ def test_a_one_off_build_lets_each_language_go_once_its_pages_are_made(tmp_path:
     assert all(alive <= {language} for language, alive in alive_at), alive_at  # no other language's translation held
     assert "Due più due fa quattro." in page(site, "demo")
     assert "Два плюс два" in page(site, "ru/demo")
+
+
+def test_a_one_off_build_that_cannot_write_its_cache_makes_each_page_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A read-only project builds all the same: its pages made when MkDocs writes them, each once."""
+    from rulebook.render import stored_pages
+    from rulebook.render.pages import Site
+
+    made: list[tuple[str, str]] = []
+    book_page = Site._book_page
+
+    def counted(self: Site, book_id: str, language: str) -> object:
+        made.append((book_id, language))
+        return book_page(self, book_id, language)
+
+    monkeypatch.setattr(Site, "_book_page", counted)
+    monkeypatch.setattr(stored_pages, "write_json", lambda *args: None)  # the folder keeps nothing
+    monkeypatch.setattr(stored_pages.KeptPages, "_writable", lambda self, folder: False)
+    site = build(make_project(tmp_path, languages=["it", "ru"]))
+    assert sorted(made) == [("altro", "it"), ("altro", "ru"), ("demo", "it"), ("demo", "ru")]
+    assert "Два плюс два" in page(site, "ru/demo")

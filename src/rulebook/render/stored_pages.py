@@ -38,7 +38,9 @@ those of books and languages the site no longer has: the folder never grows past
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import os
 import pickle
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -220,6 +222,7 @@ class KeptPages:
         self._words: dict[tuple[str, str], bytes] = {}
         self._engines: dict[str, bytes] = {}
         self._versions: dict[tuple[str, str], str | None] = {}
+        self._can_write: bool | None = None
 
     def value(self, site: Site, what: str, book_id: str, language: str, make: Callable[[], T], *, read: bool = True,
               release: bool = False) -> T:
@@ -257,7 +260,7 @@ class KeptPages:
             # Not read now: a kept page is read once, when it is written.
             self._entries[key] = self._entry(site, book_id, language, False, page=True)
         entry = self._entries[key]
-        if entry is None:
+        if entry is None or not self._writable(entry.path.parent):
             return False
         beside = self._entries.get((book_id, language, False))
         if beside is not None and beside.found and entry.path.exists():
@@ -266,7 +269,16 @@ class KeptPages:
             entry.written = True
             return True
         self.value(site, "page", book_id, language, make, release=True)
-        return True
+        return entry.path.exists()  # a folder that cannot be written keeps nothing (keeping.write_json)
+
+    def _writable(self, folder: Path) -> bool:
+        """Whether pages can be written to ``folder`` (a read-only project builds all the same:
+        its pages are made when MkDocs writes them)."""
+        if self._can_write is None:
+            with contextlib.suppress(OSError):
+                folder.mkdir(parents=True, exist_ok=True)
+            self._can_write = os.access(folder, os.W_OK)
+        return self._can_write
 
     def save(self, site: Site) -> None:
         """Write each (book, language) whose file lacks what this build made; remove the files of
