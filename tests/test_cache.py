@@ -138,6 +138,7 @@ SCENARIOS: dict[str, dict[str, Callable[[Project], Project]]] = {
 #: Kinds with a test of their own below.
 OWN_TESTS = {"board", "grammar", "checked catalogs", "printed names", "engine names", "stale translations",  # test_i18n_followed
              "book pages",  # test_render_stored
+             "stored outcomes",  # test_examples_stored
              "site context", "written page", "search index file"}  # test_render_reuse's serve sessions
 #: The glossary's terms name the file they come from: a moved project's glossary is another
 #: glossary. Without one, the catalog's shown path is the only input a move changes.

@@ -199,8 +199,12 @@ def test_a_serve_session_keeps_its_first_builds_texts_and_shows_each_edit_as_a_c
         assert not {f"{prefix}{book}.md" for prefix in ("", *(f"{lang}/" for lang in languages[1:])) for book in ("demo", "altro")} & set(kept)
         monkeypatch.undo()
         build(load_config(str(cold)))
+        stored = served.parent / ".cache" / "plugin" / "rulebook" / "book-pages"
+        assert not stored.exists()  # the session's pages are written when it ends, not at each rebuild
     finally:
         config.plugins.on_shutdown()
+    assert sorted(path.name for path in stored.iterdir()) == sorted(f"{book}.{lang}{page}.json" for book in ("altro", "demo")
+                                                                   for lang in site_languages() for page in ("", ".page"))
     written = {path.relative_to(served.parent / "site") for path in (served.parent / "site").rglob("*") if path.suffix in (".html", ".json")}
     assert {path.relative_to(cold.parent / "site") for path in (cold.parent / "site").rglob("*") if path.suffix in (".html", ".json")} == written
     assert "Игрок тянет карту" in (served.parent / "site" / "ru" / "demo" / "index.html").read_text(encoding="utf-8")
@@ -301,3 +305,40 @@ def _pages_written_as_they_were(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(written, "kept_output", recorded)
     return kept
+
+
+def test_compiled_templates_are_kept_in_the_cache_folder_for_the_next_process(tmp_path: Path) -> None:
+    (tmp_path / "page.html").write_text("{{ word }}!", encoding="utf-8")
+    compiled: list[str] = []
+    original = jinja2.Environment.compile
+
+    class Counting(jinja2.Environment):
+        def compile(self, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+            compiled.append(args[1] if len(args) > 1 else kwargs.get("name"))
+            return original(self, *args, **kwargs)
+
+    def render(cache: CompiledTemplates) -> str:
+        """A template in a new environment, its memory a new process's (a new CompiledTemplates)."""
+        return Counting(loader=jinja2.FileSystemLoader(tmp_path), bytecode_cache=cache).get_template("page.html").render(word="ciao")
+
+    folder = tmp_path / "kept"
+    assert render(CompiledTemplates(folder)) == "ciao!" and compiled == ["page.html"]
+    assert render(CompiledTemplates(folder)) == "ciao!" and compiled == ["page.html"]  # read back, not compiled
+    # A damaged file (a killed write, another format) is compiled again, never run.
+    (stored,) = folder.glob("*.jinja")
+    whole = stored.read_bytes()
+    for damaged in (whole[: len(whole) // 2], whole[:16], b"\x00" * 40, b"not Jinja bytecode"):
+        stored.write_bytes(damaged)
+        before = len(compiled)
+        assert render(CompiledTemplates(folder)) == "ciao!" and len(compiled) == before + 1
+    # An edited template: its source checksum differs, its code is made again.
+    (tmp_path / "page.html").write_text("{{ word }}?", encoding="utf-8")
+    assert render(CompiledTemplates(folder)) == "ciao?" and len(compiled) == 6
+    assert render(CompiledTemplates(folder)) == "ciao?" and len(compiled) == 6
+    # Without a folder of its own, the active build cache's: `templates` in its folder.
+    with using(BuildCache(folder=tmp_path / "build")):
+        assert render(CompiledTemplates()) == "ciao?" and len(compiled) == 7
+    assert list((tmp_path / "build" / "templates").glob("*.jinja"))
+    with using(BuildCache(folder=tmp_path / "build")):
+        assert render(CompiledTemplates()) == "ciao?" and len(compiled) == 7
+    assert render(CompiledTemplates()) == "ciao?" and len(compiled) == 8  # no cache, no folder: compiled

@@ -17,13 +17,14 @@ from pathlib import Path
 
 import pytest
 
+from rulebook import engine_code
 from rulebook.cache import KINDS, BuildCache, using
 from rulebook.examples import Failure, Outcome, run_books
 from rulebook.i18n.glossary import Glossary
 from rulebook.loader import load_library, rulebook_paths
 from rulebook.render import Site, stored_pages
 from rulebook.render.search import search_docs
-from rulebook.render.stored_pages import KEPT_PAGES, KeptPages
+from rulebook.render.stored_pages import KEPT_PAGES, KeptPages, PendingPages
 
 from .conftest import demo_book
 from .test_cache import Project, _book, _catalog, _example, _glossary, _linked_title, _term_used
@@ -41,9 +42,10 @@ def _as_run(outcomes: list[Outcome]) -> list[Outcome]:
 
 
 def build(p: Project, cache: BuildCache, *, languages: Sequence[str] = LANGUAGES, directory_urls: bool = True,
-          outcomes: Outcomes = _as_run, keep_pages: bool = True) -> Shown:
+          outcomes: Outcomes = _as_run, keep_pages: bool = True, later: PendingPages | None = None) -> Shown:
     """One build of the project's pages with ``cache`` (its folder: what is kept), as the plugin makes it
-    (``keep_pages``: as a served build does; else as a one-off build, each page let go once made)."""
+    (``keep_pages``: as a served build does; else as a one-off build, each page let go once made;
+    ``later``: a serve session's pages to write at its end)."""
     with using(cache):
         books = load_library(rulebook_paths(p.rules), reuse=True)
         site = Site(books, outcomes(run_books(books.values(), reuse=True)), locales=p.locales, languages=languages,
@@ -55,7 +57,7 @@ def build(p: Project, cache: BuildCache, *, languages: Sequence[str] = LANGUAGES
                 shown[(page.kind, page.src_uri)] = (str(page.title), str(page.html), repr(page.toc), page.alternates, page.source_path)
             shown[("search", lang)] = json.dumps(search_docs(site, lang), ensure_ascii=False)
         if site.kept is not None:
-            site.kept.save(site)
+            site.kept.save(site, later)
         return shown
 
 
@@ -170,7 +172,7 @@ def test_the_templates_the_glossary_and_an_engine_of_the_project_are_part_of_the
     engine.parent.mkdir()
     (engine.parent / "__init__.py").write_text("", encoding="utf-8")
     engine.write_text("A = 1\n", encoding="utf-8")
-    monkeypatch.setattr(stored_pages, "engine_module_file", lambda name: engine)
+    monkeypatch.setattr(engine_code, "engine_module_file", lambda name: engine)
     own = _version(p)
     assert own is not None
     assert own != today
@@ -234,6 +236,24 @@ def test_a_serve_session_writes_its_rebuilt_pages_without_reading_the_old_ones(t
     assert read == []
     assert build(p, BuildCache(p.folder)) == cold  # the next `mkdocs build` takes what the rebuild wrote
     assert read
+
+
+def test_a_serve_session_writes_its_pages_when_it_ends(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    p = Project(tmp_path / "project")
+    session, pending = BuildCache(p.folder), PendingPages()
+    build(p, session, later=pending)
+    _catalog(p)
+    cold = build(p, BuildCache())
+    assert build(p, session, later=pending) == cold
+    assert not (p.folder / "book-pages").exists()  # no rebuild wrote a page: the session ends first
+    pending.write()
+    assert sorted(path.name for path in (p.folder / "book-pages").iterdir()) == FILES
+    # The next `mkdocs build` takes every page: the first build's, and the rebuild's of the Russian catalog.
+    rendered: list[tuple[str, str]] = []
+    book_page = Site._book_page
+    monkeypatch.setattr(Site, "_book_page", lambda site, book_id, language: rendered.append((book_id, language)) or book_page(site, book_id, language))
+    assert build(p, BuildCache(p.folder), keep_pages=False) == cold
+    assert rendered == []
 
 
 def test_a_slot_tells_the_inputs_its_value_was_made_from() -> None:

@@ -192,3 +192,15 @@ def test_the_temporary_files_a_killed_build_left_in_its_cache_are_removed(write_
     os.utime(old, (hour_ago, hour_ago))
     translate.translate_book(book, "en", tmp_path / "locales", cache=tmp_path / "cache")
     assert [path.exists() for path in (old, fresh, other)] == [False, True, True]
+
+
+def test_a_cache_file_is_not_synced_a_users_file_is(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    synced: list[int] = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda descriptor: (synced.append(descriptor), real(descriptor))[1])
+    assert write_atomic(tmp_path / "en.po", b"msgid \"\"\n")
+    assert len(synced) == 1  # a catalog: on the disk before it replaces the old one
+    assert write_atomic(tmp_path / "cache.json", b"{}", kept=True)
+    assert len(synced) == 1 and (tmp_path / "cache.json").read_bytes() == b"{}"
+    assert not write_atomic(tmp_path / "en.po", b"msgid \"\"\n")  # the same bytes: not written
+    assert len(synced) == 1

@@ -37,7 +37,8 @@ What stays outside, and why:
   parser, the shipped site words). Each value is a function of its argument alone, so it cannot
   go stale, and the arguments are few (bounded by the code, the languages and the glossary's forms);
 - ``render.reuse.COMPILED``: Jinja's compiled templates, keyed by the template's source checksum
-  (Jinja's own bytecode-cache interface), shared by every environment of the process;
+  (Jinja's own bytecode-cache interface), shared by every environment of the process, and written
+  to the folder's ``templates/`` for the next build (Jinja checks each file's format and checksum);
 - per-object memos (a glossary's terms found in each source text, a state's copyable fields per
   class, :data:`rulebook.i18n.scripts._ORDINARY`'s characters per script): values of the object or
   of Unicode's tables;

@@ -14,18 +14,20 @@ from __future__ import annotations
 
 import doctest
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from types import ModuleType, TracebackType
+from typing import Any
 
-from .cache import Same, current, kind
+from .cache import BuildCache, Same, current, kind
 from .engines import book_engine, namespace
 from .engines.base import Record, State, recording
 from .errors import RulebookError
 from .figures import BoardFigure
 from .isolation import Bounds, run_bounded
 from .model import Book, Example, Rule
+from .stored_outcomes import Slim, kept_or_run
 
 OPTIONS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 #: The doctest variable whose final value is drawn beside the example (if it has a board).
@@ -208,7 +210,7 @@ def run_books(books: Iterable[Book], *, reuse: bool = False, bounds: Bounds | No
         if cache is None:
             outcomes.extend(run_book(book, engine, bounds))
         else:
-            outcomes.extend(cache.last(OUTCOMES, book.id, partial(run_book, book, engine, bounds),
+            outcomes.extend(cache.last(OUTCOMES, book.id, partial(_kept_or_run, cache, book, engine, bounds),
                                        book=book, engine=Same(engine), bounds=bounds))
     return outcomes
 
@@ -217,19 +219,38 @@ OUTCOMES = kind("outcomes", ("book", "engine", "bounds"), "a book's worked examp
                 "module (a reloaded one is another) or the limits they run under changed")
 
 
+def _kept_or_run(cache: BuildCache, book: Book, engine: ModuleType | None, bounds: Bounds | None) -> list[Outcome]:
+    """The book's outcomes: each example an earlier build kept (:mod:`rulebook.stored_outcomes`) or run now."""
+    if engine is None:  # every example says why it could not run
+        return run_book(book, engine, bounds)
+    pairs = list(book.examples())
+    found = kept_or_run(cache, book, [example for _, example in pairs], bounds,
+                        lambda indexes: _run(book, [pairs[index] for index in indexes], engine, bounds))
+    return _outcomes(book, pairs, found)
+
+
 def run_book(book: Book, engine: ModuleType | None, bounds: Bounds | None = None) -> list[Outcome]:
     """The outcomes of one book's examples, run in one child process under ``bounds``."""
     pairs = list(book.examples())
-    ran = run_bounded(
+    return _outcomes(book, pairs, _run(book, pairs, engine, bounds))
+
+
+def _outcomes(book: Book, pairs: list[tuple[Rule, Example]], found: Sequence[Any]) -> list[Outcome]:
+    """The outcomes of ``pairs`` from the fields a child sent for each (:func:`_slim`'s, in Outcome's order)."""
+    return [Outcome(book, rule, example, *fields) for (rule, example), fields in zip(pairs, found, strict=True)]
+
+
+def _run(book: Book, pairs: list[tuple[Rule, Example]], engine: ModuleType | None, bounds: Bounds | None) -> list[Slim]:
+    """The outcome fields of ``pairs``, run in one child process under ``bounds``."""
+    return run_bounded(  # type: ignore[return-value]  # each item is what _slim returned
         pairs,
         lambda pair: _slim(run_example(book, pair[0], pair[1], engine)),
         lambda pair, why: _slim(_stopped(book, pair[0], pair[1], why)),
         bounds,
     )
-    return [Outcome(book, rule, example, *fields) for (rule, example), fields in zip(pairs, ran)]  # type: ignore[misc]  # _slim's fields, in Outcome's order
 
 
-def _slim(outcome: Outcome) -> tuple[object, ...]:
+def _slim(outcome: Outcome) -> Slim:
     """What the child sends back of an outcome: the parent has the book, rule and example."""
     return (outcome.attempted, outcome.failures, outcome.positions, outcome.records, outcome.not_run)
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .cache import current, kind
+from .cache import BuildCache, current, kind
 from .engines import engine_symbols
 from .errors import LoadError, Problem, RulebookError
 from .languages import language as parse_language
@@ -398,6 +398,17 @@ def bytes_digest(data: bytes) -> bytes:
 #: The last book read from each file (by its path and shown path), with a digest of the bytes it was read from.
 READ_BOOKS = kind("read book", ("digest",), "a rulebook file parsed again only when its bytes changed (load_books(reuse=True): "
                   "mkdocs serve loads every file at each rebuild)")
+
+
+def source_digest(cache: BuildCache, book: Book) -> str | None:
+    """A digest of the bytes ``book`` was parsed from, taken from the cache's slot that made this
+    very Book (None: the book was not read through this cache): what a stored kind made from
+    the book is versioned by, without reading the file again (it may have changed since)."""
+    made = cache.made_from(READ_BOOKS, (str(Path(book.path).resolve()), book.path))
+    if made is None or not isinstance(made[1], tuple) or not made[1] or made[1][0] is not book:
+        return None
+    digest = made[0]["digest"]  # of the bytes (bytes_digest)
+    return digest.hex() if isinstance(digest, bytes) else None
 
 
 def _load_bytes(data: bytes, shown: str) -> tuple[Book, list[_LocatedRef]]:

@@ -75,7 +75,7 @@ from .render.broken import broken_book_markdown
 from .render.pages import Alternate, TocEntry
 from .render.reuse import COMPILED
 from .render.search import book_docs, search_index
-from .render.stored_pages import KeptPages
+from .render.stored_pages import KeptPages, PendingPages
 from .render.theme_labels import theme_labels
 from .render.ui import MADE_WITH, Words, tab_title_parts
 from .render.urls import relative_url
@@ -160,6 +160,7 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         self.context: object | None = None
         self.page_keys: dict[str, object] = {}
         self.kept_outputs: dict[str, str] = {}
+        self.pending_pages = PendingPages()  # mkdocs serve: the book pages its rebuilds made, written at its end
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         # mkdocs serve says so before its first build, whose book pages then keep their texts as
@@ -169,6 +170,7 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
 
     def on_shutdown(self) -> None:
         self.serving = False  # the object outlives the session in a process that builds again
+        self.pending_pages.write()  # what the session's rebuilds made, for the next one-off build
 
     def problem(self, message: str) -> None:
         """A warning, and one more reason for a strict build to fail."""
@@ -415,7 +417,11 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
                     for language in site.languages}
 
     def on_env(self, env: Environment, config: MkDocsConfig, files: Files) -> Environment:
-        env.bytecode_cache = COMPILED  # the theme's templates compiled once per process, not per rebuild
+        # The theme's templates compiled once per process (mkdocs serve's rebuilds), and kept in
+        # the cache folder for the next build.
+        # (MkDocs renders the pages outside the build's active cache: the folder is given.)
+        folder = self.cache.folder
+        env.bytecode_cache = COMPILED if folder is None else COMPILED.stored_in(folder / "templates")
         return env
 
     def _alternates(self, config: MkDocsConfig, url: str, alternates: Iterable[Alternate]) -> list[dict[str, str]]:
@@ -499,7 +505,8 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         if template_name == "404.html" and self.rendered is not None:
             # MkDocs' context for an error page (absolute base_url): the other languages' 404 pages get it too.
             self.not_found_context = dict(context)
-            context.update(self._not_found(config, self.rendered.source.code))  # type: ignore[typeddict-item]  # our keys, which our 404.html reads: MkDocs' TypedDict lists only its own
+            with using(self.cache):  # the build's memos, and its folder's compiled templates
+                context.update(self._not_found(config, self.rendered.source.code))  # type: ignore[typeddict-item]  # our keys, which our 404.html reads: MkDocs' TypedDict lists only its own
         return context
 
     def _write_not_found_pages(self, config: MkDocsConfig) -> None:
@@ -525,8 +532,8 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
         with using(self.cache):
             self._write_search_indexes(config)
         keeping.save(self.cache)  # what the next build can take: the highlighted doctests
-        if self.rendered.kept is not None:
-            self.rendered.kept.save(self.rendered)  # and the book pages, search documents and glossary uses
+        if self.rendered.kept is not None:  # and the book pages, search documents and glossary uses (serve: at its end)
+            self.rendered.kept.save(self.rendered, self.pending_pages if self._served(config) else None)
         self._write_not_found_pages(config)
         if self.config.pdf:
             # The site's own stylesheets (symbol font, badges, boards), as the pages use them.

@@ -197,6 +197,10 @@ class TermLinks:
 
     def pieces(self, text: str) -> Iterator[tuple[str, str | None]]:
         """``text`` cut into (piece, href): an href where a piece is a term's first use."""
+        if self.linked.issuperset(self.hrefs):  # every term linked already: nothing left to find (most pieces of a rule)
+            if text:
+                yield text, None
+            return
         start = 0
         for index, match in self.finder.find(text):
             if index in self.linked or index not in self.hrefs:

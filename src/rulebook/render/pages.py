@@ -39,6 +39,7 @@ from .glossary import GLOSSARY, BookTerms, BookUse, ShownEntry, anchors, book_us
 from .kept import BOOK_INDEX, TEXTS, KeptTexts, indexed
 from .previews import nodes_by_id, preview
 from .proofs import EngineSpeech, proof_steps
+from .reuse import COMPILED
 from .text import SymbolSet, Target, text_to_html, text_to_plain
 from .ui import Phrase, Words, untranslated_html
 from .urls import relative_url
@@ -52,6 +53,7 @@ _ENV = jinja2.Environment(
     undefined=jinja2.StrictUndefined,
     trim_blocks=True,
     lstrip_blocks=True,
+    bytecode_cache=COMPILED,  # compiled once, kept in the build's cache folder for the next build
 )
 T = TypeVar("T")
 #: A book's page and its search documents, by (what, locales, book, language), made again only when

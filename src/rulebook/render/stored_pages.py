@@ -52,10 +52,10 @@ from typing import TYPE_CHECKING, TypeVar, cast
 from markupsafe import Markup
 
 from ..cache import PACKAGE, BuildCache, kind, read_json
-from ..i18n.engine_domains import engine_module_file
+from ..engine_code import engine_code
 from ..i18n.translate import TRANSLATED
 from ..keeping import write_json
-from ..loader import READ_BOOKS
+from ..loader import source_digest
 from .glossary import BookUse, Use
 from .pages import Alternate, RenderedPage, TocEntry
 
@@ -280,18 +280,25 @@ class KeptPages:
             self._can_write = os.access(folder, os.W_OK)
         return self._can_write
 
-    def save(self, site: Site) -> None:
+    def save(self, site: Site, later: PendingPages | None = None) -> None:
         """Write each (book, language) whose file lacks what this build made; remove the files of
-        books and languages the site no longer has."""
-        folder = self.cache.stored_path(KEPT_PAGES, "")
-        if folder is None:
+        books and languages the site no longer has. ``later``: a ``mkdocs serve`` session's, which
+        writes them when the session ends (a rebuild after one edit wrote its changed pages' JSON,
+        a tenth of its time, for a one-off build that may never come)."""
+        changed = [entry for entry in self._entries.values() if entry is not None and entry.changed]
+        names = {_name(book_id, language.code, page) for book_id in site.books for language in site.languages for page in (False, True)}
+        if later is not None:
+            later.take(self.cache, names, changed)
             return
-        for entry in self._entries.values():
-            if entry is not None and entry.changed:
-                write_json(self.cache, entry.path, entry.data())
-                entry.changed = False
-        if folder.is_dir():
-            names = {_name(book_id, language.code, page) for book_id in site.books for language in site.languages for page in (False, True)}
+        for entry in changed:
+            write_json(self.cache, entry.path, entry.data())
+            entry.changed = False
+        self.remove_stale(names)
+
+    def remove_stale(self, names: set[str]) -> None:
+        """Remove the files of the folder but ``names`` (the site's books and languages)."""
+        folder = self.cache.stored_path(KEPT_PAGES, "")
+        if folder is not None and folder.is_dir():
             for stale in folder.glob("*.json"):
                 if stale.name not in names:
                     stale.unlink(missing_ok=True)
@@ -348,12 +355,8 @@ class KeptPages:
         """A book's shown path and a digest of the bytes its Book was parsed from (the loader's slot)."""
         if book_id not in self._books:
             book = site.books[book_id]
-            made = self.cache.made_from(READ_BOOKS, (str(Path(book.path).resolve()), book.path))
-            self._books[book_id] = None
-            if made is not None and isinstance(made[1], tuple) and made[1] and made[1][0] is book:
-                digest = made[0]["digest"]  # of the bytes (loader.bytes_digest)
-                if isinstance(digest, bytes):
-                    self._books[book_id] = _text(f"{book_id}\x1f{book.path}\x1f{digest.hex()}")
+            digest = source_digest(self.cache, book)
+            self._books[book_id] = None if digest is None else _text(f"{book_id}\x1f{book.path}\x1f{digest}")
         return self._books[book_id]
 
     def _translated(self, site: Site, book_id: str, language: str) -> bytes | None:
@@ -389,18 +392,9 @@ class KeptPages:
         return self._words[key]
 
     def _engine(self, engine: str) -> bytes:
-        """An engine's own code when it is not the toolkit's (in :attr:`BuildCache.code`)."""
+        """An engine's own code when it is not the toolkit's (in :attr:`BuildCache.code`), once per build."""
         if engine not in self._engines:
-            module = engine_module_file(engine) if engine else None
-            if module is None or PACKAGE in module.parents:
-                self._engines[engine] = _text(f"{engine}\x1f{module}")
-            else:
-                source = module.parent if module.name == "__init__.py" else module
-                while source.is_dir() and (source.parent / "__init__.py").exists():
-                    source = source.parent  # the top-level package: the engine may import its neighbours
-                files = sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts) if source.is_dir() else [source]
-                self._engines[engine] = _text(f"{engine}\x1f{module}\x1f") + _text(
-                    _digest(_text(str(p.relative_to(source.parent))) + b"\x1f" + p.read_bytes() for p in files))
+            self._engines[engine] = engine_code(engine)
         return self._engines[engine]
 
     @staticmethod
@@ -425,6 +419,29 @@ class KeptPages:
 def _held(data: dict[str, object] | None) -> dict[str, object]:
     """What a file read (None: absent, or not of this version) holds of each kept kind."""
     return {what: data[what] for what in CODECS if what in data} if data is not None else {}
+
+
+class PendingPages:
+    """The book pages a ``mkdocs serve`` session's rebuilds made, written when the session ends:
+    the last entry made of each file. A session that never ends cleanly leaves the older files,
+    of other versions: the next build makes those pages again."""
+
+    def __init__(self) -> None:
+        self.entries: dict[Path, _Entry] = {}
+        self.last: tuple[BuildCache, set[str]] | None = None  # the last rebuild's cache and file names (not its site)
+
+    def take(self, cache: BuildCache, names: set[str], changed: list[_Entry]) -> None:
+        self.entries.update((entry.path, entry) for entry in changed)  # a file's last entry: of the inputs now
+        self.last = (cache, names)
+
+    def write(self) -> None:
+        if self.last is None:
+            return
+        cache, names = self.last
+        for entry in self.entries.values():
+            write_json(cache, entry.path, entry.data())
+        KeptPages(cache).remove_stale(names)
+        self.entries, self.last = {}, None
 
 
 def _name(book_id: str, language: str, page: bool = False) -> str:
