@@ -408,7 +408,9 @@ PARALLEL_BYTES = 1_000_000
 def translating(pairs: Iterable[tuple[Book, str]], locales: Path, cache: BuildCache | Path | None = None, workers: int = 0) -> Iterator[None]:
     """Translate ``pairs`` (book, language) in worker processes, in that order, while the block
     runs: :func:`translate_book` takes each result when asked, waiting for it if it is not
-    made yet, so a site build runs its examples and renders its first pages meanwhile.
+    made yet, so a site build runs its examples and renders its first pages meanwhile. The
+    workers are handed the books of the language asked for and of the next (:class:`_Handing`),
+    never every pair at once: a site built one language at a time holds one language's results.
 
     ``workers``: how many processes (0: one per core). With one or with little to read, nothing
     is started: translate_book makes each itself. A job that fails in a worker is made again by
