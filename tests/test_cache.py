@@ -310,7 +310,7 @@ def _renumbered(p: Project) -> Project:
 
 #: What changes a rebuild's kinds: the read books, the examples' outcomes, the pages.
 REBUILDS: dict[str, dict[str, Callable[[Project], Project]]] = {
-    "read book": {"data": _book},
+    "read book": {"digest": _book},
     "outcomes": {"book": _example},
     "book page": {"translated": _catalog, "shown": _book, "outcomes": _example, "others": _linked_title, "glossary": _glossary,
                    "shown (a glossary term's use)": _term_used},

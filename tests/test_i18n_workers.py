@@ -8,6 +8,7 @@ back and why, the problems with their lines, an unreadable catalog.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import threading
@@ -87,6 +88,28 @@ def test_workers_translate_as_one_process_does(books, monkeypatch):
     assert together["fr"].outdated == {"demo/r2:text"}
     assert any("[markup]" in p.message for p in together["es"].problems)
     assert together["pt"].unreadable and together["pt"].unreadable[0].line == 5
+
+
+def _bytes_within(value: object, depth: int = 6) -> list[bytes]:
+    """The bytes objects ``value`` holds, a few references deep."""
+    if isinstance(value, bytes):
+        return [value]
+    if depth == 0 or isinstance(value, (str, type)):
+        return []
+    return [found for referent in gc.get_referents(value) for found in _bytes_within(referent, depth - 1)]
+
+
+def test_workers_are_handed_a_language_at_a_time_and_read_the_catalogs_themselves(books, monkeypatch):
+    # Every catalog read at once, its bytes held until its translation was taken, then every result
+    # the workers had made ahead: 200 MB of the 50 x 200 corpus (issue 31.3).
+    monkeypatch.setattr(translate, "AHEAD", 0, raising=False)  # none of the next language handed ahead
+    catalog = (Path("locales") / "en" / "LC_MESSAGES" / "demo.po").read_bytes()
+    with translating([(books, language) for language in LANGUAGES], Path("locales"), workers=2):
+        assert [key[1] for key in translate._PENDING] == ["en"]
+        assert not [held for pending in translate._PENDING.values() for held in _bytes_within(pending[1]) if len(held) >= len(catalog) // 2]
+        translate_book(books, "en", Path("locales"))
+        assert translate._PENDING == {}  # the next language is handed out when it is asked for (here: made here)
+        assert translate_book(books, "fr", Path("locales")).outdated == {"demo/r2:text"}
 
 
 def test_a_catalog_edited_while_a_worker_read_it_is_read_again(books, tmp_path):

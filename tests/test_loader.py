@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulebook.cache import BuildCache, using
 from rulebook.errors import LoadError
-from rulebook.loader import load_book, load_library, rulebook_paths
+from rulebook.loader import READ_BOOKS, NodeReader, load_book, load_books, load_library, rulebook_paths
 from rulebook.symbols import SYMBOLS, TOKEN_RE, UNKNOWN_TOKEN_RE
 from tests.conftest import MINIMAL
 
@@ -100,6 +102,28 @@ def test_cross_reference_across_books(write_rules):
     ]
     write_rules(MINIMAL.replace("[[r2]]", "[[other:r1]]"))
     assert sorted(load_library(rulebook_paths("rules"))) == ["demo", "other"]
+
+
+def test_a_kept_book_holds_neither_its_reader_nor_its_bytes(write_rules):
+    # A build keeps each book read (reuse) to the end: what it keeps must not grow with the file's
+    # text beyond the Book. A reference into another book, checked after every book is read, held
+    # its reader (every line of the file) and the cache held the file's bytes (issue 31.3).
+    # In a block scalar, whose positions are worked out from the file's lines.
+    write_rules(MINIMAL.replace("text: Vedi [[r2]].", "text: |\n          Vedi [[other:r1]]."))
+    write_rules(MINIMAL.replace("id: demo", "id: other").replace("[[r2]]", "[[demo:r2]]"), name="other")
+    cache = BuildCache()
+    with using(cache):
+        books, failed = load_books(rulebook_paths("rules"), reuse=True)
+    assert sorted(books) == ["demo", "other"]
+    assert not failed
+    gc.collect()
+    assert [type(o).__name__ for o in gc.get_objects() if isinstance(o, NodeReader)] == []
+    for book in books.values():
+        made = cache.made_from(READ_BOOKS, (str(Path(book.path).resolve()), book.path))
+        assert made is not None
+        assert made[1][0] is book
+        size = Path(book.path).stat().st_size
+        assert all(len(value) < size / 4 for value in made[0].values() if isinstance(value, bytes)), made[0]
 
 
 def test_unknown_symbol_in_a_block_points_at_its_line(write_rules):

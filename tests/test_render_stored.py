@@ -260,12 +260,12 @@ def test_a_slot_tells_the_inputs_its_value_was_made_from() -> None:
     cache = BuildCache()
     declared = KINDS["read book"]
     assert cache.made_from(declared, "slot") is None
-    made = cache.last(declared, "slot", lambda: ("a book",), data=b"its bytes")
-    assert cache.made_from(declared, "slot") == ({"data": b"its bytes"}, made)
-    cache.last(declared, "slot", lambda: ("another book",), data=b"other bytes")
+    made = cache.last(declared, "slot", lambda: ("a book",), digest=b"its digest")
+    assert cache.made_from(declared, "slot") == ({"digest": b"its digest"}, made)
+    cache.last(declared, "slot", lambda: ("another book",), digest=b"other digest")
     found = cache.made_from(declared, "slot")
     assert found is not None
-    assert found[0] == {"data": b"other bytes"}
+    assert found[0] == {"digest": b"other digest"}
     assert found[1] == ("another book",)
 
 

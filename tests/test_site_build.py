@@ -450,3 +450,56 @@ def test_a_one_off_build_holds_one_book_page_at_a_time(tmp_path: Path, monkeypat
     assert sorted(asked) == ["_book_docs"] * 6 + ["book_uses"] * 6
     assert max(alive_at_each) == 0, alive_at_each  # the one before was written and let go
     assert "Due più due fa quattro." in page(site, "demo") and "Два плюс два" in page(site, "ru/demo")
+
+
+def test_a_one_off_build_lets_each_language_go_once_its_pages_are_made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A one-off build with its cache's folder stores each language's book pages there, then lets
+    that language's translations go: every language's at once were most of the memory of 50 x 200
+    books (issue 31.3). Each page is read back when MkDocs writes it, never made twice."""
+    import gc
+    import weakref
+
+    from rulebook import mkdocs_plugin
+    from rulebook.render.pages import Site
+
+    translations: list[tuple[str, weakref.ref[object]]] = []
+    alive_at: list[tuple[str, set[str]]] = []
+    translate, book_page = mkdocs_plugin.translate_book, Site._book_page
+
+    def remembered(*args: object, **kwargs: object) -> object:
+        made = translate(*args, **kwargs)  # type: ignore[arg-type]
+        translations.append((made.language, weakref.ref(made)))
+        return made
+
+    def made(self: Site, book_id: str, language: str) -> object:
+        gc.collect()
+        alive_at.append((language, {code for code, ref in translations if ref() is not None}))
+        return book_page(self, book_id, language)
+
+    monkeypatch.setattr(mkdocs_plugin, "translate_book", remembered)
+    monkeypatch.setattr(Site, "_book_page", made)
+    site = build(make_project(tmp_path, languages=["it", "ru", "en"]))
+    assert sorted(language for language, _ in alive_at) == ["en"] * 2 + ["it"] * 2 + ["ru"] * 2  # each page made once
+    assert all(alive <= {language} for language, alive in alive_at), alive_at  # no other language's translation held
+    assert "Due più due fa quattro." in page(site, "demo")
+    assert "Два плюс два" in page(site, "ru/demo")
+
+
+def test_a_one_off_build_that_cannot_write_its_cache_makes_each_page_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A read-only project builds all the same: its pages made when MkDocs writes them, each once."""
+    from rulebook.render import stored_pages
+    from rulebook.render.pages import Site
+
+    made: list[tuple[str, str]] = []
+    book_page = Site._book_page
+
+    def counted(self: Site, book_id: str, language: str) -> object:
+        made.append((book_id, language))
+        return book_page(self, book_id, language)
+
+    monkeypatch.setattr(Site, "_book_page", counted)
+    monkeypatch.setattr(stored_pages, "write_json", lambda *args: None)  # the folder keeps nothing
+    monkeypatch.setattr(stored_pages.KeptPages, "_writable", lambda self, folder: False)
+    site = build(make_project(tmp_path, languages=["it", "ru"]))
+    assert sorted(made) == [("altro", "it"), ("altro", "ru"), ("demo", "it"), ("demo", "ru")]
+    assert "Два плюс два" in page(site, "ru/demo")

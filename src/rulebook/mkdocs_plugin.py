@@ -313,23 +313,40 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
 
     def _files(self, files: Files, config: MkDocsConfig) -> Files:
         site = self.rendered = self.site(config)
-        # The books in the order the workers translate them, each as it comes: a coverage page shows
-        # every language's translations, so it waits for them all. Under serve each page is made
-        # here and kept for the next rebuild; a one-off build makes here what a page's words need
-        # (its search documents and glossary uses) and the page itself only when MkDocs writes it
-        # (on_page_context), letting it go once written.
-        for language in site.languages:
+        self.pages, self.stubs = {}, {}
+        reported: set[object] = set()
+        stale = self._stale_translations(site, config)
+        # One language at a time, in the order the workers translate the books (a coverage page
+        # shows every language's counts: made last, with the navigation). Under serve each page
+        # is made here and kept for the next rebuild; a one-off build makes here what a page's
+        # words need (its search documents and glossary uses) and, with the cache's folder, its
+        # page, stored there and read back when MkDocs writes it (render.stored_pages), and
+        # then lets the language's translations go (Site.let_go: every language's at once were
+        # most of the memory of 50 x 200). Without the folder, or printing PDFs, which word every
+        # book again, each page is made when MkDocs writes it (on_page_context) and let go.
+        one_by_one = not site.keep_pages and site.kept is not None and not site.pdf
+        # The source, which needs no translation, last: the workers are never more than a few
+        # books ahead of this loop (i18n.translate.AHEAD), and translate while it makes the pages.
+        problems: dict[str, list[tuple[Problem, str]]] = {}
+        for language in [*site.languages.targets, site.source]:
+            stored = one_by_one
             for book_id in site.books:
                 if site.keep_pages:
                     site.book_page(book_id, language.code)
                 else:
                     book_docs(site, book_id, language.code)
                     site.glossary_uses(book_id, language.code)
-        self.pages, self.stubs = {}, {}
+                    if one_by_one:
+                        site.book_toc(book_id, language.code)
+                        stored = site.store_page(book_id, language.code) and stored
+            problems[language.code] = self._problems(site, language.code, stale.get(language.code, ()))
+            if stored:  # every page of the language can be read back: nothing else needs its translations
+                site.glossary_shown(language.code)
+                site.prepared(language.code)
+                site.let_go(language.code)
         nav = []
-        reported: set[object] = set()
-        stale = self._stale_translations(site, config)
         for language in site.languages:
+            self._report(problems[language.code], reported)  # in the languages' order, whatever the order made
             section = []
             books = {site.src_uri(language.code, book_id): book_id for book_id in site.books}
             for page in site.pages(language.code, stubs=not site.keep_pages):
@@ -349,27 +366,6 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
                 files.append(File.generated(config, uri, content=markdown, inclusion=InclusionLevel.INCLUDED))
                 section.append({title: uri})
             nav.append({language.name: section})
-            problems = [(p, "this text") for p in site.messages(language.code).problems]
-            # An engine's translation whose Italian (the books' language) was reworded since its last
-            # `rulebook i18n update`: still shown, but `rulebook i18n check` fails on it, so --strict does.
-            problems += [(p, "") for p in stale.get(language.code, ())]
-            if language != site.source:
-                for book_id in site.books:
-                    translated = site.translated(book_id, language.code)
-                    # A book filed per section falls back one unreadable file at a time.
-                    unread = "the whole book" if site.books[book_id].catalogs == "book" else "every text of this catalog"
-                    problems += [(p, unread if p in translated.unreadable else "" if p in translated.whole else "this text")
-                                 for p in translated.problems]
-            for problem, where in problems:
-                # A warning, so `mkdocs build --strict` fails: a broken catalog or a failing
-                # translation must be fixed, never published silently in the source language.
-                # The glossary's problems come with every book: each is said once.
-                if problem not in reported:
-                    reported.add(problem)
-                    if where:
-                        self.problem(f"{problem} ({where} is shown in the source language)")
-                    else:  # the catalog's header, say: what `rulebook i18n check` reports, its translations shown
-                        self.problem(str(problem))
         # One nav section per language; the theme override shows only the reader's own.
         config.nav = nav
         if self._config_key(config) in _SERVED:
@@ -378,6 +374,35 @@ class RulebookPlugin(generator.BasePlugin[RulebookConfig]):
             # Under serve a page whose every input is the last rebuild's is written as it was.
             self.context = served.site_context(self.cache, config, self)
         return files
+
+    @staticmethod
+    def _problems(site: Site, language: str, stale: Iterable[Problem]) -> list[tuple[Problem, str]]:
+        """The problems of ``language``'s words and translations, each with what it leaves in the source language."""
+        problems = [(p, "this text") for p in site.messages(language).problems]
+        # An engine's translation whose Italian (the books' language) was reworded since its last
+        # `rulebook i18n update`: still shown, but `rulebook i18n check` fails on it, so --strict does.
+        problems += [(p, "") for p in stale]
+        if language != site.source.code:
+            for book_id in site.books:
+                translated = site.translated(book_id, language)
+                # A book filed per section falls back one unreadable file at a time.
+                unread = "the whole book" if site.books[book_id].catalogs == "book" else "every text of this catalog"
+                problems += [(p, unread if p in translated.unreadable else "" if p in translated.whole else "this text")
+                             for p in translated.problems]
+        return problems
+
+    def _report(self, problems: list[tuple[Problem, str]], reported: set[object]) -> None:
+        """Each problem a warning, said once."""
+        for problem, where in problems:
+            # A warning, so `mkdocs build --strict` fails: a broken catalog or a failing
+            # translation must be fixed, never published silently in the source language.
+            # The glossary's problems come with every book: each is said once.
+            if problem not in reported:
+                reported.add(problem)
+                if where:
+                    self.problem(f"{problem} ({where} is shown in the source language)")
+                else:  # the catalog's header, say: what `rulebook i18n check` reports, its translations shown
+                    self.problem(str(problem))
 
     @staticmethod
     def _stale_translations(site: Site, config: MkDocsConfig) -> dict[str, list[Problem]]:

@@ -13,7 +13,7 @@ import dataclasses
 import hashlib
 import os
 from collections.abc import Iterable, Iterator
-from concurrent.futures import BrokenExecutor, Future
+from concurrent.futures import BrokenExecutor, Executor, Future
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
@@ -93,6 +93,15 @@ def translate_book(book: Book, language: str, locales: Path = Path("locales"), c
             book, language, locales, cache, inputs.glossary, (inputs.files, inputs.unreadable)), **inputs.declared())
 
 
+def forget_translation(cache: BuildCache, book_id: str, language: str, locales: Path) -> None:
+    """Forget a (book, language)'s translation and what its catalogs gave it: a one-off build lets
+    each language go once its pages are made (rulebook.render.Site.let_go). Asked again, it is
+    made again (from the cache's folder, when it keeps what the catalogs gave)."""
+    key = (book_id, language, str(Path(locales).resolve()))
+    cache.forget(TRANSLATED, key)
+    cache.forget(CATALOG_TAKEN, key)
+
+
 def _taken_again(inputs: _Inputs, cache: BuildCache) -> TakenFromCatalog | None:
     """What the catalogs give the book's texts now, from what they gave its last texts, when the
     catalogs and the glossary are unchanged, no text came or went, and every changed text was
@@ -163,10 +172,11 @@ class _Inputs:
     glossary: Glossary | None  # the project's, loaded when there is a catalog
 
     @classmethod
-    def of(cls, book: Book, language: str, locales: Path) -> _Inputs:
-        files, unreadable = read_catalogs(book, language, locales)
+    def of(cls, book: Book, language: str, locales: Path, *, read: bool = True) -> _Inputs:
+        """``read``: the catalogs' bytes; without, none (the glossary is loaded all the same)."""
+        files, unreadable = read_catalogs(book, language, locales) if read else ((), ())
         key = (book.id, language, str(Path(locales).resolve()))
-        glossary = load_glossary(Path(locales), source=book.language) if any(data is not None for _, data in files) else None
+        glossary = load_glossary(Path(locales), source=book.language) if not read or any(data is not None for _, data in files) else None
         return cls(key, book, files, unreadable, glossary)
 
     @property
@@ -182,6 +192,11 @@ class _Inputs:
     def digests(self) -> Files | None:
         """:attr:`catalog`, each file by a digest of its bytes (what the cache's kinds compare)."""
         return _digests(self.catalog)
+
+    def beside_catalog(self) -> dict[str, object]:
+        """:meth:`declared` but the catalogs: a worker reads them itself, and tells their digests."""
+        return {"book": self.book, "language": self.key[1], "locales": self.key[2],
+                "glossary": self.glossary.fingerprint if self.glossary is not None else None}
 
     def declared(self) -> dict[str, object]:
         """The inputs of :data:`TRANSLATED`, as the cache compares them."""
@@ -201,8 +216,11 @@ def _digests(files: Files | None) -> Files | None:
     """Each catalog by a digest of its bytes, as the cache keeps what a translation was made from:
     the bytes themselves, kept as long as their translation, were as much memory again as every
     catalog of the site (20 MB on the 5 x 200 corpus, 200 MB on 50 x 200: issue 31.3)."""
-    return None if files is None else tuple((part, None if data is None else hashlib.blake2b(data, digest_size=32).digest())
-                                            for part, data in files)
+    return None if files is None else tuple((part, None if data is None else _digest(data)) for part, data in files)
+
+
+def _digest(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=32).digest()
 
 
 def read_catalogs(book: Book, language: str, locales: Path) -> tuple[Files, tuple[Problem, ...]]:
@@ -390,7 +408,9 @@ PARALLEL_BYTES = 1_000_000
 def translating(pairs: Iterable[tuple[Book, str]], locales: Path, cache: BuildCache | Path | None = None, workers: int = 0) -> Iterator[None]:
     """Translate ``pairs`` (book, language) in worker processes, in that order, while the block
     runs: :func:`translate_book` takes each result when asked, waiting for it if it is not
-    made yet, so a site build runs its examples and renders its first pages meanwhile.
+    made yet, so a site build runs its examples and renders its first pages meanwhile. The
+    workers are handed the books of the language asked for and of the next (:class:`_Handing`),
+    never every pair at once: a site built one language at a time holds one language's results.
 
     ``workers``: how many processes (0: one per core). With one or with little to read, nothing
     is started: translate_book makes each itself. A job that fails in a worker is made again by
@@ -401,46 +421,121 @@ def translating(pairs: Iterable[tuple[Book, str]], locales: Path, cache: BuildCa
         yield  # no catalog read here that translate_book would read again
         return
     cache = build_cache(cache)
+    todo: dict[tuple[str, str, str], tuple[Book, str]] = {}
+    size = 0
+    kept: list[tuple[str, str, str]] = []
     with using(cache):
-        todo = [inputs for book, language in pairs
-                if (inputs := _Inputs.of(book, language, locales)).catalog is not None and language != book.language
-                and not cache.holds(TRANSLATED, inputs.key, **inputs.declared()) and _taken_again(inputs, cache) is None]
-        # What an earlier build kept is taken here, before any worker starts: a cached build
-        # starts none (forking and handing each worker a book's texts would cost more than reading it).
-        kept = [inputs for inputs in todo if _take_kept(inputs, locales, cache)]
-    taken_here = {inputs.key for inputs in kept}
-    todo = [inputs for inputs in todo if inputs.key not in taken_here]
+        # One (book, language) at a time: every catalog's bytes at once were 200 MB on 50 x 200 (issue 31.3).
+        for book, language in pairs:
+            inputs = _Inputs.of(book, language, locales)
+            if (inputs.catalog is None or language == book.language or cache.holds(TRANSLATED, inputs.key, **inputs.declared())
+                    or _taken_again(inputs, cache) is not None):
+                continue
+            # What an earlier build kept is taken here, before any worker starts: a cached build
+            # starts none (forking and handing each worker a book's texts would cost more than reading it).
+            if _take_kept(inputs, locales, cache):
+                kept.append(inputs.key)
+            else:
+                todo[inputs.key] = (book, language)
+                size += inputs.size
     try:
         count = worker_count(workers, len(todo))
-        if count < 2 or sum(inputs.size for inputs in todo) < PARALLEL_BYTES:
+        if count < 2 or size < PARALLEL_BYTES:
             yield
             return
         with worker_pool(count, __name__) as pool:
-            for inputs in todo:
-                book, language = inputs.book, inputs.key[1]
-                sources, texts = _texts(book, cache)  # a book's texts, once for all its languages
+            handing = _Handing(pool, Path(locales), cache, dict(todo), AHEAD * count)
+            _HANDING.append(handing)
+            handing.hand_out()
+            yield
+    finally:
+        if _HANDING:
+            _HANDING.pop()
+        for key in (*kept, *todo):
+            if (pending := _PENDING.pop(key, None)) is not None:
+                for job in pending[0]:
+                    job.cancel()  # leaving the pool waits only for the jobs running now
+
+
+#: How many (book, language)s of the next languages each worker may be handed ahead of the one
+#: translate_book asks for: a page's links want every book of its language at once, so the next
+#: language (50 books: 25 a worker) is made while this one's pages are; its results are held until
+#: taken (about 0.4 MB a book of 200 rules), never every language's.
+AHEAD = 32
+
+
+@dataclass
+class _Handing:
+    """The jobs of a :func:`translating` block, handed to its workers as :func:`translate_book`
+    asks: every book of the language it asks for (a page's links want the other books' titles
+    and texts in its language), and :data:`AHEAD` more. A worker reads the catalog itself and
+    tells the digest of the bytes it read. Every catalog's bytes read at once and held, then
+    every result, until translate_book took them, were 200 MB of the 50 x 200 corpus (issue 31.3)."""
+
+    pool: Executor
+    locales: Path
+    cache: BuildCache
+    waiting: dict[tuple[str, str, str], tuple[Book, str]]  # not handed out yet, in order
+    ahead: int
+    out: set[tuple[str, str, str]] = dataclasses.field(default_factory=set)  # handed out, not taken
+    asked: int = 0  # the index of the last language asked for, in the order of the pairs
+
+    @cached_property
+    def order(self) -> dict[str, int]:
+        return {language: index for index, language in enumerate(dict.fromkeys(language for _, language in self.waiting.values()))}
+
+    def taken(self, key: tuple[str, str, str]) -> None:
+        """translate_book takes a (book, language): a worker's result, or its own (one not handed out is made there)."""
+        self.out.discard(key)
+        self.waiting.pop(key, None)
+        self.asked = max(self.asked, self.order.get(key[1], 0))
+        self.hand_out()
+
+    def hand_out(self) -> None:
+        order = self.order
+        with using(self.cache):
+            while self.waiting:
+                key = next(iter(self.waiting))
+                if order[key[1]] > self.asked and sum(1 for k in self.out if order[k[1]] > self.asked) >= self.ahead:
+                    return
+                book, language = self.waiting.pop(key)
+                inputs = _Inputs.of(book, language, self.locales, read=False)
+                sources, texts = _texts(book, self.cache)  # a book's texts, once for all its languages
                 split = part_texts(book, texts)
                 jobs = []
                 try:
                     # One job per catalog file (a book filed per section has one per section).
-                    # The bytes read here go with the job: what it makes is remembered under them.
-                    for part, data in inputs.files:
-                        if data is not None:
-                            shown = display_path(part_catalog(Path(locales), language, book.id, part))
-                            jobs.append(pool.submit(taken_from_catalog, book.id, book.language, language, Path(locales).resolve(),
-                                                    cache.folder.resolve() if cache.folder is not None else None, shown, split[part],
-                                                    None, data, part))
+                    for part in part_names(book):
+                        path = part_catalog(self.locales, language, book.id, part)
+                        if os.path.lexists(path):
+                            jobs.append(self.pool.submit(_read_and_taken, book.id, book.language, language, self.locales.resolve(),
+                                                         self.cache.folder.resolve() if self.cache.folder is not None else None,
+                                                         display_path(path), split[part], part))
                 except BrokenExecutor:
                     for job in jobs:
                         job.cancel()
-                    break  # a worker died while jobs were still being handed out: the rest are made here
-                _PENDING[inputs.key] = (jobs, inputs, sources)
-            yield
-    finally:
-        for inputs in (*kept, *todo):
-            if (pending := _PENDING.pop(inputs.key, None)) is not None:
-                for job in pending[0]:
-                    job.cancel()  # leaving the pool waits only for the jobs running now
+                    self.waiting.clear()  # a worker died while jobs were still being handed out: the rest are made here
+                    return
+                _PENDING[key] = (jobs, inputs.beside_catalog(), sources)
+                self.out.add(key)
+
+
+#: What a job gives: its catalog file (.parts), a digest of the bytes read (None: none could be), what they gave.
+Job = tuple[str, bytes | None, TakenFromCatalog | tuple[Problem, ...]]
+
+
+def _read_and_taken(book_id: str, book_language: str, language: str, locales: Path, folder: Path | None, shown: str,
+                    texts: dict[str, str], part: str) -> Job:
+    """A worker's job: a catalog read, and what it gives (:func:`taken_from_catalog`); translate_book
+    takes it only if the bytes it reads itself have the same digest."""
+    data, unreadable = read_catalog_bytes(part_catalog(locales, language, book_id, part))
+    if data is None:
+        return part, None, unreadable
+    return part, _digest(data), taken_from_catalog(book_id, book_language, language, locales, folder, shown, texts, None, data, part)
+
+
+#: The jobs being handed out by the :func:`translating` block that runs (empty: none runs).
+_HANDING: list[_Handing] = []
 
 
 def _take_kept(inputs: _Inputs, locales: Path, cache: BuildCache) -> bool:
@@ -450,7 +545,7 @@ def _take_kept(inputs: _Inputs, locales: Path, cache: BuildCache) -> bool:
     sources, texts = _texts(book, cache)
     split = part_texts(book, texts)
     glossary = inputs.glossary.for_book(book.id) if inputs.glossary is not None else None
-    jobs: list[Future[TakenFromCatalog | tuple[Problem, ...]]] = []
+    jobs: list[Future[Job]] = []
     for part, data in inputs.files:
         if data is None:
             continue
@@ -460,32 +555,37 @@ def _take_kept(inputs: _Inputs, locales: Path, cache: BuildCache) -> bool:
         taken = stored.load() if stored is not None else None
         if taken is None:
             return False  # all the book's files are made again (a worker finds those kept)
-        done: Future[TakenFromCatalog | tuple[Problem, ...]] = Future()
-        done.set_result(taken)
+        done: Future[Job] = Future()
+        done.set_result((part, _digest(data), taken))
         jobs.append(done)
-    _PENDING[inputs.key] = (jobs, inputs, sources)
+    _PENDING[inputs.key] = (jobs, inputs.beside_catalog(), sources)
     return True
 
 
 #: Translations being made by worker processes while a :func:`translating` block runs, by the
 #: slot of :data:`TRANSLATED` (in-flight jobs, not a cache: the block empties it when it ends).
-_PENDING: dict[tuple[str, str, str], tuple[list[Future[TakenFromCatalog | tuple[Problem, ...]]], _Inputs, dict[str, tuple[Node, str, str]]]] = {}
+_PENDING: dict[tuple[str, str, str], tuple[list[Future[Job]], dict[str, object], dict[str, tuple[Node, str, str]]]] = {}
 
 
 def _from_worker(inputs: _Inputs) -> TranslatedBook | None:
     """The translation a worker made from the same inputs; None: none did, or it failed."""
     pending = _PENDING.pop(inputs.key, None)
+    if _HANDING:
+        _HANDING[-1].taken(inputs.key)
     if pending is None:
         return None
     jobs, submitted, sources = pending
-    if submitted.declared() != inputs.declared():
+    if submitted != inputs.beside_catalog():
         for job in jobs:
-            job.cancel()  # the book or a catalog changed since: made again here
+            job.cancel()  # the book or the glossary changed since: made again here
         return None
     try:
-        taken = [job.result() for job in jobs]
+        done = [job.result() for job in jobs]
     except Exception:  # noqa: BLE001 - a worker that died or raised: translate_book makes it again here
         return None
+    if [(part, digest) for part, digest, _ in done] != [(part, digest) for part, digest in inputs.digests or () if digest is not None]:
+        return None  # a catalog changed since the worker read it: made again here, from the bytes read now
+    taken = [found for _, _, found in done]
     # A job is only ever started for a catalog, whose inputs hold the glossary loaded with it.
     assert inputs.glossary is not None
     texts = {c: t for c, (_, _, t) in sources.items()}

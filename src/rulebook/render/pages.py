@@ -27,7 +27,7 @@ from ..examples import Outcome
 from ..i18n.domains import ENGINES, SITE, Messages, ShippedDomain, engine_domain, load_messages
 from ..i18n.glossary import Glossary, load_glossary
 from ..i18n.grammar import grammar_files
-from ..i18n.translate import TranslatedBook, translate_book
+from ..i18n.translate import TranslatedBook, forget_translation, translate_book
 from ..languages import Language, Languages
 from ..limits import read_limited
 from ..model import XREF_RE, Anchor, Book, Node, Rule, Ruling, Section, XRef, message_context, translatable_fields, walk
@@ -36,7 +36,7 @@ from ..symbols import table as symbol_table
 from .boards import ExampleFigure, example_figure
 from .fragments import heading, highlight_doctest
 from .glossary import GLOSSARY, BookTerms, BookUse, ShownEntry, anchors, book_uses, glossary_page, shown_entries
-from .kept import TEXTS, KeptTexts, indexed
+from .kept import BOOK_INDEX, TEXTS, KeptTexts, indexed
 from .previews import nodes_by_id, preview
 from .proofs import EngineSpeech, proof_steps
 from .reuse import COMPILED
@@ -68,6 +68,9 @@ WORDED = kind("worded texts", ("settings", "words"),
               "a book page's texts as HTML with the links they resolved: an edit re-renders a page, not each of its texts")
 #: A text as worded on a page: its HTML and each cross-reference it resolved, with where it led.
 Worded = tuple[Markup, tuple[tuple[XRef, Target | None], ...]]
+#: What :func:`~rulebook.render.kept.indexed` keeps of a book as shown in a language (its view's
+#: node keys and nodes by id; the rest is of the source book): forgotten with its translation.
+_SHOWN_INDEXES = ("keys", "nodes")
 #: The anchor of a book page's list of departures; "rb-" keeps it apart from the books' own ids.
 DEPARTURES_ANCHOR = "rb-departures"
 _ENV.globals["heading"] = heading  # the book template calls it once per section and rule
@@ -173,6 +176,10 @@ class Site:
     _inputs: dict[tuple[str, str], dict[str, object]] = field(default_factory=dict, repr=False)
     _targets: dict[str, frozenset[tuple[str, str]]] = field(default_factory=dict, repr=False)
     _made: dict[tuple[str, str, str], object] = field(default_factory=dict, repr=False)  # remembered, without keep_pages
+    #: What the site's pages show of each (book, language) beside its own page, kept past :meth:`let_go`.
+    _coverages: dict[tuple[str, str], Coverage] = field(default_factory=dict, repr=False)
+    _titles: dict[tuple[str, str], Markup] = field(default_factory=dict, repr=False)
+    _stubs: dict[tuple[str, str], RenderedPage] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         given: Languages | Sequence[str] | None = self.languages
@@ -321,12 +328,51 @@ class Site:
         return self._targets[book_id]
 
     def coverage(self, book_id: str, language: str) -> Coverage:
-        total = len(self._texts[book_id])
-        if language == self.source.code:
-            return Coverage(book_id, language, total, total, 0, 0)
-        tb = self.translated(book_id, language)
-        fallback = len(tb.fallback)
-        return Coverage(book_id, language, total, total - fallback, len(tb.outdated), fallback)
+        """How much of a book is translated into ``language`` (every coverage page shows every language's)."""
+        key = (book_id, language)
+        if key not in self._coverages:
+            total = len(self._texts[book_id])
+            if language == self.source.code:
+                self._coverages[key] = Coverage(book_id, language, total, total, 0, 0)
+            else:
+                tb = self.translated(book_id, language)
+                fallback = len(tb.fallback)
+                self._coverages[key] = Coverage(book_id, language, total, total - fallback, len(tb.outdated), fallback)
+        return self._coverages[key]
+
+    def book_title(self, book_id: str, language: str) -> Markup:
+        """A book's title in ``language`` as escaped plain words, as the coverage and 404 pages list it."""
+        key = (book_id, language)
+        if key not in self._titles:
+            shown = self.shown(book_id, language)[0]
+            self._titles[key] = escape(text_to_plain(shown.title, self.words(language), symbols=self.symbol_set(book_id, language)))
+        return self._titles[key]
+
+    def let_go(self, language: str) -> None:
+        """Forget what the book pages of ``language`` were made from: its books' translations, the
+        views that worded them and what the build cache keeps of them. A one-off build whose
+        pages are stored (``kept``) makes each language's pages and what the site shows of them
+        (:meth:`prepared`), then lets them go: every language's at once was most of the 50 x 200
+        corpus's memory (issue 31.3). Asked again, a translation is made again."""
+        cache = current()
+        for book_id in self.books:
+            key = (book_id, language)
+            self._views.pop(key, None)
+            self._translated.pop(key, None)
+            self._inputs.pop(key, None)
+            if cache is not None and language != self.source.code:
+                for what in _SHOWN_INDEXES:
+                    cache.forget(BOOK_INDEX, (what, book_id, language))
+                forget_translation(cache, book_id, language, Path(self.locales))
+
+    def prepared(self, language: str) -> None:
+        """What a one-off build's navigation, home, coverage and 404 pages show of each book in
+        ``language``, made now (before :meth:`let_go`): its page stub, title, coverage and home entry."""
+        for book_id in self.books:
+            self.book_page_stub(book_id, language)
+            self.book_title(book_id, language)
+            self.coverage(book_id, language)
+        self.home(language)
 
     def alternates(self, name: str) -> tuple[Alternate, ...]:
         return tuple(Alternate(lang.code, lang.name, self.url(lang.code, name), lang.tag) for lang in self.languages)
@@ -402,10 +448,9 @@ class Site:
         url = self.url(language, "coverage")
         books = []
         for book_id in self.books:
-            shown, _ = self.shown(book_id, language)
             rows = [{"cov": self.coverage(book_id, lang.code), "language": lang.name, "tag": lang.tag,
                      "href": relative_url(url, self.url(lang.code, book_id))} for lang in self.languages]
-            books.append({"id": book_id, "title": escape(text_to_plain(shown.title, words, symbols=self.symbol_set(book_id, language))), "rows": rows})
+            books.append({"id": book_id, "title": self.book_title(book_id, language), "rows": rows})
         html = self._render("coverage.html.j2", language, books=books)
         return RenderedPage("coverage", language, self.src_uri(language, "coverage"), url,
                             escape(words.gettext("Translation coverage").text), html, alternates=self.alternates("coverage"))
@@ -517,6 +562,13 @@ class Site:
             return self.kept.value(self, "page", book_id, language, lambda: self._book_page(book_id, language), release=True)
         return self.remembered("page", book_id, language, lambda: self._book_page(book_id, language))
 
+    def store_page(self, book_id: str, language: str) -> bool:
+        """A one-off build's book page made now, unless kept already, and stored in the cache's
+        folder, not held: :meth:`book_page` reads it when it is written. False: it cannot be kept."""
+        if self.keep_pages or self.kept is None:
+            return False
+        return self.kept.store(self, book_id, language, lambda: self._book_page(book_id, language))
+
     def book_toc(self, book_id: str, language: str) -> tuple[TocEntry, ...]:
         """A book page's table of contents, without the page (MkDocs asks for it before the page's body)."""
         return self.remembered("toc", book_id, language, lambda: self.book_view(book_id, language).toc())
@@ -524,9 +576,12 @@ class Site:
     def book_page_stub(self, book_id: str, language: str) -> RenderedPage:
         """A book page as a site's navigation lists it, without its body and table of contents
         (made by :meth:`book_page` when the page is written)."""
-        view = self.book_view(book_id, language)
-        return RenderedPage("book", language, self.src_uri(language, book_id), view.url, view.plain(view.book, "title"), Markup(""),
-                            alternates=self.alternates(book_id), source_path=view.book.path)
+        key = (book_id, language)
+        if key not in self._stubs:
+            view = self.book_view(book_id, language)
+            self._stubs[key] = RenderedPage("book", language, self.src_uri(language, book_id), view.url, view.plain(view.book, "title"),
+                                            Markup(""), alternates=self.alternates(book_id), source_path=view.book.path)
+        return self._stubs[key]
 
     def _book_page(self, book_id: str, language: str) -> RenderedPage:
         view = self.book_view(book_id, language)
@@ -572,7 +627,7 @@ class Site:
         # Every book, by an address that holds wherever the page is shown (home_href is absolute).
         index = self.url(language, "index")
         books = [{"href": home_href + relative_url(index, self.url(language, book_id)),
-                  "title": escape(text_to_plain(self.shown(book_id, language)[0].title, words, symbols=self.symbol_set(book_id, language)))}
+                  "title": self.book_title(book_id, language)}
                  for book_id in self.books]
         html = self._render("not_found.html.j2", language, title=title, home_href=home_href, books=books)
         return RenderedPage("not_found", language, "", "", escape(title.text), html)
@@ -595,7 +650,7 @@ class _BookView:
         self.site, self.book, self.language, self.url = site, book, language, url
         self.words = site.words(language)
         self.symbols = site.symbol_set(book.id, language)
-        self.keys = indexed(book, "keys", language, lambda: _keys(book))
+        self.keys = indexed(book, _SHOWN_INDEXES[0], language, lambda: _keys(book))
         self.fallback = translated.fallback if translated else frozenset()
         self.outdated = translated.outdated if translated else frozenset()
         self._rule_links: dict[str, Markup] = {}
@@ -652,7 +707,7 @@ class _BookView:
 
     @cached_property
     def nodes(self) -> dict[str, Node]:
-        return indexed(self.book, "nodes", self.language, lambda: nodes_by_id(self.book))
+        return indexed(self.book, _SHOWN_INDEXES[1], self.language, lambda: nodes_by_id(self.book))
 
     def number_id(self, node: Node) -> str:
         """The id that makes a section's or rule's number its permalink (``#5.8``), unless the

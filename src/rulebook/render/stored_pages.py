@@ -38,7 +38,9 @@ those of books and languages the site no longer has: the folder never grows past
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import os
 import pickle
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -191,6 +193,8 @@ class _Entry:
     held: dict[str, object]
     values: dict[str, object] = field(default_factory=dict)
     changed: bool = False
+    written: bool = False  # by this build, and let go (KeptPages.value's release): read back when asked again
+    found: bool = False  # the file held this version when read
 
     def value(self, what: str, make: Callable[[], T]) -> T:
         if what in self.values:
@@ -219,6 +223,7 @@ class KeptPages:
         self._engines: dict[str, bytes] = {}
         self._versions: dict[tuple[str, str], str | None] = {}
         self._outcome_digests: dict[str, tuple[object, str | None]] = {}  # by book: its outcomes object, their digest
+        self._can_write: bool | None = None
 
     def value(self, site: Site, what: str, book_id: str, language: str, make: Callable[[], T], *, read: bool = True,
               release: bool = False) -> T:
@@ -234,13 +239,47 @@ class KeptPages:
         entry = self._entries[key]
         if entry is None:
             return make()
+        if release and entry.written and what not in entry.held and what not in entry.values:
+            # Made earlier in this build and let go: its file holds it (a one-off build stores its pages
+            # one language at a time and writes each when MkDocs asks: pages.Site.let_go).
+            entry.held = _held(read_json(entry.path, entry.version))
         found = entry.value(what, make)
         if release:
             if entry.changed:
                 write_json(self.cache, entry.path, entry.data())
-                entry.changed = False
+                entry.changed, entry.written = False, True
             entry.values.pop(what, None)
         return found
+
+    def store(self, site: Site, book_id: str, language: str, make: Callable[[], RenderedPage]) -> bool:
+        """Make a (book, language)'s page now and write it, unless its file holds it already; not
+        held: :meth:`value` (``release``) reads it when MkDocs writes the page. A one-off build stores
+        its pages one language at a time, then lets the language's translations go (pages.Site.let_go).
+        False: it cannot be kept (an input that cannot be told), and will be made when asked."""
+        key = (book_id, language, True)
+        if key not in self._entries:
+            # Not read now: a kept page is read once, when it is written.
+            self._entries[key] = self._entry(site, book_id, language, False, page=True)
+        entry = self._entries[key]
+        if entry is None or not self._writable(entry.path.parent):
+            return False
+        beside = self._entries.get((book_id, language, False))
+        if beside is not None and beside.found and entry.path.exists():
+            # Written with the rest of the (book, language) under this version: read when asked
+            # (and made then, should it be broken).
+            entry.written = True
+            return True
+        self.value(site, "page", book_id, language, make, release=True)
+        return entry.path.exists()  # a folder that cannot be written keeps nothing (keeping.write_json)
+
+    def _writable(self, folder: Path) -> bool:
+        """Whether pages can be written to ``folder`` (a read-only project builds all the same:
+        its pages are made when MkDocs writes them)."""
+        if self._can_write is None:
+            with contextlib.suppress(OSError):
+                folder.mkdir(parents=True, exist_ok=True)
+            self._can_write = os.access(folder, os.W_OK)
+        return self._can_write
 
     def save(self, site: Site, later: PendingPages | None = None) -> None:
         """Write each (book, language) whose file lacks what this build made; remove the files of
@@ -272,8 +311,8 @@ class KeptPages:
         version = self._versions[book_id, language] if path is not None else None
         if path is None or version is None:
             return None
-        data = (read_json(path, version) if read else None) or {}
-        return _Entry(path, version, {what: data[what] for what in CODECS if what in data})
+        data = read_json(path, version) if read else None
+        return _Entry(path, version, _held(data), found=data is not None)
 
     def version(self, site: Site, book_id: str, language: str) -> str | None:
         """The digest of every input of a (book, language)'s page; None: one of them cannot be told."""
@@ -382,6 +421,11 @@ class KeptPages:
         versions = [_text(f"{library}=={metadata.version(library)}") for library in HTML_LIBRARIES]
         files = sorted(p for p in TEMPLATES.rglob("*") if p.is_file())
         return _digest([*versions, *(_text(str(p.relative_to(TEMPLATES))) + b"\x1f" + p.read_bytes() for p in files)])
+
+
+def _held(data: dict[str, object] | None) -> dict[str, object]:
+    """What a file read (None: absent, or not of this version) holds of each kept kind."""
+    return {what: data[what] for what in CODECS if what in data} if data is not None else {}
 
 
 class PendingPages:
