@@ -9,9 +9,7 @@ whole top-level package, read file by file: the engine may import its neighbours
 
 from __future__ import annotations
 
-import hashlib
-
-from .cache import PACKAGE
+from .cache import PACKAGE, parts_digest
 from .i18n.engine_domains import engine_module_file
 
 
@@ -26,9 +24,5 @@ def engine_code(engine: str) -> bytes:
     while source.is_dir() and (source.parent / "__init__.py").exists():
         source = source.parent  # the top-level package: the engine may import its neighbours
     files = sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts) if source.is_dir() else [source]
-    hasher = hashlib.blake2b(digest_size=16)
-    for path in files:
-        for part in (str(path.relative_to(source.parent)).encode("utf-8", "surrogatepass"), path.read_bytes()):
-            hasher.update(len(part).to_bytes(8, "little"))  # each part's length: no two lists hash alike by their joins
-            hasher.update(part)
-    return named + b"\x1f" + hasher.hexdigest().encode()
+    parts = (part for path in files for part in (str(path.relative_to(source.parent)).encode("utf-8", "surrogatepass"), path.read_bytes()))
+    return named + b"\x1f" + parts_digest(parts).encode()

@@ -10,7 +10,6 @@ catalog falls back.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import os
 from collections.abc import Iterable, Iterator
 from concurrent.futures import BrokenExecutor, Executor, Future
@@ -23,7 +22,7 @@ from typing import Any, TypeVar
 from ..cache import BuildCache, Same, current, kind, using
 from ..errors import LoadError, Problem
 from ..limits import read_catalog_limited
-from ..loader import display_path
+from ..loader import bytes_digest, display_path
 from ..model import Book, Example, Node, Rule, Ruling, Section, message_context, translatable_fields, walk
 from ..pool import worker_count
 from ..pool import workers as worker_pool
@@ -112,7 +111,7 @@ def _taken_again(inputs: _Inputs, cache: BuildCache) -> TakenFromCatalog | None:
     declared = {"catalog": inputs.digests, "glossary": inputs.glossary.fingerprint}
     if not cache.holds(CATALOG_TAKEN, inputs.key, **declared):
         return None
-    last_texts, last, known = cache.last(CATALOG_TAKEN, inputs.key, _nothing_taken, **declared)
+    last_texts, last, known = _held_taken(inputs, cache)
     texts = _texts(inputs.book, cache)[1]
     if texts.keys() != last_texts.keys():
         return None
@@ -134,8 +133,11 @@ def _taken_again(inputs: _Inputs, cache: BuildCache) -> TakenFromCatalog | None:
 Known = dict[str, tuple[str, str]]
 
 
-def _nothing_taken() -> tuple[dict[str, str], TakenFromCatalog, Known]:
-    raise AssertionError("asked only when held")  # pragma: no cover
+def _held_taken(inputs: _Inputs, cache: BuildCache) -> tuple[dict[str, str], TakenFromCatalog, Known]:
+    """What the cache holds of the (book, language)'s catalogs (asked once :meth:`BuildCache.holds` said it holds it)."""
+    made = cache.made_from(CATALOG_TAKEN, inputs.key)
+    assert made is not None
+    return made[1]  # type: ignore[return-value]  # what _keep_taken keeps
 
 
 def _derived(inputs: _Inputs, cache: BuildCache) -> TranslatedBook | None:
@@ -144,7 +146,7 @@ def _derived(inputs: _Inputs, cache: BuildCache) -> TranslatedBook | None:
     if taken is None:
         return None
     assert inputs.glossary is not None  # _taken_again held one
-    known = cache.last(CATALOG_TAKEN, inputs.key, _nothing_taken, catalog=inputs.digests, glossary=inputs.glossary.fingerprint)[2]
+    known = _held_taken(inputs, cache)[2]
     _keep_taken(inputs.key, inputs.catalog, inputs.glossary, _texts(inputs.book, cache)[1], taken, cache, known)
     return _from_catalog(inputs.book, inputs.key[1], _texts(inputs.book, cache)[0], (taken, inputs.unreadable), inputs.glossary)
 
@@ -216,11 +218,7 @@ def _digests(files: Files | None) -> Files | None:
     """Each catalog by a digest of its bytes, as the cache keeps what a translation was made from:
     the bytes themselves, kept as long as their translation, were as much memory again as every
     catalog of the site (20 MB on the 5 x 200 corpus, 200 MB on 50 x 200: issue 31.3)."""
-    return None if files is None else tuple((part, None if data is None else _digest(data)) for part, data in files)
-
-
-def _digest(data: bytes) -> bytes:
-    return hashlib.blake2b(data, digest_size=32).digest()
+    return None if files is None else tuple((part, None if data is None else bytes_digest(data)) for part, data in files)
 
 
 def read_catalogs(book: Book, language: str, locales: Path) -> tuple[Files, tuple[Problem, ...]]:
@@ -531,7 +529,7 @@ def _read_and_taken(book_id: str, book_language: str, language: str, locales: Pa
     data, unreadable = read_catalog_bytes(part_catalog(locales, language, book_id, part))
     if data is None:
         return part, None, unreadable
-    return part, _digest(data), taken_from_catalog(book_id, book_language, language, locales, folder, shown, texts, None, data, part)
+    return part, bytes_digest(data), taken_from_catalog(book_id, book_language, language, locales, folder, shown, texts, None, data, part)
 
 
 #: The jobs being handed out by the :func:`translating` block that runs (empty: none runs).
@@ -556,7 +554,7 @@ def _take_kept(inputs: _Inputs, locales: Path, cache: BuildCache) -> bool:
         if taken is None:
             return False  # all the book's files are made again (a worker finds those kept)
         done: Future[Job] = Future()
-        done.set_result((part, _digest(data), taken))
+        done.set_result((part, bytes_digest(data), taken))
         jobs.append(done)
     _PENDING[inputs.key] = (jobs, inputs.beside_catalog(), sources)
     return True

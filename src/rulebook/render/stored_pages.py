@@ -42,7 +42,7 @@ import contextlib
 import hashlib
 import os
 import pickle
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import metadata
@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, TypeVar, cast
 
 from markupsafe import Markup
 
-from ..cache import PACKAGE, BuildCache, kind, read_json
+from ..cache import PACKAGE, BuildCache, kind, parts_digest, read_json
 from ..engine_code import engine_code
 from ..i18n.translate import TRANSLATED
 from ..keeping import write_json
@@ -72,14 +72,6 @@ KEPT_PAGES = kind("book pages", ("settings", "locales", "templates", "books", "t
 #: The page templates (Jinja2) and the libraries that write the HTML from them.
 TEMPLATES = PACKAGE / "render" / "templates"
 HTML_LIBRARIES = ("jinja2", "markupsafe")
-
-
-def _digest(parts: Iterable[bytes]) -> str:
-    hasher = hashlib.blake2b(digest_size=16)
-    for part in parts:
-        hasher.update(len(part).to_bytes(8, "little"))  # each part's length: no two lists hash alike by their joins
-        hasher.update(part)
-    return hasher.hexdigest()
 
 
 def _text(value: str) -> bytes:
@@ -335,8 +327,8 @@ class KeptPages:
             return None
         settings = (tuple((lang.code, lang.name, lang.tag, lang.direction) for lang in site.languages), site.directory_urls, site.pdf)
         return self.cache.version(KEPT_PAGES, settings=repr(settings), locales=str(Path(site.locales).resolve()),
-                                  templates=self._templates, books=_digest(books), translations=_digest(translations),
-                                  words=_digest(words), glossary=site.glossary.fingerprint, engines=_digest(engines), outcomes=outcomes)
+                                  templates=self._templates, books=parts_digest(books), translations=parts_digest(translations),
+                                  words=parts_digest(words), glossary=site.glossary.fingerprint, engines=parts_digest(engines), outcomes=outcomes)
 
     @staticmethod
     def _reached(site: Site, book_id: str) -> list[str]:
@@ -383,13 +375,13 @@ class KeptPages:
             return None
         parts = [_text(f"{book_id}\x1f{language}\x1f{inputs['locales']}\x1f{inputs['glossary']}")]
         parts += [_text(str(part)) + b"\x1f" + (data if isinstance(data, bytes) else b"\x00absent") for part, data in catalogs]
-        return _text(_digest(parts))
+        return _text(parts_digest(parts))
 
     def _words_of(self, site: Site, book_id: str, language: str) -> bytes:
         key = (site.books[book_id].engine, language)  # the words files are the same for every book of an engine
         if key not in self._words:
             files = site.book_inputs(book_id, language)["words"]
-            self._words[key] = _text(_digest(_text(path) + b"\x1f" + data for path, data in cast("tuple[tuple[str, bytes], ...]", files)))
+            self._words[key] = _text(parts_digest(_text(path) + b"\x1f" + data for path, data in cast("tuple[tuple[str, bytes], ...]", files)))
         return self._words[key]
 
     def _engine(self, engine: str) -> bytes:
@@ -420,7 +412,7 @@ class KeptPages:
     def _templates(self) -> str:
         versions = [_text(f"{library}=={metadata.version(library)}") for library in HTML_LIBRARIES]
         files = sorted(p for p in TEMPLATES.rglob("*") if p.is_file())
-        return _digest([*versions, *(_text(str(p.relative_to(TEMPLATES))) + b"\x1f" + p.read_bytes() for p in files)])
+        return parts_digest([*versions, *(_text(str(p.relative_to(TEMPLATES))) + b"\x1f" + p.read_bytes() for p in files)])
 
 
 def _held(data: dict[str, object] | None) -> dict[str, object]:
