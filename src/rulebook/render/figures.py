@@ -12,8 +12,9 @@ import hashlib
 import math
 from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..cache import current, kind
 from ..errors import RulebookError
@@ -88,50 +89,69 @@ def board_svg(figure: BoardFigure, *, cell: int = 40, label: str = "", say: Say 
     ).format(-margin, width, height, title, _board_body(figure, cell, piece_labels(figure, say)))
 
 
-BOARDS = kind("board", ("figure", "cell", "labels"), "a board figure (frozen data) drawn once per size and language's labels")
+BOARDS = kind("board", ("figure", "cell"), "a board figure's squares, marks, coordinates, arrows and discs (frozen data), "
+              "drawn once per size: the same in every language, only the pieces' names and letters are the page's")
 
 
 def _board_body(figure: BoardFigure, cell: int, labels: tuple[tuple[str, str], ...]) -> Markup:
     cache = current()
-    key = (figure, cell, labels)
-    return _drawn(key) if cache is None else cache.memo(BOARDS, key, _drawn)
+    key = (figure, cell)
+    drawn = _drawn(key) if cache is None else cache.memo(BOARDS, key, _drawn)
+    return drawn.labelled(labels)
 
 
-def _drawn(key: tuple[BoardFigure, int, tuple[tuple[str, str], ...]]) -> Markup:
-    figure, cell, labels = key
+@dataclass(frozen=True)
+class _Drawn:
+    """A board drawn but for its pieces' names and letters: what lies under the names (squares,
+    marks, coordinates, arrow shafts), each piece's markup around its name and its letter, and
+    what lies over the pieces (arrowheads). Every value in it is escaped already."""
+
+    under: str
+    pieces: tuple[tuple[str, str, str], ...]  # (up to the name, between the name and the letter, after the letter)
+    over: str
+
+    def labelled(self, labels: tuple[tuple[str, str], ...]) -> Markup:
+        named = "".join(f"{before}{escape(name)}{between}{escape(glyph)}{after}"
+                        for (before, between, after), (name, glyph) in zip(self.pieces, labels))
+        return Markup(f"{self.under}{named}{self.over}")
+
+
+def _drawn(key: tuple[BoardFigure, int]) -> _Drawn:
+    # f-strings of escaped values: Markup.format parses its format string in Python at each call,
+    # and a repository build draws thousands of these elements.
+    figure, cell = key
     dark = "".join(f"M{column * cell} {row * cell}h{cell}v{cell}h-{cell}z"
                    for row in range(figure.ranks) for column in range(figure.files) if (row + column) % 2)
-    out: list[Markup] = [
-        Markup('<rect width="{}" height="{}" fill="{}"/><path d="{}" fill="{}"/>').format(
-            figure.files * cell, figure.ranks * cell, _LIGHT, dark, _DARK),
-    ]
+    out: list[str] = [f'<rect width="{figure.files * cell}" height="{figure.ranks * cell}" fill="{_LIGHT}"/><path d="{dark}" fill="{_DARK}"/>']
     for square in figure.marks:
         x, y = square_xy(square, figure, cell)
-        out.append(Markup('<rect class="rb-mark" data-square="{}" x="{:g}" y="{:g}" width="{}" height="{}" fill="{}"/>').format(
-            square, x - cell / 2, y - cell / 2, cell, cell, _MARK))
+        out.append(f'<rect class="rb-mark" data-square="{escape(square)}" x="{x - cell / 2:g}" y="{y - cell / 2:g}" '
+                   f'width="{cell}" height="{cell}" fill="{_MARK}"/>')
     out.append(_coordinates(figure, cell))
     discs = _discs(figure, cell)
     arrows = [arrow_geometry(figure, start, end, cell, discs) for start, end in figure.arrows]
     # An arrow's shaft goes under the pieces (a piece left on its start square stays legible),
     # its head over them, outside the discs on its end square: seen whatever the distance.
-    for (start, end), (shaft, _) in zip(figure.arrows, arrows):
-        out.append(Markup(
-            '<line class="rb-arrow" data-move="{}-{}" x1="{:g}" y1="{:g}" x2="{:g}" y2="{:g}" stroke="{}" stroke-width="{:g}"/>'
-        ).format(start, end, *shaft, _ARROW, cell / 7))
-    for piece, (name, glyph), (x, y, radius, size) in zip(figure.pieces, labels, discs):
+    for (start, end), ((x1, y1, x2, y2), _) in zip(figure.arrows, arrows):
+        out.append(f'<line class="rb-arrow" data-move="{escape(start)}-{escape(end)}" x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" '
+                   f'stroke="{_ARROW}" stroke-width="{cell / 7:g}"/>')
+    pieces = []
+    for piece, (x, y, radius, size) in zip(figure.pieces, discs):
         fill, ink = side_colours(piece.side)
-        out.append(Markup(
-            '<g class="rb-piece" data-square="{0}" data-kind="{1}"><title>{2} {0}</title>'
-            '<circle cx="{3:g}" cy="{4:g}" r="{5:g}" fill="{6}" stroke="{7}"/>'
-            '<text x="{3:g}" y="{4:g}"{10} font-size="{8:g}" fill="{7}">{9}</text></g>'
-        ).format(piece.square, piece.kind, name, x, y, radius, fill, ink, size, glyph, _CENTRED))
+        square = escape(piece.square)
+        pieces.append((f'<g class="rb-piece" data-square="{square}" data-kind="{escape(piece.kind)}"><title>',
+                       f' {square}</title><circle cx="{x:g}" cy="{y:g}" r="{radius:g}" fill="{fill}" stroke="{ink}"/>'
+                       f'<text x="{x:g}" y="{y:g}"{_CENTRED} font-size="{size:g}" fill="{ink}">',
+                       "</text></g>"))
+    heads = []
     for (start, end), (_, head) in zip(figure.arrows, arrows):
         # Arrowheads are drawn as triangles, not SVG markers: a marker needs an id, and the
         # same board may appear twice on a page. The light edge keeps a head seen on a disc
         # of its own green or on a piece left on a one-square move's start.
-        out.append(Markup('<polygon class="rb-arrowhead" data-move="{}-{}" points="{}" fill="{}" stroke="#ffffff" stroke-width="{:g}"/>').format(
-            start, end, " ".join(f"{x:g},{y:g}" for x, y in head), _ARROW, cell / 40))
-    return Markup("").join(out)
+        points = " ".join(f"{x:g},{y:g}" for x, y in head)
+        heads.append(f'<polygon class="rb-arrowhead" data-move="{escape(start)}-{escape(end)}" points="{points}" fill="{_ARROW}" '
+                     f'stroke="#ffffff" stroke-width="{cell / 40:g}"/>')
+    return _Drawn("".join(out), tuple(pieces), "".join(heads))
 
 
 #: A drawn piece: centre, radius and letter size, in the order of ``BoardFigure.pieces``.
@@ -241,14 +261,13 @@ def _place(centre: tuple[float, float], position: int, count: int, cell: int) ->
 _CENTRED = Markup(' text-anchor="middle" dominant-baseline="central"')
 
 
-def _coordinates(figure: BoardFigure, cell: int) -> Markup:
+def _coordinates(figure: BoardFigure, cell: int) -> str:
     """Rank numbers left of the board and file letters below it, in the page's text colour."""
     letters = "abcdefghijklmnopqrstuvwxyz"
     margin = cell * _MARGIN
     bottom = figure.ranks * cell
-    labels = [Markup('<text x="{:g}" y="{:g}"{}>{}</text>').format((column + 0.5) * cell, bottom + margin / 2, _CENTRED, letters[column])
+    labels = [f'<text x="{(column + 0.5) * cell:g}" y="{bottom + margin / 2:g}"{_CENTRED}>{letters[column]}</text>'
               for column in range(figure.files)]
-    labels += [Markup('<text x="{:g}" y="{:g}"{}>{}</text>').format(-margin / 2, (row + 0.5) * cell, _CENTRED, figure.ranks - row)
+    labels += [f'<text x="{-margin / 2:g}" y="{(row + 0.5) * cell:g}"{_CENTRED}>{figure.ranks - row}</text>'
                for row in range(figure.ranks)]
-    return Markup('<g class="rb-coordinate" font-size="{:g}" fill="currentColor">{}</g>').format(
-        round(cell * _COORDINATE_SIZE), Markup("").join(labels))
+    return f'<g class="rb-coordinate" font-size="{round(cell * _COORDINATE_SIZE):g}" fill="currentColor">{"".join(labels)}</g>'
