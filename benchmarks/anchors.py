@@ -9,7 +9,9 @@
 The Markdown is written from the model (the translated model for the other languages, through
 ``translate_book``), so each anchor holds what a rulebook page holds: book title and summary,
 numbered sections and rules with their anchors, texts with symbols as icons, cross-references
-as links, lists and emphasis, each example's text with its doctest folded, and each ruling.
+as links, lists and emphasis, each example's text with its steps told in words and its boards
+(from the run that checked it, as the site says and draws them: until 2026-11-29 the anchors
+lacked both, a quarter of a repository page) and its doctest folded, and each ruling.
 Both anchors use the repository's theme settings and Markdown extensions, so the only
 difference is how the pages are made.
 """
@@ -17,15 +19,19 @@ difference is how the pages are made.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
+from markupsafe import Markup
 from mkdocs.utils.yaml import yaml_load
 
+from rulebook.examples import run_books
 from rulebook.i18n.translate import translate_book
 from rulebook.languages import language as language_named
 from rulebook.loader import load_library, rulebook_paths
 from rulebook.model import LIST_ITEM_RE, XREF_RE, Anchor, Book
+from rulebook.render.pages import Site
 from rulebook.symbols import SYMBOLS, TOKEN_RE
 
 from .corpus import REPO, SITE_LANGUAGES, SOURCE_LANGUAGE, Corpus
@@ -74,7 +80,53 @@ def _indent(text: str) -> str:
     return "\n".join("    " + line if line else "" for line in text.split("\n"))
 
 
-def book_markdown(book: Book, anchors: dict[str, dict[str, Anchor]]) -> str:
+@dataclass(frozen=True)
+class Shown:
+    """What a rulebook page shows beside an example's text and doctest, from the run that checked
+    it: its steps told in words (plain text, each rule it names as a link) and its boards (SVG with
+    their captions), in the page's language, as the site makes them."""
+
+    steps: tuple[str, ...]
+    figure: str
+
+
+def shown_extras(books: dict[str, Book], language: str, locales: Path) -> dict[tuple[str, str], Shown]:
+    """Each example's steps and boards, by (book id, example id): the examples run, the proofs said
+    and the boards drawn by the rulebook site itself (not timed: the anchors are written once)."""
+    languages = [SOURCE_LANGUAGE] if language == SOURCE_LANGUAGE else [SOURCE_LANGUAGE, language]
+    site = Site(books, run_books(books.values()), locales, languages=languages)  # type: ignore[arg-type]  # codes: Site makes them Languages
+    found: dict[tuple[str, str], Shown] = {}
+    for book in books.values():
+        view = site.book_view(book.id, language)
+        for rule in book.rules():
+            for example in rule.examples:
+                steps = view.proof(example.id, example.doctest)["steps"]
+                figure = view.figure(example.id)
+                drawn = "" if figure is None else "".join(
+                    f'<figure class="rb-board-figure">{board.svg}<figcaption>{board.caption.text}</figcaption></figure>' for board in figure.boards
+                ) + f"<div>{figure.legend}</div>"
+                found[(book.id, example.id)] = Shown(tuple(_step_markdown(str(step)) for step in steps), drawn)  # type: ignore[attr-defined]
+    return found
+
+
+#: A step's link to the rule it names, as the site draws it.
+_STEP_LINK_RE = re.compile(r'<a class="rb-step-link" href="#([^"]+)" title="[^"]*">([^<]*)</a>')
+
+
+def _step_markdown(step: str) -> str:
+    """A step as one Markdown list item's text: the site's HTML of it without its tags, its links
+    to rules as Markdown links."""
+    links: list[str] = []
+
+    def keep(match: re.Match[str]) -> str:
+        links.append(f"[{match.group(2)}](#{match.group(1)})")
+        return f"\x00{len(links) - 1}\x00"
+
+    plain = Markup(_STEP_LINK_RE.sub(keep, step)).striptags()
+    return re.sub("\x00(\\d+)\x00", lambda m: links[int(m.group(1))], plain)
+
+
+def book_markdown(book: Book, anchors: dict[str, dict[str, Anchor]], shown: dict[tuple[str, str], Shown] | None = None) -> str:
     parts = [f"# {_inline(book.title, book, anchors)}\n", _blocks(book.summary, book, anchors)]
     for section in book.sections:
         parts.append(f"## {section.number} {_inline(section.title, book, anchors)} {{#{section.id}}}\n")
@@ -85,8 +137,12 @@ def book_markdown(book: Book, anchors: dict[str, dict[str, Anchor]]) -> str:
             parts.append(_blocks(rule.text, book, anchors))
             for example in rule.examples:
                 title = f"{rule.number} ({example.id}) {example.title}".strip()
-                body = _blocks(example.text, book, anchors) + "\n```pycon\n" + example.doctest.rstrip("\n") + "\n```\n"
+                extra = shown.get((book.id, example.id)) if shown is not None else None
+                steps = "".join(f"{n}. {_step_markdown(step)}\n" for n, step in enumerate(extra.steps, 1)) if extra is not None else ""
+                body = _blocks(example.text, book, anchors) + (f"\n{steps}" if steps else "") + "\n```pycon\n" + example.doctest.rstrip("\n") + "\n```\n"
                 parts.append(f'<a id="{example.id}"></a>\n\n??? example "{title}"\n\n{_indent(body)}\n')
+                if extra is not None and extra.figure:
+                    parts.append(f'<figure class="rb-figure">{extra.figure}</figure>\n')
             for ruling in rule.rulings:
                 body = _blocks(ruling.text, book, anchors) + "\n" + _blocks(ruling.reason, book, anchors)
                 parts.append(f'<a id="{ruling.id}"></a>\n\n!!! note "{rule.number} ({ruling.id})"\n\n{_indent(body)}\n')
@@ -101,7 +157,9 @@ def home_markdown(books: dict[str, Book]) -> str:
 
 
 def markdown_pages(books: dict[str, Book], language: str, locales: Path) -> dict[str, str]:
-    """File name -> Markdown of the home page and every book, in one language."""
+    """File name -> Markdown of the home page and every book, in one language: what a rulebook
+    page holds, its examples' steps and boards included."""
+    source_books = books
     if language != SOURCE_LANGUAGE:
         translated = {book_id: translate_book(book, language, locales) for book_id, book in books.items()}
         unfinished = [f"{t.book.id}/{language}" for t in translated.values() if t.fallback or t.problems]
@@ -109,8 +167,9 @@ def markdown_pages(books: dict[str, Book], language: str, locales: Path) -> dict
             raise RuntimeError(f"the corpus is not fully translated: {', '.join(unfinished)}")
         books = {book_id: t.book for book_id, t in translated.items()}
     anchors = {book_id: book.anchors() for book_id, book in books.items()}
+    shown = shown_extras(source_books, language, locales)
     pages = {"index.md": home_markdown(books)}
-    pages.update({f"{book_id}.md": book_markdown(book, anchors) for book_id, book in books.items()})
+    pages.update({f"{book_id}.md": book_markdown(book, anchors, shown) for book_id, book in books.items()})
     return pages
 
 

@@ -91,3 +91,25 @@ def test_anchor_links_read_as_the_site_numbers_them(corpus):
     assert texts, "the corpus' books cross-reference each other"
     for text in texts:
         assert text.split(", ")[0].split(" ")[-1] in numbers, text
+
+
+def test_the_anchor_holds_what_a_page_shows_of_each_example_its_steps_and_boards():
+    # Plain Material is measured on the same content: an example's steps, told from the run that
+    # checked it, and its boards are on every rulebook page (they were missing from the anchor).
+    from benchmarks.corpus import REPO
+
+    books = load_library(rulebook_paths(REPO / "rules"))
+    pages = markdown_pages(books, SOURCE_LANGUAGE, REPO / "locales")
+    outcomes = {(o.book.id, o.example.id): o for o in run_books(books.values())}
+    stepped = drawn = 0
+    for (book_id, example_id), outcome in outcomes.items():
+        page = pages[f"{book_id}.md"]
+        start = page.index(f'<a id="{example_id}"></a>')
+        following = page.find('<a id="', start + 1)
+        block = page[start:following if following >= 0 else len(page)]
+        steps = re.findall(r"^    \d+\. ", block, re.MULTILINE)
+        assert len(steps) >= (1 if outcome.records else 0), f"{book_id}/{example_id}: its steps are missing"
+        assert ("<svg" in block) == (outcome.figure is not None), f"{book_id}/{example_id}: its board"
+        stepped += bool(steps)
+        drawn += outcome.figure is not None
+    assert stepped > 50 and drawn > 10  # the repository's proofs and La Strage's boards
