@@ -12,9 +12,9 @@ import re
 from pathlib import Path
 
 import pytest
-
 from benchmarks.anchors import ALL_LANGUAGES, markdown_pages
 from benchmarks.corpus import LANGUAGES, SOURCE_LANGUAGE, generate
+
 from rulebook.examples import run_books
 from rulebook.i18n import catalog_path
 from rulebook.i18n.catalogs import update_catalog, write_template

@@ -99,9 +99,9 @@ def test_a_kept_page_is_never_the_old_one_after_an_input_changed(tmp_path: Path,
     assert build(after, BuildCache(p.folder), keep_pages=not one_off) == cold, f"a kept build showed the old pages after changing {changed}"
 
 
-#: Each (book, language)'s kept files: its search documents, glossary uses and home entry, and its page apart.
-FILES = ["altro.it.json", "altro.it.page.json", "altro.ru.json", "altro.ru.page.json",
-         "demo.it.json", "demo.it.page.json", "demo.ru.json", "demo.ru.page.json"]
+#: Each (book, language)'s kept files: its search documents, glossary uses and home entry, and its
+#: page apart (its HTML as it is, beside the JSON that holds the rest).
+FILES = sorted(f"{book}.{language}.{end}" for book in ("altro", "demo") for language in ("it", "ru") for end in ("json", "page.json", "page.html"))
 
 
 @pytest.mark.parametrize("one_off", [False, True], ids=["served", "one-off"])
@@ -196,16 +196,33 @@ def test_a_broken_or_foreign_kept_file_is_as_if_absent(tmp_path: Path, written: 
         else:
             path.write_text(written, encoding="utf-8")
     assert build(p, BuildCache(p.folder)) == cold
-    assert json.loads(page.read_text(encoding="utf-8"))["page"]["html"] == cold[("book", "ru/demo.md")][1]  # written anew
+    assert page.with_suffix(".html").read_text(encoding="utf-8") == cold[("book", "ru/demo.md")][1]  # written anew
+
+
+@pytest.mark.parametrize("written", ["<p>another page</p>", None], ids=["another", "missing"])
+def test_a_kept_page_whose_html_is_not_the_one_written_is_made_again(tmp_path: Path, written: str | None) -> None:
+    # The HTML is a file of its own beside the JSON (which holds its digest): a build killed
+    # between the two writes, or a hand edit, must not show another page's HTML.
+    p = Project(tmp_path / "project")
+    cold = build(p, BuildCache())
+    build(p, BuildCache(p.folder))
+    html = p.folder / "book-pages" / "demo.ru.page.html"
+    if written is None:
+        html.unlink()
+    else:
+        html.write_text(written, encoding="utf-8")
+    for one_off in (True, False):
+        assert build(p, BuildCache(p.folder), keep_pages=not one_off) == cold
+    assert html.read_text(encoding="utf-8") == cold[("book", "ru/demo.md")][1]
 
 
 def test_the_kept_files_are_those_of_the_site_it_builds(tmp_path: Path) -> None:
     p = Project(tmp_path / "project")
     build(p, BuildCache(p.folder))
     folder = p.folder / "book-pages"
-    assert len(list(folder.iterdir())) == 8
+    assert sorted(path.name for path in folder.iterdir()) == FILES
     build(p, BuildCache(p.folder), languages=("it",))
-    assert sorted(path.name for path in folder.iterdir()) == ["altro.it.json", "altro.it.page.json", "demo.it.json", "demo.it.page.json"]
+    assert sorted(path.name for path in folder.iterdir()) == [name for name in FILES if ".it." in name]
     assert KEPT_PAGES.stored
 
 

@@ -140,8 +140,8 @@ def _drawn(key: tuple[BoardFigure, int]) -> _Drawn:
         fill, ink = side_colours(piece.side)
         square = escape(piece.square)
         pieces.append((f'<g class="rb-piece" data-square="{square}" data-kind="{escape(piece.kind)}"><title>',
-                       f' {square}</title><circle cx="{x:g}" cy="{y:g}" r="{radius:g}" fill="{fill}" stroke="{ink}"/>'
-                       f'<text x="{x:g}" y="{y:g}"{_CENTRED} font-size="{size:g}" fill="{ink}">',
+                       (f' {square}</title><circle cx="{x:g}" cy="{y:g}" r="{radius:g}" fill="{fill}" stroke="{ink}"/>'
+                        f'<text x="{x:g}" y="{y:g}"{_CENTRED} font-size="{size:g}" fill="{ink}">'),
                        "</text></g>"))
     heads = []
     for (start, end), (_, head) in zip(figure.arrows, arrows):

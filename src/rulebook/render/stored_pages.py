@@ -4,8 +4,8 @@ A (book, language)'s page, its search documents, its share of the glossary page 
 the home page are most of a build's work once the translations are kept (:mod:`rulebook.i18n.stored`): under cProfile, 82% of
 a kept build of the 5 x 200 corpus. A ``mkdocs serve`` session already keeps them in memory
 (:data:`rulebook.render.pages.BOOK_PAGES`, compared with ``==``); :class:`KeptPages` also writes
-them to the cache's folder (``book-pages/BOOK.LANG.json``, the page itself in ``BOOK.LANG.page.json``: a
-one-off build reads it only when MkDocs writes the page), under a version that is a digest of
+them to the cache's folder (``book-pages/BOOK.LANG.json``, the page itself in ``BOOK.LANG.page.json``, its HTML as it is in
+``BOOK.LANG.page.html`` under the digest the JSON holds: a one-off build reads it only when MkDocs writes the page), under a version that is a digest of
 everything they are made from, read back by the next build:
 
 - the code (:attr:`rulebook.cache.BuildCache.code`), the page templates and the versions of
@@ -51,10 +51,12 @@ from typing import TYPE_CHECKING, TypeVar, cast
 
 from markupsafe import Markup
 
-from ..cache import PACKAGE, BuildCache, kind, parts_digest, read_json
+from ..cache import PACKAGE, STORED_FILE_BYTES, BuildCache, kind, parts_digest, read_json
 from ..engine_code import engine_code
+from ..errors import LoadError
 from ..i18n.translate import TRANSLATED
-from ..keeping import write_json
+from ..keeping import write_json, write_stored
+from ..limits import read_limited
 from ..loader import source_digest
 from .glossary import BookUse, Use
 from .pages import Alternate, RenderedPage, TocEntry
@@ -103,9 +105,28 @@ _PAGE_TEXTS = ("kind", "language", "src_uri", "url", "title", "html", "source_pa
 
 
 def _page(page: RenderedPage) -> object:
-    # The texts as they are (a Markup is a str to the JSON writer): str() would copy each page's HTML.
-    return {**{name: getattr(page, name) for name in _PAGE_TEXTS}, "toc": _toc(page.toc),
-            "alternates": [[a.language, a.name, a.url, a.tag] for a in page.alternates]}
+    # The HTML is written as it is beside the JSON (_Entry.write): the JSON holds its digest.
+    return {**{name: getattr(page, name) for name in _PAGE_TEXTS if name != "html"}, "html": _html_digest(_text(page.html)),
+            "toc": _toc(page.toc), "alternates": [[a.language, a.name, a.url, a.tag] for a in page.alternates]}
+
+
+def _html_digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def _html_path(path: Path) -> Path:
+    """Where a page's HTML is kept beside its JSON file (``BOOK.LANG.page.html``)."""
+    return path.with_suffix(".html")
+
+
+def _html_back(path: Path, digest: object) -> str | None:
+    """The page HTML kept at ``path`` if its bytes have ``digest``; None: missing, unreadable or
+    another page's (a build killed between writing the two files)."""
+    try:
+        data = read_limited(path, str(path), limit=STORED_FILE_BYTES)
+    except LoadError:
+        return None
+    return data.decode("utf-8", "surrogatepass") if _html_digest(data) == digest else None
 
 
 def _strings(value: object, count: int) -> bool:
@@ -191,11 +212,26 @@ class _Entry:
     def value(self, what: str, make: Callable[[], T]) -> T:
         if what in self.values:
             return cast("T", self.values[what])
-        found = CODECS[what][1](self.held.pop(what)) if what in self.held else None  # the JSON value goes once decoded
+        found = self._decoded(what) if what in self.held else None  # the JSON value goes once decoded
         if found is None:  # not kept, or of the wrong shape: made, and written anew
             found, self.changed = make(), True
         self.values[what] = found
         return cast("T", found)
+
+    def _decoded(self, what: str) -> object | None:
+        value = self.held.pop(what)
+        if what == "page" and isinstance(value, dict):  # its HTML from the file beside, checked against the digest here
+            value = {**value, "html": _html_back(_html_path(self.path), value.get("html"))}
+        return CODECS[what][1](value)
+
+    def write(self, cache: BuildCache) -> None:
+        """Write the file, and a page made by this build as HTML beside it: JSON would escape the
+        page's megabyte of HTML and the next build unescape it (a tenth of a one-off build's
+        storing and reading back of its pages, issue 31)."""
+        page = self.values.get("page")
+        if isinstance(page, RenderedPage):
+            write_stored(cache, _html_path(self.path), _text(page.html))
+        write_json(cache, self.path, self.data())
 
     def data(self) -> dict[str, object]:
         """The file's content: the values of this build and what it held that this build did not ask for."""
@@ -238,7 +274,7 @@ class KeptPages:
         found = entry.value(what, make)
         if release:
             if entry.changed:
-                write_json(self.cache, entry.path, entry.data())
+                entry.write(self.cache)
                 entry.changed, entry.written = False, True
             entry.values.pop(what, None)
         return found
@@ -280,11 +316,12 @@ class KeptPages:
         a tenth of its time, for a one-off build that may never come)."""
         changed = [entry for entry in self._entries.values() if entry is not None and entry.changed]
         names = {_name(book_id, language.code, page) for book_id in site.books for language in site.languages for page in (False, True)}
+        names |= {_html_path(Path(name)).name for name in names if name.endswith(".page.json")}
         if later is not None:
             later.take(self.cache, names, changed)
             return
         for entry in changed:
-            write_json(self.cache, entry.path, entry.data())
+            entry.write(self.cache)
             entry.changed = False
         self.remove_stale(names)
 
@@ -292,7 +329,7 @@ class KeptPages:
         """Remove the files of the folder but ``names`` (the site's books and languages)."""
         folder = self.cache.stored_path(KEPT_PAGES, "")
         if folder is not None and folder.is_dir():
-            for stale in folder.glob("*.json"):
+            for stale in (*folder.glob("*.json"), *folder.glob("*.html")):
                 if stale.name not in names:
                     stale.unlink(missing_ok=True)
 
@@ -438,7 +475,7 @@ class PendingPages:
             return
         cache, names = self.last
         for entry in self.entries.values():
-            write_json(cache, entry.path, entry.data())
+            entry.write(cache)
         KeptPages(cache).remove_stale(names)
         self.entries, self.last = {}, None
 
