@@ -203,8 +203,8 @@ def test_a_serve_session_keeps_its_first_builds_texts_and_shows_each_edit_as_a_c
         assert not stored.exists()  # the session's pages are written when it ends, not at each rebuild
     finally:
         config.plugins.on_shutdown()
-    assert sorted(path.name for path in stored.iterdir()) == sorted(f"{book}.{lang}{page}.json" for book in ("altro", "demo")
-                                                                   for lang in site_languages() for page in ("", ".page"))
+    assert sorted(path.name for path in stored.iterdir()) == sorted(f"{book}.{lang}{end}" for book in ("altro", "demo")
+                                                                   for lang in site_languages() for end in (".json", ".page.json", ".page.html"))
     written = {path.relative_to(served.parent / "site") for path in (served.parent / "site").rglob("*") if path.suffix in (".html", ".json")}
     assert {path.relative_to(cold.parent / "site") for path in (cold.parent / "site").rglob("*") if path.suffix in (".html", ".json")} == written
     assert "Игрок тянет карту" in (served.parent / "site" / "ru" / "demo" / "index.html").read_text(encoding="utf-8")
