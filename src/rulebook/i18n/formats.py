@@ -18,6 +18,8 @@ from collections.abc import Iterator
 
 from babel.messages.catalog import PYTHON_FORMAT, Message
 
+from ..cache import kind, memoized
+
 # Conversions msgfmt takes for one another (its argument types).
 _KINDS = {**dict.fromkeys("diouxX", "integer"), **dict.fromkeys("eEfFgG", "float"), "c": "character", **dict.fromkeys("sra", "any")}
 # A field msgfmt reads as a placeholder: a name or a number, then .attribute or [index] parts.
@@ -34,8 +36,8 @@ def format_details(message: Message) -> Iterator[str]:
             continue
         source = sources[min(index, len(sources) - 1)]
         if "python-format" in message.flags:
-            yield from _compared(_percent(source), _percent(translation), plural, "python-format", "%(name)s")
-        if "python-brace-format" in message.flags and (wanted := _braces(source)) is not None:
+            yield from _compared(_source_percent(source), _percent(translation), plural, "python-format", "%(name)s")
+        if "python-brace-format" in message.flags and (wanted := _source_braces(source)) is not None:
             have = _braces(translation)
             if have is None:
                 yield "python-brace-format: a lone '{' or '}'; write placeholders as in the source, and a brace itself as {{ or }}"
@@ -79,4 +81,11 @@ def _braces(text: str) -> dict[str, str] | None:
         return None
     if not all(_FIELD_RE.fullmatch(name) for name in fields):
         return None
-    return {re.split(r"[.\[]", name, maxsplit=1)[0]: "" for name in fields}
+    return {_NAME_END_RE.split(name, maxsplit=1)[0]: "" for name in fields}
+
+
+_NAME_END_RE = re.compile(r"[.\[]")
+# A msgid is checked against its translation in every language: its placeholders read once (the
+# dictionaries are only read).
+_source_percent = memoized(kind("source percent", ("source",), "a msgid's %-placeholders, once for every language"))(_percent)
+_source_braces = memoized(kind("source braces", ("source",), "a msgid's {}-placeholders, once for every language"))(_braces)

@@ -1,0 +1,35 @@
+"""The checks' shortcuts (a test that skips a check's full reading of a translation) skip only
+what the full reading would pass: each case below is one the shortcut could get wrong, and the
+expected answer is worked out by hand."""
+
+from __future__ import annotations
+
+from rulebook.cache import BuildCache, using
+from rulebook.i18n.checks import check_translation
+from rulebook.i18n.scripts import foreign_letters
+
+
+def names(source: str, translation: str, language: str = "en") -> list[str]:
+    return [name for name, _ in check_translation(source, translation, language)]
+
+
+def test_a_copy_is_found_whatever_its_case_spacing_and_casefolding() -> None:
+    # The copy check looks for the source's longest word in the casefolded msgstr first:
+    # "Straße" is "strasse" casefolded, and the copy below is written in capitals and on two lines.
+    assert names("Die Straße ist lang und breit.", "DIE STRASSE\nIST  LANG UND BREIT.") == ["same"]
+    # Its longest word a link id, its longest word a symbol: the copy is found all the same.
+    assert names("Vedi [[regola-molto-lunga-davvero]] ora.", "[en] vedi [[regola-molto-lunga-davvero]] ora.") == ["same"]
+    assert names("{hearts} e {W}", "{hearts} E {W}") == ["same"]
+    # A translation that holds the longest word but is no copy passes.
+    assert names("Pesca una carta lunghissima.", "Draw a lunghissima card.") == []
+
+
+def test_a_foreign_letter_is_found_after_the_known_characters_grew() -> None:
+    with using(BuildCache()):
+        # Accented Latin and Cyrillic letters become known as ordinary for a Russian text...
+        assert foreign_letters("Paga.", "Заплатите é.", "ru") == ""
+        # ...a Greek letter never, before or after.
+        assert foreign_letters("Paga.", "Заплатите Ωmega.", "ru") == "Ω"
+        assert foreign_letters("Paga.", "Заплатите é Ω.", "ru") == "Ω"
+        # In English, Cyrillic is foreign even once Russian texts made it ordinary there.
+        assert foreign_letters("Paga Terrore.", "Pay Террор.", "en") == "Теро"  # each letter once, in order
