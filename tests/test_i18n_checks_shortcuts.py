@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rulebook.cache import BuildCache, using
 from rulebook.i18n.checks import check_translation
+from rulebook.i18n.glossary import Glossary, Term
 from rulebook.i18n.scripts import foreign_letters
 
 
@@ -33,3 +34,17 @@ def test_a_foreign_letter_is_found_after_the_known_characters_grew() -> None:
         assert foreign_letters("Paga.", "Заплатите é Ω.", "ru") == "Ω"
         # In English, Cyrillic is foreign even once Russian texts made it ordinary there.
         assert foreign_letters("Paga Terrore.", "Pay Террор.", "en") == "Теро"  # each letter once, in order
+
+
+def test_a_term_is_found_only_where_a_word_starts_with_it() -> None:
+    # A term's search tries its first letter before the word start: the same places all the same.
+    land = Term({"it": ("terra",), "fr": ("terrain",), "ru": ("ёлка",)}, "glossary.yaml:3")
+    assert not land.found_in("fr", "Un sous-terrainx, unterrain, _terrain.")
+    assert land.found_in("fr", "TERRAIN")
+    assert land.found_in("fr", "unterrain (terrain)")
+    assert land.found_in("fr", "unterrain\nterrain")
+    assert land.found_in("ru", "Новая елка.")
+    assert not land.found_in("ru", "Новаяелка.")
+    glossary = Glossary((land,), source="it")
+    assert check_translation("Posa una terra.", "Posez un sousterrain.", "fr", glossary) == [
+        ("glossary", "glossary: the source uses 'terra'; write the official fr 'terrain' (see glossary.yaml:3)")]
