@@ -515,3 +515,19 @@ def test_a_long_previous_source_is_written_as_gettext_does_and_reads_back(write_
     assert by_context(catalog(tmp_path))["demo/pesca:text"].previous_id == [LONG]
     main(["i18n", "update"])  # and a second update keeps it byte for byte
     assert po_path(tmp_path).read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize("ending", ["", "\n"])
+def test_an_unquoted_string_is_found_on_any_line_the_last_one_too(tmp_path, ending):
+    # The lines are matched as a run of good ones from the start: the first one that is not
+    # good is reported, the last line (with or without its line break) as well as any other.
+    head = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    path = tmp_path / "x.po"
+    path.write_text(head + 'msgctxt "a"\nmsgid "Uno"\nmsgstr "One"\n\nmsgctxt "b"\nmsgid "Due"\nmsgstr ""\n"Two' + ending, encoding="utf-8")
+    found, problems = read_catalog(path)
+    assert found is None
+    assert [(p.line, p.message) for p in problems] == [(12, "not a valid PO file: a string must be in double quotes; fix the line in a PO editor")]
+    path.write_text(head + 'msgctxt "a"\nmsgid "Uno"\nmsgstr "One\n\nmsgctxt "b"\nmsgid "Due"\nmsgstr "Two"' + ending, encoding="utf-8")
+    assert [p.line for p in read_catalog(path)[1]] == [7]
+    path.write_text(head + 'msgctxt "a"\nmsgid "Uno"\nmsgstr "One"' + ending, encoding="utf-8")
+    assert read_catalog(path)[1] == []

@@ -112,9 +112,12 @@ def _numbers(text: str) -> list[str]:
     if not _DIGIT_RE.search(text):
         return []  # most texts: nothing to read
     # Symbols and link ids hold no number of the text ({2}, [[regola-3]]); without a '{' or a
-    # '[[' (most texts) there is none to blank.
-    text = TOKEN_RE.sub(" ", text) if "{" in text else text
-    text = XREF_RE.sub(" ", text) if "[[" in text else text
+    # '[[' (most texts) there is none to blank. Blanked, most texts have no digit left.
+    if "{" in text or "[[" in text:
+        text = TOKEN_RE.sub(" ", text) if "{" in text else text
+        text = XREF_RE.sub(" ", text) if "[[" in text else text
+        if not _DIGIT_RE.search(text):
+            return []
     # Read the text as a page shows it: a line break inside a paragraph is a space ("3\n333"
     # and "3 333" are the same on the page). Split and strip, not a regex: "[ \t]*\n" rescans
     # a run of spaces from each of its characters (a 200 kB run of spaces took 34 s).

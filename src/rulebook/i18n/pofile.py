@@ -278,8 +278,11 @@ def _msgstr_line(msgstr_lines: list[int], msgid_line: int | None) -> int:
 # string is unrolled (runs of plain characters between escapes, each taken whole): the same
 # strings as "(?:[^"\\\n]|\\.)*", without an alternation tried at every character (2.4x faster).
 _GOOD_LINE = (r'[^\S\n]*(?:#(?!~)[^\n]*|#~\|[^\n]*|(?:#~[^\S\n]*)?'
-              r'(?:(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)[ \t]+)?"[^"\\\n]*+(?:\\[\\abfnrtv"][^"\\\n]*+)*+")?[^\S\n]*)$')
-_BAD_LINE_RE = re.compile(f"^(?!{_GOOD_LINE})", re.MULTILINE)
+              r'(?:(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)[ \t]+)?"[^"\\\n]*+(?:\\[\\abfnrtv"][^"\\\n]*+)*+")?[^\S\n]*)')
+# Good lines one after another, from the start, in one match: re tries the expression at each line's
+# start only (a search for a line start where it is not good tried it at every character, twice the time).
+_GOOD_LINES_RE = re.compile(f"(?:{_GOOD_LINE}\n)*+")
+_GOOD_LAST_RE = re.compile(_GOOD_LINE)
 
 
 def _unquoted_line(text: str) -> int | None:
@@ -288,8 +291,11 @@ def _unquoted_line(text: str) -> int | None:
     Babel strips the first and last character of a string as its quotes without looking, so
     ``msgstr Ciao"`` would lose a letter; such a line is rejected instead of misread.
     """
-    bad = _BAD_LINE_RE.search(text)
-    return None if bad is None else text.count("\n", 0, bad.start()) + 1
+    good = _GOOD_LINES_RE.match(text)
+    end = good.end() if good is not None else 0  # it matches "" at least
+    if end == len(text) or _GOOD_LAST_RE.fullmatch(text, end):
+        return None  # every line good, the last one (after the last line break) too
+    return text.count("\n", 0, end) + 1
 
 
 # An escape both Babel and GNU gettext read alike; any other (\x41, \101, \u00e9) GNU msgfmt reads
