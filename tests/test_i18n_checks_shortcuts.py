@@ -48,3 +48,13 @@ def test_a_term_is_found_only_where_a_word_starts_with_it() -> None:
     glossary = Glossary((land,), source="it")
     assert check_translation("Posa una terra.", "Posez un sousterrain.", "fr", glossary) == [
         ("glossary", "glossary: the source uses 'terra'; write the official fr 'terrain' (see glossary.yaml:3)")]
+
+
+def test_a_glued_mark_after_a_well_spaced_one_is_found() -> None:
+    # The typography check reads a French text only when one of its marks follows anything but
+    # a no-break space: every mark is looked at, not the first alone.
+    found = check_translation("", "La carte\u00a0: le tour\u00a0; la fin: rien\u00a0!", "fr")
+    assert found == [("typography", "typography: 'fin:': French writes a no-break space (U+00A0) before : ; ! ? (see docs/style/fr.md)")]
+    assert check_translation("Vedi [[regole:3]].", "La carte\u00a0: le tour\u202f; fin\u00a0! [[regole:3]]", "fr") == []
+    # A mark right after a symbol or a link is glued to it (what is not prose ends in no no-break space).
+    assert [name for name, _ in check_translation("Paga {W}.", "Payez {W}: fin", "fr")] == ["typography"]

@@ -11,7 +11,7 @@ truly says the same, the translator writes ``# ignore-same: why`` above the mess
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from babel.messages.catalog import Message
@@ -62,7 +62,7 @@ def to_translate(source: str, language: str, glossary: Glossary) -> str:
 _TAG_RE = re.compile(r"^(?=.*[^\w\s])[\W_]*(?:[^\W\d_]{1,3}[\W_]*)?$")
 
 
-def check_same(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+def check_same(source: str, translation: str, language: str, glossary: Glossary) -> Iterable[str]:
     """A msgstr that is its msgid is a copy, not a translation; so is the msgid with a tag before
     or after it ("[en] " + the source), or a source of three words or more followed or preceded
     by anything. A text with nothing to translate (symbols, numbers, references, markup, names
@@ -71,7 +71,11 @@ def check_same(source: str, translation: str, language: str, glossary: Glossary)
     # A copy holds every word of the source, casefolded as it is (casefolding makes no space):
     # most translations lack its longest, and are not flattened at all.
     if not wanted or longest not in translation.casefold():
-        return
+        return ()
+    return _copy_details(source, translation, language, glossary, wanted)
+
+
+def _copy_details(source: str, translation: str, language: str, glossary: Glossary, wanted: str) -> Iterator[str]:
     have = _flat(translation)
     if not (have.startswith(wanted) or have.endswith(wanted)):
         return
