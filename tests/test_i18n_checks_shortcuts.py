@@ -4,8 +4,11 @@ expected answer is worked out by hand."""
 
 from __future__ import annotations
 
+from babel.messages.catalog import Message
+
 from rulebook.cache import BuildCache, using
 from rulebook.i18n.checks import check_translation
+from rulebook.i18n.formats import format_details
 from rulebook.i18n.glossary import Glossary, Term
 from rulebook.i18n.scripts import foreign_letters
 
@@ -58,3 +61,12 @@ def test_a_glued_mark_after_a_well_spaced_one_is_found() -> None:
     assert check_translation("Vedi [[regole:3]].", "La carte\u00a0: le tour\u202f; fin\u00a0! [[regole:3]]", "fr") == []
     # A mark right after a symbol or a link is glued to it (what is not prose ends in no no-break space).
     assert [name for name, _ in check_translation("Paga {W}.", "Payez {W}: fin", "fr")] == ["typography"]
+
+
+def test_a_translation_without_braces_lacks_the_placeholders_of_its_msgid() -> None:
+    # A text with no brace is read as no field at all (not as "no brace format"): msgfmt's check
+    # then says which placeholder is missing.
+    dropped = Message("{n} carte da pescare", "cards to draw", flags={"python-brace-format"})
+    assert list(format_details(dropped)) == ["python-brace-format: placeholder missing: n; keep every placeholder of the source"]
+    assert list(format_details(Message("Pesca\n", "Draw", flags=set()))) == [
+        "newlines: the source ends with a line break, the translation without; begin and end as the source does"]
