@@ -38,6 +38,7 @@ from rulebook.i18n.counted import (
     _source_tokens,
 )
 from rulebook.i18n.domains import SITE, load_messages
+from rulebook.i18n.formats import _source_braces, _source_percent
 from rulebook.i18n.grammar import load_grammar
 from rulebook.i18n.translate import TranslatedBook, translate_book, translating
 from rulebook.loader import load_library, rulebook_paths
@@ -220,6 +221,8 @@ PURE: dict[str, tuple[Callable[[str], object], str, str]] = {
     "source markup": (_source_markup, "Un **mazzo**.", "Un *mazzo*."),
     "source words": (_source_words, "Il mazzo.", "La carta."),
     "source flat": (_source_flat, "Il mazzo.", "La carta."),
+    "source braces": (_source_braces, "Paga {n}.", "Paga {m}."),
+    "source percent": (_source_percent, "Il %(n)s.", "Il %(m)d."),
     "term pattern": (_compiled_terms, "(?i:mazzo)", "(?i:carta)"),
 }
 

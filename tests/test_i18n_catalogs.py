@@ -515,3 +515,43 @@ def test_a_long_previous_source_is_written_as_gettext_does_and_reads_back(write_
     assert by_context(catalog(tmp_path))["demo/pesca:text"].previous_id == [LONG]
     main(["i18n", "update"])  # and a second update keeps it byte for byte
     assert po_path(tmp_path).read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize("ending", ["", "\n"])
+def test_an_unquoted_string_is_found_on_any_line_the_last_one_too(tmp_path, ending):
+    # The lines are matched as a run of good ones from the start: the first one that is not
+    # good is reported, the last line (with or without its line break) as well as any other.
+    head = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    path = tmp_path / "x.po"
+    path.write_text(head + 'msgctxt "a"\nmsgid "Uno"\nmsgstr "One"\n\nmsgctxt "b"\nmsgid "Due"\nmsgstr ""\n"Two' + ending, encoding="utf-8")
+    found, problems = read_catalog(path)
+    assert found is None
+    assert [(p.line, p.message) for p in problems] == [(12, "not a valid PO file: a string must be in double quotes; fix the line in a PO editor")]
+    path.write_text(head + 'msgctxt "a"\nmsgid "Uno"\nmsgstr "One\n\nmsgctxt "b"\nmsgid "Due"\nmsgstr "Two"' + ending, encoding="utf-8")
+    assert [p.line for p in read_catalog(path)[1]] == [7]
+    path.write_text(head + 'msgctxt "a"\nmsgid "Uno"\nmsgstr "One"' + ending, encoding="utf-8")
+    assert read_catalog(path)[1] == []
+
+
+def test_a_catalog_read_without_its_references_gives_the_same_messages_and_problems(tmp_path):
+    from rulebook.i18n.pofile import read_catalog as read
+
+    head = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    entry = '#. Keep {W}.\n#: rules/demo.yaml:3\n# ignore-same: a name\n#, fuzzy\nmsgctxt "demo:a"\nmsgid "Uno {W}"\nmsgstr "One {W}"\n\n'
+    path = tmp_path / "x.po"
+    path.write_text(head + entry + '#: rules/demo.yaml:5\nmsgctxt "demo:b"\nmsgid "Due"\nmsgstr "Two"\n', encoding="utf-8")
+    full, lean = read(path)[0], read(path, extracted=False)[0]
+    assert [(m.context, m.string, m.lineno, m.user_comments, m.fuzzy) for m in lean] == [
+        (m.context, m.string, m.lineno, m.user_comments, m.fuzzy) for m in full]
+    assert full.get("Uno {W}", "demo:a").auto_comments == ["Keep {W}."]
+    assert lean.get("Uno {W}", "demo:a").auto_comments == []
+    assert lean.get("Due", "demo:b").locations == []
+    # Where a comment ends a message Babel then finds broken (a msgid without its msgstr, a
+    # string or a msgid_plural after it), the comment stays: the same problem either way.
+    for damaged in ('msgctxt "demo:c"\nmsgid "Tre"\n#. x\nmsgstr "Three"\n',
+                    'msgctxt "demo:c"\nmsgid "Tre"\nmsgstr "Three"\n#: rules/demo.yaml:9\n"more"\n',
+                    'msgctxt "demo:c"\nmsgid "Tre"\n#. x\nmsgid_plural "Tres"\nmsgstr[0] "Three"\nmsgstr[1] "Threes"\n'):
+        path.write_text(head + entry + damaged, encoding="utf-8")
+        problems = read(path)[1]
+        assert problems
+        assert read(path, extracted=False)[1] == problems

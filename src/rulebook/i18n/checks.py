@@ -32,7 +32,7 @@ from .copies import check_same, ignored_checks, words_only
 from .counted import check_markup, check_numbers, check_references, check_tokens
 from .formats import format_details
 from .forms import check_symbol_forms, prose_grammar
-from .glossary import Glossary, load_glossary
+from .glossary import Glossary, Spelling, Term, load_glossary
 from .grammar import spec_problems
 from .headers import header_problems
 from .plurals import form_problems
@@ -60,24 +60,37 @@ _URL_RE = re.compile(r"(?i)(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*://|\bwww\.")
 _source_words = memoized(kind("source words", ("source",), "a source's words, found once for every language"))(words_only)
 
 
-def check_links(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+# "www." in any case: no character but "W" lowercases to (or with) a "w" (checked over Unicode).
+_WWW_RE = re.compile(r"[wW]{3}\.")
+
+
+def check_links(source: str, translation: str, language: str, glossary: Glossary) -> Iterable[str]:
     """Links come only from [[...]] cross-references; a translation may not add any other."""
-    if ":" not in translation and "]" not in translation and "www." not in translation.lower():
-        return  # no link syntax, no scheme, no address: most texts
+    address = "://" in translation or _WWW_RE.search(translation) is not None
+    if ":" not in translation and "]" not in translation and not address:
+        return ()  # no link syntax, no scheme, no address: most texts
+    return _link_details(source, translation, address)
+
+
+def _link_details(source: str, translation: str, address: bool) -> Iterator[str]:
     if "]" in translation and _LINK_RE.search(translation):
         yield "Markdown link syntax '](' is not allowed; use [[rule-id]] cross-references"
     # A scheme needs its ':', an address its "://" or "www." (either case): most texts have neither.
-    maybe = (":" in translation, "://" in translation or "www." in translation.lower())
+    maybe = (":" in translation, address)
     for pattern, what, possible in ((_DANGEROUS_SCHEME_RE, "script or data URL", maybe[0]), (_URL_RE, "URL", maybe[1])):
         found = pattern.search(translation) if possible else None
         if found and len(pattern.findall(translation)) > len(pattern.findall(source)):
             yield f"{what} not in the source: {found.group(0)!r}"
 
 
-def check_html(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+def check_html(source: str, translation: str, language: str, glossary: Glossary) -> Iterable[str]:
     """The site escapes text and adds its own markup; raw HTML or entities are never needed."""
     if "<" not in translation and "&" not in translation:
-        return  # what the expression finds starts with one of them
+        return ()  # what the expression finds starts with one of them
+    return _html_details(source, translation)
+
+
+def _html_details(source: str, translation: str) -> Iterator[str]:
     found = [m.group(0) for m in _HTML_RE.finditer(translation)]
     # The loader keeps HTML out of the source; whatever merely looks like it there may stay.
     if found and len(found) > len(_HTML_RE.findall(source)):
@@ -90,47 +103,56 @@ def check_html(source: str, translation: str, language: str, glossary: Glossary)
 _INVISIBLE_RE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
 
 
-def check_characters(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+def check_characters(source: str, translation: str, language: str, glossary: Glossary) -> Iterable[str]:
     """No control characters or direction overrides: what a reader sees is what the text is."""
     if not _INVISIBLE_RE.search(translation):
-        return
+        return ()
     found = sorted({f"U+{ord(c):04X}" for c in _INVISIBLE_RE.findall(translation)} - {f"U+{ord(c):04X}" for c in _INVISIBLE_RE.findall(source)})
-    if found:
-        yield f"invisible control character {', '.join(found)}; delete it"
+    return (f"invisible control character {', '.join(found)}; delete it",) if found else ()
 
 
-def check_length(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+def check_length(source: str, translation: str, language: str, glossary: Glossary) -> Iterable[str]:
     """A translation is about as long as its source; a huge one is a paste gone wrong (or worse)."""
     limit = min(MAX_TEXT_CHARS, 3 * len(source) + 200)
     if len(translation) > limit:
-        yield f"{len(translation):,} characters for a source of {len(source):,}; at most {limit:,}: translate the source, nothing more"
+        return (f"{len(translation):,} characters for a source of {len(source):,}; at most {limit:,}: translate the source, nothing more",)
+    return ()
 
 
-def check_glossary(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+def check_glossary(source: str, translation: str, language: str, glossary: Glossary) -> Iterable[str]:
     """Where the source uses a glossary term, the translation uses its official form."""
     # Link ids and symbols are not words: [[fasi-magia]] does not say "magia".
     required = list(glossary.required(_source_words(source), language))
-    translation = words_only(translation) if required else translation
+    return _glossary_details(translation, language, required) if required else ()
+
+
+def _glossary_details(translation: str, language: str, required: list[Term]) -> Iterator[str]:
+    translation = words_only(translation)
     for term in required:
         if not term.found_in(language, translation):
             yield f"glossary: the source uses {term.shown('it')!r}; write the official {language} {term.shown(language)!r} (see {term.origin})"
 
 
-def check_script(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+def check_script(source: str, translation: str, language: str, glossary: Glossary) -> Iterable[str]:
     """No letters of a third writing system: a card name pasted in from another language."""
     if letters := foreign_letters(source, translation, language):
-        yield (f"letters of another writing system ({letters}) in a {language} translation: "
-               "write names and words as printed in this language")
+        return ((f"letters of another writing system ({letters}) in a {language} translation: "
+                 "write names and words as printed in this language"),)
+    return ()
 
 
 _ARGUMENT_RE = re.compile(r"(?<![\w.])[A-Za-z_]\w*=(?=['\"\w{])")
 
 
-def check_spelling(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+def check_spelling(source: str, translation: str, language: str, glossary: Glossary) -> Iterable[str]:
     """One spelling per language across the books: the glossary's ``spelling:`` conventions."""
     spellings, anywhere = glossary.spelling_rules(language)
     if not spellings:
-        return
+        return ()
+    return _spelling_details(translation, language, spellings, anywhere)
+
+
+def _spelling_details(translation: str, language: str, spellings: tuple[Spelling, ...], anywhere: re.Pattern[str]) -> Iterator[str]:
     # A link id is no spelling: [[tiro-costo]] stays as the book wrote it; nor is an argument's
     # name in code a message quotes as it is typed (colour='G' is the engine's API).
     translation = _ARGUMENT_RE.sub(" ", words_only(translation))

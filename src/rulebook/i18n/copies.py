@@ -11,7 +11,7 @@ truly says the same, the translator writes ``# ignore-same: why`` above the mess
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from babel.messages.catalog import Message
@@ -35,8 +35,13 @@ def _flat(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-#: A source is compared with its translation in every language: flattened once.
-_source_flat = memoized(kind("source flat", ("source",), "a source's words to compare a copy with, once for every language"))(_flat)
+@memoized(kind("source flat", ("source",), "a source's words to compare a copy with, once for every language"))
+def _source_flat(source: str) -> tuple[str, str]:
+    """A source flattened (:func:`_flat`), with its longest word (a symbol or a link id, which a
+    translation copies, only when it has nothing else): a source is compared with its translation
+    in every language, so it is flattened once."""
+    wanted = _flat(source)
+    return wanted, max(wanted.split(" "), key=lambda word: ("[" not in word and "{" not in word, len(word)))
 
 
 def to_translate(source: str, language: str, glossary: Glossary) -> str:
@@ -57,13 +62,22 @@ def to_translate(source: str, language: str, glossary: Glossary) -> str:
 _TAG_RE = re.compile(r"^(?=.*[^\w\s])[\W_]*(?:[^\W\d_]{1,3}[\W_]*)?$")
 
 
-def check_same(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+def check_same(source: str, translation: str, language: str, glossary: Glossary) -> Iterable[str]:
     """A msgstr that is its msgid is a copy, not a translation; so is the msgid with a tag before
     or after it ("[en] " + the source), or a source of three words or more followed or preceded
     by anything. A text with nothing to translate (symbols, numbers, references, markup, names
     the glossary keeps) may be the same."""
-    wanted, have = _source_flat(source), _flat(translation)
-    if not wanted or not (have.startswith(wanted) or have.endswith(wanted)):
+    wanted, longest = _source_flat(source)
+    # A copy holds every word of the source, casefolded as it is (casefolding makes no space):
+    # most translations lack its longest, and are not flattened at all.
+    if not wanted or longest not in translation.casefold():
+        return ()
+    return _copy_details(source, translation, language, glossary, wanted)
+
+
+def _copy_details(source: str, translation: str, language: str, glossary: Glossary, wanted: str) -> Iterator[str]:
+    have = _flat(translation)
+    if not (have.startswith(wanted) or have.endswith(wanted)):
         return
     before, after = ("", have[len(wanted):]) if have.startswith(wanted) else (have[: len(have) - len(wanted)], "")
     if have != wanted and len(wanted.split()) < 3 and not _TAG_RE.match(before + " " + after):
@@ -87,5 +101,11 @@ def ignored_checks(message: Message) -> set[str]:
     Our catalogs use the comment: GNU ``msgcat`` and ``msgmerge`` keep every translator comment
     but drop a flag they do not know, so a flag would not survive a round trip through them.
     """
-    said = {name.strip() for name, _, why in (line.partition(":") for line in message.user_comments) if why.strip()}
-    return {name for name in IGNORABLE if f"ignore-{name}" in message.flags or f"ignore-{name}" in said}
+    flags, comments = message.flags, message.user_comments
+    if not comments and not any(flag in flags for flag in _IGNORE_FLAGS):
+        return set()  # nearly every message: no comment, no such flag
+    said = {name.strip() for name, _, why in (line.partition(":") for line in comments) if why.strip()}
+    return {name for name in IGNORABLE if f"ignore-{name}" in flags or f"ignore-{name}" in said}
+
+
+_IGNORE_FLAGS = tuple(f"ignore-{name}" for name in sorted(IGNORABLE))

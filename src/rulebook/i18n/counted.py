@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ..cache import kind, memoized
 from ..limits import MAX_TEXT_CHARS
@@ -57,10 +57,16 @@ def _source_tokens(source: str) -> tuple[list[str], tuple[int, int]]:
     return sorted(found), braces
 
 
-def check_tokens(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+def check_tokens(source: str, translation: str, language: str, glossary: Glossary) -> Iterable[str]:
     """Symbols are meanings the site draws as icons: the same ones, as many times."""
     found, braces = _tokens(translation)
     wanted, source_braces = _source_tokens(source)
+    if not found and not wanted and braces == (0, 0):
+        return ()  # no symbol, no brace: most texts
+    return _token_details(found, braces, wanted, source_braces)
+
+
+def _token_details(found: list[str], braces: tuple[int, int], wanted: list[str], source_braces: tuple[int, int]) -> Iterator[str]:
     # The source's own tokens are symbols: the loader let none through that neither the toolkit
     # nor the book's engine knows (an engine's {knock}).
     known = [t for t in found if t in SYMBOLS or t in wanted]
@@ -94,17 +100,17 @@ def _source_references(source: str) -> tuple[list[str], tuple[int, int]]:
     return sorted(found), marks
 
 
-def check_references(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+def check_references(source: str, translation: str, language: str, glossary: Glossary) -> Iterable[str]:
     """Cross-references are links the site resolves by id: copy them unchanged."""
     wanted, source_marks = _source_references(source)
     have, marks = _references(translation)
     missing, extra = _differences(wanted, have)
-    if missing:
-        yield f"cross-reference missing: {missing}; copy [[...]] unchanged"
-    if extra:
-        yield f"cross-reference not in the source: {extra}"
-    if any(count > in_source for count, in_source in zip(marks, source_marks)):
-        yield "malformed cross-reference: '[[' or ']]' outside [[rule-id]] / [[book:rule-id]]"
+    malformed = marks[0] > source_marks[0] or marks[1] > source_marks[1]
+    if not (missing or extra or malformed):
+        return ()
+    found = [f"cross-reference missing: {missing}; copy [[...]] unchanged"] if missing else []
+    found += [f"cross-reference not in the source: {extra}"] if extra else []
+    return found + (["malformed cross-reference: '[[' or ']]' outside [[rule-id]] / [[book:rule-id]]"] if malformed else [])
 
 
 def _numbers(text: str) -> list[str]:
@@ -112,9 +118,12 @@ def _numbers(text: str) -> list[str]:
     if not _DIGIT_RE.search(text):
         return []  # most texts: nothing to read
     # Symbols and link ids hold no number of the text ({2}, [[regola-3]]); without a '{' or a
-    # '[[' (most texts) there is none to blank.
-    text = TOKEN_RE.sub(" ", text) if "{" in text else text
-    text = XREF_RE.sub(" ", text) if "[[" in text else text
+    # '[[' (most texts) there is none to blank. Blanked, most texts have no digit left.
+    if "{" in text or "[[" in text:
+        text = TOKEN_RE.sub(" ", text) if "{" in text else text
+        text = XREF_RE.sub(" ", text) if "[[" in text else text
+        if not _DIGIT_RE.search(text):
+            return []
     # Read the text as a page shows it: a line break inside a paragraph is a space ("3\n333"
     # and "3 333" are the same on the page). Split and strip, not a regex: "[ \t]*\n" rescans
     # a run of spaces from each of its characters (a 200 kB run of spaces took 34 s).
@@ -132,13 +141,13 @@ def _source_numbers(source: str) -> list[str]:
     return sorted(_numbers(source))
 
 
-def check_numbers(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+def check_numbers(source: str, translation: str, language: str, glossary: Glossary) -> Iterable[str]:
     """The same numbers in digits; decimal and grouping separators may follow the language."""
     missing, extra = _differences(_source_numbers(source), _numbers(translation))
-    if missing:
-        yield f"number missing: {missing}; write numbers in digits as in the source"
-    if extra:
-        yield f"number not in the source: {extra}"
+    if not (missing or extra):
+        return ()
+    found = [f"number missing: {missing}; write numbers in digits as in the source"] if missing else []
+    return found + ([f"number not in the source: {extra}"] if extra else [])
 
 
 _MARKUP = {
@@ -157,21 +166,25 @@ def _markup(text: str) -> tuple[int, ...]:
     # Without '*', '-' or a line break a text has no markup at all: no need to parse it.
     if "*" not in text and "-" not in text and "\n" not in text:
         return _NO_MARKUP
-    counts = markup_counts(text)
-    return tuple(counts[name] for name in _COUNTED)
+    counts = markup_counts(text).get  # a Counter's get: no __missing__ call for a count of none
+    return tuple([counts(name, 0) for name in _COUNTED])
 
 
 #: A source is checked against its translation in every language: counted once.
 _source_markup = memoized(kind("source markup", ("source",), "a source's markup counts, once for every language"))(_markup)
 
 
-def check_markup(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+def check_markup(source: str, translation: str, language: str, glossary: Glossary) -> Iterable[str]:
     """Bold, italic, list lines and paragraphs as in the source, as the page parses them."""
     if max(len(source), len(translation)) > MAX_TEXT_CHARS:
-        return  # never parsed nor shown: the loader or the length check reports it
+        return ()  # never parsed nor shown: the loader or the length check reports it
     wanted_counts, have_counts = _source_markup(source), _markup(translation)
     if wanted_counts == have_counts:
-        return
+        return ()
+    return _markup_details(wanted_counts, have_counts)
+
+
+def _markup_details(wanted_counts: tuple[int, ...], have_counts: tuple[int, ...]) -> Iterator[str]:
     wanted, have = dict(zip(_COUNTED, wanted_counts)), dict(zip(_COUNTED, have_counts))
     # A '*' the parser left as text, where the source has none, is a marker without its partner.
     unbalanced = have["stray_stars"] > wanted["stray_stars"]

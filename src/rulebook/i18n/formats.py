@@ -18,6 +18,8 @@ from collections.abc import Iterator
 
 from babel.messages.catalog import PYTHON_FORMAT, Message
 
+from ..cache import kind, memoized
+
 # Conversions msgfmt takes for one another (its argument types).
 _KINDS = {**dict.fromkeys("diouxX", "integer"), **dict.fromkeys("eEfFgG", "float"), "c": "character", **dict.fromkeys("sra", "any")}
 # A field msgfmt reads as a placeholder: a name or a number, then .attribute or [index] parts.
@@ -34,21 +36,27 @@ def format_details(message: Message) -> Iterator[str]:
             continue
         source = sources[min(index, len(sources) - 1)]
         if "python-format" in message.flags:
-            yield from _compared(_percent(source), _percent(translation), plural, "python-format", "%(name)s")
-        if "python-brace-format" in message.flags and (wanted := _braces(source)) is not None:
+            yield from _compared(_source_percent(source), _percent(translation), plural, "python-format", "%(name)s")
+        if "python-brace-format" in message.flags and (wanted := _source_braces(source)) is not None:
             have = _braces(translation)
             if have is None:
                 yield "python-brace-format: a lone '{' or '}'; write placeholders as in the source, and a brace itself as {{ or }}"
             else:
                 yield from _compared(wanted, have, plural, "python-brace-format", "{name}")
-        for where, test in (("begins", str.startswith), ("ends", str.endswith)):
-            if test(source, "\n") != test(translation, "\n"):
-                has = test(source, "\n")
-                yield (f"newlines: the source {where} {'with' if has else 'without'} a line break, the translation "
-                       f"{'without' if has else 'with'}; begin and end as the source does")
+        if source[:1] == "\n" != translation[:1] or translation[:1] == "\n" != source[:1]:
+            yield _newlines("begins", source.startswith("\n"))
+        if source[-1:] == "\n" != translation[-1:] or translation[-1:] == "\n" != source[-1:]:
+            yield _newlines("ends", source.endswith("\n"))
+
+
+def _newlines(where: str, has: bool) -> str:
+    return (f"newlines: the source {where} {'with' if has else 'without'} a line break, the translation "
+            f"{'without' if has else 'with'}; begin and end as the source does")
 
 
 def _compared(wanted: dict[str, str] | None, have: dict[str, str] | None, plural: bool, flag: str, example: str) -> Iterator[str]:
+    if wanted == have:
+        return  # nearly every message: nothing missing, extra or changed
     if wanted is None or have is None:
         if wanted != have:
             yield f"{flag}: the source and the translation do not use placeholders alike; copy the source's (such as {example})"
@@ -73,10 +81,20 @@ def _percent(text: str) -> dict[str, str] | None:
 
 def _braces(text: str) -> dict[str, str] | None:
     """name -> "" of each ``{}`` placeholder; None when the text is no brace format to msgfmt."""
+    if "{" not in text and "}" not in text:
+        return {}  # one literal piece, no field
     try:
-        fields = [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
+        fields = [name for _, name, _, _ in _FORMATTER.parse(text) if name is not None]
     except ValueError:
         return None
     if not all(_FIELD_RE.fullmatch(name) for name in fields):
         return None
-    return {re.split(r"[.\[]", name, maxsplit=1)[0]: "" for name in fields}
+    return {_NAME_END_RE.split(name, maxsplit=1)[0]: "" for name in fields}
+
+
+_NAME_END_RE = re.compile(r"[.\[]")
+_FORMATTER = string.Formatter()  # its parse keeps no state
+# A msgid is checked against its translation in every language: its placeholders read once (the
+# dictionaries are only read).
+_source_percent = memoized(kind("source percent", ("source",), "a msgid's %-placeholders, once for every language"))(_percent)
+_source_braces = memoized(kind("source braces", ("source",), "a msgid's {}-placeholders, once for every language"))(_braces)

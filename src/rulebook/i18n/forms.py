@@ -25,7 +25,7 @@ the check that the form is one the language knows and the label has.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from pathlib import Path
 
@@ -217,13 +217,17 @@ def as_shown(text: str) -> str:
     return TOKEN_RE.sub(lambda m: "{" + m.group(1).partition(":")[0] + "}", text) if ":" in text else text
 
 
-def check_symbol_forms(source: str, translation: str, language: str, glossary: Glossary, *, project: Path | None = None) -> Iterator[str]:
+def check_symbol_forms(source: str, translation: str, language: str, glossary: Glossary, *, project: Path | None = None) -> Iterable[str]:
     """A symbol of the prose asked in a form (``{1:acc}``, docs/grammar.md): a form the language's
     grammar knows, which the symbol's label has (its entry under ``names:`` writes it). A symbol
     that is none (``{1x:acc}``) is the tokens check's to report."""
+    if ":" not in translation:
+        return ()  # no form asked: most texts
     asked = [(written, token, form) for written, token, form in asked_symbols(translation) if token in SYMBOLS or token in source]
-    if not asked:
-        return
+    return _form_details(language, project, asked) if asked else ()
+
+
+def _form_details(language: str, project: Path | None, asked: list[tuple[str, str, str]]) -> Iterator[str]:
     try:
         grammar = prose_grammar(language, project)
     except LoadError as error:  # its own problems are reported at the grammar file's lines

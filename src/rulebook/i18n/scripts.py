@@ -66,12 +66,24 @@ def foreign_letters(source: str, translation: str, language: str) -> str:
     ordinary = _ORDINARY.get(own)
     if ordinary is None:
         ordinary = _ORDINARY[own] = set(map(chr, range(128)))
+    if not _outside(own, ordinary).search(translation):
+        return ""  # one scan at C speed, no set of the text's characters made
     characters = set(translation)
-    if characters <= ordinary:
-        return ""
     ordinary.update(char for char in characters if _script_word(char) in (None, own, "LATIN"))
     # None: not a letter, or a letter of a script the table does not name (never judged). An
     # ASCII character is Latin or no letter: only the others are looked at.
     allowed = {None, own, "LATIN"} | {_script_word(char) for char in set(_ASCII_RE.sub("", source))}
     # Each distinct character once, in the order the translation first has it.
     return "".join(char for char in dict.fromkeys(_ASCII_RE.sub("", translation)) if _script_word(char) not in allowed)
+
+
+#: Per script, a search for any character not (yet) known to be ordinary, and how many were known
+#: when it was made: made again when more are known (a catalog adds a few hundred, once).
+_OUTSIDE: dict[str, tuple[int, re.Pattern[str]]] = {}
+
+
+def _outside(own: str, ordinary: set[str]) -> re.Pattern[str]:
+    made = _OUTSIDE.get(own)
+    if made is None or made[0] != len(ordinary):
+        made = _OUTSIDE[own] = (len(ordinary), re.compile("[^" + "".join(map(re.escape, sorted(ordinary))) + "]"))
+    return made[1]

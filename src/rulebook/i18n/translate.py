@@ -362,7 +362,8 @@ def _taken(book_id: str, book_language: str, language: str, locales: Path, cache
     if kept is not None and (taken := kept.load()) is not None:
         return taken
 
-    catalog, problems = read_catalog(path, domain=book_id, shared=True, data=data)
+    # A translation reads no reference nor extracted comment: Babel spared a third of its lines.
+    catalog, problems = read_catalog(path, domain=book_id, shared=True, data=data, extracted=False)
     if catalog is None:
         return tuple(problems)
     # What `rulebook i18n check` says of the file as a whole, said by the build too.

@@ -12,7 +12,7 @@ code, addresses, times (``10:30``), and the product name *Magic: The Gathering*.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from .glossary import Glossary
 
@@ -33,15 +33,31 @@ def _marks(language: str) -> str:
     return ":" if region.upper() == "CA" else ":;!?"
 
 
-def check_typography(source: str, translation: str, language: str, glossary: Glossary) -> Iterator[str]:
+def check_typography(source: str, translation: str, language: str, glossary: Glossary) -> Iterable[str]:
     """Each punctuation mark the language spaces that is glued to its word or follows an ordinary space.
 
     >>> list(check_typography("", "Exemple 2: la carte ; le tour\u00a0: fin", "fr", Glossary()))
     ["typography: '2:', 'carte ;': French writes a no-break space (U+00A0) before : ; ! ? (see docs/style/fr.md)"]
     """
     marks = _marks(language)
-    if not marks or not any(mark in translation for mark in marks):
-        return
+    if not marks or not any(mark in translation and _unspaced(mark, translation) for mark in marks):
+        return ()  # most texts: each mark after its no-break space
+    return _details(translation, marks)
+
+
+def _unspaced(mark: str, text: str) -> bool:
+    """Whether a ``mark`` of ``text`` follows anything but a no-break space: only such a mark can be
+    glued or follow an ordinary space (what is not prose never ends in a no-break space, which is
+    no \\S: a mark after one is prose's own, rightly spaced)."""
+    at = text.find(mark)
+    while at != -1:
+        if at == 0 or text[at - 1] not in NO_BREAK:
+            return True
+        at = text.find(mark, at + 1)
+    return False
+
+
+def _details(translation: str, marks: str) -> Iterator[str]:
     prose = _NOT_PROSE_RE.sub(lambda m: "\x00" * len(m.group(0)), translation)
     found = [match for mark in marks for match in _SPACED[mark].finditer(prose)]
     if found:
