@@ -151,7 +151,8 @@ class Same:
 
 
 def _checked(declared: Kind, names: tuple[str, ...], given: Mapping[str, object]) -> None:
-    if tuple(sorted(given)) != tuple(sorted(names)):
+    # Asked once per message checked in a build (27,725 at 5 x 200): no sorting.
+    if len(given) != len(names) or any(name not in given for name in names):
         raise TypeError(f"cache kind {declared.name!r} is keyed by {names}, was given {tuple(given)}")
 
 
