@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -166,25 +166,43 @@ class TermFinder:
             self._patterns = tuple((i, _compiled(t.pattern(self.language))) for i, t in enumerate(self.terms) if t.pattern(self.language))
         return self._patterns
 
-    def find(self, text: str) -> Iterator[tuple[int, re.Match[str]]]:
-        """(the term's index in ``terms``, where it is), leftmost first, never overlapping."""
-        patterns = self.patterns
-        ahead: list[re.Match[str] | None] = [pattern.search(text) for _, pattern in patterns]
+    def find(self, text: str, wanted: Collection[int] | None = None) -> Iterator[tuple[int, re.Match[str]]]:
+        """(the term's index in ``terms``, where it is), leftmost first, never overlapping.
+        ``wanted``: the terms the caller still looks for (it takes out those it found): the
+        search ends when none of them is left in the rest of the text, whatever the others."""
+        ahead = [_Next(index, pattern, found) for index, pattern in self.patterns if (found := pattern.search(text)) is not None]
         position = 0
-        while True:
-            chosen: tuple[int, re.Match[str]] | None = None
-            for n, (index, pattern) in enumerate(patterns):
-                found = ahead[n]
-                if found is not None and found.start() < position:  # overlapped by the last one: look again from its end
-                    found = ahead[n] = pattern.search(text, position)
-                if found is not None and (chosen is None or found.start() < chosen[1].start()
-                                          or (found.start() == chosen[1].start() and found.end() > chosen[1].end())):
-                    chosen = (index, found)
-            if chosen is None:
+        while ahead:
+            if wanted is not None and not any(entry.index in wanted for entry in ahead):
+                return  # the terms still wanted have no match left: the others' only hide them
+            chosen: _Next | None = None
+            start = end = 0
+            gone = False
+            for entry in ahead:
+                found = entry.found
+                if found is None or found.start() < position:  # overlapped by the last one: look again from its end
+                    found = entry.found = entry.search(text, position)
+                    if found is None:  # none left: none later either
+                        gone = True
+                        continue
+                if chosen is None or found.start() < start or (found.start() == start and found.end() > end):
+                    chosen, start, end = entry, found.start(), found.end()
+            if chosen is None or chosen.found is None:
                 return
-            yield chosen
-            match = chosen[1]
-            position = match.end() if match.end() > match.start() else match.start() + 1
+            yield chosen.index, chosen.found
+            position = end if end > start else start + 1
+            if gone:
+                ahead = [entry for entry in ahead if entry.found is not None]
+
+
+class _Next:
+    """One term's next match in a text (:meth:`TermFinder.find`), kept until the text read passes its start."""
+
+    __slots__ = ("found", "index", "search")
+
+    def __init__(self, index: int, pattern: re.Pattern[str], found: re.Match[str]) -> None:
+        self.index, self.search = index, pattern.search
+        self.found: re.Match[str] | None = found
 
 
 @dataclass
@@ -202,9 +220,11 @@ class TermLinks:
                 yield text, None
             return
         start = 0
-        for index, match in self.finder.find(text):
-            if index in self.linked or index not in self.hrefs:
+        wanted = set(self.hrefs).difference(self.linked)
+        for index, match in self.finder.find(text, wanted):
+            if index not in wanted:
                 continue
+            wanted.discard(index)
             self.linked.add(index)
             if match.start() > start:
                 yield text[start:match.start()], None
@@ -212,6 +232,55 @@ class TermLinks:
             start = match.end()
         if start < len(text):
             yield text[start:], None
+
+
+    def cut(self, texts: Sequence[str]) -> list[list[tuple[str, str | None]]]:
+        """Each of ``texts`` (the pieces of one text between its symbols, cross-references and
+        emphasis marks, in order) cut as :meth:`pieces` cuts them one after the other, in one
+        search of them all: a search of every term per piece was half the time of a book page
+        (192k finds and 689k searches for the 5 x 200 corpus's pages).
+
+        The pieces are joined by a character no term's pattern matches (its words are letters, its
+        spacing ``\\s``, its ends lookarounds on ``\\w``), so no match runs from one piece into the
+        next and each piece's matches are its own. Where one might (a piece or a form holding
+        that character, an empty match), the pieces are searched one by one."""
+        if self.linked.issuperset(self.hrefs):  # every term linked already: nothing left to find
+            return [[(text, None)] if text else [] for text in texts]
+        if any(_JOIN in text for text in texts):
+            return [list(self.pieces(text)) for text in texts]
+        joined = _JOIN.join(texts)
+        wanted = set(self.hrefs).difference(self.linked)
+        taken: list[tuple[int, int, str]] = []  # (start, end, href) of each first use, in the joined text
+        for index, match in self.finder.find(joined, wanted):
+            start, end = match.span()
+            if start == end or _JOIN in joined[start:end]:
+                return [list(self.pieces(text)) for text in texts]
+            if index in wanted:
+                wanted.discard(index)
+                taken.append((start, end, self.hrefs[index]))
+                if not wanted:
+                    break
+        self.linked.update(self.hrefs.keys() - wanted)
+        cuts: list[list[tuple[str, str | None]]] = []
+        next_use, base = 0, 0
+        for text in texts:
+            end, at = base + len(text), base
+            pieces: list[tuple[str, str | None]] = []
+            while next_use < len(taken) and taken[next_use][0] < end:
+                use_start, use_end, href = taken[next_use]
+                if use_start > at:
+                    pieces.append((joined[at:use_start], None))
+                pieces.append((joined[use_start:use_end], href))
+                at, next_use = use_end, next_use + 1
+            if at < end:
+                pieces.append((joined[at:end], None))
+            cuts.append(pieces)
+            base = end + 1
+        return cuts
+
+
+#: What joins the pieces of a text for one search (:meth:`TermLinks.cut`).
+_JOIN = "\x00"
 
 
 class BookTerms:

@@ -10,7 +10,7 @@ links, ``{{ }}``) stays visible text. Links only come from cross-references, and
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -19,10 +19,10 @@ from markupsafe import Markup, escape
 
 from .. import symbols
 from ..limits import MAX_TEXT_CHARS
-from ..markup import Inline, Paragraph, Ref, Strong, Symbol, Text, collapse_spacing, parse, parse_inline
+from ..markup import Emphasis, Inline, Paragraph, Ref, Strong, Symbol, Text, collapse_spacing, parse, parse_inline
 from ..model import XRef
 from ..symbols import SYMBOLS
-from .bidi import closed_bidi
+from .bidi import closed_bidi, has_bidi
 from .ui import Phrase, Words, shipped_words, symbol_label
 
 if TYPE_CHECKING:
@@ -79,14 +79,6 @@ def symbol_html(symbol: symbols.Symbol, language: str | Words = "en", label: Phr
     return Markup('<i class="ms ms-{} ms-cost" {}></i>').format(code.replace("/", "").lower(), common)
 
 
-def _text_html(text: str, terms: TermLinks | None) -> str:
-    """A piece of text, escaped, the first use of each game term a link to its glossary entry."""
-    if terms is None:
-        return str(escape(closed_bidi(text)))
-    return "".join(f'<a class="rb-term" href="{escape(href)}">{escape(closed_bidi(piece))}</a>' if href else str(escape(closed_bidi(piece)))
-                   for piece, href in terms.pieces(text))
-
-
 def _symbol(token: str, own: SymbolSet | None) -> symbols.Symbol:
     """The toolkit's symbol ``token``, else the book's engine's own."""
     return SYMBOLS.get(token) or (own.table[token] if own is not None else SYMBOLS[token])
@@ -122,25 +114,54 @@ def _icon(token: str, language: str | Words, icons: dict[str, str], own: SymbolS
     return icons[key]
 
 
-def _html(nodes: tuple[Inline, ...], resolve: Resolver | None, language: str | Words, icons: dict[str, str],
-          own: SymbolSet | None = None, terms: TermLinks | None = None, relabel: Relabel | None = None) -> str:
-    """HTML of inline nodes; ``icons`` keeps each symbol's HTML once made (a text may repeat one thousands of times)."""
-    parts = []
+@dataclass
+class _Writer:
+    """What one text's HTML is written with: its cross-references' resolver, the page's words
+    and icons, the book's own symbols, and where its game terms link (``links``: each piece of
+    text of the text, in order, cut into pieces and their links by :meth:`TermLinks.cut`)."""
+
+    resolve: Resolver | None
+    language: str | Words
+    icons: dict[str, str]  # each symbol's HTML once made (a text may repeat one thousands of times)
+    own: SymbolSet | None
+    relabel: Relabel | None
+    bidi: bool  # whether the text holds a direction control: each piece of it then closes its own
+    links: Iterator[list[tuple[str, str | None]]] | None = None
+
+    def text(self, value: str) -> str:
+        """A piece of text, escaped, the first use of each game term a link to its glossary entry."""
+        if self.links is None:
+            return escape(closed_bidi(value) if self.bidi else value)
+        return "".join(f'<a class="rb-term" href="{escape(href)}">{escape(closed_bidi(piece))}</a>' if href
+                       else escape(closed_bidi(piece) if self.bidi else piece) for piece, href in next(self.links))
+
+    def html(self, nodes: tuple[Inline, ...]) -> str:
+        """HTML of inline nodes."""
+        parts = []
+        for node in nodes:
+            if isinstance(node, Text):
+                parts.append(self.text(node.value))
+            elif isinstance(node, Symbol):
+                parts.append(_icon(node.token, self.language, self.icons, self.own, self.relabel, node.form))
+            elif isinstance(node, Ref):
+                target = self.resolve(node.ref) if self.resolve else None
+                if target is None:
+                    parts.append(f'<span class="rb-xref rb-xref--missing">{escape(str(node.ref))}</span>')
+                else:
+                    parts.append(f'<a class="rb-xref" href="{escape(target.href)}" title="{escape(target.title or target.number)}">{escape(target.number)}</a>')
+            else:
+                tag = "strong" if isinstance(node, Strong) else "em"
+                parts.append(f"<{tag}>{self.html(node.children)}</{tag}>")
+        return "".join(parts)
+
+
+def _values(nodes: tuple[Inline, ...], into: list[str]) -> None:
+    """The text of each piece of text among ``nodes``, in the order :meth:`_Writer.html` writes them."""
     for node in nodes:
         if isinstance(node, Text):
-            parts.append(_text_html(node.value, terms))
-        elif isinstance(node, Symbol):
-            parts.append(_icon(node.token, language, icons, own, relabel, node.form))
-        elif isinstance(node, Ref):
-            target = resolve(node.ref) if resolve else None
-            if target is None:
-                parts.append(f'<span class="rb-xref rb-xref--missing">{escape(str(node.ref))}</span>')
-            else:
-                parts.append(f'<a class="rb-xref" href="{escape(target.href)}" title="{escape(target.title or target.number)}">{escape(target.number)}</a>')
-        else:
-            tag = "strong" if isinstance(node, Strong) else "em"
-            parts.append(f"<{tag}>{_html(node.children, resolve, language, icons, own, terms)}</{tag}>")
-    return "".join(parts)
+            into.append(node.value)
+        elif isinstance(node, Strong | Emphasis):
+            _values(node.children, into)
 
 
 def text_to_html(text: str, resolve: Resolver | None = None, *, language: str | Words = "it", inline: bool = False,
@@ -161,14 +182,22 @@ def text_to_html(text: str, resolve: Resolver | None = None, *, language: str | 
     # Icons in another form than the label's own are made for this text alone.
     icons: dict[str, str] = language.icons if isinstance(language, Words) and relabel is None else {}
     tokens = symbols.tokens if symbols is not None else ()
+    writer = _Writer(resolve, language, icons, symbols, relabel, has_bidi(text))
     if inline:
-        return Markup(_html(parse_inline(text, symbols=tokens), resolve, language, icons, symbols, relabel=relabel))
+        return Markup(writer.html(parse_inline(text, symbols=tokens)))
+    parsed = parse(text, symbols=tokens)
+    if terms is not None:
+        values: list[str] = []
+        for block in parsed:
+            for nodes in (block.children,) if isinstance(block, Paragraph) else block.items:
+                _values(nodes, values)
+        writer.links = iter(terms.cut(values))
     blocks = []
-    for block in parse(text, symbols=tokens):
+    for block in parsed:
         if isinstance(block, Paragraph):
-            blocks.append(f"<p>{_html(block.children, resolve, language, icons, symbols, terms)}</p>")
+            blocks.append(f"<p>{writer.html(block.children)}</p>")
         else:
-            blocks.append("<ul>" + "".join(f"<li>{_html(item, resolve, language, icons, symbols, terms)}</li>" for item in block.items) + "</ul>")
+            blocks.append("<ul>" + "".join(f"<li>{writer.html(item)}</li>" for item in block.items) + "</ul>")
     return Markup("\n".join(blocks))
 
 

@@ -1,0 +1,62 @@
+"""Where a text's game terms link: each term's first use, found in one search of the text's pieces."""
+
+from __future__ import annotations
+
+from rulebook.i18n.glossary import Term
+from rulebook.render.glossary import TermFinder, TermLinks
+from rulebook.render.text import text_to_html
+
+MANA = Term({"en": ("mana",)}, "glossary.yaml:1")
+VALUE = Term({"en": ("mana value",)}, "glossary.yaml:2")
+LAND = Term({"en": ("land*",)}, "glossary.yaml:3")
+HREFS = {0: "#mana", 1: "#value", 2: "#land"}
+
+
+def links() -> TermLinks:
+    return TermLinks(TermFinder((MANA, VALUE, LAND), "en"), dict(HREFS))
+
+
+def test_a_texts_pieces_are_cut_apart_each_term_linked_once() -> None:
+    # "mana" ends one piece and "value" starts the next: no term runs across them (a symbol or a
+    # bold mark stands between), so the first piece links "mana", and "mana value" comes later.
+    texts = ["its mana", " value, then mana value and mana", "lands of mana", ""]
+    assert links().cut(texts) == [
+        [("its ", None), ("mana", "#mana")],
+        [(" value, then ", None), ("mana value", "#value"), (" and mana", None)],
+        [("lands", "#land"), (" of mana", None)],
+        [],
+    ]
+
+
+def test_the_cut_is_what_the_pieces_one_by_one_give() -> None:
+    texts = ["A land, then mana", "mana value", "\x00 mana value land", "more mana"]
+    one_by_one = links()
+    # The third piece holds the character that joins them: searched one by one all the same.
+    assert links().cut(texts) == [list(one_by_one.pieces(text)) for text in texts]
+    assert links().cut(texts)[1] == [("mana value", "#value")]
+
+
+def test_a_linked_term_still_hides_a_shorter_one_inside_it() -> None:
+    terms = links()
+    terms.linked.add(1)  # "mana value" linked by an earlier text of the rule
+    assert terms.cut(["the mana value", " and mana"]) == [[("the mana value", None)], [(" and ", None), ("mana", "#mana")]]
+
+
+def test_the_search_ends_when_no_wanted_term_is_left() -> None:
+    finder = TermFinder((MANA, VALUE, LAND), "en")
+    wanted = {0, 2}
+    found = []
+    for index, match in finder.find("land " + "mana value " * 50 + "mana", wanted):
+        found.append((index, match.group()))
+        wanted.discard(index)
+    # After "land", "mana" is wanted: the search goes on past every "mana value" to the last "mana", then stops.
+    assert found == [(2, "land"), *[(1, "mana value")] * 50, (0, "mana")]
+    assert list(finder.find("mana value mana", set())) == []
+
+
+def test_a_page_text_links_its_first_uses_across_bold_and_symbols() -> None:
+    html = str(text_to_html("Pay {W} **mana** then mana {U} value, then a mana value and lands", terms=links(), language="en"))
+    assert html.count('class="rb-term"') == 3
+    assert '<strong><a class="rb-term" href="#mana">mana</a></strong>' in html
+    assert '<a class="rb-term" href="#value">mana value</a>' in html
+    assert '<a class="rb-term" href="#land">lands</a>' in html
