@@ -171,14 +171,15 @@ class TermFinder:
         ``wanted``: the terms the caller still looks for (it takes out those it found): the
         search ends when none of them is left in the rest of the text, whatever the others."""
         ahead = [_Next(index, pattern, found) for index, pattern in self.patterns if (found := pattern.search(text)) is not None]
+        looked_for = wanted if wanted is not None else ()
         position = 0
         while ahead:
-            if wanted is not None and not any(entry.index in wanted for entry in ahead):
-                return  # the terms still wanted have no match left: the others' only hide them
             chosen: _Next | None = None
             start = end = 0
             gone = False
+            left = wanted is None  # whether a term still wanted has a match left: else the others' only hide them
             for entry in ahead:
+                left = left or entry.index in looked_for
                 found = entry.found
                 if found is None or found.start() < position:  # overlapped by the last one: look again from its end
                     found = entry.found = entry.search(text, position)
@@ -187,7 +188,7 @@ class TermFinder:
                         continue
                 if chosen is None or found.start() < start or (found.start() == start and found.end() > end):
                     chosen, start, end = entry, found.start(), found.end()
-            if chosen is None or chosen.found is None:
+            if chosen is None or chosen.found is None or not left:
                 return
             yield chosen.index, chosen.found
             position = end if end > start else start + 1
@@ -253,7 +254,7 @@ class TermLinks:
         taken: list[tuple[int, int, str]] = []  # (start, end, href) of each first use, in the joined text
         for index, match in self.finder.find(joined, wanted):
             start, end = match.span()
-            if start == end or _JOIN in joined[start:end]:
+            if start == end or joined.find(_JOIN, start, end) != -1:
                 return [list(self.pieces(text)) for text in texts]
             if index in wanted:
                 wanted.discard(index)
