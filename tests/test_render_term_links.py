@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rulebook.i18n.glossary import Term
 from rulebook.render.glossary import TermFinder, TermLinks
 from rulebook.render.text import text_to_html
@@ -60,3 +62,19 @@ def test_a_page_text_links_its_first_uses_across_bold_and_symbols() -> None:
     assert '<strong><a class="rb-term" href="#mana">mana</a></strong>' in html
     assert '<a class="rb-term" href="#value">mana value</a>' in html
     assert '<a class="rb-term" href="#land">lands</a>' in html
+
+
+class _Terms:
+    """What the glossary's uses read of a book page's terms (render.glossary.BookTerms)."""
+
+    anchors: ClassVar[dict[int, str]] = {id(MANA): "mana", id(VALUE): "value", id(LAND): "land"}
+
+    def finder(self, terms: tuple[Term, ...], language: str) -> TermFinder:
+        return TermFinder(terms, language)
+
+
+def test_a_texts_uses_are_each_term_once_in_the_order_of_first_use() -> None:
+    from rulebook.render.glossary import _anchors_found
+    plain = "The mana value of a land, then mana, lands and mana value again"
+    assert _anchors_found(_Terms(), (MANA, VALUE, LAND), "en", plain) == ("value", "land", "mana")  # type: ignore[arg-type]
+    assert _anchors_found(_Terms(), (LAND, MANA), "en", plain) == ("mana", "land")  # type: ignore[arg-type]

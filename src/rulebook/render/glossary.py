@@ -369,9 +369,18 @@ def book_uses(site: Site, book_id: str, language: str) -> tuple[BookUse, ...]:
 
 
 def _anchors_found(terms: BookTerms, found: tuple[Term, ...], language: str, plain: str) -> tuple[str, ...]:
-    """The glossary anchors of ``found`` (the terms a text's source uses) where the text's plain
-    words in ``language`` name them, in order."""
-    return tuple(terms.anchors[id(found[index])] for index, _ in terms.finder(found, language).find(plain))
+    """The glossary anchors of ``found`` (the terms a text's source uses) that the text's plain
+    words in ``language`` name, each once, in the order of their first use: the search ends when
+    every term is found or none left to find has a match ahead (a rule's uses count each once)."""
+    wanted = set(range(len(found)))
+    anchors = []
+    for index, _ in terms.finder(found, language).find(plain, wanted):
+        if index in wanted:
+            wanted.discard(index)
+            anchors.append(terms.anchors[id(found[index])])
+            if not wanted:
+                break
+    return tuple(anchors)
 
 
 def _uses(site: Site, language: str) -> dict[int, tuple[list[Use], int]]:
