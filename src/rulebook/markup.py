@@ -145,9 +145,15 @@ def _within(text: str, limit: int | None) -> None:
         raise RulebookError(f"a text of {len(text):,} characters is longer than the limit of {limit:,}; split it")
 
 
-def parse(text: str, *, limit: int | None = MAX_TEXT_CHARS, symbols: Collection[str] = ()) -> tuple[Block, ...]:
+#: Each line's nodes, kept by a caller that parses the same texts twice with the same symbols (a
+#: book page's HTML and its plain words, render.pages): read and written by :func:`parse` and
+#: :func:`parse_inline`, so that each line is parsed once.
+Lines = dict[str, tuple[Inline, ...]]
+
+
+def parse(text: str, *, limit: int | None = MAX_TEXT_CHARS, symbols: Collection[str] = (), lines: Lines | None = None) -> tuple[Block, ...]:
     """A text field as blocks of inline nodes; RulebookError past ``limit`` characters.
-    ``symbols``: the tokens the book's engine adds to the toolkit's (``{knock}``)."""
+    ``symbols``: the tokens the book's engine adds to the toolkit's (``{knock}``); ``lines``: see :data:`Lines`."""
     _within(text, limit)
     atoms = _atoms_knowing(tuple(symbols)) if symbols else _atoms
     if "\n" not in text:  # one line (most texts of a book): one paragraph or one list item, as block_lines makes them
@@ -156,11 +162,11 @@ def parse(text: str, *, limit: int | None = MAX_TEXT_CHARS, symbols: Collection[
             return ()
         marker = LIST_ITEM_RE.match(line)
         if marker:
-            return (BulletList((_line(line[marker.end():].strip(), atoms),)),)
-        return (Paragraph(_line(line, atoms)),)
+            return (BulletList((_line(line[marker.end():].strip(), atoms, lines),)),)
+        return (Paragraph(_line(line, atoms, lines)),)
     return tuple(
-        Paragraph(_line(" ".join(lines), atoms)) if kind == "paragraph" else BulletList(tuple(_line(item, atoms) for item in lines))
-        for kind, lines in block_lines(text)
+        Paragraph(_line(" ".join(found), atoms, lines)) if kind == "paragraph" else BulletList(tuple(_line(item, atoms, lines) for item in found))
+        for kind, found in block_lines(text)
     )
 
 
@@ -224,18 +230,23 @@ def collapse_spacing(text: str) -> str:
 
 
 def parse_inline(text: str, *, joined: bool = False, limit: int | None = MAX_TEXT_CHARS,
-                 symbols: Collection[str] = ()) -> tuple[Inline, ...]:
+                 symbols: Collection[str] = (), lines: Lines | None = None) -> tuple[Inline, ...]:
     """One line of text (a title, a paragraph, a list item) as inline nodes.
 
     Unless ``joined``, every run of whitespace first becomes one space, as in a title.
-    ``symbols``: the tokens the book's engine adds to the toolkit's.
+    ``symbols``: the tokens the book's engine adds to the toolkit's; ``lines``: see :data:`Lines`.
     """
     _within(text, limit)
-    return _line(text if joined else collapse_spacing(text), _atoms_knowing(tuple(symbols)) if symbols else _atoms)
+    return _line(text if joined else collapse_spacing(text), _atoms_knowing(tuple(symbols)) if symbols else _atoms, lines)
 
 
-def _line(line: str, atoms: Callable[[str], list[Inline]]) -> tuple[Inline, ...]:
-    """The nodes of one line."""
+def _line(line: str, atoms: Callable[[str], list[Inline]], lines: Lines | None = None) -> tuple[Inline, ...]:
+    """The nodes of one line (kept in ``lines``, when given)."""
+    if lines is not None:
+        found = lines.get(line)
+        if found is None:
+            found = lines[line] = _line(line, atoms)
+        return found
     if "*" in line or "[[" in line or "{" in line:
         return tuple(_inline(line, atoms))
     return (Text(line),) if line else ()  # no markup at all (half the lines of a book): one text

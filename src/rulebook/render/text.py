@@ -19,7 +19,7 @@ from markupsafe import Markup, escape
 
 from .. import symbols
 from ..limits import MAX_TEXT_CHARS
-from ..markup import Block, Emphasis, Inline, Paragraph, Ref, Strong, Symbol, Text, collapse_spacing, parse, parse_inline
+from ..markup import Block, Emphasis, Inline, Lines, Paragraph, Ref, Strong, Symbol, Text, collapse_spacing, parse, parse_inline
 from ..model import XRef
 from ..symbols import SYMBOLS
 from .bidi import closed_bidi, has_bidi
@@ -196,11 +196,13 @@ def escape_each(values: list[str]) -> list[str]:
 
 
 def text_to_html(text: str, resolve: Resolver | None = None, *, language: str | Words = "it", inline: bool = False,
-                 symbols: SymbolSet | None = None, terms: TermLinks | None = None, relabel: Relabel | None = None) -> Markup:
+                 symbols: SymbolSet | None = None, terms: TermLinks | None = None, relabel: Relabel | None = None,
+                 lines: Lines | None = None) -> Markup:
     """Render one rulebook text field. ``inline`` renders a title: no paragraphs, no lists.
     ``symbols``: the book's engine's own symbols, when it has any. ``terms`` links the game
     terms a prose text uses to the glossary (a title's are never linked). ``relabel``: an inline
     text's symbols read in the form its sentence asked for (a notation in an engine sentence).
+    ``lines``: the parsed lines a caller keeps for the same symbols (markup.Lines).
 
     >>> text_to_html("Paga {W} e vedi **bene** <b>")
     Markup('<p>Paga <i class="ms ms-w ms-cost" role="img" aria-label="mana bianco" title="mana bianco"></i> e vedi <strong>bene</strong> &lt;b&gt;</p>')
@@ -214,11 +216,11 @@ def text_to_html(text: str, resolve: Resolver | None = None, *, language: str | 
     icons: dict[str, str] = language.icons if isinstance(language, Words) and relabel is None else {}
     tokens = symbols.tokens if symbols is not None else ()
     if inline:
-        nodes = parse_inline(text, symbols=tokens)
+        nodes = parse_inline(text, symbols=tokens, lines=lines)
         return Markup(_writer(text, [nodes], resolve, language, icons, symbols, relabel, None).html(nodes))
-    parsed = parse(text, symbols=tokens)
-    lines = [line for block in parsed for line in ((block.children,) if isinstance(block, Paragraph) else block.items)]
-    writer = _writer(text, lines, resolve, language, icons, symbols, relabel, terms)
+    parsed = parse(text, symbols=tokens, lines=lines)
+    written = [nodes for block in parsed for nodes in ((block.children,) if isinstance(block, Paragraph) else block.items)]
+    writer = _writer(text, written, resolve, language, icons, symbols, relabel, terms)
     blocks = []
     for block in parsed:
         if isinstance(block, Paragraph):
@@ -350,9 +352,9 @@ _ENDS = ".,;:!?…»)\u201d"
 
 
 def text_to_plain(text: str, language: str | Words = "it", resolve: Resolver | None = None, symbols: SymbolSet | None = None,
-                  relabel: Relabel | None = None) -> str:
+                  relabel: Relabel | None = None, lines: Lines | None = None) -> str:
     """A text as plain words, for the page title and search: symbols become their names,
-    a cross-reference the number ``resolve`` finds for it (else its id).
+    a cross-reference the number ``resolve`` finds for it (else its id). ``lines``: as :func:`text_to_html`'s.
 
     >>> text_to_plain("Pianura {W} e **[[casting:601.2f]]**", "it")
     'Pianura (mana bianco) e casting:601.2f'
@@ -362,5 +364,5 @@ def text_to_plain(text: str, language: str | Words = "it", resolve: Resolver | N
     tokens = symbols.tokens if symbols is not None else ()
     reader = _Reader(language, resolve, symbols, relabel, has_bidi(text))
     if "\n" in text:  # paragraphs, a list: a title or an engine's sentence is one line
-        return collapse_spacing(_plain_blocks(parse(text, symbols=tokens), reader))
-    return collapse_spacing(reader.plain(parse_inline(text, symbols=tokens)))
+        return collapse_spacing(_plain_blocks(parse(text, symbols=tokens, lines=lines), reader))
+    return collapse_spacing(reader.plain(parse_inline(text, symbols=tokens, lines=lines)))
