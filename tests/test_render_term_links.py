@@ -78,3 +78,11 @@ def test_a_texts_uses_are_each_term_once_in_the_order_of_first_use() -> None:
     plain = "The mana value of a land, then mana, lands and mana value again"
     assert _anchors_found(_Terms(), (MANA, VALUE, LAND), "en", plain) == ("value", "land", "mana")  # type: ignore[arg-type]
     assert _anchors_found(_Terms(), (LAND, MANA), "en", plain) == ("mana", "land")  # type: ignore[arg-type]
+
+
+def test_a_term_inside_a_word_is_passed_over() -> None:
+    # The search looks where a form's letters are, then asks the whole pattern there: "mana"
+    # inside "xmana" and "manaless" is no use of the term.
+    finder = TermFinder((MANA, LAND), "en")
+    found = [(index, match.span()) for index, match in finder.find("xmana manaless, a mana and unlands; lands")]
+    assert found == [(0, (18, 22)), (1, (36, 41))]
