@@ -606,7 +606,8 @@ class Site:
             view.kept.clear()
             view.kept.update(view.worded)
             view.kept = view.worded = None
-        view.lines.clear()  # the page asked each line last (a one-off build makes its search documents first)
+        if view.lines is not None:
+            view.lines.clear()  # the page asked each line last (a one-off build makes its search documents first)
         return page
 
     def printed_book(self, book_id: str, language: str, site_name: str = "") -> Markup:
@@ -660,7 +661,9 @@ class _BookView:
         self._plain: dict[str, str] = {}
         #: The book's texts' lines as parsed, while its search documents, glossary uses and page
         #: are made: each line parsed once for its plain words and its HTML (dropped with the page).
-        self.lines: Lines = {}
+        #: Only where the page is made right after them (a one-off build storing its pages, or
+        #: serve): else every book's lines, in every language, would wait for its page.
+        self.lines: Lines | None = {} if site.keep_pages or (site.kept is not None and not site.pdf) else None
         #: While a page is made under a serve session: the texts its last version worded, and this one's.
         self.kept: dict[tuple[str, str, str, bool], Worded] | None = None
         self.worded: dict[tuple[str, str, str, bool], Worded] | None = None
