@@ -10,7 +10,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from markupsafe import escape
 
-from rulebook.markup import BulletList, Emphasis, Paragraph, Ref, Strong, Symbol, Text, canonical, markup_counts, parse, parse_inline
+from rulebook.markup import BulletList, Emphasis, Lines, Paragraph, Ref, Strong, Symbol, Text, canonical, markup_counts, parse, parse_inline
 from rulebook.model import XRef
 from rulebook.symbols import SYMBOLS
 from rulebook.render.text import text_to_html
@@ -173,3 +173,14 @@ def test_adversarial_markup_parses_in_linear_time(pieces):
 def test_a_text_without_star_dash_or_line_break_has_no_markup_to_count(text):
     # check_markup skips parsing such a text (most translations): its counts must all be zero.
     assert not +markup_counts(text)
+
+
+def test_a_line_kept_by_the_caller_is_parsed_once_for_its_blocks_and_its_inline_use():
+    lines: Lines = {}
+    text = "Paga {W} e **vedi** [[regola]]\n\n- uno *due*\n- tre"
+    blocks = parse(text, lines=lines)
+    assert blocks == parse(text)  # the same tree as without the caller's lines
+    assert set(lines) == {"Paga {W} e **vedi** [[regola]]", "uno *due*", "tre"}
+    # The plain words of the text read the same lines: the nodes already made, not made again.
+    assert parse(text, lines=lines)[0].children is blocks[0].children
+    assert parse_inline("  Paga {W} e **vedi** [[regola]] ", lines=lines) is blocks[0].children

@@ -37,7 +37,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 
 from .errors import RulebookError
 from .limits import MAX_TEXT_CHARS
@@ -145,15 +145,28 @@ def _within(text: str, limit: int | None) -> None:
         raise RulebookError(f"a text of {len(text):,} characters is longer than the limit of {limit:,}; split it")
 
 
-def parse(text: str, *, limit: int | None = MAX_TEXT_CHARS, symbols: Collection[str] = ()) -> tuple[Block, ...]:
+#: Each line's nodes, kept by a caller that parses the same texts twice with the same symbols (a
+#: book page's HTML and its plain words, render.pages): read and written by :func:`parse` and
+#: :func:`parse_inline`, so that each line is parsed once.
+Lines = dict[str, tuple[Inline, ...]]
+
+
+def parse(text: str, *, limit: int | None = MAX_TEXT_CHARS, symbols: Collection[str] = (), lines: Lines | None = None) -> tuple[Block, ...]:
     """A text field as blocks of inline nodes; RulebookError past ``limit`` characters.
-    ``symbols``: the tokens the book's engine adds to the toolkit's (``{knock}``)."""
+    ``symbols``: the tokens the book's engine adds to the toolkit's (``{knock}``); ``lines``: see :data:`Lines`."""
     _within(text, limit)
+    atoms = _atoms_knowing(tuple(symbols)) if symbols else _atoms
+    if "\n" not in text:  # one line (most texts of a book): one paragraph or one list item, as block_lines makes them
+        line = text.strip()
+        if not line:
+            return ()
+        marker = LIST_ITEM_RE.match(line)
+        if marker:
+            return (BulletList((_line(line[marker.end():].strip(), atoms, lines),)),)
+        return (Paragraph(_line(line, atoms, lines)),)
     return tuple(
-        Paragraph(parse_inline(" ".join(lines), joined=True, limit=None, symbols=symbols))
-        if kind == "paragraph"
-        else BulletList(tuple(parse_inline(item, joined=True, limit=None, symbols=symbols) for item in lines))
-        for kind, lines in block_lines(text)
+        Paragraph(_line(" ".join(found), atoms, lines)) if kind == "paragraph" else BulletList(tuple(_line(item, atoms, lines) for item in found))
+        for kind, found in block_lines(text)
     )
 
 
@@ -201,6 +214,9 @@ def _is_word(char: str) -> bool:
 #: translator's typography (French «Exemple\u00a0:»), never layout, and str.split() would take it
 #: for a space (review4-fr RN-1: every French heading and tooltip lost it).
 _SPACING = re.compile(r"[ \t\n\r\f\v]+")
+#: The runs of :data:`_SPACING` that are not one space already: replacing only those leaves a line
+#: of single spaces as it is (most texts' lines), where replacing each space by a space made it anew.
+_LOOSE_SPACING = re.compile(r"[\t\n\r\f\v][ \t\n\r\f\v]*| [ \t\n\r\f\v]+")
 _ASCII_SPACE = " \t\n\r\f\v"
 
 
@@ -210,22 +226,36 @@ def collapse_spacing(text: str) -> str:
     >>> collapse_spacing("  Exemple\u00a01\u00a0:\n  la\tpile ")
     'Exemple\xa01\xa0: la pile'
     """
-    return _SPACING.sub(" ", text).strip(_ASCII_SPACE)
+    return _LOOSE_SPACING.sub(" ", text).strip(_ASCII_SPACE)
 
 
 def parse_inline(text: str, *, joined: bool = False, limit: int | None = MAX_TEXT_CHARS,
-                 symbols: Collection[str] = ()) -> tuple[Inline, ...]:
+                 symbols: Collection[str] = (), lines: Lines | None = None) -> tuple[Inline, ...]:
     """One line of text (a title, a paragraph, a list item) as inline nodes.
 
     Unless ``joined``, every run of whitespace first becomes one space, as in a title.
-    ``symbols``: the tokens the book's engine adds to the toolkit's.
+    ``symbols``: the tokens the book's engine adds to the toolkit's; ``lines``: see :data:`Lines`.
     """
     _within(text, limit)
-    line = text if joined else collapse_spacing(text)
-    if symbols:
-        nodes = {**_SYMBOL_NODES, **{token[1:-1]: Symbol(token) for token in symbols}}
-        return tuple(_inline(line, partial(_atoms, nodes=nodes)))
-    return tuple(_inline(line, _atoms))
+    return _line(text if joined else collapse_spacing(text), _atoms_knowing(tuple(symbols)) if symbols else _atoms, lines)
+
+
+def _line(line: str, atoms: Callable[[str], list[Inline]], lines: Lines | None = None) -> tuple[Inline, ...]:
+    """The nodes of one line (kept in ``lines``, when given)."""
+    if lines is not None:
+        found = lines.get(line)
+        if found is None:
+            found = lines[line] = _line(line, atoms)
+        return found
+    if "*" in line or "[[" in line or "{" in line:
+        return tuple(_inline(line, atoms))
+    return (Text(line),) if line else ()  # no markup at all (half the lines of a book): one text
+
+
+@lru_cache(maxsize=None)  # pure: cache.py (a site's engines add a few sets of symbols)
+def _atoms_knowing(tokens: tuple[str, ...]) -> Callable[[str], list[Inline]]:
+    """:func:`_atoms` that also knows an engine's own ``tokens``: one table of them, made once."""
+    return partial(_atoms, nodes={**_SYMBOL_NODES, **{token[1:-1]: Symbol(token) for token in tokens}})
 
 
 def _inline(line: str, atoms: Callable[[str], list[Inline]]) -> list[Inline]:
@@ -286,7 +316,9 @@ def _atoms(text: str, nodes: Mapping[str, Symbol] | None = None) -> list[Inline]
     """Cross-references and known symbols in plain text; everything else stays text.
     ``nodes``: the known symbols by name (default: the toolkit's)."""
     if "[[" not in text:
-        return _symbols(text, nodes)
+        if "{" in text:
+            return _symbols(text, nodes)
+        return [Text(text)] if text else []  # nothing to find: one text (most atoms of a book)
     # Split at C speed into text, book, target, text, ...: no match object per reference.
     parts = XREF_RE.split(text)
     found = _symbols(parts[0], nodes)
@@ -298,8 +330,11 @@ def _atoms(text: str, nodes: Mapping[str, Symbol] | None = None) -> list[Inline]
         if node is None:
             node = refs[written] = Ref(XRef(*written))
         found.append(node)
-        if parts[index + 2]:
-            found.extend(_symbols(parts[index + 2], nodes))
+        after = parts[index + 2]
+        if "{" in after:
+            found.extend(_symbols(after, nodes))
+        elif after:
+            found.append(Text(after))
     return found
 
 

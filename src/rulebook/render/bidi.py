@@ -14,6 +14,12 @@ _BIDI_RE = re.compile("[\u202a-\u202e\u2066-\u2069]")
 _POP, _PDI = "\u202c", "\u2069"
 
 
+def has_bidi(text: str) -> bool:
+    """Whether ``text`` holds a direction control at all: where it does not, no piece of it needs
+    :func:`closed_bidi` (a text's pieces are asked one by one, and nearly no text holds one)."""
+    return _BIDI_RE.search(text) is not None
+
+
 def closed_bidi(text: str) -> str:
     r"""``text`` with every direction embedding, override or isolate it leaves open closed at its end.
 

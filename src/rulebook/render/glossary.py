@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -166,25 +166,64 @@ class TermFinder:
             self._patterns = tuple((i, _compiled(t.pattern(self.language))) for i, t in enumerate(self.terms) if t.pattern(self.language))
         return self._patterns
 
-    def find(self, text: str) -> Iterator[tuple[int, re.Match[str]]]:
-        """(the term's index in ``terms``, where it is), leftmost first, never overlapping."""
-        patterns = self.patterns
-        ahead: list[re.Match[str] | None] = [pattern.search(text) for _, pattern in patterns]
+    def find(self, text: str, wanted: Collection[int] | None = None) -> Iterator[tuple[int, re.Match[str]]]:
+        """(the term's index in ``terms``, where it is), leftmost first, never overlapping.
+        ``wanted``: the terms the caller still looks for (it takes out those it found): the
+        search ends when none of them is left in the rest of the text, whatever the others."""
+        ahead = [entry for index, pattern in self.patterns if (entry := _Next(index, pattern, text)).found is not None]
+        looked_for = wanted if wanted is not None else ()
         position = 0
-        while True:
-            chosen: tuple[int, re.Match[str]] | None = None
-            for n, (index, pattern) in enumerate(patterns):
-                found = ahead[n]
-                if found is not None and found.start() < position:  # overlapped by the last one: look again from its end
-                    found = ahead[n] = pattern.search(text, position)
-                if found is not None and (chosen is None or found.start() < chosen[1].start()
-                                          or (found.start() == chosen[1].start() and found.end() > chosen[1].end())):
-                    chosen = (index, found)
-            if chosen is None:
+        while ahead:
+            chosen: _Next | None = None
+            start = end = 0
+            gone = False
+            left = wanted is None  # whether a term still wanted has a match left: else the others' only hide them
+            for entry in ahead:
+                left = left or entry.index in looked_for
+                found = entry.found
+                if found is None or found.start() < position:  # overlapped by the last one: look again from its end
+                    found = entry.found = entry.search(text, position)
+                    if found is None:  # none left: none later either
+                        gone = True
+                        continue
+                if chosen is None or found.start() < start or (found.start() == start and found.end() > end):
+                    chosen, start, end = entry, found.start(), found.end()
+            if chosen is None or chosen.found is None or not left:
                 return
-            yield chosen
-            match = chosen[1]
-            position = match.end() if match.end() > match.start() else match.start() + 1
+            yield chosen.index, chosen.found
+            position = end if end > start else start + 1
+            if gone:
+                ahead = [entry for entry in ahead if entry.found is not None]
+
+
+class _Next:
+    """One term's next match in a text (:meth:`TermFinder.find`), kept until the text read passes its start.
+
+    Looked for where its pattern less its word-start tests (``(?<!\\w)``) matches, then matched
+    there: a pattern that starts with a lookbehind is tried at every place of the text (twice
+    the time of one that starts with a letter, and the searches were most of a book page's
+    time); the lookbehind only narrows where a match may start, so every match of the pattern is
+    one of the scout's places, and the first that matches there is the pattern's next match."""
+
+    __slots__ = ("found", "index", "match", "scout")
+
+    def __init__(self, index: int, pattern: re.Pattern[str], text: str) -> None:
+        self.index, self.match = index, pattern.match
+        self.scout = _compiled(pattern.pattern.replace(_WORD_START, "")).search
+        self.found: re.Match[str] | None = self.search(text, 0)
+
+    def search(self, text: str, position: int) -> re.Match[str] | None:
+        """The pattern's first match from ``position`` on (what ``pattern.search`` finds)."""
+        while (place := self.scout(text, position)) is not None:
+            found = self.match(text, place.start())
+            if found is not None:
+                return found
+            position = place.start() + 1
+        return None
+
+
+#: What a term's pattern tests before each form (i18n.glossary's word start), as written there.
+_WORD_START = r"(?<!\w)"
 
 
 @dataclass
@@ -202,9 +241,11 @@ class TermLinks:
                 yield text, None
             return
         start = 0
-        for index, match in self.finder.find(text):
-            if index in self.linked or index not in self.hrefs:
+        wanted = set(self.hrefs).difference(self.linked)
+        for index, match in self.finder.find(text, wanted):
+            if index not in wanted:
                 continue
+            wanted.discard(index)
             self.linked.add(index)
             if match.start() > start:
                 yield text[start:match.start()], None
@@ -212,6 +253,55 @@ class TermLinks:
             start = match.end()
         if start < len(text):
             yield text[start:], None
+
+
+    def cut(self, texts: Sequence[str]) -> list[list[tuple[str, str | None]]]:
+        """Each of ``texts`` (the pieces of one text between its symbols, cross-references and
+        emphasis marks, in order) cut as :meth:`pieces` cuts them one after the other, in one
+        search of them all: a search of every term per piece was half the time of a book page
+        (192k finds and 689k searches for the 5 x 200 corpus's pages).
+
+        The pieces are joined by a character no term's pattern matches (its words are letters, its
+        spacing ``\\s``, its ends lookarounds on ``\\w``), so no match runs from one piece into the
+        next and each piece's matches are its own. Where one might (a piece or a form holding
+        that character, an empty match), the pieces are searched one by one."""
+        if self.linked.issuperset(self.hrefs):  # every term linked already: nothing left to find
+            return [[(text, None)] if text else [] for text in texts]
+        if any(_JOIN in text for text in texts):
+            return [list(self.pieces(text)) for text in texts]
+        joined = _JOIN.join(texts)
+        wanted = set(self.hrefs).difference(self.linked)
+        taken: list[tuple[int, int, str]] = []  # (start, end, href) of each first use, in the joined text
+        for index, match in self.finder.find(joined, wanted):
+            start, end = match.span()
+            if start == end or joined.find(_JOIN, start, end) != -1:
+                return [list(self.pieces(text)) for text in texts]
+            if index in wanted:
+                wanted.discard(index)
+                taken.append((start, end, self.hrefs[index]))
+                if not wanted:
+                    break
+        self.linked.update(self.hrefs.keys() - wanted)
+        cuts: list[list[tuple[str, str | None]]] = []
+        next_use, base = 0, 0
+        for text in texts:
+            end, at = base + len(text), base
+            pieces: list[tuple[str, str | None]] = []
+            while next_use < len(taken) and taken[next_use][0] < end:
+                use_start, use_end, href = taken[next_use]
+                if use_start > at:
+                    pieces.append((joined[at:use_start], None))
+                pieces.append((joined[use_start:use_end], href))
+                at, next_use = use_end, next_use + 1
+            if at < end:
+                pieces.append((joined[at:end], None))
+            cuts.append(pieces)
+            base = end + 1
+        return cuts
+
+
+#: What joins the pieces of a text for one search (:meth:`TermLinks.cut`).
+_JOIN = "\x00"
 
 
 class BookTerms:
@@ -299,9 +389,18 @@ def book_uses(site: Site, book_id: str, language: str) -> tuple[BookUse, ...]:
 
 
 def _anchors_found(terms: BookTerms, found: tuple[Term, ...], language: str, plain: str) -> tuple[str, ...]:
-    """The glossary anchors of ``found`` (the terms a text's source uses) where the text's plain
-    words in ``language`` name them, in order."""
-    return tuple(terms.anchors[id(found[index])] for index, _ in terms.finder(found, language).find(plain))
+    """The glossary anchors of ``found`` (the terms a text's source uses) that the text's plain
+    words in ``language`` name, each once, in the order of their first use: the search ends when
+    every term is found or none left to find has a match ahead (a rule's uses count each once)."""
+    wanted = set(range(len(found)))
+    anchors = []
+    for index, _ in terms.finder(found, language).find(plain, wanted):
+        if index in wanted:
+            wanted.discard(index)
+            anchors.append(terms.anchors[id(found[index])])
+            if not wanted:
+                break
+    return tuple(anchors)
 
 
 def _uses(site: Site, language: str) -> dict[int, tuple[list[Use], int]]:

@@ -30,6 +30,7 @@ from ..i18n.grammar import grammar_files
 from ..i18n.translate import TranslatedBook, forget_translation, translate_book
 from ..languages import Language, Languages
 from ..limits import read_limited
+from ..markup import Lines
 from ..model import XREF_RE, Anchor, Book, Node, Rule, Ruling, Section, XRef, message_context, translatable_fields, walk
 from ..symbols import Symbol
 from ..symbols import table as symbol_table
@@ -605,6 +606,8 @@ class Site:
             view.kept.clear()
             view.kept.update(view.worded)
             view.kept = view.worded = None
+        if view.lines is not None:
+            view.lines.clear()  # the page asked each line last (a one-off build makes its search documents first)
         return page
 
     def printed_book(self, book_id: str, language: str, site_name: str = "") -> Markup:
@@ -656,6 +659,11 @@ class _BookView:
         self._rule_links: dict[str, Markup] = {}
         self._previews: dict[tuple[str, str], str] = {}
         self._plain: dict[str, str] = {}
+        #: The book's texts' lines as parsed, while its search documents, glossary uses and page
+        #: are made: each line parsed once for its plain words and its HTML (dropped with the page).
+        #: Only where the page is made right after them (a one-off build storing its pages, or
+        #: serve): else every book's lines, in every language, would wait for its page.
+        self.lines: Lines | None = {} if site.keep_pages or (site.kept is not None and not site.pdf) else None
         #: While a page is made under a serve session: the texts its last version worded, and this one's.
         self.kept: dict[tuple[str, str, str, bool], Worded] | None = None
         self.worded: dict[tuple[str, str, str, bool], Worded] | None = None
@@ -745,9 +753,10 @@ class _BookView:
         found = self._plain.get(text)
         if found is None:
             if self.texts_kept is None:
-                found = text_to_plain(text, self.words, self._numbered, self.symbols)
+                found = text_to_plain(text, self.words, self._numbered, self.symbols, lines=self.lines)
             else:
-                found = self.texts_kept.plain_text(text, self._numbered, lambda numbered: text_to_plain(text, self.words, numbered, self.symbols))
+                found = self.texts_kept.plain_text(text, self._numbered, lambda numbered: text_to_plain(text, self.words, numbered, self.symbols,
+                                                                                                         lines=self.lines))
             self._plain[text] = found
         return found
 
@@ -757,7 +766,7 @@ class _BookView:
 
     def toc_title(self, node: Section | Rule) -> Markup:
         """A heading for the table of contents: icons, but no links (it is a link itself)."""
-        return text_to_html(node.title, None, language=self.words, inline=True, symbols=self.symbols)
+        return text_to_html(node.title, None, language=self.words, inline=True, symbols=self.symbols, lines=self.lines)
 
     def text(self, node: Node, field_name: str, *, inline: bool = False) -> Markup:
         state = self.state(node, field_name)
@@ -782,7 +791,7 @@ class _BookView:
         # A title is never linked; a text that fell back is in the source language, its terms too.
         terms = None if inline else self.terms.links(node, field_name, self.site.source.code if state == "fallback" else self.language)
         html = text_to_html(getattr(node, field_name), resolve, language=self.words, inline=inline, symbols=self.symbols,
-                            terms=terms)
+                            terms=terms, lines=self.lines)
         if state == "translated":
             return html
         source = self.site.source

@@ -27,11 +27,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from markupsafe import escape
-
 from ..i18n.glossary import Glossary
 from .glossary import GLOSSARY
 from .pages import Site
+from .text import escape_each
 
 SearchDoc = dict[str, str]  # location (relative to the language's root), title, text
 
@@ -41,8 +40,8 @@ ESCAPES = "&(?:amp|lt|gt|#39|#34);"
 
 
 def _doc(location: str, title: str, paragraphs: Iterable[str] = ()) -> SearchDoc:
-    text = "".join(f"<p>{escape(p)}</p>" for p in paragraphs if p)
-    return {"location": location, "title": str(escape(title)), "text": text}
+    shown = escape_each([title, *(p for p in paragraphs if p)])
+    return {"location": location, "title": shown[0], "text": "".join(f"<p>{p}</p>" for p in shown[1:])}
 
 
 def escaped_separator(separator: str) -> str:
