@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from markupsafe import Markup, escape
 
@@ -34,6 +34,8 @@ from ..messages import Code, Message, Name, Notation
 from ..symbols import Symbol
 from .text import text_to_html, text_to_plain
 from .ui import Words
+
+T = TypeVar("T")
 
 _ENGLISH = parse_language("en")  # the language of every msgid (the gettext convention)
 
@@ -71,12 +73,7 @@ class EngineSpeech:
         """A message as plain text in the page's language (a board's tooltip, a piece's letter)."""
         if not isinstance(text, Message):
             return str(text)
-        key = said_key(text)
-        if key is None:
-            return self._plain_made(text)
-        if key not in self._plain:
-            self._plain[key] = self._plain_made(text)
-        return self._plain[key]
+        return _remembered(self._plain, text, self._plain_made)
 
     def _plain_made(self, text: Message) -> str:
         template, language = self._template(text)
@@ -143,12 +140,7 @@ class EngineSpeech:
         """A message as inline HTML in the page's language (marked where it had to fall back)."""
         if not isinstance(text, Message):  # an engine that still writes plain English
             return self.page.mark(escape(text), _ENGLISH)
-        key = said_key(text)
-        if key is None:
-            return self._said_made(text)
-        if key not in self._said:
-            self._said[key] = self._said_made(text)
-        return self._said[key]
+        return _remembered(self._said, text, self._said_made)
 
     def _said_made(self, text: Message) -> Markup:
         template, language = self._template(text)
@@ -188,6 +180,17 @@ class EngineSpeech:
         if isinstance(names, Mapping):  # a card: its printed name in the reader's language
             return escape(names.get(self.page.language.code) or getattr(value, "name", "") or names.get("en", ""))
         return escape(str(value))
+
+
+def _remembered(table: dict[Hashable, T], text: Message, make: Callable[[Message], T]) -> T:
+    """What ``make`` said of ``text`` the first time, from ``table`` by :func:`said_key` (a message
+    that cannot be a key is said again each time)."""
+    key = said_key(text)
+    if key is None:
+        return make(text)
+    if key not in table:
+        table[key] = make(text)
+    return table[key]
 
 
 def said_key(value: Any) -> Hashable | None:
