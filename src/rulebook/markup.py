@@ -110,6 +110,12 @@ def block_lines(text: str) -> Iterator[tuple[str, list[str]]]:
     A paragraph's lines are its source lines, stripped; a list's entries are its items'
     texts after the marker, continuation lines joined with a space.
     """
+    if "\n" not in text:  # one line (most texts of a book): one paragraph or one list item, no groups to find
+        line = text.strip()
+        if line:
+            marker = LIST_ITEM_RE.match(line)
+            yield ("list", [line[marker.end():].strip()]) if marker else ("paragraph", [line])
+        return
     for group in _groups(text):
         yield from _group_blocks(group)
 
@@ -156,14 +162,6 @@ def parse(text: str, *, limit: int | None = MAX_TEXT_CHARS, symbols: Collection[
     ``symbols``: the tokens the book's engine adds to the toolkit's (``{knock}``); ``lines``: see :data:`Lines`."""
     _within(text, limit)
     atoms = _atoms_knowing(tuple(symbols)) if symbols else _atoms
-    if "\n" not in text:  # one line (most texts of a book): one paragraph or one list item, as block_lines makes them
-        line = text.strip()
-        if not line:
-            return ()
-        marker = LIST_ITEM_RE.match(line)
-        if marker:
-            return (BulletList((_line(line[marker.end():].strip(), atoms, lines),)),)
-        return (Paragraph(_line(line, atoms, lines)),)
     return tuple(
         Paragraph(_line(" ".join(found), atoms, lines)) if kind == "paragraph" else BulletList(tuple(_line(item, atoms, lines) for item in found))
         for kind, found in block_lines(text)

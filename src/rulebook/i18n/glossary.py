@@ -407,20 +407,15 @@ def _letter_first(pattern: re.Pattern[str]) -> re.Pattern[str]:
         return pattern
     rest = pattern.pattern[len(_WORD_START):]
     first, rest = ("[её]", rest[4:]) if rest.startswith("[её]") else (rest[0], rest[1:])
-    return _compiled_with(f"{first}(?<!\\w[\\s\\S]){rest}", pattern.flags)
+    return _compiled(f"{first}(?<!\\w[\\s\\S]){rest}", pattern.flags)
 
 
 @lru_cache(maxsize=4096)  # pure: cache.py
-def _compiled_with(pattern: str, flags: int) -> re.Pattern[str]:
-    return re.compile(pattern, flags)
-
-
-@lru_cache(maxsize=4096)  # pure: cache.py
-def _compiled(pattern: str) -> re.Pattern[str]:
+def _compiled(pattern: str, flags: int = 0) -> re.Pattern[str]:
     """The glossary's joined patterns (a scanner's alternatives, a term's or a spelling's forms),
     compiled once per process: every glossary object with the same terms (each test's, each
     reload's) asks for the same long patterns, more of them than the 512 ``re`` keeps in its own cache."""
-    return re.compile(pattern)
+    return re.compile(pattern, flags)
 
 
 _RUSSIAN_ENDINGS = "аяоеёыийьуюэ"
