@@ -43,9 +43,9 @@ def format_details(message: Message) -> Iterator[str]:
                 yield "python-brace-format: a lone '{' or '}'; write placeholders as in the source, and a brace itself as {{ or }}"
             else:
                 yield from _compared(wanted, have, plural, "python-brace-format", "{name}")
-        if source[:1] == "\n" != translation[:1] or translation[:1] == "\n" != source[:1]:
+        if source.startswith("\n") != translation.startswith("\n"):
             yield _newlines("begins", source.startswith("\n"))
-        if source[-1:] == "\n" != translation[-1:] or translation[-1:] == "\n" != source[-1:]:
+        if source.endswith("\n") != translation.endswith("\n"):
             yield _newlines("ends", source.endswith("\n"))
 
 
