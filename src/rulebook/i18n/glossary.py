@@ -227,7 +227,8 @@ def _outermost(named: tuple[Term, ...], language: str, text: str) -> tuple[Term,
 
 #: Source texts whose terms a glossary remembers (a site has a few thousand).
 _MAX_REMEMBERED = 100_000
-_WORD_START = r"(?<!\w)"
+#: What each form's pattern tests first, a word start (render.glossary looks for a term without it, then matches it whole).
+WORD_START = r"(?<!\w)"
 
 
 class _Scanner:
@@ -252,7 +253,7 @@ class _Scanner:
         self.owners = [owner for _, _, owner in forms]
         self.terms = terms
         # Every pattern starts at a word start (else: no first-letter grouping, plain alternatives).
-        self.grouped = all(p.pattern.startswith(_WORD_START) and first for p, first in zip(self.patterns, self.firsts))
+        self.grouped = all(p.pattern.startswith(WORD_START) and first for p, first in zip(self.patterns, self.firsts))
         self._spelled = {letter: "её" if letter == "е" else re.escape(letter) for letter in dict.fromkeys(self.firsts)} if self.grouped else {}
         self._letter_tests = {letter: re.compile(f"(?i:[{spelled}])") for letter, spelled in self._spelled.items()}
         self._opening: dict[str, frozenset[str]] = {}
@@ -324,7 +325,7 @@ class _Scanner:
                 test = "" if second is None else f"(?=.(?i:[{'её' if second == 'е' else re.escape(second)}]))"
                 groups.setdefault(opening, []).append(f"{test}(?:{body})")
         opened, tried = _by_first_letter(groups)
-        return _compiled(f"{_WORD_START}(?=(?i:[{opened}]))(?={tried})"), tuple(order)
+        return _compiled(f"{WORD_START}(?=(?i:[{opened}]))(?={tried})"), tuple(order)
 
     def terms_in(self, text: str) -> tuple[Term, ...]:
         """The terms whose forms occur in ``text``: every pattern that matches at a place where
@@ -344,7 +345,7 @@ class _Scanner:
 def _second(pattern: re.Pattern[str]) -> str | None:
     """The second letter of a form whose pattern starts plainly with two letters (a word start,
     then a letter or [её], twice), lower case; None when the pattern says anything else there."""
-    rest = pattern.pattern[len(_WORD_START):] if pattern.pattern.startswith(_WORD_START) else ""
+    rest = pattern.pattern[len(WORD_START):] if pattern.pattern.startswith(WORD_START) else ""
     rest = rest[4:] if rest.startswith("[её]") else rest[1:] if rest[:1].isalpha() else ""
     if rest.startswith("[её]"):
         return "е"
@@ -376,7 +377,7 @@ def _any_of(patterns: Iterable[re.Pattern[str]]) -> re.Pattern[str]:
     for opening, pattern in zip([o for o in openings if o is not None], patterns):  # none is None (above)
         groups.setdefault(opening, []).append(_inline(pattern))
     letters, tried = _by_first_letter(groups)
-    return _compiled(f"{_WORD_START}(?=(?i:[{letters}]))(?:{tried})")
+    return _compiled(f"{WORD_START}(?=(?i:[{letters}]))(?:{tried})")
 
 
 def _by_first_letter(groups: dict[str, list[str]]) -> tuple[str, str]:
@@ -391,7 +392,7 @@ def _by_first_letter(groups: dict[str, list[str]]) -> tuple[str, str]:
 def _opening(pattern: re.Pattern[str]) -> str | None:
     """The letters a match of ``pattern`` may start with (either case), when the pattern says so
     plainly: a word start, then a letter or [её]; else None."""
-    rest = pattern.pattern[len(_WORD_START):] if pattern.pattern.startswith(_WORD_START) else ""
+    rest = pattern.pattern[len(WORD_START):] if pattern.pattern.startswith(WORD_START) else ""
     if rest.startswith("[её]"):
         return "её"
     return rest[0] if rest[:1].isalpha() else None
@@ -405,7 +406,7 @@ def _letter_first(pattern: re.Pattern[str]) -> re.Pattern[str]:
     opening = _opening(pattern)
     if opening is None:
         return pattern
-    rest = pattern.pattern[len(_WORD_START):]
+    rest = pattern.pattern[len(WORD_START):]
     first, rest = ("[её]", rest[4:]) if rest.startswith("[её]") else (rest[0], rest[1:])
     return _compiled(f"{first}(?<!\\w[\\s\\S]){rest}", pattern.flags)
 

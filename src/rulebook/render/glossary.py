@@ -24,7 +24,7 @@ from markupsafe import Markup, escape
 
 from ..cache import kind, memoized
 from ..i18n.forms import as_shown
-from ..i18n.glossary import Glossary, Term
+from ..i18n.glossary import WORD_START, Glossary, Term
 from ..languages import Language
 from ..model import Book, Node
 from .kept import indexed
@@ -157,20 +157,23 @@ class TermFinder:
 
     terms: tuple[Term, ...]
     language: str
-    _patterns: tuple[tuple[int, re.Pattern[str]], ...] | None = field(default=None, init=False, repr=False)
+    _patterns: tuple[tuple[int, re.Pattern[str], Search], ...] | None = field(default=None, init=False, repr=False)
 
     @property
-    def patterns(self) -> tuple[tuple[int, re.Pattern[str]], ...]:
-        """(the term's index in ``terms``, its pattern) of each term with a form in the language."""
+    def patterns(self) -> tuple[tuple[int, re.Pattern[str], Search], ...]:
+        """(the term's index in ``terms``, its pattern, its scout: :class:`_Next`) of each term
+        with a form in the language; made once per finder, not once per text searched."""
         if self._patterns is None:
-            self._patterns = tuple((i, _compiled(t.pattern(self.language))) for i, t in enumerate(self.terms) if t.pattern(self.language))
+            self._patterns = tuple((i, pattern, _compiled(pattern.pattern.replace(WORD_START, "")).search)
+                                   for i, t in enumerate(self.terms) if t.pattern(self.language)
+                                   for pattern in (_compiled(t.pattern(self.language)),))
         return self._patterns
 
     def find(self, text: str, wanted: Collection[int] | None = None) -> Iterator[tuple[int, re.Match[str]]]:
         """(the term's index in ``terms``, where it is), leftmost first, never overlapping.
         ``wanted``: the terms the caller still looks for (it takes out those it found): the
         search ends when none of them is left in the rest of the text, whatever the others."""
-        ahead = [entry for index, pattern in self.patterns if (entry := _Next(index, pattern, text)).found is not None]
+        ahead = [entry for index, pattern, scout in self.patterns if (entry := _Next(index, pattern, scout, text)).found is not None]
         looked_for = wanted if wanted is not None else ()
         position = 0
         while ahead:
@@ -196,6 +199,10 @@ class TermFinder:
                 ahead = [entry for entry in ahead if entry.found is not None]
 
 
+#: A compiled pattern's search (``re.Pattern.search``).
+Search = Callable[[str, int], "re.Match[str] | None"]
+
+
 class _Next:
     """One term's next match in a text (:meth:`TermFinder.find`), kept until the text read passes its start.
 
@@ -207,9 +214,8 @@ class _Next:
 
     __slots__ = ("found", "index", "match", "scout")
 
-    def __init__(self, index: int, pattern: re.Pattern[str], text: str) -> None:
-        self.index, self.match = index, pattern.match
-        self.scout = _compiled(pattern.pattern.replace(_WORD_START, "")).search
+    def __init__(self, index: int, pattern: re.Pattern[str], scout: Search, text: str) -> None:
+        self.index, self.match, self.scout = index, pattern.match, scout
         self.found: re.Match[str] | None = self.search(text, 0)
 
     def search(self, text: str, position: int) -> re.Match[str] | None:
@@ -220,10 +226,6 @@ class _Next:
                 return found
             position = place.start() + 1
         return None
-
-
-#: What a term's pattern tests before each form (i18n.glossary's word start), as written there.
-_WORD_START = r"(?<!\w)"
 
 
 @dataclass
