@@ -11,7 +11,9 @@ The Markdown is written from the model (the translated model for the other langu
 numbered sections and rules with their anchors, texts with symbols as icons, cross-references
 as links, lists and emphasis, each example's text with its steps told in words and its boards
 (from the run that checked it, as the site says and draws them: until 2026-11-29 the anchors
-lacked both, a quarter of a repository page) and its doctest folded, and each ruling.
+lacked both, a quarter of a repository page) and its doctest folded, and each ruling; each
+term's first use in a text linked to its glossary entry, where the site links it, and the
+glossary page (both missing until 2026-11-29: 1,708 links on a 200-rule page of the corpus).
 Both anchors use the repository's theme settings and Markdown extensions, so the only
 difference is how the pages are made.
 """
@@ -21,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 from markupsafe import Markup
@@ -90,14 +93,50 @@ class Shown:
     figure: str
 
 
-def shown_extras(books: dict[str, Book], language: str, locales: Path) -> dict[tuple[str, str], Shown]:
-    """Each example's steps and boards, by (book id, example id): the examples run, the proofs said
-    and the boards drawn by the rulebook site itself (not timed: the anchors are written once)."""
+@dataclass(frozen=True)
+class SiteExtras:
+    """What a rulebook page shows beyond the book's own words, made by the rulebook site itself
+    (not timed: the anchors are written once): each example's steps and boards, each text's links
+    to the glossary, and the glossary page."""
+
+    language: str
+    shown: dict[tuple[str, str], Shown]  # (book id, example id) -> its steps and boards
+    views: dict[str, Any]  # book id -> the site's view of its page: where each text's terms link
+    glossary: str  # the glossary page as Markdown; "" where the project's glossary lists no term
+
+    def linked(self, book_id: str, node: object, field_name: str) -> str:
+        """A text field with each term the site links there as a Markdown link to its glossary
+        entry (the first use of a term in the text, as the site links it)."""
+        text: str = getattr(node, field_name)
+        view = self.views.get(book_id)
+        links = view.terms.links(node, field_name, self.language) if view is not None and text else None
+        if links is None:
+            return text
+        # The site finds terms in the words between a text's symbols and cross-references.
+        spans = [match.span() for match in _NOT_WORDS_RE.finditer(text)]
+        starts, ends = [0, *(end for _, end in spans)], [*(start for start, _ in spans), len(text)]
+        out: list[str] = []
+        for index, pieces in enumerate(links.cut([text[start:end] for start, end in zip(starts, ends)])):
+            out.extend(f"[{piece}](glossary.md#{href.partition('#')[2]})" if href else piece for piece, href in pieces)
+            if index < len(spans):
+                out.append(text[spans[index][0]:spans[index][1]])
+        return "".join(out)
+
+
+#: What is not a text's words: its cross-references and symbols.
+_NOT_WORDS_RE = re.compile(f"{XREF_RE.pattern}|{TOKEN_RE.pattern}")
+
+
+def site_extras(books: dict[str, Book], language: str, locales: Path) -> SiteExtras:
+    """Each example's steps and boards by (book id, example id), each text's glossary links and the
+    glossary page, in ``language``: the examples run, the proofs said, the boards drawn and the
+    terms found by the rulebook site itself."""
     languages = [SOURCE_LANGUAGE] if language == SOURCE_LANGUAGE else [SOURCE_LANGUAGE, language]
     site = Site(books, run_books(books.values()), locales, languages=languages)  # type: ignore[arg-type]  # codes: Site makes them Languages
     found: dict[tuple[str, str], Shown] = {}
+    views = {book_id: site.book_view(book_id, language) for book_id in books}
     for book in books.values():
-        view = site.book_view(book.id, language)
+        view = views[book.id]
         for rule in book.rules():
             for example in rule.examples:
                 steps = view.proof(example.id, example.doctest)["steps"]
@@ -106,7 +145,28 @@ def shown_extras(books: dict[str, Book], language: str, locales: Path) -> dict[t
                     f'<figure class="rb-board-figure">{board.svg}<figcaption>{board.caption.text}</figcaption></figure>' for board in figure.boards
                 ) + f"<div>{figure.legend}</div>"
                 found[(book.id, example.id)] = Shown(tuple(_step_markdown(str(step)) for step in steps), drawn)  # type: ignore[attr-defined]
-    return found
+    return SiteExtras(language, found, views, _glossary_markdown(site, language))
+
+
+#: A glossary use's link, to a rule of a book page ("../synth-1/#r-3" or "../../en/synth-1/#r-3").
+_USE_HREF_RE = re.compile(r"([^/]+)/#(.+)$")
+
+
+def _glossary_markdown(site: Site, language: str) -> str:
+    """The glossary page as Markdown: each entry's headword, its forms, its names in the other
+    languages and the rules that use it, as links (what the site's glossary page lists)."""
+    if not site.term_anchors:
+        return ""
+    lines = ["# Glossary\n"]
+    for entry in site.glossary_shown(language):
+        lines.append(f"## {entry.name} {{#{entry.anchor}}}\n")
+        if entry.forms:
+            lines.append(f"*{entry.forms}*\n")
+        lines.extend(f"- {named.name} ({named.tag}): {named.forms}" for named in entry.others)
+        uses = [f"[{use.label}]({match.group(1)}.md#{match.group(2)})" for use in entry.uses if (match := _USE_HREF_RE.search(use.href))]
+        more = f" (+{entry.more})" if entry.more else ""
+        lines.append(f"\n{', '.join(uses)}{more}\n" if uses else "")
+    return "\n".join(lines) + "\n"
 
 
 #: A step's link to the rule it names, as the site draws it.
@@ -126,25 +186,28 @@ def _step_markdown(step: str) -> str:
     return re.sub("\x00(\\d+)\x00", lambda m: links[int(m.group(1))], plain)
 
 
-def book_markdown(book: Book, anchors: dict[str, dict[str, Anchor]], shown: dict[tuple[str, str], Shown] | None = None) -> str:
-    parts = [f"# {_inline(book.title, book, anchors)}\n", _blocks(book.summary, book, anchors)]
+def book_markdown(book: Book, anchors: dict[str, dict[str, Anchor]], extras: SiteExtras | None = None) -> str:
+    def text(node: object, field_name: str) -> str:
+        return _blocks(extras.linked(book.id, node, field_name) if extras is not None else getattr(node, field_name), book, anchors)
+
+    parts = [f"# {_inline(book.title, book, anchors)}\n", text(book, "summary")]
     for section in book.sections:
         parts.append(f"## {section.number} {_inline(section.title, book, anchors)} {{#{section.id}}}\n")
         if section.intro:
-            parts.append(_blocks(section.intro, book, anchors))
+            parts.append(text(section, "intro"))
         for rule in section.rules:
             parts.append(f"### {rule.number} {_inline(rule.title, book, anchors)} {{#{rule.id}}}\n")
-            parts.append(_blocks(rule.text, book, anchors))
+            parts.append(text(rule, "text"))
             for example in rule.examples:
                 title = f"{rule.number} ({example.id}) {example.title}".strip()
-                extra = shown.get((book.id, example.id)) if shown is not None else None
+                extra = extras.shown.get((book.id, example.id)) if extras is not None else None
                 steps = "".join(f"{n}. {_step_markdown(step)}\n" for n, step in enumerate(extra.steps, 1)) if extra is not None else ""
-                body = _blocks(example.text, book, anchors) + (f"\n{steps}" if steps else "") + "\n```pycon\n" + example.doctest.rstrip("\n") + "\n```\n"
+                body = text(example, "text") + (f"\n{steps}" if steps else "") + "\n```pycon\n" + example.doctest.rstrip("\n") + "\n```\n"
                 parts.append(f'<a id="{example.id}"></a>\n\n??? example "{title}"\n\n{_indent(body)}\n')
                 if extra is not None and extra.figure:
                     parts.append(f'<figure class="rb-figure">{extra.figure}</figure>\n')
             for ruling in rule.rulings:
-                body = _blocks(ruling.text, book, anchors) + "\n" + _blocks(ruling.reason, book, anchors)
+                body = text(ruling, "text") + "\n" + text(ruling, "reason")
                 parts.append(f'<a id="{ruling.id}"></a>\n\n!!! note "{rule.number} ({ruling.id})"\n\n{_indent(body)}\n')
     return "\n".join(parts)
 
@@ -157,8 +220,8 @@ def home_markdown(books: dict[str, Book]) -> str:
 
 
 def markdown_pages(books: dict[str, Book], language: str, locales: Path) -> dict[str, str]:
-    """File name -> Markdown of the home page and every book, in one language: what a rulebook
-    page holds, its examples' steps and boards included."""
+    """File name -> Markdown of the home page, every book and the glossary, in one language: what
+    a rulebook page holds, its examples' steps and boards and its links to the glossary included."""
     source_books = books
     if language != SOURCE_LANGUAGE:
         translated = {book_id: translate_book(book, language, locales) for book_id, book in books.items()}
@@ -167,9 +230,11 @@ def markdown_pages(books: dict[str, Book], language: str, locales: Path) -> dict
             raise RuntimeError(f"the corpus is not fully translated: {', '.join(unfinished)}")
         books = {book_id: t.book for book_id, t in translated.items()}
     anchors = {book_id: book.anchors() for book_id, book in books.items()}
-    shown = shown_extras(source_books, language, locales)
+    extras = site_extras(source_books, language, locales)
     pages = {"index.md": home_markdown(books)}
-    pages.update({f"{book_id}.md": book_markdown(book, anchors, shown) for book_id, book in books.items()})
+    pages.update({f"{book_id}.md": book_markdown(book, anchors, extras) for book_id, book in books.items()})
+    if extras.glossary:
+        pages["glossary.md"] = extras.glossary
     return pages
 
 

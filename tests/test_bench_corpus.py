@@ -75,7 +75,7 @@ def test_anchor_markdown_holds_every_rule_in_every_language(corpus):
     made, books = corpus
     for language in ALL_LANGUAGES:
         pages = markdown_pages(books, language, made.locales)
-        assert set(pages) == {"index.md"} | {f"{book_id}.md" for book_id in books}
+        assert set(pages) == {"index.md", "glossary.md"} | {f"{book_id}.md" for book_id in books}
         for book_id, book in books.items():
             for rule in book.rules():
                 assert f"{{#{rule.id}}}" in pages[f"{book_id}.md"]
@@ -87,7 +87,8 @@ def test_anchor_links_read_as_the_site_numbers_them(corpus):
     made, books = corpus
     pages = markdown_pages(books, SOURCE_LANGUAGE, made.locales)
     numbers = {anchor.number for book in books.values() for anchor in book.anchors().values()}
-    texts = [link for page in pages.values() for link in re.findall(r"\[([^\]]*)\]\([^)]*#[^)]*\)", page)]
+    # (Every link but those to the glossary, whose text is the term's word.)
+    texts = [link for page in pages.values() for link in re.findall(r"\[([^\]]*)\]\((?!glossary\.md)[^)]*#[^)]*\)", page)]
     assert texts, "the corpus' books cross-reference each other"
     for text in texts:
         assert text.split(", ")[0].split(" ")[-1] in numbers, text
@@ -113,3 +114,38 @@ def test_the_anchor_holds_what_a_page_shows_of_each_example_its_steps_and_boards
         stepped += bool(steps)
         drawn += outcome.figure is not None
     assert stepped > 50 and drawn > 10  # the repository's proofs and La Strage's boards
+
+
+def _site_term_links(site, book_id: str, language: str) -> int:
+    """How many links to the glossary the site's page of a book makes in its texts."""
+    view = site.book_view(book_id, language)
+    book = view.book
+    fields = [(book, "summary")]
+    for section in book.sections:
+        fields.append((section, "intro"))
+        for rule in section.rules:
+            fields.append((rule, "text"))
+            fields.extend((example, "text") for example in rule.examples)
+            fields.extend((ruling, name) for ruling in rule.rulings for name in ("text", "reason"))
+    return sum(str(view.text(node, name)).count('class="rb-term"') for node, name in fields if getattr(node, name))
+
+
+def test_the_anchor_links_each_term_where_a_rulebook_page_links_it_and_has_the_glossary(corpus):
+    # Plain Material is measured on the same content: every rulebook page links each term's first
+    # use in a text to its glossary entry (1,708 links on a 200-rule page), and the site has a
+    # glossary page; the anchors had neither.
+    from rulebook.render.pages import Site
+
+    made, books = corpus
+    outcomes = run_books(books.values())
+    for language in (SOURCE_LANGUAGE, "fr"):
+        pages = markdown_pages(books, language, made.locales)
+        site = Site(books, outcomes, made.locales, languages=list(dict.fromkeys((SOURCE_LANGUAGE, language))))
+        glossary = pages["glossary.md"]
+        total = 0
+        for book_id in books:
+            targets = re.findall(r"\]\(glossary\.md#([^)]+)\)", pages[f"{book_id}.md"])
+            assert len(targets) == _site_term_links(site, book_id, language), (language, book_id)
+            assert all(f"{{#{target}}}" in glossary for target in targets)
+            total += len(targets)
+        assert total > 0, "the corpus' texts use the glossary's terms"
