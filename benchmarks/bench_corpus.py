@@ -175,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
             # book filed per section, as the 3,000-rule book is), read and checked alone.
             catalog_times(work / f"corpus-{args.books}x{args.rules}" / "locales", f"corpus {args.books}x{args.rules}")
         print("time: load_config + build in a fresh child process (imports done before the clock), wall and CPU"
-              " (the child's threads, its catalog workers and example children); memory: the child's peak RSS from os.wait4")
+              " (the child's threads, its catalog workers and example children); memory: the peak RSS of the child (VmHWM) or of a process it waited for")
         results: dict[str, list[Build]] = {name: [] for name in configs}
         if KEPT in configs:
             _forget_cache(configs[KEPT])
