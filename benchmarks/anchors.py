@@ -30,6 +30,7 @@ from markupsafe import Markup
 from mkdocs.utils.yaml import yaml_load
 
 from rulebook.examples import run_books
+from rulebook.i18n.forms import as_shown
 from rulebook.i18n.translate import translate_book
 from rulebook.languages import language as language_named
 from rulebook.loader import load_library, rulebook_paths
@@ -57,7 +58,7 @@ def _inline(text: str, book: Book, anchors: dict[str, dict[str, Anchor]]) -> str
         return f"[{shown}]({page}#{match.group(2)})"
 
     def icon(match: re.Match[str]) -> str:
-        symbol = SYMBOLS[match.group(0)]
+        symbol = SYMBOLS[as_shown(match.group(0))]  # a symbol asked in a form ({W:gen}) is drawn as itself
         code = symbol.token[1:-1].replace("/", "").lower()
         return f'<i class="ms ms-{code} ms-cost" role="img" aria-label="{symbol.name}" title="{symbol.name}"></i>'
 

@@ -149,3 +149,14 @@ def test_the_anchor_links_each_term_where_a_rulebook_page_links_it_and_has_the_g
             assert all(f"{{#{target}}}" in glossary for target in targets)
             total += len(targets)
         assert total > 0, "the corpus' texts use the glossary's terms"
+
+
+def test_a_symbol_asked_in_a_form_is_drawn_in_the_anchor_as_itself():
+    # A Russian text asks symbols in a case ({W:gen}, docs/grammar.md): the anchor's Markdown of
+    # the repository's Russian books failed on it (KeyError) where the site draws the symbol.
+    from benchmarks.anchors import _inline
+
+    books = load_library(rulebook_paths(Path(__file__).resolve().parent.parent / "rules"))
+    book = next(iter(books.values()))
+    assert _inline("Paga {W:gen} e {W}", book, {}) == _inline("Paga {W} e {W}", book, {})
+    assert 'class="ms ms-w ms-cost"' in _inline("{W:gen}", book, {})
