@@ -202,7 +202,7 @@ def book_markdown(book: Book, anchors: dict[str, dict[str, Anchor]], extras: Sit
             for example in rule.examples:
                 title = f"{rule.number} ({example.id}) {example.title}".strip()
                 extra = extras.shown.get((book.id, example.id)) if extras is not None else None
-                steps = "".join(f"{n}. {_step_markdown(step)}\n" for n, step in enumerate(extra.steps, 1)) if extra is not None else ""
+                steps = "".join(f"{n}. {step}\n" for n, step in enumerate(extra.steps, 1)) if extra is not None else ""
                 body = text(example, "text") + (f"\n{steps}" if steps else "") + "\n```pycon\n" + example.doctest.rstrip("\n") + "\n```\n"
                 parts.append(f'<a id="{example.id}"></a>\n\n??? example "{title}"\n\n{_indent(body)}\n')
                 if extra is not None and extra.figure:
