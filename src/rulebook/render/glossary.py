@@ -198,6 +198,17 @@ class TermFinder:
             if gone:
                 ahead = [entry for entry in ahead if entry.found is not None]
 
+    def first_uses(self, text: str, wanted: Iterable[int]) -> Iterator[tuple[int, re.Match[str]]]:
+        """Each ``wanted`` term's first use in ``text`` (as :meth:`find` places it), in the order of
+        the text: the search ends when every one is found or none left has a match ahead."""
+        left = set(wanted)
+        for index, match in self.find(text, left):
+            if index in left:
+                left.discard(index)
+                yield index, match
+                if not left:
+                    return
+
 
 #: A compiled pattern's search (``re.Pattern.search``).
 Search = Callable[[str, int], "re.Match[str] | None"]
@@ -243,11 +254,7 @@ class TermLinks:
                 yield text, None
             return
         start = 0
-        wanted = set(self.hrefs).difference(self.linked)
-        for index, match in self.finder.find(text, wanted):
-            if index not in wanted:
-                continue
-            wanted.discard(index)
+        for index, match in self.finder.first_uses(text, set(self.hrefs).difference(self.linked)):
             self.linked.add(index)
             if match.start() > start:
                 yield text[start:match.start()], None
@@ -274,6 +281,7 @@ class TermLinks:
         joined = _JOIN.join(texts)
         wanted = set(self.hrefs).difference(self.linked)
         taken: list[tuple[int, int, str]] = []  # (start, end, href) of each first use, in the joined text
+        # Every match looked at, not only the first uses (first_uses): any one across a join falls back.
         for index, match in self.finder.find(joined, wanted):
             start, end = match.span()
             if start == end or joined.find(_JOIN, start, end) != -1:
@@ -394,15 +402,7 @@ def _anchors_found(terms: BookTerms, found: tuple[Term, ...], language: str, pla
     """The glossary anchors of ``found`` (the terms a text's source uses) that the text's plain
     words in ``language`` name, each once, in the order of their first use: the search ends when
     every term is found or none left to find has a match ahead (a rule's uses count each once)."""
-    wanted = set(range(len(found)))
-    anchors = []
-    for index, _ in terms.finder(found, language).find(plain, wanted):
-        if index in wanted:
-            wanted.discard(index)
-            anchors.append(terms.anchors[id(found[index])])
-            if not wanted:
-                break
-    return tuple(anchors)
+    return tuple(terms.anchors[id(found[index])] for index, _ in terms.finder(found, language).first_uses(plain, range(len(found))))
 
 
 def _uses(site: Site, language: str) -> dict[int, tuple[list[Use], int]]:
